@@ -1,0 +1,191 @@
+/* finding.c - building and ordering findings. */
+#include "finding.h"
+#include "vec.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void findings_init(FindingList *l)
+{
+    memset(l, 0, sizeof *l);
+}
+
+void findings_free(FindingList *l)
+{
+    for (int i = 0; i < l->n; i++) {
+        Finding *f = &l->items[i];
+        for (int j = 0; j < f->nfixes; j++) free(f->fixes[j].replacements);
+        free(f->evidence);
+        free(f->related);
+        free(f->fixes);
+    }
+    free(l->items);
+    arena_free(&l->arena);
+    memset(l, 0, sizeof *l);
+}
+
+static bool same_range(SrcRange a, SrcRange b)
+{
+    return a.line == b.line && a.col == b.col && a.file && b.file && strcmp(a.file, b.file) == 0;
+}
+
+static char *vformat(Arena *a, const char *fmt, va_list ap)
+{
+    va_list cp;
+    va_copy(cp, ap);
+    int n = vsnprintf(NULL, 0, fmt, cp);
+    va_end(cp);
+    char *p = arena_alloc(a, (size_t)n + 1);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    return p;
+}
+
+Finding *finding_new(FindingList *l, const char *rule, Severity sev, SrcRange range,
+                     const char *kernel, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = vformat(&l->arena, fmt, ap);
+    va_end(ap);
+    for (int i = 0; i < l->n; i++) {
+        Finding *o = &l->items[i];
+        if (strcmp(o->rule, rule) == 0 && same_range(o->range, range) && strcmp(o->message, msg) == 0)
+            return NULL;
+    }
+    Finding *f = VEC_PUSH(l->items, l->n);
+    f->rule = rule;
+    f->severity = sev;
+    f->range = range;
+    f->range.file = arena_strdup(&l->arena, range.file);
+    f->kernel = arena_strdup(&l->arena, kernel);
+    f->message = msg;
+    return f;
+}
+
+static Evidence *ev_push(FindingList *l, Finding *f, const char *key, EvidenceKind kind)
+{
+    Evidence *e = NULL;
+    for (int i = 0; i < f->nevidence; i++)
+        if (strcmp(f->evidence[i].key, key) == 0) e = &f->evidence[i];
+    if (!e) e = VEC_PUSH(f->evidence, f->nevidence);
+    e->key = arena_strdup(&l->arena, key);
+    e->kind = kind;
+    return e;
+}
+
+void finding_int(FindingList *l, Finding *f, const char *key, long long v)
+{
+    ev_push(l, f, key, EV_INT)->i = v;
+}
+
+void finding_str(FindingList *l, Finding *f, const char *key, const char *v)
+{
+    ev_push(l, f, key, EV_STR)->s = arena_strdup(&l->arena, v ? v : "");
+}
+
+void finding_bool(FindingList *l, Finding *f, const char *key, bool v)
+{
+    ev_push(l, f, key, EV_BOOL)->i = v;
+}
+
+void finding_related(FindingList *l, Finding *f, SrcRange r, const char *fmt, ...)
+{
+    if (!r.file || !r.line) return;
+    va_list ap;
+    va_start(ap, fmt);
+    Related *rel = VEC_PUSH(f->related, f->nrelated);
+    rel->range = r;
+    rel->range.file = arena_strdup(&l->arena, r.file);
+    rel->message = vformat(&l->arena, fmt, ap);
+    va_end(ap);
+}
+
+Fix *finding_fix(FindingList *l, Finding *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    Fix *fix = VEC_PUSH(f->fixes, f->nfixes);
+    fix->description = vformat(&l->arena, fmt, ap);
+    va_end(ap);
+    return fix;
+}
+
+void finding_replacement(FindingList *l, Fix *fix, SrcRange r, const char *text)
+{
+    Replacement *rep = VEC_PUSH(fix->replacements, fix->nreplacements);
+    rep->range = r;
+    rep->range.file = arena_strdup(&l->arena, r.file);
+    rep->text = arena_strdup(&l->arena, text);
+}
+
+const Evidence *finding_evidence(const Finding *f, const char *key)
+{
+    for (int i = 0; i < f->nevidence; i++)
+        if (strcmp(f->evidence[i].key, key) == 0) return &f->evidence[i];
+    return NULL;
+}
+
+const char *severity_name(Severity s)
+{
+    switch (s) {
+    case SEV_HIGH: return "high";
+    case SEV_MEDIUM: return "medium";
+    default: return "low";
+    }
+}
+
+static int cmp_findings(const void *pa, const void *pb)
+{
+    const Finding *a = pa, *b = pb;
+    int c = strcmp(a->range.file ? a->range.file : "", b->range.file ? b->range.file : "");
+    if (c) return c;
+    if (a->range.line != b->range.line) return a->range.line < b->range.line ? -1 : 1;
+    if (a->range.col != b->range.col) return a->range.col < b->range.col ? -1 : 1;
+    c = strcmp(a->rule, b->rule);
+    if (c) return c;
+    return strcmp(a->message, b->message);
+}
+
+/* <rule>-<file stem>-L<line>-C<col>[-N]: only [A-Za-z0-9_.-] survive. */
+static const char *make_id(FindingList *l, const Finding *f)
+{
+    const char *path = f->range.file ? f->range.file : "unknown";
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    char stem[64];
+    size_t n = 0;
+    for (const char *p = base; *p && n < sizeof stem - 1; p++)
+        stem[n++] = (isalnum((unsigned char)*p) || *p == '_' || *p == '-') ? *p : '_';
+    stem[n] = 0;
+    return arena_printf(&l->arena, "%s-%s-L%u-C%u", f->rule, stem, f->range.line, f->range.col);
+}
+
+static int cmp_id_ptr(const void *pa, const void *pb)
+{
+    const Finding *a = *(const Finding *const *)pa, *b = *(const Finding *const *)pb;
+    int c = strcmp(a->id, b->id);
+    return c ? c : (a < b ? -1 : a > b);
+}
+
+void findings_finish(FindingList *l)
+{
+    if (l->n > 1) qsort(l->items, (size_t)l->n, sizeof *l->items, cmp_findings);
+    for (int i = 0; i < l->n; i++) l->items[i].id = make_id(l, &l->items[i]);
+    /* Same rule, file name and position in two directories: number them in
+     * report order so ids stay unique and stable. */
+    size_t count = l->n > 0 ? (size_t)l->n : 1;
+    Finding **by_id = malloc(sizeof *by_id * count);
+    if (!by_id) return;
+    for (int i = 0; i < l->n; i++) by_id[i] = &l->items[i];
+    qsort(by_id, (size_t)l->n, sizeof *by_id, cmp_id_ptr);
+    for (int i = 0; i < l->n;) {
+        int j = i + 1;
+        while (j < l->n && strcmp(by_id[j]->id, by_id[i]->id) == 0) j++;
+        for (int k = i + 1; k < j; k++) by_id[k]->id = arena_printf(&l->arena, "%s-%d", by_id[k]->id, k - i + 1);
+        i = j;
+    }
+    free(by_id);
+}

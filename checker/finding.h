@@ -1,0 +1,85 @@
+/* finding.h - a finding is data: every output format renders this one struct
+ * and none computes anything. */
+#ifndef GPULINT_FINDING_H
+#define GPULINT_FINDING_H
+
+#include "arena.h"
+#include "model.h"
+
+#include <stdbool.h>
+
+typedef enum { SEV_LOW, SEV_MEDIUM, SEV_HIGH } Severity;
+
+typedef enum { EV_INT, EV_STR, EV_BOOL } EvidenceKind;
+
+typedef struct {
+    const char *key;
+    EvidenceKind kind;
+    long long i;
+    const char *s;
+} Evidence;
+
+typedef struct {
+    SrcRange range;
+    const char *message;
+} Related;
+
+typedef struct {
+    SrcRange range;          /* replaced text; empty range = insertion */
+    const char *text;
+} Replacement;
+
+typedef struct {
+    const char *description;
+    Replacement *replacements; int nreplacements;
+} Fix;
+
+/* A measured result attached by --impact. */
+typedef struct {
+    bool present;
+    const char *gpu;
+    double speedup, spread_lo, spread_hi;
+    const char *variant;
+    const char *verdict;
+} Measured;
+
+typedef struct {
+    const char *rule;
+    Severity severity;
+    SrcRange range;
+    const char *kernel;
+    const char *message;
+    Evidence *evidence; int nevidence;
+    Related *related; int nrelated;
+    Fix *fixes; int nfixes;
+    const char *id;          /* stable, file-name safe */
+    Measured measured;
+} Finding;
+
+typedef struct {
+    Finding *items; int n;
+    Arena arena;             /* strings of all findings */
+} FindingList;
+
+void findings_init(FindingList *l);
+void findings_free(FindingList *l);
+
+/* Start a finding; returns NULL when an identical one (rule, range, message)
+ * already exists (template instantiations, helpers called twice).  The
+ * message is formatted into the list's arena. */
+Finding *finding_new(FindingList *l, const char *rule, Severity sev, SrcRange range,
+                     const char *kernel, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+void finding_int(FindingList *l, Finding *f, const char *key, long long v);
+void finding_str(FindingList *l, Finding *f, const char *key, const char *v);
+void finding_bool(FindingList *l, Finding *f, const char *key, bool v);
+void finding_related(FindingList *l, Finding *f, SrcRange r, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* A fix; add replacements with finding_replacement (none = a suggestion only). */
+Fix *finding_fix(FindingList *l, Finding *f, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void finding_replacement(FindingList *l, Fix *fix, SrcRange r, const char *text);
+const Evidence *finding_evidence(const Finding *f, const char *key);
+
+const char *severity_name(Severity s);
+/* Sort by file, line, column, rule; assign ids. */
+void findings_finish(FindingList *l);
+
+#endif

@@ -1,0 +1,118 @@
+/* geometry.c - lane strides and sectors per warp request. */
+#include "geometry.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A runtime uniform coefficient (a row width, a pitch) stands for a large
+ * number: lanes land in different sectors. Large enough never to alias, small
+ * enough never to overflow with a few products. */
+#define RUNTIME_UNIFORM_VALUE 65536LL
+
+static long long floor_div(long long a, long long b)
+{
+    long long q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
+    return q;
+}
+
+static int count_sectors(const long long *offsets, int n, int elem_bytes)
+{
+    long long sectors[WARP_SIZE * 8];
+    int ns = 0;
+    for (int i = 0; i < n; i++) {
+        long long first = floor_div(offsets[i], SECTOR_BYTES);
+        long long last = floor_div(offsets[i] + (elem_bytes > 0 ? elem_bytes : 1) - 1, SECTOR_BYTES);
+        for (long long s = first; s <= last && ns < (int)(sizeof sectors / sizeof sectors[0]); s++) {
+            bool seen = false;
+            for (int j = 0; j < ns; j++)
+                if (sectors[j] == s) {
+                    seen = true;
+                    break;
+                }
+            if (!seen) sectors[ns++] = s;
+        }
+    }
+    return ns;
+}
+
+int sectors_for_stride(long long stride_bytes, int elem_bytes)
+{
+    long long off[WARP_SIZE];
+    for (int l = 0; l < WARP_SIZE; l++) off[l] = l * stride_bytes;
+    return count_sectors(off, WARP_SIZE, elem_bytes);
+}
+
+/* Is any factor of any term mentioning a thread index a non-built-in symbol? */
+static bool thread_terms_symbolic(const Affine *a)
+{
+    for (int i = 0; i < a->nterms; i++) {
+        bool has_tid = false, has_user = false;
+        for (int j = 0; j < a->term[i].nfactors; j++) {
+            int s = a->term[i].factor[j];
+            if (s >= SYM_TID_X && s <= SYM_TID_Z) has_tid = true;
+            if (s >= SYM_FIRST_USER || (s >= SYM_BID_X && s <= SYM_BID_Z) || (s >= SYM_GDIM_X && s <= SYM_GDIM_Z))
+                has_user = true;
+        }
+        if (has_tid && has_user) return true;
+    }
+    return false;
+}
+
+bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, WarpAccess *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!byte_offset->exact || elem_bytes <= 0) return false;
+
+    Affine a = *byte_offset;
+    int bx = 32, by = 1;
+    if (shape.known) {
+        bx = shape.x > 0 ? shape.x : 1;
+        by = shape.y > 0 ? shape.y : 1;
+        a = aff_subst(&a, SYM_BDIM_X, shape.x);
+        a = aff_subst(&a, SYM_BDIM_Y, shape.y);
+        a = aff_subst(&a, SYM_BDIM_Z, shape.z);
+    }
+    out->warp_along_x = bx >= WARP_SIZE;
+
+    /* Only thread-index terms differ between lanes; the pure constant term
+     * matters for alignment; every other term is the same for the whole warp. */
+    long long c0 = 0;
+    Affine lane_part = aff_const(0);
+    for (int i = 0; i < a.nterms; i++) {
+        bool has_tid = false;
+        for (int j = 0; j < a.term[i].nfactors; j++)
+            if (a.term[i].factor[j] <= SYM_TID_Z) has_tid = true;
+        if (a.term[i].nfactors == 0) c0 = a.term[i].coef;
+        else if (has_tid) {
+            Affine t = aff_const(0);
+            t.nterms = 1;
+            t.term[0] = a.term[i];
+            lane_part = aff_add(&lane_part, &t);
+        }
+    }
+    out->stride_symbolic = thread_terms_symbolic(&lane_part);
+
+    Affine cx;
+    if (aff_coef(&lane_part, SYM_TID_X, &cx)) {
+        long long v;
+        if (aff_is_const(&cx, &v)) {
+            out->stride_known = true;
+            out->lane_stride_bytes = v;
+        }
+    }
+
+    long long vals[SYM_FIRST_USER];
+    for (int i = 0; i < SYM_FIRST_USER; i++) vals[i] = RUNTIME_UNIFORM_VALUE;
+    long long offsets[WARP_SIZE];
+    for (int l = 0; l < WARP_SIZE; l++) {
+        vals[SYM_TID_X] = l % bx;
+        vals[SYM_TID_Y] = (l / bx) % by;
+        vals[SYM_TID_Z] = l / (bx * by);
+        long long o = aff_eval(&lane_part, vals, SYM_FIRST_USER, RUNTIME_UNIFORM_VALUE);
+        offsets[l] = o + (c0 % SECTOR_BYTES + SECTOR_BYTES) % SECTOR_BYTES;
+    }
+    out->sectors = count_sectors(offsets, WARP_SIZE, elem_bytes);
+    out->ideal_sectors = (WARP_SIZE * elem_bytes + SECTOR_BYTES - 1) / SECTOR_BYTES;
+    return true;
+}

@@ -1,0 +1,202 @@
+/* model.h - the kernel model: what gpulint knows about each kernel of a
+ * translation unit.  Built from libclang by model_build.c; no libclang type
+ * appears here, so rules are plain functions over these structs.
+ *
+ * All strings are owned by the Model's arena; all arrays by the Model. */
+#ifndef GPULINT_MODEL_H
+#define GPULINT_MODEL_H
+
+#include "affine.h"
+#include "arena.h"
+#include "geometry.h"
+
+#include <stdbool.h>
+
+/* A source range, 1-based lines and byte columns; end is exclusive. */
+typedef struct {
+    const char *file;
+    unsigned line, col, end_line, end_col;
+} SrcRange;
+
+typedef enum { SPACE_GLOBAL, SPACE_SHARED, SPACE_LOCAL, SPACE_CONSTANT, SPACE_UNKNOWN } AddrSpace;
+
+typedef enum {
+    SYMK_BUILTIN,   /* threadIdx.x ... gridDim.z (ids below SYM_FIRST_USER) */
+    SYMK_LOOP,      /* iteration counter of a loop: 0, 1, 2, ... */
+    SYMK_PARAM,     /* a scalar kernel parameter, or a pointer parameter's address */
+    SYMK_CONSTMEM,  /* a __constant__ variable (or element of one) */
+    SYMK_TEMPLATE,  /* a template parameter of an uninstantiated kernel */
+    SYMK_UNIFORM    /* another uniform value (a struct parameter's field, ...) */
+} SymbolKind;
+
+typedef struct {
+    SymbolKind kind;
+    const char *name;   /* "threadIdx.x", "width", "loop@12" */
+    int param;          /* SYMK_PARAM: parameter index */
+    int loop;           /* SYMK_LOOP: loop index */
+} Symbol;
+
+typedef struct {
+    const char *name;
+    const char *type;        /* as spelled */
+    bool is_pointer;
+    bool is_restrict;
+    bool pointee_const;
+    int pointee_bytes;       /* -1 when unknown (dependent, void) */
+    int symbol;              /* symbol id of its value */
+} Param;
+
+/* One load/store (or both, for `+=`) of memory through a pointer or array. */
+typedef struct {
+    AddrSpace space;
+    int base_param;          /* kernel parameter the pointer comes from, or -1 */
+    const char *base_name;   /* spelling of the base for messages */
+    const char *elem_type;   /* the accessed element type as spelled */
+    const char *elem_canonical;
+    int elem_bytes;          /* sizeof the element, -1 if unknown */
+    int elem_align;
+    bool elem_is_record;     /* struct/union/class */
+    bool elem_is_vector;     /* float2, int4, ... (builtin CUDA vector types) */
+    bool elem_is_integer;
+    bool elem_is_floating;
+    const char *field;       /* p[i].field: the field read/written, NULL for the whole element */
+    int field_bytes;
+    bool is_load, is_store, is_atomic;
+    bool via_cast;           /* base reinterpret_cast to another element type */
+    Affine byte_offset;      /* from the base pointer's start, in bytes */
+    int loop;                /* innermost enclosing loop, -1 if none */
+    int array;               /* ArrayDecl index for shared/local arrays, else -1 */
+    int call_depth;          /* > 0 when inside an inlined helper */
+    SrcRange range;          /* the subscript/dereference expression */
+    SrcRange call_site;      /* outermost call in the kernel when call_depth > 0 */
+} Access;
+
+typedef struct {
+    int parent;              /* enclosing loop, -1 if none */
+    int depth;               /* 1 for an outermost loop */
+    int counter;             /* symbol id of the iteration counter */
+    const char *ivar;        /* induction variable name, NULL if none found */
+    bool has_bound;
+    Affine init, step, bound;/* ivar = init + step*counter while ivar <op> bound */
+    const char *bound_text;  /* source text of the bound expression */
+    bool bound_inclusive;    /* <= */
+    bool has_barrier;        /* __syncthreads() & co inside */
+    bool has_store;          /* a global/shared store inside */
+    bool has_atomic;
+    bool has_unroll_pragma;
+    SrcRange range;          /* the loop statement */
+    SrcRange header;         /* keyword .. end of the header */
+} Loop;
+
+typedef enum { BRANCH_IF, BRANCH_SWITCH, BRANCH_CONDITIONAL } BranchKind;
+
+typedef struct {
+    BranchKind kind;
+    bool is_constexpr;       /* if constexpr */
+    bool constant;           /* condition folds to a constant */
+    Affine cond;             /* deps tell thread / data / uniform */
+    const char *symbols;     /* variables the condition reads, comma-separated */
+    const char *cond_text;
+    int loop;                /* innermost enclosing loop, -1 */
+    int loop_depth;
+    bool has_side_effects;   /* either arm stores to memory or calls a barrier */
+    int call_depth;
+    SrcRange range;          /* the keyword (if/switch) or the ?: expression */
+    SrcRange cond_range;
+    SrcRange call_site;
+} Branch;
+
+/* A per-thread (local) or __shared__ array declared in the kernel. */
+typedef struct {
+    const char *name;
+    AddrSpace space;         /* SPACE_LOCAL or SPACE_SHARED */
+    const char *elem_type;
+    int elem_bytes;
+    long long count;         /* number of elements, -1 for extern/unknown */
+    bool is_extern;
+    SrcRange range;
+} ArrayDecl;
+
+/* A float computation carried out in double (implicit float->double). */
+typedef struct {
+    SrcRange double_operand;     /* the literal (expansion location) */
+    SrcRange literal_spelling;   /* where the literal is written (== above unless in a macro) */
+    bool is_literal;
+    bool in_macro;
+    const char *macro_name;      /* when in_macro */
+    SrcRange macro_def;          /* the #define, when found */
+    const char *literal_text;    /* "4.0" */
+    const char *float_operand;   /* text of the float side */
+    const char *expr_text;       /* text of the whole operation */
+    SrcRange expr;
+    const char *math_call;       /* double math function reached, or NULL */
+    SrcRange math_callee;        /* the callee name, for the exp -> expf fix-it */
+    bool math_call_fixable;      /* every promotion in its argument is a literal */
+    int loop;
+    int call_depth;
+    SrcRange call_site;
+} Promotion;
+
+typedef struct {
+    const char *name;        /* kernel name, with template arguments */
+    const char *base_name;   /* without template arguments */
+    SrcRange range;          /* the name in the definition */
+    bool is_template;        /* the uninstantiated pattern */
+    bool is_instantiation;
+    Param *params; int nparams;
+    Symbol *syms; int nsyms;
+    Access *accesses; int naccesses;
+    Loop *loops; int nloops;
+    Branch *branches; int nbranches;
+    ArrayDecl *arrays; int narrays;
+    Promotion *promotions; int npromotions;
+    BlockShape block;        /* known when every launch in the file agrees */
+    int nlaunches;
+} Kernel;
+
+typedef struct {
+    const char *text;        /* "16", "BS", "T" */
+    const char *origin;      /* "literal", "macro BS", "const int T", "local int t" */
+    SrcRange where;          /* where the value is defined (macro or variable) */
+    bool known;
+    long long value;
+} DimValue;
+
+typedef struct {
+    const char *kernel_name; /* as launched */
+    int kernel;              /* index into Model.kernels, -1 if not analysed here */
+    SrcRange range;          /* the launch expression */
+    SrcRange block_range;    /* where the block shape is written */
+    const char *block_text;
+    DimValue block[3];
+    DimValue grid[3];
+    bool block_is_template_param; /* a dimension comes from a template parameter */
+    bool block_runtime;      /* a dimension is a runtime value */
+    int nargs;
+    bool *arg_known;         /* argument i is a compile-time constant */
+    long long *arg_value;
+    const char **arg_text;
+    const char *function;    /* enclosing host function */
+} Launch;
+
+typedef struct {
+    const char *name;
+    const char *type;
+    SrcRange range;
+} ConstantVar;
+
+typedef struct {
+    const char *file;        /* main file of the translation unit */
+    Kernel *kernels; int nkernels;
+    Launch *launches; int nlaunches;
+    ConstantVar *constants; int nconstants;
+    Arena arena;
+} Model;
+
+void model_init(Model *m, const char *file);
+void model_free(Model *m);
+const char *model_symbol_name(const Kernel *k, int sym);
+/* Affine name callback (ctx = const Kernel *). */
+const char *model_symbol_name_cb(int sym, void *ctx);
+
+#endif

@@ -1,0 +1,14 @@
+/* model_build.h - libclang translation unit -> kernel model.  The only module
+ * besides the front end that sees libclang types. */
+#ifndef GPULINT_MODEL_BUILD_H
+#define GPULINT_MODEL_BUILD_H
+
+#include "model.h"
+
+#include <clang-c/Index.h>
+
+/* `shim_dir` (may be NULL): functions defined under it are library code and
+ * are never inlined or reported. */
+void model_build(Model *m, CXTranslationUnit tu, const char *main_file, const char *shim_dir);
+
+#endif

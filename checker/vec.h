@@ -1,0 +1,28 @@
+/* vec.h - growable arrays without a capacity field: the capacity is implied by
+ * the count (it doubles at each power of two). */
+#ifndef GPULINT_VEC_H
+#define GPULINT_VEC_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static inline void *vec_grow(void *p, int n, size_t elem)
+{
+    if (n == 0 || (n & (n - 1)) == 0) {
+        size_t cap = n ? 2 * (size_t)n : 4;
+        void *q = realloc(p, cap * elem);
+        if (!q) {
+            fputs("gpulint: out of memory\n", stderr);
+            exit(2);
+        }
+        p = q;
+    }
+    memset((char *)p + (size_t)n * elem, 0, elem);
+    return p;
+}
+
+/* Appends a zeroed element and returns a pointer to it. */
+#define VEC_PUSH(arr, n) ((arr) = vec_grow((arr), (n), sizeof *(arr)), &(arr)[(n)++])
+
+#endif

@@ -1,0 +1,175 @@
+/* uncoalesced_adjacent.c - each thread touches K adjacent elements
+ * (index = tid*K + c, K in 2..16), so a warp request spans K times the
+ * sectors it needs.  See docs/rules/uncoalesced-adjacent.md. */
+#include "rules.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RULE_ID "uncoalesced-adjacent"
+
+/* Lane stride in elements, when the access is a candidate. */
+static bool adjacent_stride(const Kernel *k, const Access *a, long long *K)
+{
+    (void)k;
+    if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) return false;
+    if (a->elem_is_record || a->elem_is_vector || a->elem_bytes >= 16) return false;
+    /* a loop walking the elements is the row rule's business */
+    for (int s = SYM_FIRST_USER; s < k->nsyms; s++)
+        if (k->syms[s].kind == SYMK_LOOP && aff_mentions(&a->byte_offset, s)) return false;
+    Affine cx;
+    long long stride;
+    if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || !aff_is_const(&cx, &stride)) return false;
+    if (stride % a->elem_bytes != 0) return false;
+    *K = stride / a->elem_bytes;
+    return *K >= 2 && *K <= 16;
+}
+
+/* The part of the index that is not the constant offset. */
+static Affine without_constant(const Affine *a)
+{
+    Affine r = *a;
+    for (int i = 0; i < r.nterms; i++)
+        if (r.term[i].nfactors == 0) {
+            memmove(&r.term[i], &r.term[i + 1], (size_t)(r.nterms - i - 1) * sizeof r.term[0]);
+            r.nterms--;
+            break;
+        }
+    return r;
+}
+
+static long long constant_of(const Affine *a)
+{
+    for (int i = 0; i < a->nterms; i++)
+        if (a->term[i].nfactors == 0) return a->term[i].coef;
+    return 0;
+}
+
+static const char *scalar_name(const Access *a)
+{
+    const char *t = a->elem_canonical;
+    if (strncmp(t, "const ", 6) == 0) t += 6;
+    if (strncmp(t, "volatile ", 9) == 0) t += 9;
+    if (strcmp(t, "float") == 0) return "float";
+    if (strcmp(t, "double") == 0) return "double";
+    if (strcmp(t, "int") == 0) return "int";
+    if (strcmp(t, "unsigned int") == 0) return "uint";
+    if (strcmp(t, "short") == 0) return "short";
+    if (strcmp(t, "unsigned short") == 0) return "ushort";
+    if (strcmp(t, "char") == 0 || strcmp(t, "signed char") == 0) return "char";
+    if (strcmp(t, "unsigned char") == 0) return "uchar";
+    if (strcmp(t, "long") == 0 || strcmp(t, "long long") == 0) return "longlong";
+    return NULL;
+}
+
+static const char *vector_type(FindingList *l, const Access *a, long long K)
+{
+    long long bytes = K * a->elem_bytes;
+    const char *s = scalar_name(a);
+    if (bytes > 16) return arena_printf(&l->arena, "%lldx float4", (bytes + 15) / 16);
+    if (s && (K == 2 || K == 4) && bytes <= 16) return arena_printf(&l->arena, "%s%lld", s, K);
+    if (bytes == 16) return "int4";
+    if (bytes == 8) return "int2";
+    if (bytes == 4) return "int";
+    if (s && K == 3) return arena_printf(&l->arena, "%s3 (or padding to %s4)", s, s);
+    return arena_printf(&l->arena, "%lld-byte vector", bytes);
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
+{
+    (void)m;
+    bool *done = calloc((size_t)k->naccesses + 1, sizeof *done);
+    for (int i = 0; i < k->naccesses; i++) {
+        const Access *a = &k->accesses[i];
+        long long K;
+        if (done[i] || !adjacent_stride(k, a, &K)) continue;
+        Affine key = without_constant(&a->byte_offset);
+        bool store_group = a->is_store && !a->is_load;
+        /* The group: same base, same element, same K, same non-constant part. */
+        long long offsets[64];
+        int noff = 0;
+        int members[64], nmembers = 0;
+        for (int j = i; j < k->naccesses; j++) {
+            const Access *b = &k->accesses[j];
+            long long K2;
+            if (done[j] || !adjacent_stride(k, b, &K2) || K2 != K) continue;
+            if (b->base_param != a->base_param || strcmp(b->base_name, a->base_name) != 0) continue;
+            if (b->elem_bytes != a->elem_bytes || (b->is_store && !b->is_load) != store_group) continue;
+            Affine key2 = without_constant(&b->byte_offset);
+            if (!aff_equal(&key, &key2)) continue;
+            done[j] = true;
+            long long c = constant_of(&b->byte_offset) / a->elem_bytes;
+            bool seen = false;
+            for (int q = 0; q < noff; q++) seen |= offsets[q] == c;
+            if (!seen && noff < 64) offsets[noff++] = c;
+            if (nmembers < 64) members[nmembers++] = j;
+        }
+        qsort(offsets, (size_t)noff, sizeof offsets[0], cmp_ll);
+        char offs[256];
+        size_t len = 0;
+        offs[0] = 0;
+        for (int q = 0; q < noff && len < sizeof offs - 24; q++)
+            len += (size_t)snprintf(offs + len, sizeof offs - len, "%s%lld", q ? "," : "", offsets[q]);
+
+        /* Report at the first access in source order. */
+        const Access *first = a;
+        for (int q = 0; q < nmembers; q++) {
+            const Access *b = &k->accesses[members[q]];
+            if (b->range.line < first->range.line || (b->range.line == first->range.line && b->range.col < first->range.col))
+                first = b;
+        }
+        WarpAccess w;
+        if (!access_geometry(k, first, &w)) continue;
+        Severity sev = w.sectors >= 4 * w.ideal_sectors ? SEV_HIGH : SEV_MEDIUM;
+        const char *vt = vector_type(out, a, K);
+        const char *verb = store_group ? "writes" : "reads";
+        Finding *f = finding_new(out, RULE_ID, sev, first->range, k->name,
+                                 "each thread %s %lld adjacent %s elements of '%s' (index = tid*%lld + c): %d sectors per warp request instead of %d",
+                                 verb, K, first->elem_type, first->base_name, K, w.sectors, w.ideal_sectors);
+        if (!f) continue;
+        finding_str(out, f, "base", first->base_name);
+        finding_int(out, f, "element_bytes", first->elem_bytes);
+        finding_int(out, f, "K", K);
+        finding_str(out, f, "offsets", offs);
+        finding_int(out, f, "lane_stride_bytes", K * first->elem_bytes);
+        finding_int(out, f, "sectors_per_request", w.sectors);
+        finding_int(out, f, "ideal_sectors", w.ideal_sectors);
+        finding_str(out, f, "vector_type", vt);
+        finding_str(out, f, "block_shape", block_shape_text(out, k));
+        for (int q = 0; q < nmembers; q++) {
+            const Access *b = &k->accesses[members[q]];
+            if (b != first) finding_related(out, f, b->range, "adjacent %s of the same group", b->is_store ? "store" : "load");
+        }
+        add_call_site(out, f, first->call_depth, first->call_site);
+        bool is_restrict = first->base_param >= 0 && first->base_param < k->nparams && k->params[first->base_param].is_restrict;
+        if (K * first->elem_bytes <= 16)
+            finding_fix(out, f, "access the %lld elements as one %s: reinterpret_cast<%s%s*>(%s)[tid] (the base must be %lld-byte aligned)",
+                        K, vt, store_group ? "" : "const ", vt, first->base_name, K * first->elem_bytes);
+        else
+            finding_fix(out, f, "move the %lld bytes per thread as %s loads, or stage the block's data through shared memory",
+                        K * first->elem_bytes, vt);
+        if (!is_restrict && K <= 4 && first->base_param >= 0)
+            finding_fix(out, f, "declaring '%s' __restrict__ alone recovers much of the cost for K=2..4 (the loads can then be merged)",
+                        first->base_name);
+    }
+    free(done);
+}
+
+static void check(const Model *m, FindingList *out)
+{
+    for (int i = 0; i < m->nkernels; i++) check_kernel(m, &m->kernels[i], out);
+}
+
+const Rule rule_uncoalesced_adjacent = {
+    RULE_ID,
+    "each thread accesses K adjacent elements (tid*K + c): K times the memory sectors per warp request",
+    SEV_HIGH,
+    check,
+};

@@ -1,0 +1,107 @@
+/* uncoalesced_row.c - each thread walks its own row in a loop
+ * (index = tid*W + i), so adjacent lanes are W elements apart at every
+ * iteration.  See docs/rules/uncoalesced-row.md. */
+#include "rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define RULE_ID "uncoalesced-row"
+#define MIN_CONSTANT_WIDTH 8 /* H100: no gain below W=8 (rules.md) */
+
+/* The enclosing loop whose counter walks the row with a small constant step. */
+static int walking_loop(const Kernel *k, const Access *a)
+{
+    for (int l = a->loop; l >= 0; l = k->loops[l].parent) {
+        Affine c;
+        long long step;
+        if (!aff_coef(&a->byte_offset, k->loops[l].counter, &c) || !aff_is_const(&c, &step)) continue;
+        if (step != 0 && (step < 0 ? -step : step) <= 4LL * a->elem_bytes) return l;
+    }
+    return -1;
+}
+
+static void check_kernel(const Kernel *k, FindingList *out)
+{
+    for (int i = 0; i < k->naccesses; i++) {
+        const Access *a = &k->accesses[i];
+        if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0 || a->loop < 0) continue;
+        int l = walking_loop(k, a);
+        if (l < 0) continue;
+        /* r[k] * r[k]: one address, one finding */
+        bool repeat = false;
+        for (int j = 0; j < i && !repeat; j++) {
+            const Access *b = &k->accesses[j];
+            repeat = b->range.line == a->range.line && b->base_param == a->base_param && b->is_store == a->is_store &&
+                     aff_equal(&b->byte_offset, &a->byte_offset);
+        }
+        if (repeat) continue;
+        Affine cx;
+        if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || cx.nterms == 0) continue;
+        /* Loop counters in the lane stride would make it iteration-dependent. */
+        bool bad = false;
+        for (int t = 0; t < cx.nterms; t++)
+            for (int q = 0; q < cx.term[t].nfactors; q++) {
+                int s = cx.term[t].factor[q];
+                if (s <= SYM_TID_Z || (s >= SYM_FIRST_USER && k->syms[s].kind == SYMK_LOOP)) bad = true;
+            }
+        if (bad) continue;
+        long long stride_bytes;
+        bool constant = aff_is_const(&cx, &stride_bytes);
+        Affine width = aff_div_const(&cx, a->elem_bytes);
+        long long wv = 0;
+        if (constant) {
+            if (stride_bytes % a->elem_bytes) continue;
+            wv = stride_bytes / a->elem_bytes;
+            if (wv < MIN_CONSTANT_WIDTH) continue;
+        }
+        WarpAccess w;
+        if (!access_geometry(k, a, &w)) continue;
+        if (w.sectors <= w.ideal_sectors) continue;
+        char wtext[128];
+        if (width.exact) aff_format(&width, model_symbol_name_cb, (void *)k, wtext, sizeof wtext);
+        else aff_format(&cx, model_symbol_name_cb, (void *)k, wtext, sizeof wtext);
+        Severity sev = (!constant || wv >= 32) ? SEV_HIGH : SEV_MEDIUM;
+        const Loop *L = &k->loops[l];
+        const char *ivar = L->ivar ? L->ivar : "the loop counter";
+        Finding *f;
+        if (constant)
+            f = finding_new(out, RULE_ID, sev, a->range, k->name,
+                            "each thread walks its own row of '%s' in the loop over %s (index = tid*%s + %s): lanes are %lld bytes apart, %d sectors per warp request instead of %d",
+                            a->base_name, ivar, wtext, ivar, stride_bytes, w.sectors, w.ideal_sectors);
+        else
+            f = finding_new(out, RULE_ID, sev, a->range, k->name,
+                            "each thread walks its own row of '%s' in the loop over %s (index = tid*%s + %s): lanes are %s elements apart, up to %d sectors per warp request instead of %d",
+                            a->base_name, ivar, wtext, ivar, wtext, w.sectors, w.ideal_sectors);
+        if (!f) continue;
+        finding_str(out, f, "base", a->base_name);
+        finding_int(out, f, "element_bytes", a->elem_bytes);
+        finding_str(out, f, "row_width", wtext);
+        if (constant) {
+            finding_int(out, f, "row_width_value", wv);
+            finding_int(out, f, "lane_stride_bytes", stride_bytes);
+        }
+        finding_str(out, f, "loop_var", L->ivar ? L->ivar : "");
+        finding_int(out, f, "sectors_per_request", w.sectors);
+        finding_int(out, f, "ideal_sectors", w.ideal_sectors);
+        finding_str(out, f, "block_shape", block_shape_text(out, k));
+        finding_related(out, f, L->header, "the loop over %s", ivar);
+        add_call_site(out, f, a->call_depth, a->call_site);
+        finding_fix(out, f, "store the data transposed so that consecutive threads read consecutive elements: %s[%s*N + tid]",
+                    a->base_name, ivar);
+        finding_fix(out, f, "or let a warp (or a group of lanes) share each row: lane j reads elements j, j+32, ... and the warp reduces with __shfl_down_sync");
+        finding_fix(out, f, "or stage tiles of the rows through shared memory with coalesced loads");
+    }
+}
+
+static void check(const Model *m, FindingList *out)
+{
+    for (int i = 0; i < m->nkernels; i++) check_kernel(&m->kernels[i], out);
+}
+
+const Rule rule_uncoalesced_row = {
+    RULE_ID,
+    "each thread walks its own row in a loop (tid*W + i): lanes are W elements apart",
+    SEV_HIGH,
+    check,
+};

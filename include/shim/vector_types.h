@@ -1,0 +1,4 @@
+/* gpulint shim: forwarding header so that `#include <vector_types.h>` resolves in
+ * no-CUDA (shim) mode.  Everything lives in gpulint_cuda_shim.h, which is
+ * normally pre-included with -include already. */
+#include "gpulint_cuda_shim.h"

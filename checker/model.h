@@ -122,6 +122,8 @@ typedef struct {
     SrcRange double_operand;     /* the literal (expansion location) */
     SrcRange literal_spelling;   /* where the literal is written (== above unless in a macro) */
     bool is_literal;
+    bool is_named_constant;      /* a const double variable initialised by a literal */
+    SrcRange constant_decl;      /* its declaration */
     bool in_macro;
     const char *macro_name;      /* when in_macro */
     SrcRange macro_def;          /* the #define, when found */
@@ -185,11 +187,21 @@ typedef struct {
     SrcRange range;
 } ConstantVar;
 
+/* cudaMemcpyToSymbol(sym, &v, ...) in host code, with what is known of v. */
+typedef struct {
+    const char *symbol;
+    SrcRange range;
+    long long values[16];    /* a constant v, or the cases of a switch on v */
+    int nvalues;
+    const char *value_source; /* "constant", "switch" or NULL */
+} SymbolWrite;
+
 typedef struct {
     const char *file;        /* main file of the translation unit */
     Kernel *kernels; int nkernels;
     Launch *launches; int nlaunches;
     ConstantVar *constants; int nconstants;
+    SymbolWrite *symbol_writes; int nsymbol_writes;
     Arena arena;
 } Model;
 

@@ -886,6 +886,8 @@ static Value eval_member(Ctx *c, CXCursor e, int mode)
     return val_opaque(bv.a.deps);
 }
 
+static CXCursor initializer_of(CXCursor var);
+
 /* ---------------------------------------------------------------- float -> double */
 
 static bool promoted_from_float(CXCursor x)
@@ -963,6 +965,18 @@ static Promotion *record_promotion(Ctx *c, CXCursor expr, CXCursor flt, CXCursor
         p->macro_def = spelling_range_of(c, at);
     }
     p->literal_text = p->is_literal ? literal_text(c, lit) : text_of(c, dbl);
+    CXCursor sd = strip(dbl);
+    if (!p->is_literal && clang_getCursorKind(sd) == CXCursor_DeclRefExpr) {
+        CXCursor ref = clang_getCursorReferenced(sd);
+        CXType rt = clang_getCursorType(ref);
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl && clang_isConstQualifiedType(rt) && is_double_kind(rt)) {
+            CXCursor init = initializer_of(ref);
+            if (!clang_Cursor_isNull(init) && !clang_Cursor_isNull(find_literal(c, init))) {
+                p->is_named_constant = true;
+                p->constant_decl = range_of(c, ref);
+            }
+        }
+    }
     p->float_operand = flt.kind ? text_of(c, flt) : "";
     p->expr_text = text_of(c, expr);
     p->expr = range_of(c, expr);
@@ -2339,11 +2353,79 @@ typedef struct {
     int ntargets;
 } LaunchScan;
 
+typedef struct {
+    Ctx *c;
+    CXCursor var;
+    SymbolWrite *w;
+} CaseScan;
+
+static enum CXChildVisitResult scan_cases(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    CaseScan *cs = data;
+    if (clang_getCursorKind(cur) == CXCursor_CaseStmt) {
+        Children ch = children_of(cur);
+        long long v;
+        if (ch.n >= 1 && eval_const(ch.items[0], &v) && cs->w->nvalues < 16) cs->w->values[cs->w->nvalues++] = v;
+        children_free(&ch);
+    }
+    return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult scan_switches(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    CaseScan *cs = data;
+    if (clang_getCursorKind(cur) == CXCursor_SwitchStmt) {
+        Children ch = children_of(cur);
+        if (ch.n >= 2 && is_decl_of(ch.items[0], cs->var)) {
+            clang_visitChildren(ch.items[ch.n - 1], scan_cases, cs);
+            cs->w->value_source = "switch";
+        }
+        children_free(&ch);
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* cudaMemcpyToSymbol(sym, &v, ...): what values can v have? */
+static void record_symbol_write(Ctx *c, HostScan *hs, CXCursor call)
+{
+    if (clang_Cursor_getNumArguments(call) < 2) return;
+    CXCursor sym = strip(clang_Cursor_getArgument(call, 0));
+    if (clang_getCursorKind(sym) != CXCursor_DeclRefExpr) return;
+    SymbolWrite *w = VEC_PUSH(c->m->symbol_writes, c->m->nsymbol_writes);
+    w->symbol = cxstr(&c->m->arena, clang_getCursorSpelling(sym));
+    w->range = range_of(c, call);
+    CXCursor src = strip(clang_Cursor_getArgument(call, 1));
+    if (clang_getCursorKind(src) == CXCursor_UnaryOperator) {
+        Children ch = children_of(src);
+        if (ch.n == 1) src = strip(ch.items[0]);
+        children_free(&ch);
+    }
+    if (clang_getCursorKind(src) != CXCursor_DeclRefExpr) return;
+    CXCursor var = clang_getCursorReferenced(src);
+    long long v;
+    CXCursor init = clang_getCursorKind(var) == CXCursor_VarDecl ? initializer_of(var) : clang_getNullCursor();
+    if (!clang_Cursor_isNull(init) && eval_const(init, &v) &&
+        (clang_isConstQualifiedType(clang_getCursorType(var)) || !assigned_in(c, body_of(hs->fn), var))) {
+        w->values[w->nvalues++] = v;
+        w->value_source = "constant";
+        return;
+    }
+    CaseScan cs = {c, var, w};
+    clang_visitChildren(hs->fn, scan_switches, &cs);
+}
+
 static enum CXChildVisitResult scan_launches(CXCursor cur, CXCursor parent, CXClientData data)
 {
     (void)parent;
     LaunchScan *ls = data;
     if (clang_getCursorKind(cur) == CXCursor_CallExpr) {
+        CXString cs = clang_getCursorSpelling(cur);
+        const char *cn = clang_getCString(cs);
+        bool symbol_write = cn && strncmp(cn, "cudaMemcpyToSymbol", 18) == 0;
+        clang_disposeString(cs);
+        if (symbol_write) record_symbol_write(ls->c, ls->hs, cur);
         CXCursor cfg = find_config_call(cur);
         if (!clang_Cursor_isNull(cfg)) {
             record_launch(ls->c, ls->hs, cur, cfg);

@@ -5,10 +5,20 @@
 
 extern const Rule rule_uncoalesced_adjacent;
 extern const Rule rule_uncoalesced_row;
+extern const Rule rule_oversized_element;
+extern const Rule rule_double_literal;
+extern const Rule rule_fixed_block_16x16;
+extern const Rule rule_specialize_constant;
+extern const Rule rule_uniform_branch;
 
 const Rule *const gpulint_rules[] = {
     &rule_uncoalesced_adjacent,
     &rule_uncoalesced_row,
+    &rule_oversized_element,
+    &rule_double_literal,
+    &rule_fixed_block_16x16,
+    &rule_specialize_constant,
+    &rule_uniform_branch,
 };
 const int gpulint_nrules = (int)(sizeof gpulint_rules / sizeof gpulint_rules[0]);
 

@@ -1,0 +1,121 @@
+/* fixed_block_16x16.c - kernel launches with a hard-coded 16x16 block.
+ * Evaluated from the launch's block argument in host code; reported where the
+ * shape is written.  See docs/rules/fixed-block-16x16.md. */
+#include "rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define RULE_ID "fixed-block-16x16"
+
+static bool offset_mentions(const Access *a, int sym)
+{
+    return a->byte_offset.exact && aff_mentions(&a->byte_offset, sym);
+}
+
+/* threadIdx.y*blockDim.x + threadIdx.x: a flattened block, any shape works. */
+static bool linearized(const Access *a)
+{
+    Affine cx, cy;
+    if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || !aff_coef(&a->byte_offset, SYM_TID_Y, &cy)) return false;
+    Affine bdx = aff_symbol(SYM_BDIM_X, 0);
+    Affine want = aff_mul(&cx, &bdx);
+    want.deps = cy.deps;
+    return aff_equal(&want, &cy);
+}
+
+/* How the launched kernel uses the 2-D thread index. */
+static const char *kernel_context(const Kernel *k)
+{
+    bool uses_y = false, row_major = false, row_part = false, col_part = false;
+    for (int i = 0; i < k->naccesses; i++) {
+        const Access *a = &k->accesses[i];
+        if (a->space != SPACE_GLOBAL || !a->byte_offset.exact) continue;
+        bool x = offset_mentions(a, SYM_TID_X), y = offset_mentions(a, SYM_TID_Y);
+        if (x && y && linearized(a)) continue;
+        uses_y |= y;
+        Affine cx;
+        long long s;
+        if (x && y && aff_coef(&a->byte_offset, SYM_TID_X, &cx) && aff_is_const(&cx, &s) && s == a->elem_bytes)
+            row_major = true;
+        /* Fig. 8: inside a loop, one operand follows the row (y only), the
+         * other the column (x only): rows are reused through the cache. */
+        if (a->loop >= 0) {
+            bool moves = false;
+            for (int l = a->loop; l >= 0; l = k->loops[l].parent) moves |= aff_mentions(&a->byte_offset, k->loops[l].counter);
+            if (moves && y && !x) row_part = true;
+            if (moves && x && !y) col_part = true;
+        }
+    }
+    if (row_part && col_part) return "row-reuse";
+    if (row_major) return "row-major";
+    if (!uses_y) return "ignores-2d";
+    return "other";
+}
+
+static bool is_16x16(const Launch *L)
+{
+    return L->block[0].known && L->block[1].known && L->block[2].known && L->block[0].value == 16 &&
+           L->block[1].value == 16 && L->block[2].value == 1 && !L->block_runtime && !L->block_is_template_param;
+}
+
+static void check(const Model *m, FindingList *out)
+{
+    for (int i = 0; i < m->nlaunches; i++) {
+        const Launch *L = &m->launches[i];
+        if (!is_16x16(L) || !L->block_range.file) continue;
+        /* one finding per place the shape is written; later launches of it are related */
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++) {
+            const Launch *P = &m->launches[j];
+            seen = is_16x16(P) && P->block_range.line == L->block_range.line && P->block_range.col == L->block_range.col &&
+                   strcmp(P->block_range.file, L->block_range.file) == 0;
+        }
+        if (seen) continue;
+        const Kernel *k = L->kernel >= 0 ? &m->kernels[L->kernel] : NULL;
+        const char *ctx = k ? kernel_context(k) : "other";
+        Severity sev = SEV_MEDIUM;
+        const char *why = "";
+        const char *suggest = "32x8,64x4,8x32";
+        if (strcmp(ctx, "row-major") == 0) {
+            sev = SEV_HIGH;
+            why = ": its global accesses are row-major in threadIdx.x, so each warp covers two 64-byte half rows";
+            suggest = "32x8,64x4";
+        } else if (strcmp(ctx, "row-reuse") == 0) {
+            sev = SEV_HIGH;
+            why = ": it reuses rows through the cache, where the best shape is usually narrow in x (measure 8x32 and 4x64)";
+            suggest = "8x32,4x64";
+        } else if (strcmp(ctx, "ignores-2d") == 0) {
+            sev = SEV_LOW;
+            why = ": the kernel does not use the 2-D index, so the shape matters little";
+        }
+        Finding *f = finding_new(out, RULE_ID, sev, L->block_range, k ? k->name : L->kernel_name,
+                                 "hard-coded 16x16 thread block for '%s'%s", L->kernel_name, why);
+        if (!f) continue;
+        finding_str(out, f, "shape", "16x16");
+        finding_str(out, f, "x_source", L->block[0].origin ? L->block[0].origin : "literal");
+        finding_str(out, f, "y_source", L->block[1].origin ? L->block[1].origin : "literal");
+        finding_str(out, f, "kernel", L->kernel_name);
+        finding_str(out, f, "context", ctx);
+        finding_str(out, f, "suggested_shapes", suggest);
+        for (int j = i; j < m->nlaunches; j++) {
+            const Launch *P = &m->launches[j];
+            if (j == i || (is_16x16(P) && P->block_range.line == L->block_range.line &&
+                           strcmp(P->block_range.file, L->block_range.file) == 0))
+                finding_related(out, f, P->range, "launch of '%s' with this block", P->kernel_name);
+        }
+        for (int d = 0; d < 2; d++)
+            if (L->block[d].where.file && L->block[d].origin && strcmp(L->block[d].origin, "literal") != 0 &&
+                (d == 0 || L->block[1].where.line != L->block[0].where.line))
+                finding_related(out, f, L->block[d].where, "the block's %s comes from %s", d ? "y" : "x", L->block[d].origin);
+        finding_fix(out, f, "make the block shape a named, tunable parameter and measure %s on this kernel (gpulint --emit-bench sweeps them)",
+                    suggest);
+    }
+}
+
+const Rule rule_fixed_block_16x16 = {
+    RULE_ID,
+    "a kernel launch with a hard-coded 16x16 thread block (rarely the best shape)",
+    SEV_MEDIUM,
+    check,
+};

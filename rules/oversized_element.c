@@ -1,0 +1,128 @@
+/* oversized_element.c - per-thread elements larger than 16 bytes (structs)
+ * or smaller than 4 bytes (char/short): a warp request cannot be served
+ * with one 16-byte (or 4-byte) access per lane.
+ * See docs/rules/oversized-element.md. */
+#include "rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define RULE_ID "oversized-element"
+
+static const char *plain_type(FindingList *l, const char *t)
+{
+    if (strncmp(t, "const ", 6) == 0) t += 6;
+    if (strncmp(t, "volatile ", 9) == 0) t += 9;
+    if (strncmp(t, "struct ", 7) == 0) t += 7;
+    return arena_strdup(&l->arena, t);
+}
+
+/* One element per lane: lane stride == element size. */
+static bool per_thread_element(const Access *a)
+{
+    Affine cx;
+    long long stride;
+    if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || !aff_is_const(&cx, &stride)) return false;
+    return stride == a->elem_bytes;
+}
+
+/* Every field of the same element read or written in the kernel. */
+static const char *fields_touched(FindingList *l, const Kernel *k, const Access *a)
+{
+    char buf[512];
+    size_t len = 0;
+    bool whole = false;
+    buf[0] = 0;
+    for (int i = 0; i < k->naccesses; i++) {
+        const Access *b = &k->accesses[i];
+        if (b->base_param != a->base_param || strcmp(b->base_name, a->base_name) != 0 ||
+            b->elem_bytes != a->elem_bytes || !aff_equal(&b->byte_offset, &a->byte_offset))
+            continue;
+        if (!b->field) {
+            whole = true;
+            continue;
+        }
+        char key[160];
+        snprintf(key, sizeof key, ",%s,", b->field);
+        char hay[520];
+        snprintf(hay, sizeof hay, ",%s,", buf);
+        if (!strstr(hay, key) && len + strlen(b->field) + 2 < sizeof buf)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", len ? "," : "", b->field);
+    }
+    if (whole || !len) return "whole";
+    return arena_strdup(&l->arena, buf);
+}
+
+static void check_kernel(const Kernel *k, FindingList *out)
+{
+    for (int i = 0; i < k->naccesses; i++) {
+        const Access *a = &k->accesses[i];
+        if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) continue;
+        bool record = a->elem_is_record && !a->elem_is_vector && a->elem_bytes > 16;
+        bool subword = !a->elem_is_record && !a->elem_is_vector && a->elem_is_integer && a->elem_bytes < 4 &&
+                       strcmp(a->elem_canonical, "bool") != 0;
+        if (!record && !subword) continue;
+        if (!per_thread_element(a)) continue;
+        bool repeat = false;
+        for (int j = 0; j < i && !repeat; j++) {
+            const Access *b = &k->accesses[j];
+            repeat = b->range.line == a->range.line && b->base_param == a->base_param &&
+                     aff_equal(&b->byte_offset, &a->byte_offset) &&
+                     ((b->field == NULL) == (a->field == NULL)) && (!a->field || strcmp(a->field, b->field) == 0);
+        }
+        if (repeat) continue;
+        WarpAccess w;
+        if (!access_geometry(k, a, &w)) continue;
+        const char *type = plain_type(out, a->elem_type);
+        Finding *f;
+        if (record) {
+            Severity sev = a->elem_bytes >= 32 ? SEV_HIGH : SEV_MEDIUM;
+            if (a->field)
+                f = finding_new(out, RULE_ID, sev, a->range, k->name,
+                                "each thread reads field '%s' of its own %d-byte '%s' element of '%s': the warp's request spans %d sectors for %d useful bytes per lane",
+                                a->field, a->elem_bytes, type, a->base_name, w.sectors, a->field_bytes);
+            else
+                f = finding_new(out, RULE_ID, sev, a->range, k->name,
+                                "each thread %s a whole %d-byte '%s' element of '%s' (more than 16 bytes per lane): the copy splits into several narrow accesses per warp",
+                                a->is_store && !a->is_load ? "writes" : "reads", a->elem_bytes, type, a->base_name);
+        } else {
+            Severity sev = a->elem_bytes == 1 ? SEV_HIGH : SEV_MEDIUM;
+            f = finding_new(out, RULE_ID, sev, a->range, k->name,
+                            "each thread %s one %d-byte '%s' of '%s': a warp moves only %d bytes per request",
+                            a->is_store && !a->is_load ? "writes" : "reads", a->elem_bytes, type, a->base_name,
+                            32 * a->elem_bytes);
+        }
+        if (!f) continue;
+        finding_str(out, f, "base", a->base_name);
+        finding_str(out, f, "type", type);
+        finding_int(out, f, "size", a->elem_bytes);
+        finding_int(out, f, "alignment", a->elem_align);
+        finding_str(out, f, "fields", record ? fields_touched(out, k, a) : "whole");
+        finding_str(out, f, "kind", record ? "struct" : "subword");
+        finding_int(out, f, "sectors_per_request", w.sectors);
+        add_call_site(out, f, a->call_depth, a->call_site);
+        if (record) {
+            if (a->field)
+                finding_fix(out, f, "store the fields as separate arrays (structure of arrays) so that '%s' is read as consecutive %d-byte values",
+                            a->field, a->field_bytes);
+            else
+                finding_fix(out, f, "store the fields as separate arrays (structure of arrays), or copy the %d bytes through float4 chunks / shared memory so each lane moves 16 bytes",
+                            a->elem_bytes);
+        } else {
+            finding_fix(out, f, "let each thread handle %d elements through one %s access (e.g. reinterpret_cast<%s*>)",
+                        16 / a->elem_bytes, "int4", "const int4");
+        }
+    }
+}
+
+static void check(const Model *m, FindingList *out)
+{
+    for (int i = 0; i < m->nkernels; i++) check_kernel(&m->kernels[i], out);
+}
+
+const Rule rule_oversized_element = {
+    RULE_ID,
+    "per-thread global elements larger than 16 bytes (structs) or smaller than 4 bytes (char/short)",
+    SEV_HIGH,
+    check,
+};

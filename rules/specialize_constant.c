@@ -1,0 +1,159 @@
+/* specialize_constant.c - a kernel parameter or __constant__ value with a
+ * small set of values used as a loop trip count: a template parameter would
+ * let the compiler unroll the loop and keep per-thread arrays in registers.
+ * See docs/rules/specialize-constant.md. */
+#include "rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define RULE_ID "specialize-constant"
+#define MAX_SPECIALIZED_VALUE 64 /* larger counts are problem sizes, not variants */
+
+/* Local/shared arrays the loop indexes with its counter. */
+static const Access *array_indexed_by(const Kernel *k, int loop, AddrSpace space)
+{
+    for (int i = 0; i < k->naccesses; i++) {
+        const Access *a = &k->accesses[i];
+        if (a->space != space || a->array < 0) continue;
+        bool inside = false;
+        for (int l = a->loop; l >= 0 && !inside; l = k->loops[l].parent) inside = l == loop;
+        if (!inside) continue;
+        if (a->byte_offset.exact && !aff_mentions(&a->byte_offset, k->loops[loop].counter)) continue;
+        return a;
+    }
+    return NULL;
+}
+
+typedef struct {
+    long long values[16];
+    int n;
+    bool runtime_seen;
+} ValueSet;
+
+static void launch_values(const Model *m, const Kernel *k, int param, ValueSet *vs)
+{
+    memset(vs, 0, sizeof *vs);
+    int ki = (int)(k - m->kernels);
+    for (int i = 0; i < m->nlaunches; i++) {
+        const Launch *L = &m->launches[i];
+        if (L->kernel != ki || param >= L->nargs) continue;
+        if (!L->arg_known[param]) {
+            vs->runtime_seen = true;
+            continue;
+        }
+        bool dup = false;
+        for (int j = 0; j < vs->n; j++) dup |= vs->values[j] == L->arg_value[param];
+        if (!dup && vs->n < 16) vs->values[vs->n++] = L->arg_value[param];
+    }
+}
+
+static bool switch_on(const Kernel *k, const char *name)
+{
+    for (int i = 0; i < k->nbranches; i++) {
+        const Branch *b = &k->branches[i];
+        if (b->kind != BRANCH_SWITCH || !b->symbols) continue;
+        char key[160], hay[600];
+        snprintf(key, sizeof key, ",%s,", name);
+        snprintf(hay, sizeof hay, ",%s,", b->symbols);
+        if (strstr(hay, key)) return true;
+    }
+    return false;
+}
+
+static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
+{
+    for (int li = 0; li < k->nloops; li++) {
+        const Loop *L = &k->loops[li];
+        if (!L->has_bound || !L->bound.exact) continue;
+        if (L->bound.deps & (DEP_THREAD | DEP_BLOCK | DEP_DATA | DEP_LOOP | DEP_UNKNOWN | DEP_TEMPLATE)) continue;
+        /* grid-stride and per-thread-offset loops walk the problem, not a variant */
+        if (L->init.deps & (DEP_THREAD | DEP_BLOCK)) continue;
+        int done[AFF_MAX_TERMS * AFF_MAX_FACTORS];
+        int ndone = 0;
+        for (int t = 0; t < L->bound.nterms; t++)
+            for (int q = 0; q < L->bound.term[t].nfactors; q++) {
+                int s = L->bound.term[t].factor[q];
+                if (s < SYM_FIRST_USER) continue;
+                const Symbol *sym = &k->syms[s];
+                if (sym->kind != SYMK_PARAM && sym->kind != SYMK_CONSTMEM) continue;
+                bool dup = false;
+                for (int d = 0; d < ndone; d++) dup |= done[d] == s;
+                if (dup) continue;
+                done[ndone++] = s;
+
+                ValueSet vs = {{0}, 0, false};
+                const char *write_source = NULL;
+                if (sym->kind == SYMK_PARAM) launch_values(m, k, sym->param, &vs);
+                else
+                    for (int w = 0; w < m->nsymbol_writes; w++) {
+                        const SymbolWrite *sw = &m->symbol_writes[w];
+                        if (strcmp(sw->symbol, sym->name) != 0 || !sw->value_source) continue;
+                        write_source = sw->value_source;
+                        for (int v = 0; v < sw->nvalues && vs.n < 16; v++) vs.values[vs.n++] = sw->values[v];
+                    }
+                long long maxv = 0;
+                for (int v = 0; v < vs.n; v++) maxv = vs.values[v] > maxv ? vs.values[v] : maxv;
+                bool launch_ev = vs.n > 0 && maxv <= MAX_SPECIALIZED_VALUE;
+                const Access *local = array_indexed_by(k, li, SPACE_LOCAL);
+                const Access *shared = array_indexed_by(k, li, SPACE_SHARED);
+                const ArrayDecl *arr = local ? &k->arrays[local->array] : NULL;
+                bool array_ev = arr && arr->count > 0 && arr->count <= 1024;
+                bool switch_ev = switch_on(k, sym->name);
+                if (!launch_ev && !array_ev && !switch_ev) continue;
+
+                char values[256] = "";
+                size_t len = 0;
+                for (int v = 0; v < vs.n && len < sizeof values - 24; v++)
+                    len += (size_t)snprintf(values + len, sizeof values - len, "%s%lld", v ? "," : "", vs.values[v]);
+                Severity sev = array_ev ? SEV_HIGH : (switch_ev || shared) ? SEV_MEDIUM : SEV_LOW;
+                const char *what = sym->kind == SYMK_PARAM ? "kernel parameter" : "__constant__ value";
+                Finding *f;
+                if (array_ev)
+                    f = finding_new(out, RULE_ID, sev, L->header, k->name,
+                                    "loop bound '%s' is a runtime %s and indexes the per-thread array '%s[%lld]': the array cannot stay in registers; make '%s' a template parameter",
+                                    sym->name, what, arr->name, arr->count, sym->name);
+                else if (launch_ev)
+                    f = finding_new(out, RULE_ID, sev, L->header, k->name,
+                                    "loop bound '%s' is a runtime %s, but %s only %s: a template parameter would let the loop unroll",
+                                    sym->name, what, write_source ? "the host code sets it to" : "the launches in this file pass",
+                                    values);
+                else
+                    f = finding_new(out, RULE_ID, sev, L->header, k->name,
+                                    "loop bound '%s' is a runtime %s with a small set of values (the kernel switches on it): a template parameter would let the loop unroll",
+                                    sym->name, what);
+                if (!f) continue;
+                finding_str(out, f, "symbol", sym->name);
+                finding_str(out, f, "use", "loop-bound");
+                finding_str(out, f, "bound", L->bound_text ? L->bound_text : sym->name);
+                if (vs.n) finding_str(out, f, "values", values);
+                finding_str(out, f, "value_source", array_ev ? "array-size" : launch_ev ? (write_source ? (strcmp(write_source, "switch") == 0 ? "switch" : "memcpy-to-symbol") : "launch") : "switch");
+                if (arr) {
+                    finding_str(out, f, "local_array", arr->name);
+                    finding_int(out, f, "array_size", arr->count);
+                    finding_related(out, f, arr->range, "per-thread array '%s' sized for the maximum", arr->name);
+                }
+                if (shared && shared->array >= 0) finding_str(out, f, "shared_array", k->arrays[shared->array].name);
+                int ki = (int)(k - m->kernels);
+                for (int i = 0; i < m->nlaunches; i++)
+                    if (m->launches[i].kernel == ki && sym->kind == SYMK_PARAM && sym->param < m->launches[i].nargs &&
+                        m->launches[i].arg_known[sym->param])
+                        finding_related(out, f, m->launches[i].range, "launched with %s = %lld", sym->name,
+                                        m->launches[i].arg_value[sym->param]);
+                finding_fix(out, f, "make the kernel template<int %s> (with #pragma unroll on the loop%s) and select the instantiation with a switch on the host",
+                            sym->name, arr ? " and the array sized by it" : "");
+            }
+    }
+}
+
+static void check(const Model *m, FindingList *out)
+{
+    for (int i = 0; i < m->nkernels; i++) check_kernel(m, &m->kernels[i], out);
+}
+
+const Rule rule_specialize_constant = {
+    RULE_ID,
+    "a runtime kernel parameter with a few known values bounds a loop: specialize it as a template parameter",
+    SEV_LOW,
+    check,
+};

@@ -170,7 +170,9 @@ static void lint_file(const RunOptions *o, Frontend *fe, const char *path, RunRe
         problem(r, false, path, 0, 0, "empty file: nothing to analyse");
         return;
     }
+    double t_parse = now_seconds();
     ParseResult pr = frontend_parse(fe, path);
+    t_parse = now_seconds() - t_parse;
     if (pr.fatal) {
         problem(r, true, path, 0, 0, "%s", pr.fatal_message);
         parse_result_free(&pr);
@@ -191,7 +193,12 @@ static void lint_file(const RunOptions *o, Frontend *fe, const char *path, RunRe
     }
     Model m;
     model_init(&m, path);
+    double t_model = now_seconds();
     model_build(&m, pr.tu, path, frontend_shim_dir(fe));
+    t_model = now_seconds() - t_model;
+    if (o->verbose)
+        fprintf(stderr, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", path, t_parse * 1e3, t_model * 1e3,
+                pr.used_real_headers ? " (real CUDA headers)" : "");
     r->kernels += m.nkernels;
     if (o->dump_model) model_dump(stderr, &m);
     for (int i = 0; i < gpulint_nrules; i++)

@@ -252,6 +252,8 @@ ParseResult frontend_parse(Frontend *fe, const char *path)
     if (with_pch && (err != CXError_Success || !tu)) {
         /* A PCH from another libclang or other flags: pre-include instead. */
         fe->pch_failed = true;
+        if (fe->o.verbose)
+            fprintf(stderr, "gpulint: the precompiled shim %s does not load (error %d); using -include\n", fe->pch, err);
         if (tu) clang_disposeTranslationUnit(tu);
         tu = NULL;
         err = parse_with(fe, path, real, false, &tu);

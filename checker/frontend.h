@@ -17,6 +17,7 @@ typedef struct {
     const char **extra;         /* -I/-D/... and args after -- */
     int nextra;
     bool use_pch;
+    bool verbose;
 } FrontendOptions;
 
 typedef enum { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR } DiagLevel;

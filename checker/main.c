@@ -1,4 +1,5 @@
 /* main.c - the gpulint command line. */
+#include "bench.h"
 #include "driver.h"
 #include "report.h"
 #include "vec.h"
@@ -94,23 +95,25 @@ static void list_rules(void)
         printf("%-22s %s\n", gpulint_rules[i]->id, gpulint_rules[i]->summary);
 }
 
-/* Writes through a temporary file so a failed run never leaves half a report. */
+/* Writes through a temporary file so a failed run never leaves half a
+ * report; devices and pipes (-o /dev/null, -o /dev/stdout) are written
+ * directly (tmp is then empty). */
 static FILE *open_output(const char *path, char *tmp, size_t n)
 {
+    struct stat st;
+    tmp[0] = 0;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) return fopen(path, "w");
     snprintf(tmp, n, "%s.gpulint-tmp-XXXXXX", path);
     int fd = mkstemp(tmp);
     if (fd < 0) return NULL;
     return fdopen(fd, "w");
 }
 
-int gpulint_bench_main(int argc, char **argv);
 int gpulint_apply_fixes(const RunResult *r, FILE *log);
-int gpulint_emit_bench(const RunResult *r, const char *dir);
-int gpulint_load_impact(RunResult *r, const char *file);
 
 int main(int argc, char **argv)
 {
-    if (argc >= 2 && strcmp(argv[1], "bench") == 0) return gpulint_bench_main(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "bench") == 0) return bench_main(argc - 1, argv + 1);
 
     RunOptions o;
     memset(&o, 0, sizeof o);
@@ -182,6 +185,7 @@ int main(int argc, char **argv)
             o.dump_model = true;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
             o.verbose = true;
+            o.fe.verbose = true;
         } else if (a[0] == '-' && a[1]) {
             usage_error("unknown option '%s'", a);
         } else {
@@ -224,7 +228,7 @@ int main(int argc, char **argv)
     run_lint(&o, &r);
 
     int status = 0;
-    if (impact && gpulint_load_impact(&r, impact) != 0) status = 2;
+    if (impact && bench_load_impact(&r, impact) != 0) status = 2;
 
     FILE *out = stdout;
     char tmp[PATH_MAX + 64];
@@ -239,16 +243,16 @@ int main(int argc, char **argv)
     if (strcmp(format, "json") == 0) ok = report_json(out, &r);
     else report_text(out, &r);
     if (output) {
-        if (fclose(out) != 0 || !ok || rename(tmp, output) != 0) {
+        if (fclose(out) != 0 || !ok || (tmp[0] && rename(tmp, output) != 0)) {
             fprintf(stderr, "gpulint: error: cannot write %s: %s\n", output, strerror(errno));
-            unlink(tmp);
+            if (tmp[0]) unlink(tmp);
             ok = false;
         }
     } else {
         fflush(stdout);
     }
     report_problems_text(stderr, &r);
-    if (emit_bench && gpulint_emit_bench(&r, emit_bench) != 0) status = 2;
+    if (emit_bench && bench_emit(&r, emit_bench, data_dir) != 0) status = 2;
     if (fix && gpulint_apply_fixes(&r, stderr) != 0) status = 2;
     if (strcmp(format, "text") == 0 || output) report_summary(stderr, &r);
 

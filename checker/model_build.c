@@ -2449,9 +2449,11 @@ static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientD
     (void)parent;
     TopScan *ts = data;
     enum CXCursorKind k = clang_getCursorKind(cur);
+    /* Only the main file: walking the declarations of a precompiled header
+     * would deserialize all of them (20x the cost of the file itself). */
+    if (!in_main_file(cur)) return CXChildVisit_Continue;
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
         return CXChildVisit_Recurse;
-    if (!in_main_file(cur)) return CXChildVisit_Continue;
     if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
         if (!clang_isCursorDefinition(cur)) return CXChildVisit_Continue;
         if (has_attr(cur, CXCursor_CUDAGlobalAttr)) *VEC_PUSH(ts->kernels, ts->nkernels) = cur;

@@ -1,7 +1,9 @@
 /* common.c - helpers shared by several rules. */
 #include "rules.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 bool access_geometry(const Kernel *k, const Access *a, WarpAccess *w)
 {
@@ -23,4 +25,36 @@ void add_call_site(FindingList *l, Finding *f, int call_depth, SrcRange call_sit
 bool depends_on_thread(const Affine *a)
 {
     return (a->deps & DEP_THREAD) != 0;
+}
+
+void bench_def(BenchParams *p, const char *name, const char *fmt, ...)
+{
+    if (p->n >= (int)(sizeof p->defs / sizeof p->defs[0])) return;
+    BenchDef *d = &p->defs[p->n++];
+    snprintf(d->name, sizeof d->name, "%s", name);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->value, sizeof d->value, fmt, ap);
+    va_end(ap);
+}
+
+long long evidence_int(const Finding *f, const char *key, long long fallback)
+{
+    const Evidence *e = finding_evidence(f, key);
+    return e && e->kind != EV_STR ? e->i : fallback;
+}
+
+const char *evidence_str(const Finding *f, const char *key, const char *fallback)
+{
+    const Evidence *e = finding_evidence(f, key);
+    return e && e->kind == EV_STR ? e->s : fallback;
+}
+
+const char *bench_scalar_type(const char *type_name, long long bytes)
+{
+    if (type_name && strstr(type_name, "double")) return "double";
+    if (type_name && strstr(type_name, "float")) return "float";
+    if (bytes == 8) return "double";
+    if (bytes == 4 && type_name && (strstr(type_name, "int") || strstr(type_name, "unsigned"))) return "int";
+    return "float";
 }

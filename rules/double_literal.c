@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RULE_ID "double-literal"
@@ -78,6 +79,94 @@ static void check_kernel(const Kernel *k, FindingList *out)
     }
 }
 
+/* Replaces whole-word occurrences of `word` in `s` by `with`. */
+static void replace_word(char *s, size_t size, const char *word, const char *with)
+{
+    char out[1024];
+    size_t n = 0, wl = strlen(word);
+    if (!wl) return;
+    for (size_t i = 0; s[i] && n < sizeof out - 1;) {
+        bool start_ok = i == 0 || !(isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_' || s[i - 1] == '.');
+        bool end_ok = !(isalnum((unsigned char)s[i + wl]) || s[i + wl] == '_' || s[i + wl] == '.');
+        if (start_ok && strncmp(s + i, word, wl) == 0 && end_ok) {
+            n += (size_t)snprintf(out + n, sizeof out - n, "%s", with);
+            i += wl;
+        } else {
+            out[n++] = s[i++];
+        }
+    }
+    out[n < sizeof out ? n : sizeof out - 1] = 0;
+    if (snprintf(s, size, "%s", out) < 0) s[0] = 0;
+}
+
+/* Only x, numbers, operators and known math names may remain. */
+static bool self_contained(const char *s, const char *math)
+{
+    for (size_t i = 0; s[i];) {
+        if (isalpha((unsigned char)s[i]) || s[i] == '_') {
+            size_t j = i;
+            while (isalnum((unsigned char)s[j]) || s[j] == '_') j++;
+            size_t len = j - i;
+            bool digit_before = i > 0 && (isdigit((unsigned char)s[i - 1]) || s[i - 1] == '.');
+            bool ok = digit_before || (len == 1 && s[i] == 'x') || (math && strncmp(s + i, math, len) == 0 && strlen(math) == len);
+            if (!ok) return false;
+            i = j;
+        } else {
+            i++;
+        }
+    }
+    return true;
+}
+
+/* The finding's own expression on a float x: as written, with the literal
+ * made float, and with the fast intrinsic where one exists. */
+static bool bench(const Finding *f, BenchParams *p)
+{
+    const char *expr = evidence_str(f, "expression", "");
+    const char *flt = evidence_str(f, "float_operand", "");
+    const char *lit = evidence_str(f, "literal", "");
+    const char *math = evidence_str(f, "double_math_call", NULL);
+    if (!lit[0] || strchr(lit, '"')) return false;
+    char body[512];
+    snprintf(body, sizeof body, "%s", expr);
+    if (flt[0]) replace_word(body, sizeof body, flt, "(x)");
+    if (!flt[0] || !self_contained(body, math) || strchr(body, ';') || strchr(body, '#')) {
+        /* not self-contained: the literal on a float x, the same operation kind */
+        snprintf(body, sizeof body, "(x) * %s", lit);
+        snprintf(p->note, sizeof p->note, "expression '%s' benchmarked as '(x) * %s'", expr, lit);
+    }
+    char written[640], fixed[640];
+    if (math) snprintf(written, sizeof written, "%s(%s)", math, body);
+    else snprintf(written, sizeof written, "%s", body);
+    snprintf(fixed, sizeof fixed, "%s", written);
+    char litf[96];
+    snprintf(litf, sizeof litf, "%sf", lit);
+    if (isdigit((unsigned char)lit[0]) || lit[0] == '.') replace_word(fixed, sizeof fixed, lit, litf);
+    else snprintf(fixed, sizeof fixed, "%s", written); /* a named constant: float version below */
+    if (math) {
+        char mf[64];
+        snprintf(mf, sizeof mf, "%sf", math);
+        replace_word(fixed, sizeof fixed, math, mf);
+    }
+    bench_def(p, "GL_EXPR_AS_WRITTEN(x)", "%s", written);
+    bench_def(p, "GL_EXPR_FIXED(x)", "%s", fixed);
+    static const char *const fast[] = {"exp", "log", "sin", "cos", "pow", "tan", "log2", "log10", "exp10"};
+    bool has_fast = false;
+    for (size_t i = 0; math && i < sizeof fast / sizeof fast[0]; i++) has_fast |= strcmp(math, fast[i]) == 0;
+    if (has_fast) {
+        char fastexpr[700], mf[64], fm[64];
+        snprintf(fastexpr, sizeof fastexpr, "%s", fixed);
+        snprintf(mf, sizeof mf, "%sf", math);
+        snprintf(fm, sizeof fm, "__%sf", math);
+        replace_word(fastexpr, sizeof fastexpr, mf, fm);
+        bench_def(p, "GL_HAS_FAST_MATH_VARIANT", "1");
+        bench_def(p, "GL_EXPR_FAST(x)", "%s", fastexpr);
+    } else {
+        bench_def(p, "GL_HAS_FAST_MATH_VARIANT", "0");
+    }
+    return true;
+}
+
 static void check(const Model *m, FindingList *out)
 {
     for (int i = 0; i < m->nkernels; i++) check_kernel(&m->kernels[i], out);
@@ -88,4 +177,5 @@ const Rule rule_double_literal = {
     "an unsuffixed floating literal makes float device code compute in double",
     SEV_MEDIUM,
     check,
+    bench,
 };

@@ -4,6 +4,8 @@
 #include "rules.h"
 
 #include <stdio.h>
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RULE_ID "fixed-block-16x16"
@@ -57,6 +59,18 @@ static bool is_16x16(const Launch *L)
 {
     return L->block[0].known && L->block[1].known && L->block[2].known && L->block[0].value == 16 &&
            L->block[1].value == 16 && L->block[2].value == 1 && !L->block_runtime && !L->block_is_template_param;
+}
+
+/* The block-shape sweep on the launched kernel's access shape. */
+static bool bench(const Finding *f, BenchParams *p)
+{
+    bench_def(p, "GL_CONTEXT", "%d", strcmp(evidence_str(f, "context", ""), "row-reuse") == 0 ? 1 : 0);
+    bench_def(p, "GL_SHAPE_X", "16");
+    bench_def(p, "GL_SHAPE_Y", "16");
+    const char *ctx = evidence_str(f, "context", "other");
+    if (strcmp(ctx, "row-reuse") != 0 && strcmp(ctx, "row-major") != 0)
+        snprintf(p->note, sizeof p->note, "kernel context '%s' benchmarked as a row-major 2-D kernel", ctx);
+    return true;
 }
 
 static void check(const Model *m, FindingList *out)
@@ -118,4 +132,5 @@ const Rule rule_fixed_block_16x16 = {
     "a kernel launch with a hard-coded 16x16 thread block (rarely the best shape)",
     SEV_MEDIUM,
     check,
+    bench,
 };

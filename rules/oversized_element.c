@@ -5,6 +5,8 @@
 #include "rules.h"
 
 #include <stdio.h>
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RULE_ID "oversized-element"
@@ -115,6 +117,28 @@ static void check_kernel(const Kernel *k, FindingList *out)
     }
 }
 
+/* The struct-copy template with the element's real size. */
+static bool bench(const Finding *f, BenchParams *p)
+{
+    long long size = evidence_int(f, "size", 0);
+    if (strcmp(evidence_str(f, "kind", ""), "subword") == 0) {
+        bench_def(p, "GL_SUBWORD", "%d", size == 1 ? 1 : 2);
+        return size == 1 || size == 2;
+    }
+    if (size <= 0) return false;
+    long long rounded = (size + 3) / 4 * 4;
+    if (rounded > 128) {
+        rounded = 128;
+        snprintf(p->note, sizeof p->note, "%lld-byte struct benchmarked at 128 bytes", size);
+    } else if (rounded != size) {
+        snprintf(p->note, sizeof p->note, "%lld-byte struct benchmarked as %lld bytes of floats", size, rounded);
+    }
+    bench_def(p, "GL_STRUCT_BYTES", "%lld", rounded);
+    bench_def(p, "GL_FIELDS_ALL", "%d", strcmp(evidence_str(f, "fields", "whole"), "whole") == 0 ? 1 : 0);
+    bench_def(p, "GL_SUBWORD", "0");
+    return true;
+}
+
 static void check(const Model *m, FindingList *out)
 {
     for (int i = 0; i < m->nkernels; i++) check_kernel(&m->kernels[i], out);
@@ -125,4 +149,5 @@ const Rule rule_oversized_element = {
     "per-thread global elements larger than 16 bytes (structs) or smaller than 4 bytes (char/short)",
     SEV_HIGH,
     check,
+    bench,
 };

@@ -5,6 +5,8 @@
 #include "rules.h"
 
 #include <stdio.h>
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RULE_ID "specialize-constant"
@@ -146,6 +148,32 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
     }
 }
 
+/* Runtime K (with the per-thread array when there is one) vs template<K>. */
+static bool bench(const Finding *f, BenchParams *p)
+{
+    const char *values = evidence_str(f, "values", "");
+    long long maxv = 0;
+    for (const char *s = values; *s;) {
+        long long v = strtoll(s, (char **)&s, 10);
+        if (v > maxv) maxv = v;
+        while (*s == ',') s++;
+        if (*s && !(*s == '-' || (*s >= '0' && *s <= '9'))) break;
+    }
+    long long array = evidence_int(f, "array_size", 0);
+    bool has_array = finding_evidence(f, "local_array") != NULL;
+    long long K = maxv > 0 ? maxv : has_array && array > 1 ? array - 1 : 7;
+    long long max = has_array && array > 0 ? array : 32;
+    if (K < 1) K = 1;
+    if (K > 64) K = 64;
+    if (max < K + 1) max = K + 1;
+    if (max > 64) max = 64;
+    bench_def(p, "GL_K", "%lld", K);
+    bench_def(p, "GL_HAS_LOCAL_ARRAY", "%d", has_array ? 1 : 0);
+    bench_def(p, "GL_MAX", "%lld", max);
+    if (maxv <= 0) snprintf(p->note, sizeof p->note, "no value known: benchmarked at K=%lld", K);
+    return true;
+}
+
 static void check(const Model *m, FindingList *out)
 {
     for (int i = 0; i < m->nkernels; i++) check_kernel(m, &m->kernels[i], out);
@@ -156,4 +184,5 @@ const Rule rule_specialize_constant = {
     "a runtime kernel parameter with a few known values bounds a loop: specialize it as a template parameter",
     SEV_LOW,
     check,
+    bench,
 };

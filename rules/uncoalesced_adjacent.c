@@ -143,6 +143,8 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         finding_int(out, f, "ideal_sectors", w.ideal_sectors);
         finding_str(out, f, "vector_type", vt);
         finding_str(out, f, "block_shape", block_shape_text(out, k));
+        finding_str(out, f, "element_type", first->elem_canonical);
+        finding_str(out, f, "access", store_group ? "store" : "load");
         for (int q = 0; q < nmembers; q++) {
             const Access *b = &k->accesses[members[q]];
             if (b != first) finding_related(out, f, b->range, "adjacent %s of the same group", b->is_store ? "store" : "load");
@@ -162,6 +164,20 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
     free(done);
 }
 
+/* The adjacent-access template with the finding's K and element type. */
+static bool bench(const Finding *f, BenchParams *p)
+{
+    long long K = evidence_int(f, "K", 0), bytes = evidence_int(f, "element_bytes", 4);
+    if (K < 2 || K > 16) return false;
+    const char *t = bench_scalar_type(evidence_str(f, "element_type", NULL), bytes);
+    bench_def(p, "GL_K", "%lld", K);
+    bench_def(p, "GL_ELEM", "%s", t);
+    bench_def(p, "GL_STORE", "%d", strcmp(evidence_str(f, "access", "load"), "store") == 0 ? 1 : 0);
+    if (bytes != 4 && bytes != 8)
+        snprintf(p->note, sizeof p->note, "%lld-byte elements benchmarked as %s", bytes, t);
+    return true;
+}
+
 static void check(const Model *m, FindingList *out)
 {
     for (int i = 0; i < m->nkernels; i++) check_kernel(m, &m->kernels[i], out);
@@ -172,4 +188,5 @@ const Rule rule_uncoalesced_adjacent = {
     "each thread accesses K adjacent elements (tid*K + c): K times the memory sectors per warp request",
     SEV_HIGH,
     check,
+    bench,
 };

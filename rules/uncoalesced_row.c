@@ -4,6 +4,7 @@
 #include "rules.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RULE_ID "uncoalesced-row"
@@ -85,6 +86,7 @@ static void check_kernel(const Kernel *k, FindingList *out)
         finding_int(out, f, "sectors_per_request", w.sectors);
         finding_int(out, f, "ideal_sectors", w.ideal_sectors);
         finding_str(out, f, "block_shape", block_shape_text(out, k));
+        finding_str(out, f, "element_type", a->elem_canonical);
         finding_related(out, f, L->header, "the loop over %s", ivar);
         add_call_site(out, f, a->call_depth, a->call_site);
         finding_fix(out, f, "store the data transposed so that consecutive threads read consecutive elements: %s[%s*N + tid]",
@@ -92,6 +94,22 @@ static void check_kernel(const Kernel *k, FindingList *out)
         finding_fix(out, f, "or let a warp (or a group of lanes) share each row: lane j reads elements j, j+32, ... and the warp reduces with __shfl_down_sync");
         finding_fix(out, f, "or stage tiles of the rows through shared memory with coalesced loads");
     }
+}
+
+/* The row-walk template with the finding's row width (64 when it is a
+ * runtime value: the note says so). */
+static bool bench(const Finding *f, BenchParams *p)
+{
+    long long bytes = evidence_int(f, "element_bytes", 4);
+    long long w = evidence_int(f, "row_width_value", 0);
+    if (w <= 0) {
+        w = 64;
+        snprintf(p->note, sizeof p->note, "runtime row width '%s' benchmarked at W=64", evidence_str(f, "row_width", "W"));
+    }
+    if (w > 1024) w = 1024;
+    bench_def(p, "GL_W", "%lld", w);
+    bench_def(p, "GL_ELEM", "%s", bench_scalar_type(evidence_str(f, "element_type", NULL), bytes));
+    return true;
 }
 
 static void check(const Model *m, FindingList *out)
@@ -104,4 +122,5 @@ const Rule rule_uncoalesced_row = {
     "each thread walks its own row in a loop (tid*W + i): lanes are W elements apart",
     SEV_HIGH,
     check,
+    bench,
 };

@@ -5,6 +5,8 @@
 #include "rules.h"
 
 #include <stdio.h>
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RULE_ID "uniform-branch"
@@ -72,6 +74,21 @@ static void check_kernel(const Kernel *k, FindingList *out)
     }
 }
 
+/* Runtime flags vs template<bool...> with the finding's structure. */
+static bool bench(const Finding *f, BenchParams *p)
+{
+    const char *blocks = evidence_str(f, "blocks_unswitching", "");
+    int conditions = 1;
+    if (strstr(blocks, "uniform conditions")) conditions = atoi(blocks);
+    if (conditions < 1) conditions = 1;
+    if (conditions > 4) conditions = 4;
+    bench_def(p, "GL_CONDITIONS", "%d", conditions);
+    bench_def(p, "GL_IN_LOOP", "%d", evidence_int(f, "in_loop", 0) ? 1 : 0);
+    bench_def(p, "GL_BARRIER", "%d", (strstr(blocks, "barrier") || strstr(blocks, "atomic")) ? 1 : 0);
+    bench_def(p, "GL_HEAVY_BODY", "0");
+    return true;
+}
+
 static void check(const Model *m, FindingList *out)
 {
     for (int i = 0; i < m->nkernels; i++) check_kernel(&m->kernels[i], out);
@@ -82,4 +99,5 @@ const Rule rule_uniform_branch = {
     "a branch in a kernel whose condition is known at launch (parameters, __constant__ data)",
     SEV_LOW,
     check,
+    bench,
 };

@@ -93,23 +93,21 @@
 /* Vector types (CUDA alignments) and make_* helpers                         */
 /* ------------------------------------------------------------------------ */
 
+/* make_* are declarations only: bodies would make the shim noticeably slower
+ * (each forces the implicit copy/move members of its struct). */
 #define __GPULINT_VEC1(N, T, A)                                               \
   struct __attribute__((aligned(A))) N##1 { T x; };                          \
-  static __host__ __device__ inline N##1 make_##N##1(T x) {                  \
-    N##1 r; r.x = x; return r; }
+  __host__ __device__ N##1 make_##N##1(T x);
 #define __GPULINT_VEC2(N, T, A)                                               \
   struct __attribute__((aligned(A))) N##2 { T x, y; };                       \
-  static __host__ __device__ inline N##2 make_##N##2(T x, T y) {             \
-    N##2 r; r.x = x; r.y = y; return r; }
+  __host__ __device__ N##2 make_##N##2(T x, T y);
 /* three-component types have no extra alignment */
 #define __GPULINT_VEC3(N, T)                                                  \
   struct N##3 { T x, y, z; };                                                \
-  static __host__ __device__ inline N##3 make_##N##3(T x, T y, T z) {        \
-    N##3 r; r.x = x; r.y = y; r.z = z; return r; }
+  __host__ __device__ N##3 make_##N##3(T x, T y, T z);
 #define __GPULINT_VEC4(N, T, A)                                               \
   struct __attribute__((aligned(A))) N##4 { T x, y, z, w; };                 \
-  static __host__ __device__ inline N##4 make_##N##4(T x, T y, T z, T w) {   \
-    N##4 r; r.x = x; r.y = y; r.z = z; r.w = w; return r; }
+  __host__ __device__ N##4 make_##N##4(T x, T y, T z, T w);
 #define __GPULINT_VEC(N, T, A1, A2, A4)                                       \
   __GPULINT_VEC1(N, T, A1)                                                    \
   __GPULINT_VEC2(N, T, A2)                                                    \
@@ -722,118 +720,76 @@ __device__ int __reduce_min_sync(unsigned int mask, int v);
 __device__ unsigned int __reduce_max_sync(unsigned int mask, unsigned int v);
 __device__ int __reduce_max_sync(unsigned int mask, int v);
 
-#define __GPULINT_SHFL(T)                                                     \
-  __device__ T __shfl_sync(unsigned int mask, T var, int srcLane,            \
-                           int width = 32);                                  \
-  __device__ T __shfl_up_sync(unsigned int mask, T var, unsigned int delta,  \
-                              int width = 32);                               \
-  __device__ T __shfl_down_sync(unsigned int mask, T var,                    \
-                                unsigned int delta, int width = 32);         \
-  __device__ T __shfl_xor_sync(unsigned int mask, T var, int laneMask,       \
-                               int width = 32);                              \
-  __device__ unsigned int __match_any_sync(unsigned int mask, T value);      \
-  __device__ unsigned int __match_all_sync(unsigned int mask, T value,       \
-                                           int *pred);
-__GPULINT_SHFL(int)
-__GPULINT_SHFL(unsigned int)
-__GPULINT_SHFL(long)
-__GPULINT_SHFL(unsigned long)
-__GPULINT_SHFL(long long)
-__GPULINT_SHFL(unsigned long long)
-__GPULINT_SHFL(float)
-__GPULINT_SHFL(double)
-#undef __GPULINT_SHFL
+/* Shuffles, cache-hinted loads/stores and atomics are function templates
+ * rather than one overload per CUDA type: a few hundred overloads cost ~20 %
+ * of the shim's parse time.  Calls still resolve to a declaration whose
+ * parameter types are the concrete ones (e.g. atomicAdd<float>(float *,
+ * float)).  The shim therefore accepts a few type combinations that the real
+ * headers reject; gpulint is a linter, not a compiler. */
+template <class T> struct __gpulint_identity { typedef T type; };
+
+template <class T>
+__device__ T __shfl_sync(unsigned int mask, T var, int srcLane,
+                         int width = 32);
+template <class T>
+__device__ T __shfl_up_sync(unsigned int mask, T var, unsigned int delta,
+                            int width = 32);
+template <class T>
+__device__ T __shfl_down_sync(unsigned int mask, T var, unsigned int delta,
+                              int width = 32);
+template <class T>
+__device__ T __shfl_xor_sync(unsigned int mask, T var, int laneMask,
+                             int width = 32);
+template <class T>
+__device__ unsigned int __match_any_sync(unsigned int mask, T value);
+template <class T>
+__device__ unsigned int __match_all_sync(unsigned int mask, T value,
+                                         int *pred);
 
 /* read-only / cache-hinted loads and stores */
-#define __GPULINT_LDST(T)                                                     \
-  __device__ T __ldg(const T *ptr);                                          \
-  __device__ T __ldcg(const T *ptr);                                         \
-  __device__ T __ldca(const T *ptr);                                         \
-  __device__ T __ldcs(const T *ptr);                                         \
-  __device__ T __ldlu(const T *ptr);                                         \
-  __device__ T __ldcv(const T *ptr);                                         \
-  __device__ void __stwb(T *ptr, T value);                                   \
-  __device__ void __stcg(T *ptr, T value);                                   \
-  __device__ void __stcs(T *ptr, T value);                                   \
-  __device__ void __stwt(T *ptr, T value);
-__GPULINT_LDST(char)
-__GPULINT_LDST(signed char)
-__GPULINT_LDST(unsigned char)
-__GPULINT_LDST(short)
-__GPULINT_LDST(unsigned short)
-__GPULINT_LDST(int)
-__GPULINT_LDST(unsigned int)
-__GPULINT_LDST(long)
-__GPULINT_LDST(unsigned long)
-__GPULINT_LDST(long long)
-__GPULINT_LDST(unsigned long long)
-__GPULINT_LDST(float)
-__GPULINT_LDST(double)
-__GPULINT_LDST(char2)
-__GPULINT_LDST(char4)
-__GPULINT_LDST(uchar2)
-__GPULINT_LDST(uchar4)
-__GPULINT_LDST(short2)
-__GPULINT_LDST(short4)
-__GPULINT_LDST(ushort2)
-__GPULINT_LDST(ushort4)
-__GPULINT_LDST(int2)
-__GPULINT_LDST(int4)
-__GPULINT_LDST(uint2)
-__GPULINT_LDST(uint4)
-__GPULINT_LDST(longlong2)
-__GPULINT_LDST(ulonglong2)
-__GPULINT_LDST(float2)
-__GPULINT_LDST(float4)
-__GPULINT_LDST(double2)
-#undef __GPULINT_LDST
+template <class T> __device__ T __ldg(const T *ptr);
+template <class T> __device__ T __ldcg(const T *ptr);
+template <class T> __device__ T __ldca(const T *ptr);
+template <class T> __device__ T __ldcs(const T *ptr);
+template <class T> __device__ T __ldlu(const T *ptr);
+template <class T> __device__ T __ldcv(const T *ptr);
+template <class T>
+__device__ void __stwb(T *ptr, typename __gpulint_identity<T>::type value);
+template <class T>
+__device__ void __stcg(T *ptr, typename __gpulint_identity<T>::type value);
+template <class T>
+__device__ void __stcs(T *ptr, typename __gpulint_identity<T>::type value);
+template <class T>
+__device__ void __stwt(T *ptr, typename __gpulint_identity<T>::type value);
 
-/* atomics */
-#define __GPULINT_ATOMIC(op, T)                                               \
-  __device__ T op(T *address, T val);                                        \
-  __device__ T op##_block(T *address, T val);                                \
-  __device__ T op##_system(T *address, T val);
-__GPULINT_ATOMIC(atomicAdd, int)
-__GPULINT_ATOMIC(atomicAdd, unsigned int)
-__GPULINT_ATOMIC(atomicAdd, unsigned long long)
-__GPULINT_ATOMIC(atomicAdd, float)
-__GPULINT_ATOMIC(atomicAdd, double)
-__GPULINT_ATOMIC(atomicAdd, float2)
-__GPULINT_ATOMIC(atomicAdd, float4)
-__GPULINT_ATOMIC(atomicSub, int)
-__GPULINT_ATOMIC(atomicSub, unsigned int)
-__GPULINT_ATOMIC(atomicExch, int)
-__GPULINT_ATOMIC(atomicExch, unsigned int)
-__GPULINT_ATOMIC(atomicExch, unsigned long long)
-__GPULINT_ATOMIC(atomicExch, float)
-__GPULINT_ATOMIC(atomicMin, int)
-__GPULINT_ATOMIC(atomicMin, unsigned int)
-__GPULINT_ATOMIC(atomicMin, long long)
-__GPULINT_ATOMIC(atomicMin, unsigned long long)
-__GPULINT_ATOMIC(atomicMax, int)
-__GPULINT_ATOMIC(atomicMax, unsigned int)
-__GPULINT_ATOMIC(atomicMax, long long)
-__GPULINT_ATOMIC(atomicMax, unsigned long long)
-__GPULINT_ATOMIC(atomicInc, unsigned int)
-__GPULINT_ATOMIC(atomicDec, unsigned int)
-__GPULINT_ATOMIC(atomicAnd, int)
-__GPULINT_ATOMIC(atomicAnd, unsigned int)
-__GPULINT_ATOMIC(atomicAnd, unsigned long long)
-__GPULINT_ATOMIC(atomicOr, int)
-__GPULINT_ATOMIC(atomicOr, unsigned int)
-__GPULINT_ATOMIC(atomicOr, unsigned long long)
-__GPULINT_ATOMIC(atomicXor, int)
-__GPULINT_ATOMIC(atomicXor, unsigned int)
-__GPULINT_ATOMIC(atomicXor, unsigned long long)
+/* atomics: T is deduced from the address only, the value converts to it */
+#define __GPULINT_ATOMIC(op)                                                  \
+  template <class T>                                                         \
+  __device__ T op(T *address, typename __gpulint_identity<T>::type val);     \
+  template <class T>                                                         \
+  __device__ T op##_block(T *address,                                        \
+                          typename __gpulint_identity<T>::type val);         \
+  template <class T>                                                         \
+  __device__ T op##_system(T *address,                                       \
+                           typename __gpulint_identity<T>::type val);
+__GPULINT_ATOMIC(atomicAdd)
+__GPULINT_ATOMIC(atomicSub)
+__GPULINT_ATOMIC(atomicExch)
+__GPULINT_ATOMIC(atomicMin)
+__GPULINT_ATOMIC(atomicMax)
+__GPULINT_ATOMIC(atomicInc)
+__GPULINT_ATOMIC(atomicDec)
+__GPULINT_ATOMIC(atomicAnd)
+__GPULINT_ATOMIC(atomicOr)
+__GPULINT_ATOMIC(atomicXor)
 #undef __GPULINT_ATOMIC
-#define __GPULINT_CAS(T)                                                      \
-  __device__ T atomicCAS(T *address, T compare, T val);                      \
-  __device__ T atomicCAS_block(T *address, T compare, T val);                \
-  __device__ T atomicCAS_system(T *address, T compare, T val);
-__GPULINT_CAS(int)
-__GPULINT_CAS(unsigned int)
-__GPULINT_CAS(unsigned long long)
-__GPULINT_CAS(unsigned short)
+#define __GPULINT_CAS(op)                                                     \
+  template <class T>                                                         \
+  __device__ T op(T *address, typename __gpulint_identity<T>::type compare,  \
+                  typename __gpulint_identity<T>::type val);
+__GPULINT_CAS(atomicCAS)
+__GPULINT_CAS(atomicCAS_block)
+__GPULINT_CAS(atomicCAS_system)
 #undef __GPULINT_CAS
 
 /* ------------------------------------------------------------------------ */

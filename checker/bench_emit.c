@@ -1,0 +1,204 @@
+/* bench_emit.c - gpulint --emit-bench DIR: one benchmark per finding.
+ *
+ * DIR/<finding-id>/bench.cu is the rule's template (bench/templates) with the
+ * finding's parameters as #define lines in front; DIR/gpulint_bench.h is the
+ * shared harness; DIR/Makefile builds them all with nvcc; DIR/index.json maps
+ * each benchmark to its finding.  Ids are made of [A-Za-z0-9_.-] only, and
+ * nothing is written outside DIR. */
+#include "bench.h"
+#include "report.h"
+#include "../rules/rules.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static bool safe_name(const char *s)
+{
+    if (!s[0] || strcmp(s, ".") == 0 || strcmp(s, "..") == 0) return false;
+    for (const char *p = s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' ||
+              *p == '-' || *p == '.'))
+            return false;
+    return true;
+}
+
+static char *read_all(const char *path, long *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) buf[n] = 0;
+    if (size) *size = n;
+    return buf;
+}
+
+static bool write_all(const char *path, const char *data, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) return false;
+    bool ok = fwrite(data, 1, n, f) == n;
+    return fclose(f) == 0 && ok;
+}
+
+static bool copy_file(const char *from, const char *to)
+{
+    long n;
+    char *buf = read_all(from, &n);
+    if (!buf) return false;
+    bool ok = write_all(to, buf, (size_t)n);
+    free(buf);
+    return ok;
+}
+
+static bool make_dir(const char *path)
+{
+    if (mkdir(path, 0777) == 0) return true;
+    struct stat st;
+    return errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* A C string literal for #define GL_LOCATION "..." */
+static void c_string(char *out, size_t n, const char *s)
+{
+    size_t k = 0;
+    for (; *s && k + 3 < n; s++) {
+        if (*s == '"' || *s == '\\') out[k++] = '\\';
+        if ((unsigned char)*s < 32) continue;
+        out[k++] = *s;
+    }
+    out[k] = 0;
+}
+
+int bench_emit(const RunResult *r, const char *dir, const char *data_dir)
+{
+    char path[4096], tmpl_dir[4096];
+    snprintf(tmpl_dir, sizeof tmpl_dir, "%s/bench", data_dir);
+    if (!make_dir(dir)) {
+        fprintf(stderr, "gpulint: error: --emit-bench: cannot create directory %s: %s\n", dir, strerror(errno));
+        return 2;
+    }
+    const char *shared[] = {"gpulint_bench.h", "gpulint_bench_stats.h"};
+    for (size_t i = 0; i < 2; i++) {
+        char from[4200], to[4200];
+        snprintf(from, sizeof from, "%s/%s", tmpl_dir, shared[i]);
+        snprintf(to, sizeof to, "%s/%s", dir, shared[i]);
+        if (!copy_file(from, to)) {
+            fprintf(stderr, "gpulint: error: --emit-bench: cannot copy %s to %s\n", from, to);
+            return 2;
+        }
+    }
+    cJSON *index = cJSON_CreateObject();
+    cJSON_AddNumberToObject(index, "version", 1);
+    cJSON_AddStringToObject(index, "tool", "gpulint " GPULINT_VERSION);
+    cJSON *list = cJSON_AddArrayToObject(index, "benchmarks");
+    char *targets = calloc(1, 1);
+    size_t tlen = 0;
+    int written = 0, status = 0;
+    for (int i = 0; i < r->findings.n; i++) {
+        const Finding *f = &r->findings.items[i];
+        const Rule *rule = rule_by_id(f->rule);
+        BenchParams bp;
+        memset(&bp, 0, sizeof bp);
+        if (!rule || !rule->bench || !rule->bench(f, &bp)) continue;
+        if (!safe_name(f->id)) {
+            fprintf(stderr, "gpulint: error: --emit-bench: unsafe finding id '%s' skipped\n", f->id);
+            status = 2;
+            continue;
+        }
+        char tmpl_path[4200];
+        snprintf(tmpl_path, sizeof tmpl_path, "%s/templates/%s.cu", tmpl_dir, f->rule);
+        long tn;
+        char *tmpl = read_all(tmpl_path, &tn);
+        if (!tmpl) {
+            fprintf(stderr, "gpulint: error: --emit-bench: no template %s\n", tmpl_path);
+            status = 2;
+            continue;
+        }
+        snprintf(path, sizeof path, "%s/%s", dir, f->id);
+        if (!make_dir(path)) {
+            fprintf(stderr, "gpulint: error: --emit-bench: cannot create %s: %s\n", path, strerror(errno));
+            free(tmpl);
+            status = 2;
+            continue;
+        }
+        char loc[1024], esc_loc[2100], esc_id[600];
+        snprintf(loc, sizeof loc, "%s:%u", f->range.file, f->range.line);
+        c_string(esc_loc, sizeof esc_loc, loc);
+        c_string(esc_id, sizeof esc_id, f->id);
+        size_t cap = (size_t)tn + 8192, len = 0;
+        char *src = malloc(cap);
+        len += (size_t)snprintf(src + len, cap - len,
+                                "/* Generated by gpulint %s for finding %s\n * %s:%u:%u [%s] in kernel %s\n * %s */\n",
+                                GPULINT_VERSION, f->id, f->range.file, f->range.line, f->range.col, f->rule,
+                                f->kernel ? f->kernel : "?", bp.note[0] ? bp.note : "parameters taken from the finding's evidence");
+        len += (size_t)snprintf(src + len, cap - len, "#define GL_FINDING_ID \"%s\"\n#define GL_RULE \"%s\"\n#define GL_LOCATION \"%s\"\n",
+                                esc_id, f->rule, esc_loc);
+        cJSON *params = cJSON_CreateObject();
+        for (int d = 0; d < bp.n; d++) {
+            len += (size_t)snprintf(src + len, cap - len, "#define %s %s\n", bp.defs[d].name, bp.defs[d].value);
+            cJSON_AddStringToObject(params, bp.defs[d].name, bp.defs[d].value);
+        }
+        len += (size_t)snprintf(src + len, cap - len, "#include \"../gpulint_bench.h\"\n\n");
+        memcpy(src + len, tmpl, (size_t)tn);
+        len += (size_t)tn;
+        free(tmpl);
+        char file[4200];
+        snprintf(file, sizeof file, "%s/bench.cu", path);
+        if (!write_all(file, src, len)) {
+            fprintf(stderr, "gpulint: error: --emit-bench: cannot write %s\n", file);
+            status = 2;
+        }
+        free(src);
+        cJSON *entry = cJSON_CreateObject();
+        cJSON_AddStringToObject(entry, "id", f->id);
+        cJSON_AddStringToObject(entry, "source", "bench.cu");
+        cJSON_AddItemToObject(entry, "params", params);
+        if (bp.note[0]) cJSON_AddStringToObject(entry, "note", bp.note);
+        cJSON_AddItemToObject(entry, "finding", finding_to_json(f));
+        cJSON_AddItemToArray(list, entry);
+        size_t need = tlen + strlen(f->id) + 16;
+        targets = realloc(targets, need);
+        tlen += (size_t)snprintf(targets + tlen, need - tlen, " %s/bench", f->id);
+        written++;
+    }
+    char *json = cJSON_Print(index);
+    cJSON_Delete(index);
+    snprintf(path, sizeof path, "%s/index.json", dir);
+    if (!json || !write_all(path, json, strlen(json))) {
+        fprintf(stderr, "gpulint: error: --emit-bench: cannot write %s\n", path);
+        status = 2;
+    }
+    cJSON_free(json);
+    snprintf(path, sizeof path, "%s/Makefile", dir);
+    FILE *mk = fopen(path, "w");
+    if (mk) {
+        fprintf(mk, "# Generated by gpulint: builds every benchmark of this folder with nvcc.\n"
+                    "# make -j ARCH=sm_90   (ARCH=native builds for the GPU of this machine)\n"
+                    "NVCC ?= nvcc\nARCH ?= native\nNVCCFLAGS ?= -O3 -std=c++17 -arch=$(ARCH)\n"
+                    "BENCHES :=%s\n\nall: $(BENCHES)\n\n"
+                    "%%/bench: %%/bench.cu gpulint_bench.h gpulint_bench_stats.h\n"
+                    "\t$(NVCC) $(NVCCFLAGS) -o $@ $<\n\n"
+                    "clean:\n\trm -f $(BENCHES)\n\n.PHONY: all clean\n",
+                targets);
+    }
+    if (!mk || fclose(mk) != 0) {
+        fprintf(stderr, "gpulint: error: --emit-bench: cannot write %s\n", path);
+        status = 2;
+    }
+    free(targets);
+    fprintf(stderr, "gpulint: wrote %d benchmark%s to %s (build and run: gpulint bench %s)\n", written,
+            written == 1 ? "" : "s", dir, dir);
+    return status;
+}

@@ -1,0 +1,328 @@
+/* bench_run.c - gpulint bench DIR: builds the emitted benchmarks with one
+ * parallel make, runs them when a GPU is present, and writes
+ * DIR/results.json and a table.  Also --impact: measured results onto
+ * findings. */
+#include "bench.h"
+#include "report.h"
+#include "../rules/rules.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) buf[n] = 0;
+    return buf;
+}
+
+static bool exists(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0;
+}
+
+static bool find_program(const char *name, char *out, size_t n)
+{
+    const char *path = getenv("PATH");
+    if (!path) return false;
+    char *copy = strdup(path);
+    bool found = false;
+    for (char *d = strtok(copy, ":"); d && !found; d = strtok(NULL, ":")) {
+        snprintf(out, n, "%s/%s", d, name);
+        found = access(out, X_OK) == 0;
+    }
+    free(copy);
+    return found;
+}
+
+static bool find_nvcc(const char *given, char *out, size_t n)
+{
+    if (given) {
+        snprintf(out, n, "%s", given);
+        return access(out, X_OK) == 0;
+    }
+    const char *env = getenv("NVCC");
+    if (env && access(env, X_OK) == 0) {
+        snprintf(out, n, "%s", env);
+        return true;
+    }
+    if (find_program("nvcc", out, n)) return true;
+    const char *roots[] = {getenv("CUDA_PATH"), getenv("CUDA_HOME"), "/usr/local/cuda"};
+    for (size_t i = 0; i < 3; i++) {
+        if (!roots[i]) continue;
+        snprintf(out, n, "%s/bin/nvcc", roots[i]);
+        if (access(out, X_OK) == 0) return true;
+    }
+    return false;
+}
+
+static bool gpu_present(void)
+{
+    if (exists("/dev/nvidia0")) return true;
+    return system("nvidia-smi -L > /dev/null 2>&1") == 0;
+}
+
+static void shell_quote(char *out, size_t n, const char *s)
+{
+    size_t k = 0;
+    if (k + 1 < n) out[k++] = '\'';
+    for (; *s && k + 5 < n; s++) {
+        if (*s == '\'') {
+            memcpy(out + k, "'\\''", 4);
+            k += 4;
+        } else {
+            out[k++] = *s;
+        }
+    }
+    if (k + 1 < n) out[k++] = '\'';
+    out[k] = 0;
+}
+
+static double num(const cJSON *o, const char *key, double fallback)
+{
+    const cJSON *v = cJSON_GetObjectItem(o, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : fallback;
+}
+
+static const char *str(const cJSON *o, const char *key, const char *fallback)
+{
+    const cJSON *v = cJSON_GetObjectItem(o, key);
+    return cJSON_IsString(v) ? v->valuestring : fallback;
+}
+
+int bench_main(int argc, char **argv)
+{
+    const char *dir = NULL, *arch = NULL, *nvcc_arg = NULL, *samples = NULL;
+    bool build_only = false, quick = false;
+    int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], "--arch=", 7) == 0) arch = argv[i] + 7;
+        else if (strcmp(argv[i], "--build-only") == 0) build_only = true;
+        else if (strcmp(argv[i], "--quick") == 0) quick = true;
+        else if (strncmp(argv[i], "--nvcc=", 7) == 0) nvcc_arg = argv[i] + 7;
+        else if (strncmp(argv[i], "--samples=", 10) == 0) samples = argv[i] + 10;
+        else if (strncmp(argv[i], "--jobs=", 7) == 0) jobs = atoi(argv[i] + 7);
+        else if (strcmp(argv[i], "--help") == 0) {
+            puts("usage: gpulint bench DIR [--arch=ARCH] [--build-only] [--nvcc=PATH] [--jobs=N] [--samples=N] [--quick]");
+            return 0;
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "gpulint bench: error: unknown option '%s'\n", argv[i]);
+            return 2;
+        } else if (!dir) dir = argv[i];
+        else {
+            fprintf(stderr, "gpulint bench: error: one directory only ('%s')\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!dir) {
+        fprintf(stderr, "gpulint bench: error: no directory (usage: gpulint bench DIR [--arch=ARCH] [--build-only])\n");
+        return 2;
+    }
+    if (jobs < 1) jobs = 1;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/index.json", dir);
+    char *text = read_text(path);
+    cJSON *index = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    if (!index) {
+        fprintf(stderr, "gpulint bench: error: %s: %s\n", path, exists(path) ? "not a gpulint benchmark index" : "not found (make one with gpulint --emit-bench DIR FILES)");
+        cJSON_Delete(index);
+        return 2;
+    }
+    cJSON *list = cJSON_GetObjectItem(index, "benchmarks");
+    int total = cJSON_GetArraySize(list);
+    char nvcc[4096], make[4096];
+    if (!find_nvcc(nvcc_arg, nvcc, sizeof nvcc)) {
+        fprintf(stderr, "gpulint bench: error: nvcc not found (install the CUDA toolkit, or give --nvcc=PATH)\n");
+        cJSON_Delete(index);
+        return 2;
+    }
+    if (!find_program("make", make, sizeof make)) {
+        fprintf(stderr, "gpulint bench: error: make not found (apt-get install make)\n");
+        cJSON_Delete(index);
+        return 2;
+    }
+    bool gpu = gpu_present();
+    if (!arch) arch = gpu ? "native" : "sm_90";
+    char qdir[4200], qnvcc[4200], qarch[256], cmd[20000];
+    shell_quote(qdir, sizeof qdir, dir);
+    shell_quote(qnvcc, sizeof qnvcc, nvcc);
+    shell_quote(qarch, sizeof qarch, arch);
+    snprintf(cmd, sizeof cmd, "make -k -s -C %s -j%d NVCC=%s ARCH=%s > %s/build.log 2>&1", qdir, jobs, qnvcc, qarch, qdir);
+    fprintf(stderr, "gpulint bench: building %d benchmark%s with %s (-arch=%s, %d jobs)\n", total, total == 1 ? "" : "s",
+            nvcc, arch, jobs);
+    int rc = system(cmd);
+    int built = 0, failed = 0;
+    for (int i = 0; i < total; i++) {
+        const char *id = str(cJSON_GetArrayItem(list, i), "id", "");
+        snprintf(path, sizeof path, "%s/%s/bench", dir, id);
+        if (exists(path)) built++;
+        else {
+            failed++;
+            fprintf(stderr, "gpulint bench: %s: build failed (see %s/build.log)\n", id, dir);
+        }
+    }
+    if (rc != 0 && failed == 0) failed = 1;
+    if (build_only || !gpu) {
+        fprintf(stderr, "gpulint bench: built %d of %d benchmarks; %s\n", built, total,
+                build_only ? "not run (--build-only)" : "no GPU found, benchmarks not run");
+        cJSON_Delete(index);
+        return failed ? 2 : 0;
+    }
+
+    cJSON *results = cJSON_CreateObject();
+    cJSON_AddNumberToObject(results, "version", 1);
+    cJSON_AddStringToObject(results, "tool", "gpulint " GPULINT_VERSION);
+    char date[64];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    cJSON_AddStringToObject(results, "date", date);
+    cJSON *rlist = cJSON_AddArrayToObject(results, "results");
+    printf("%-44s %-22s %-28s %10s %-16s %18s  %s\n", "finding", "rule", "location", "base ms", "best fix",
+           "speedup (p10-p90)", "verdict");
+    int run_errors = 0;
+    for (int i = 0; i < total; i++) {
+        cJSON *e = cJSON_GetArrayItem(list, i);
+        const char *id = str(e, "id", "");
+        snprintf(path, sizeof path, "%s/%s/bench", dir, id);
+        if (!exists(path)) continue;
+        char qpath[4200];
+        shell_quote(qpath, sizeof qpath, path);
+        char extra[128] = "";
+        if (samples) snprintf(extra, sizeof extra, " --samples %d", atoi(samples));
+        if (quick) strcat(extra, " --quick");
+        snprintf(cmd, sizeof cmd, "%s%s 2>&1", qpath, extra);
+        FILE *p = popen(cmd, "r");
+        char line[65536];
+        cJSON *res = NULL;
+        while (p && fgets(line, sizeof line, p)) {
+            if (strncmp(line, "GPULINT_RESULT ", 15) == 0) {
+                cJSON_Delete(res);
+                res = cJSON_Parse(line + 15);
+            }
+        }
+        int st = p ? pclose(p) : -1;
+        const cJSON *finding = cJSON_GetObjectItem(e, "finding");
+        cJSON *out = cJSON_CreateObject();
+        cJSON_AddStringToObject(out, "id", id);
+        cJSON_AddStringToObject(out, "rule", str(finding, "rule", ""));
+        cJSON_AddStringToObject(out, "file", str(finding, "file", ""));
+        cJSON_AddNumberToObject(out, "line", num(finding, "line", 0));
+        cJSON_AddStringToObject(out, "kernel", str(finding, "kernel", ""));
+        cJSON_AddItemToObject(out, "params", cJSON_Duplicate(cJSON_GetObjectItem(e, "params"), 1));
+        cJSON_AddItemToObject(out, "evidence", cJSON_Duplicate(cJSON_GetObjectItem(finding, "evidence"), 1));
+        char loc[512];
+        const char *file = str(finding, "file", "");
+        const char *base = strrchr(file, '/');
+        snprintf(loc, sizeof loc, "%s:%d", base ? base + 1 : file, (int)num(finding, "line", 0));
+        if (!res || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+            run_errors++;
+            cJSON_AddStringToObject(out, "error", res ? "benchmark exited with an error" : "no GPULINT_RESULT line");
+            printf("%-44.44s %-22s %-28.28s %10s %-16s %18s  %s\n", id, str(finding, "rule", ""), loc, "-", "-", "-",
+                   "run failed");
+            cJSON_Delete(res);
+        } else {
+            const cJSON *vars = cJSON_GetObjectItem(res, "variants");
+            double base_ms = num(cJSON_GetArrayItem(vars, 0), "median_ms", 0);
+            const cJSON *spread = cJSON_GetObjectItem(res, "best_spread");
+            char sp[64];
+            snprintf(sp, sizeof sp, "%.2fx (%.2f-%.2f)", num(res, "best_speedup", 0),
+                     cJSON_IsArray(spread) ? cJSON_GetArrayItem(spread, 0)->valuedouble : 0,
+                     cJSON_IsArray(spread) ? cJSON_GetArrayItem(spread, 1)->valuedouble : 0);
+            printf("%-44.44s %-22s %-28.28s %10.3f %-16.16s %18s  %s\n", id, str(finding, "rule", ""), loc, base_ms,
+                   str(res, "best_fix", "-"), sp, str(res, "verdict", "?"));
+            if (!cJSON_GetObjectItem(results, "gpu")) {
+                cJSON_AddStringToObject(results, "gpu", str(res, "gpu", "?"));
+                cJSON_AddItemToObject(results, "driver", cJSON_Duplicate(cJSON_GetObjectItem(res, "driver"), 1));
+                cJSON_AddItemToObject(results, "runtime", cJSON_Duplicate(cJSON_GetObjectItem(res, "runtime"), 1));
+            }
+            cJSON_AddItemToObject(out, "result", res);
+        }
+        cJSON_AddItemToArray(rlist, out);
+        fflush(stdout);
+    }
+    char *json = cJSON_Print(results);
+    snprintf(path, sizeof path, "%s/results.json", dir);
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    bool ok = f && json && fputs(json, f) >= 0;
+    if (f && fclose(f) != 0) ok = false;
+    if (ok && rename(tmp, path) != 0) ok = false;
+    if (!ok) fprintf(stderr, "gpulint bench: error: cannot write %s\n", path);
+    else fprintf(stderr, "gpulint bench: results in %s\n", path);
+    cJSON_free(json);
+    cJSON_Delete(results);
+    cJSON_Delete(index);
+    return (!ok || failed || run_errors) ? 2 : 0;
+}
+
+/* ---------------------------------------------------------------- --impact */
+
+static bool params_match(const BenchParams *bp, const cJSON *params)
+{
+    if (!cJSON_IsObject(params) || cJSON_GetArraySize(params) != bp->n) return false;
+    for (int i = 0; i < bp->n; i++) {
+        const cJSON *v = cJSON_GetObjectItem(params, bp->defs[i].name);
+        if (!cJSON_IsString(v) || strcmp(v->valuestring, bp->defs[i].value) != 0) return false;
+    }
+    return true;
+}
+
+int bench_load_impact(RunResult *r, const char *results_file)
+{
+    char *text = read_text(results_file);
+    cJSON *doc = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    if (!doc) {
+        fprintf(stderr, "gpulint: error: --impact %s: %s\n", results_file,
+                exists(results_file) ? "not a gpulint results file" : "cannot open");
+        return 2;
+    }
+    const cJSON *list = cJSON_GetObjectItem(doc, "results");
+    const char *gpu = str(doc, "gpu", "GPU");
+    int attached = 0;
+    for (int i = 0; i < r->findings.n; i++) {
+        Finding *f = &r->findings.items[i];
+        const Rule *rule = rule_by_id(f->rule);
+        BenchParams bp;
+        memset(&bp, 0, sizeof bp);
+        if (!rule || !rule->bench || !rule->bench(f, &bp)) continue;
+        for (int j = 0; j < cJSON_GetArraySize(list); j++) {
+            const cJSON *e = cJSON_GetArrayItem(list, j);
+            const cJSON *res = cJSON_GetObjectItem(e, "result");
+            if (!res || strcmp(str(e, "rule", ""), f->rule) != 0 || !params_match(&bp, cJSON_GetObjectItem(e, "params")))
+                continue;
+            const cJSON *spread = cJSON_GetObjectItem(res, "best_spread");
+            f->measured.present = true;
+            f->measured.gpu = arena_strdup(&r->findings.arena, str(res, "gpu", gpu));
+            f->measured.speedup = num(res, "best_speedup", 0);
+            f->measured.spread_lo = cJSON_IsArray(spread) ? cJSON_GetArrayItem(spread, 0)->valuedouble : 0;
+            f->measured.spread_hi = cJSON_IsArray(spread) ? cJSON_GetArrayItem(spread, 1)->valuedouble : 0;
+            f->measured.variant = arena_strdup(&r->findings.arena, str(res, "best_fix", "fix"));
+            f->measured.verdict = arena_strdup(&r->findings.arena, str(res, "verdict", ""));
+            attached++;
+            break;
+        }
+    }
+    cJSON_Delete(doc);
+    (void)attached;
+    return 0;
+}

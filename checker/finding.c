@@ -113,12 +113,13 @@ Fix *finding_fix(FindingList *l, Finding *f, const char *fmt, ...)
     return fix;
 }
 
-void finding_replacement(FindingList *l, Fix *fix, SrcRange r, const char *text)
+void finding_replacement(FindingList *l, Fix *fix, SrcRange r, const char *text, const char *original)
 {
     Replacement *rep = VEC_PUSH(fix->replacements, fix->nreplacements);
     rep->range = r;
     rep->range.file = arena_strdup(&l->arena, r.file);
     rep->text = arena_strdup(&l->arena, text);
+    rep->original = arena_strdup(&l->arena, original);
 }
 
 const Evidence *finding_evidence(const Finding *f, const char *key)

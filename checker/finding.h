@@ -27,6 +27,7 @@ typedef struct {
 typedef struct {
     SrcRange range;          /* replaced text; empty range = insertion */
     const char *text;
+    const char *original;    /* the text the range must hold (checked by --fix), or NULL */
 } Replacement;
 
 typedef struct {
@@ -75,7 +76,7 @@ void finding_bool(FindingList *l, Finding *f, const char *key, bool v);
 void finding_related(FindingList *l, Finding *f, SrcRange r, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* A fix; add replacements with finding_replacement (none = a suggestion only). */
 Fix *finding_fix(FindingList *l, Finding *f, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void finding_replacement(FindingList *l, Fix *fix, SrcRange r, const char *text);
+void finding_replacement(FindingList *l, Fix *fix, SrcRange r, const char *text, const char *original);
 const Evidence *finding_evidence(const Finding *f, const char *key);
 
 const char *severity_name(Severity s);

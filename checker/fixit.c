@@ -16,6 +16,7 @@ typedef struct {
     const char *file;
     unsigned line, col, end_line, end_col;
     const char *text;
+    const char *original;
     long start, end; /* byte offsets, filled when applying */
 } Edit;
 
@@ -78,6 +79,13 @@ static int apply_file(const char *path, Edit *e, int n, FILE *log)
         e[i].start = offset_of(src, size, e[i].line, e[i].col);
         e[i].end = offset_of(src, size, e[i].end_line, e[i].end_col);
         if (e[i].start < 0 || e[i].end < e[i].start) continue;
+        /* Never edit text that is not what the finding saw. */
+        if (e[i].original && (e[i].end - e[i].start != (long)strlen(e[i].original) ||
+                              strncmp(src + e[i].start, e[i].original, strlen(e[i].original)) != 0)) {
+            fprintf(log, "%s:%u:%u: note: --fix skipped an edit: the text there is not '%s'\n", path, e[i].line,
+                    e[i].col, e[i].original);
+            continue;
+        }
         if (e[i].start < last_end) continue; /* overlapping: keep the first */
         last_end = e[i].end;
         e[kept++] = e[i];
@@ -139,6 +147,7 @@ int gpulint_apply_fixes(const RunResult *r, FILE *log)
                 e->end_line = rp->range.end_line;
                 e->end_col = rp->range.end_col;
                 e->text = rp->text;
+                e->original = rp->original;
             }
     }
     if (n > 1) qsort(edits, (size_t)n, sizeof *edits, cmp_edit);

@@ -965,6 +965,10 @@ static Promotion *record_promotion(Ctx *c, CXCursor expr, CXCursor flt, CXCursor
         p->macro_def = spelling_range_of(c, at);
     }
     p->literal_text = p->is_literal ? literal_text(c, lit) : text_of(c, dbl);
+    if (p->is_literal) { /* the literal is one token: its end follows from its text */
+        p->literal_spelling.end_line = p->literal_spelling.line;
+        p->literal_spelling.end_col = p->literal_spelling.col + (unsigned)strlen(p->literal_text);
+    }
     CXCursor sd = strip(dbl);
     if (!p->is_literal && clang_getCursorKind(sd) == CXCursor_DeclRefExpr) {
         CXCursor ref = clang_getCursorReferenced(sd);

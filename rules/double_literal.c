@@ -62,7 +62,7 @@ static void check_kernel(const Kernel *k, FindingList *out)
         Fix *fx = finding_fix(out, f, p->in_macro ? "write %s as %s in the definition of %s (changes every use of the macro)"
                                                   : "write %s as %s so the operation stays in float",
                               p->literal_text, lit_f, p->macro_name ? p->macro_name : "");
-        finding_replacement(out, fx, p->literal_spelling, lit_f);
+        finding_replacement(out, fx, p->literal_spelling, lit_f, p->literal_text);
         if (p->math_call && p->math_call_fixable) {
             /* rename once per call: the first promotion of the call carries it */
             bool first = true;
@@ -73,7 +73,7 @@ static void check_kernel(const Kernel *k, FindingList *out)
                 snprintf(fname, sizeof fname, "%sf", p->math_call);
                 Fix *fm = finding_fix(out, f, "call %s instead of %s (its argument is float once the literal is)", fname,
                                       p->math_call);
-                finding_replacement(out, fm, p->math_callee, fname);
+                finding_replacement(out, fm, p->math_callee, fname, p->math_call);
             }
         }
     }

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# bench_build_test.sh GPULINT TESTDATA: every benchmark emitted for the
+# bundled examples builds with nvcc, and index.json matches the findings.
+# Exits 77 (ctest: skipped) with a visible message when nvcc is absent.
+set -u
+gpulint=$1
+testdata=$2
+nvcc=$(command -v nvcc || true)
+[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+if [ -z "$nvcc" ]; then
+  echo "skipped: nvcc not found (emitted benchmarks were not compiled)"
+  exit 77
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$gpulint" --format=json -o "$work/findings.json" --emit-bench "$work/b" "$testdata/examples" 2> "$work/emit.txt"
+rc=$?
+if [ $rc -gt 1 ]; then
+  echo "FAIL: --emit-bench exited $rc"; cat "$work/emit.txt"; exit 1
+fi
+nfind=$(grep -c '"rule":' "$work/findings.json")
+nbench=$(ls -d "$work"/b/*/ | wc -l)
+echo "findings: $nfind, benchmarks: $nbench"
+[ "$nbench" -eq "$nfind" ] || { echo "FAIL: $nfind findings but $nbench benchmarks"; exit 1; }
+for r in uncoalesced-adjacent uncoalesced-row oversized-element double-literal fixed-block-16x16 specialize-constant uniform-branch; do
+  ls "$work/b" | grep -q "^$r-" || { echo "FAIL: no benchmark for rule $r in the examples"; exit 1; }
+done
+"$gpulint" bench "$work/b" --build-only --arch=sm_90 --nvcc="$nvcc"
+rc=$?
+if [ $rc -ne 0 ]; then
+  echo "FAIL: gpulint bench --build-only exited $rc"; tail -50 "$work/b/build.log"; exit 1
+fi
+echo "1 passed, 0 failed"

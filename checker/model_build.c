@@ -1067,8 +1067,13 @@ static Value eval_call(Ctx *c, CXCursor e)
         children_free(&ch);
         return val_opaque(deps);
     }
+    /* a = b on a struct is a call to operator=: its first argument is stored */
+    bool op_assign = strncmp(name, "operator", 8) == 0 && name[strlen(name) - 1] == '=' && strcmp(name, "operator==") != 0 &&
+                     strcmp(name, "operator!=") != 0 && strcmp(name, "operator<=") != 0 && strcmp(name, "operator>=") != 0;
     for (int i = 0; i < nargs; i++) {
-        Value v = eval(c, clang_Cursor_getArgument(e, i), MODE_LOAD);
+        int mode = MODE_LOAD;
+        if (op_assign && i == 0) mode = strcmp(name, "operator=") == 0 ? MODE_STORE : MODE_LOAD | MODE_STORE;
+        Value v = eval(c, clang_Cursor_getArgument(e, i), mode);
         if (i < 16) argv[i] = v;
         deps |= v.a.deps;
     }

@@ -265,9 +265,14 @@ ParseResult frontend_parse(Frontend *fe, const char *path)
     }
     collect_diags(tu, &r);
     if (!real && fe->o.headers == HEADERS_AUTO && fe->cuda_path[0]) {
+        /* The shim lacks a CUDA library header, or a library header fails
+         * to parse against the shim: the toolkit's headers may do better. */
         bool want_real = false;
-        for (int i = 0; i < r.ndiags; i++)
-            if (is_missing_include(r.diags[i].message) && is_cuda_library_header(r.diags[i].message)) want_real = true;
+        for (int i = 0; i < r.ndiags; i++) {
+            const Diag *d = &r.diags[i];
+            if (is_missing_include(d->message) && is_cuda_library_header(d->message)) want_real = true;
+            if (d->level == DIAG_ERROR && d->file && strcmp(d->file, path) != 0) want_real = true;
+        }
         if (want_real) {
             CXTranslationUnit tu2 = NULL;
             if (parse_with(fe, path, true, false, &tu2) == CXError_Success && tu2) {

@@ -33,7 +33,12 @@ static void check_kernel(const Kernel *k, FindingList *out)
         if (!(p->is_literal || p->is_named_constant) || (p->is_literal && has_suffix(p->literal_text))) continue;
         Severity sev = (p->math_call || p->loop >= 0) ? SEV_HIGH : SEV_MEDIUM;
         Finding *f;
-        if (p->math_call)
+        if (p->is_named_constant)
+            f = finding_new(out, RULE_ID, sev, p->double_operand, k->name,
+                            "const double '%s' makes '%s' compute in double (float operand '%s')%s%s%s",
+                            p->literal_text, p->expr_text, p->float_operand, p->math_call ? ", and " : "",
+                            p->math_call ? p->math_call : "", p->math_call ? "() then runs in double precision" : "");
+        else if (p->math_call)
             f = finding_new(out, RULE_ID, sev, p->double_operand, k->name,
                             "double literal %s makes '%s' compute in double (float operand '%s'), and %s() then runs in double precision",
                             p->literal_text, p->expr_text, p->float_operand, p->math_call);

@@ -9,20 +9,30 @@
 
 #define RULE_ID "uncoalesced-adjacent"
 
-/* Lane stride in elements, when the access is a candidate. */
-static bool adjacent_stride(const Kernel *k, const Access *a, long long *K)
+#define ROW_RULE_MIN_WIDTH 8 /* from K=8 on, a loop over the K elements is uncoalesced-row's */
+
+/* Lane stride in elements, when the access is a candidate. `*in_loop`: the
+ * K elements are reached by a loop counter (for c < K: in[gid*K + c]). */
+static bool adjacent_stride(const Kernel *k, const Access *a, long long *K, bool *in_loop)
 {
-    (void)k;
     if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) return false;
     if (a->elem_is_record || a->elem_is_vector || a->elem_bytes >= 16) return false;
-    /* a loop walking the elements is the row rule's business */
-    for (int s = SYM_FIRST_USER; s < k->nsyms; s++)
-        if (k->syms[s].kind == SYMK_LOOP && aff_mentions(&a->byte_offset, s)) return false;
     Affine cx;
     long long stride;
     if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || !aff_is_const(&cx, &stride)) return false;
     if (stride % a->elem_bytes != 0) return false;
     *K = stride / a->elem_bytes;
+    *in_loop = false;
+    for (int s = SYM_FIRST_USER; s < k->nsyms; s++) {
+        if (k->syms[s].kind != SYMK_LOOP || !aff_mentions(&a->byte_offset, s)) continue;
+        Affine c;
+        long long step;
+        /* a short loop stepping one element: the same K adjacent accesses */
+        if (*K >= ROW_RULE_MIN_WIDTH || !aff_coef(&a->byte_offset, s, &c) || !aff_is_const(&c, &step) ||
+            step != a->elem_bytes)
+            return false;
+        *in_loop = true;
+    }
     return *K >= 2 && *K <= 16;
 }
 
@@ -89,7 +99,8 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
         long long K;
-        if (done[i] || !adjacent_stride(k, a, &K)) continue;
+        bool in_loop;
+        if (done[i] || !adjacent_stride(k, a, &K, &in_loop)) continue;
         Affine key = without_constant(&a->byte_offset);
         bool store_group = a->is_store && !a->is_load;
         /* The group: same base, same element, same K, same non-constant part. */
@@ -99,7 +110,8 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         for (int j = i; j < k->naccesses; j++) {
             const Access *b = &k->accesses[j];
             long long K2;
-            if (done[j] || !adjacent_stride(k, b, &K2) || K2 != K) continue;
+            bool loop2;
+            if (done[j] || !adjacent_stride(k, b, &K2, &loop2) || K2 != K) continue;
             if (b->base_param != a->base_param || strcmp(b->base_name, a->base_name) != 0) continue;
             if (b->elem_bytes != a->elem_bytes || (b->is_store && !b->is_load) != store_group) continue;
             Affine key2 = without_constant(&b->byte_offset);
@@ -110,6 +122,11 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
             for (int q = 0; q < noff; q++) seen |= offsets[q] == c;
             if (!seen && noff < 64) offsets[noff++] = c;
             if (nmembers < 64) members[nmembers++] = j;
+        }
+        if (in_loop) { /* the loop covers offsets c .. c+K-1 */
+            long long c0 = offsets[0];
+            noff = 0;
+            for (long long q = 0; q < K && noff < 64; q++) offsets[noff++] = c0 + q;
         }
         qsort(offsets, (size_t)noff, sizeof offsets[0], cmp_ll);
         char offs[256];
@@ -155,8 +172,8 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
             finding_fix(out, f, "access the %lld elements as one %s: reinterpret_cast<%s%s*>(%s)[tid] (the base must be %lld-byte aligned)",
                         K, vt, store_group ? "" : "const ", vt, first->base_name, K * first->elem_bytes);
         else
-            finding_fix(out, f, "move the %lld bytes per thread as %s loads, or stage the block's data through shared memory",
-                        K * first->elem_bytes, vt);
+            finding_fix(out, f, "move the %lld bytes per thread as %s %s, or stage the block's data through shared memory",
+                        K * first->elem_bytes, vt, store_group ? "stores" : "loads");
         if (!is_restrict && K <= 4 && first->base_param >= 0)
             finding_fix(out, f, "declaring '%s' __restrict__ alone recovers much of the cost for K=2..4 (the loads can then be merged)",
                         first->base_name);

@@ -17,14 +17,14 @@ static_assert(sizeof(Tri48) == 48, "layout");
 static_assert(sizeof(Mat64) == 64, "layout");
 static_assert(sizeof(Padded24) == 24 && alignof(Padded24) == 8, "layout");
 
-// 20 bytes: medium.
+// 20 bytes: low (the H100 shows no loss for whole-struct copies up to 20 bytes).
 __global__ void accumulate_samples(const Sample20* in, Sample20* out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
-        Sample20 s = in[i];  // expect: oversized-element size=20 alignment=4 kind=struct fields=whole severity=medium
+        Sample20 s = in[i];  // expect: oversized-element size=20 alignment=4 kind=struct fields=whole severity=low
         s.e = s.a + s.b + s.c + s.d;
-        out[i] = s;  // expect: oversized-element size=20 kind=struct fields=whole severity=medium
+        out[i] = s;  // expect: oversized-element size=20 kind=struct fields=whole severity=low
     }
 }
 

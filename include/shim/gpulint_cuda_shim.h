@@ -16,20 +16,31 @@
  *  - qualifiers map onto clang's native CUDA attributes;
  *  - built-in variables are plain structs, so threadIdx.x is an ordinary
  *    MemberRefExpr -> FieldDecl;
- *  - no libc / libstdc++ header is included (only clang's <stddef.h>), and
- *    nothing is wrapped in "#pragma clang force_cuda_host_device";
+ *  - no libc / libstdc++ header is included (only clang's <stddef.h> and
+ *    glibc's tiny <features.h>), and nothing is wrapped in
+ *    "#pragma clang force_cuda_host_device";
  *  - device math: "static __device__ inline" C++-linkage overloads whose
  *    bodies call __builtin_* functions.  They coexist with glibc's extern "C"
- *    host declarations through CUDA target overloading;
+ *    host declarations through CUDA target overloading.  Host prototypes
+ *    identical to glibc's are declared too, for __host__ __device__ code;
  *  - CUDA-only intrinsics whose names glibc does not use are plain extern
  *    __device__ declarations (no bodies), so a user definition of the same
- *    signature is just a definition of the declaration.
+ *    signature is just a definition of the declaration.  Heavily overloaded
+ *    families (shuffles, __ldg & co., atomics) are templates, for speed.
  *
  * Everything here is independent of __CUDA_ARCH__ (clang defines that macro
  * itself on the device side).
  */
 #ifndef GPULINT_CUDA_SHIM_H
 #define GPULINT_CUDA_SHIM_H
+
+/* Treat the shim like a system header: no warnings from its declarations
+ * whatever -W flags the project uses, and libclang reports its cursors with
+ * clang_Location_isInSystemHeader() != 0.  (Skipped when the shim itself is
+ * the main file, e.g. while building a PCH, where the pragma would warn.) */
+#if defined(__INCLUDE_LEVEL__) && __INCLUDE_LEVEL__ > 0
+#pragma clang system_header
+#endif
 
 #ifndef __cplusplus
 #error "gpulint_cuda_shim.h expects CUDA (C++) input: use -x cuda"
@@ -67,10 +78,15 @@
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
 #define __forceinline__ __inline__ __attribute__((always_inline))
-/* clang >= 15 knows __noinline__ as a keyword in CUDA mode, and a macro would
- * break libstdc++'s __attribute__((__noinline__)) (clang 19 has a wrapper for
- * that, 14 does not).  Only older clang gets the macro. */
-#if defined(__clang_major__) && __clang_major__ < 15
+/* Newer clang (19 here) treats __noinline__ as a keyword in CUDA mode, and a
+ * macro would break libstdc++'s __attribute__((__noinline__)).  Only a clang
+ * without the keyword (14 here) gets the macro; there <memory>, <future> and
+ * <regex> then report errors in bits/shared_ptr_base.h (see README.md). */
+#if defined(__is_identifier)
+#if __is_identifier(__noinline__)
+#define __noinline__ __attribute__((noinline))
+#endif
+#else
 #define __noinline__ __attribute__((noinline))
 #endif
 #define __restrict__ __restrict
@@ -80,9 +96,13 @@
 #define __managed__ __device__ __attribute__((annotate("gpulint.managed")))
 /* libclang exposes launch_bounds only as an UnexposedAttr without arguments;
  * the annotation is visible as CXCursor_AnnotateAttr, e.g.
- * "gpulint.launch_bounds:256, 2". */
-#define __launch_bounds__(...) \
-  __attribute__((annotate("gpulint.launch_bounds:" #__VA_ARGS__)))
+ * "gpulint.launch_bounds:256, 2".  The arguments are macro-expanded before
+ * they are stringized (__launch_bounds__(BLOCK) gives "...:256" when BLOCK is
+ * 256); template parameters and constexpr names stay as written ("BS"). */
+#define __GPULINT_STRINGIZE(...) #__VA_ARGS__
+#define __launch_bounds__(...)                                               \
+  __attribute__((annotate(                                                   \
+      "gpulint.launch_bounds:" __GPULINT_STRINGIZE(__VA_ARGS__))))
 #define __grid_constant__
 #define __device_builtin__
 #define __cudart_builtin__
@@ -223,6 +243,12 @@ enum cudaMemoryAdvise {
   cudaMemAdviseUnsetPreferredLocation = 4,
   cudaMemAdviseSetAccessedBy = 5,
   cudaMemAdviseUnsetAccessedBy = 6
+};
+
+enum cudaLimit {
+  cudaLimitStackSize = 0,
+  cudaLimitPrintfFifoSize = 1,
+  cudaLimitMallocHeapSize = 2
 };
 
 enum cudaDeviceAttr {
@@ -374,7 +400,14 @@ __host__ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
 __host__ cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
                                    enum cudaMemoryAdvise advice, int device);
 
+__host__ cudaError_t cudaMallocAsync(void **devPtr, size_t size,
+                                     cudaStream_t stream);
+__host__ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream);
+
 __host__ cudaError_t cudaDeviceSynchronize(void);
+__host__ cudaError_t cudaThreadSynchronize(void);
+__host__ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
+__host__ cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
 __host__ cudaError_t cudaDeviceReset(void);
 __host__ cudaError_t cudaSetDevice(int device);
 __host__ __device__ cudaError_t cudaGetDevice(int *device);
@@ -462,6 +495,11 @@ static inline __host__ cudaError_t cudaHostAlloc(T **ptr, size_t size,
   return ::cudaHostAlloc((void **)(void *)ptr, size, flags);
 }
 template <class T>
+static inline __host__ cudaError_t cudaMallocAsync(T **devPtr, size_t size,
+                                                   cudaStream_t stream) {
+  return ::cudaMallocAsync((void **)(void *)devPtr, size, stream);
+}
+template <class T>
 static inline __host__ cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch,
                                                    size_t width,
                                                    size_t height) {
@@ -544,14 +582,14 @@ cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func,
 }
 template <class T>
 static inline __host__ cudaError_t
-cudaLaunchKernel(const T *func, dim3 gridDim, dim3 blockDim, void **args,
+cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
                  size_t sharedMem = 0, cudaStream_t stream = 0) {
   return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
                             sharedMem, stream);
 }
 template <class T>
 static inline __host__ cudaError_t
-cudaLaunchCooperativeKernel(const T *func, dim3 gridDim, dim3 blockDim,
+cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim,
                             void **args, size_t sharedMem = 0,
                             cudaStream_t stream = 0) {
   return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
@@ -559,7 +597,7 @@ cudaLaunchCooperativeKernel(const T *func, dim3 gridDim, dim3 blockDim,
 }
 
 /* ------------------------------------------------------------------------ */
-/* Device intrinsics without a glibc namesake: plain declarations.           */
+/* Device intrinsics and device libc: plain declarations (no bodies).       */
 /* ------------------------------------------------------------------------ */
 
 extern "C" {

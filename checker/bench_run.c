@@ -110,17 +110,19 @@ static const char *str(const cJSON *o, const char *key, const char *fallback)
 int bench_main(int argc, char **argv)
 {
     const char *dir = NULL, *arch = NULL, *nvcc_arg = NULL, *samples = NULL;
-    bool build_only = false, quick = false;
+    bool build_only = false, quick = false, collect = false;
     int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "--arch=", 7) == 0) arch = argv[i] + 7;
         else if (strcmp(argv[i], "--build-only") == 0) build_only = true;
         else if (strcmp(argv[i], "--quick") == 0) quick = true;
+        else if (strcmp(argv[i], "--collect") == 0) collect = true;
         else if (strncmp(argv[i], "--nvcc=", 7) == 0) nvcc_arg = argv[i] + 7;
         else if (strncmp(argv[i], "--samples=", 10) == 0) samples = argv[i] + 10;
         else if (strncmp(argv[i], "--jobs=", 7) == 0) jobs = atoi(argv[i] + 7);
         else if (strcmp(argv[i], "--help") == 0) {
-            puts("usage: gpulint bench DIR [--arch=ARCH] [--build-only] [--nvcc=PATH] [--jobs=N] [--samples=N] [--quick]");
+            puts("usage: gpulint bench DIR [--arch=ARCH] [--build-only] [--nvcc=PATH] [--jobs=N] [--samples=N] [--quick]\n"
+                 "       gpulint bench DIR --collect   (tabulate DIR/<id>/output.txt of runs made elsewhere)");
             return 0;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "gpulint bench: error: unknown option '%s'\n", argv[i]);
@@ -149,6 +151,9 @@ int bench_main(int argc, char **argv)
     cJSON *list = cJSON_GetObjectItem(index, "benchmarks");
     int total = cJSON_GetArraySize(list);
     char nvcc[4096], make[4096];
+    int built = 0, failed = 0;
+    bool gpu = true;
+    if (collect) goto run;
     if (!find_nvcc(nvcc_arg, nvcc, sizeof nvcc)) {
         fprintf(stderr, "gpulint bench: error: nvcc not found (install the CUDA toolkit, or give --nvcc=PATH)\n");
         cJSON_Delete(index);
@@ -159,7 +164,7 @@ int bench_main(int argc, char **argv)
         cJSON_Delete(index);
         return 2;
     }
-    bool gpu = gpu_present();
+    gpu = gpu_present();
     if (!arch) arch = gpu ? "native" : "sm_90";
     char qdir[4200], qnvcc[4200], qarch[256], cmd[20000];
     shell_quote(qdir, sizeof qdir, dir);
@@ -169,7 +174,6 @@ int bench_main(int argc, char **argv)
     fprintf(stderr, "gpulint bench: building %d benchmark%s with %s (-arch=%s, %d jobs)\n", total, total == 1 ? "" : "s",
             nvcc, arch, jobs);
     int rc = system(cmd);
-    int built = 0, failed = 0;
     for (int i = 0; i < total; i++) {
         const char *id = str(cJSON_GetArrayItem(list, i), "id", "");
         snprintf(path, sizeof path, "%s/%s/bench", dir, id);
@@ -187,6 +191,7 @@ int bench_main(int argc, char **argv)
         return failed ? 2 : 0;
     }
 
+run:;
     cJSON *results = cJSON_CreateObject();
     cJSON_AddNumberToObject(results, "version", 1);
     cJSON_AddStringToObject(results, "tool", "gpulint " GPULINT_VERSION);
@@ -201,24 +206,33 @@ int bench_main(int argc, char **argv)
     for (int i = 0; i < total; i++) {
         cJSON *e = cJSON_GetArrayItem(list, i);
         const char *id = str(e, "id", "");
-        snprintf(path, sizeof path, "%s/%s/bench", dir, id);
-        if (!exists(path)) continue;
-        char qpath[4200];
-        shell_quote(qpath, sizeof qpath, path);
-        char extra[128] = "";
-        if (samples) snprintf(extra, sizeof extra, " --samples %d", atoi(samples));
-        if (quick) strcat(extra, " --quick");
-        snprintf(cmd, sizeof cmd, "%s%s 2>&1", qpath, extra);
-        FILE *p = popen(cmd, "r");
-        char line[65536];
+        /* Each run's output is kept in DIR/<id>/output.txt; --collect reads
+         * outputs of runs made on another machine. */
+        char outpath[4200];
+        snprintf(outpath, sizeof outpath, "%s/%s/output.txt", dir, id);
+        int st = 0;
+        if (!collect) {
+            snprintf(path, sizeof path, "%s/%s/bench", dir, id);
+            if (!exists(path)) continue;
+            char qpath[4200], qout[4400];
+            shell_quote(qpath, sizeof qpath, path);
+            shell_quote(qout, sizeof qout, outpath);
+            char extra[128] = "";
+            if (samples) snprintf(extra, sizeof extra, " --samples %d", atoi(samples));
+            if (quick) strcat(extra, " --quick");
+            snprintf(cmd, sizeof cmd, "%s%s > %s 2>&1", qpath, extra, qout);
+            st = system(cmd);
+        } else if (!exists(outpath)) {
+            continue;
+        }
+        char *output = read_text(outpath);
         cJSON *res = NULL;
-        while (p && fgets(line, sizeof line, p)) {
+        for (char *line = output ? strtok(output, "\n") : NULL; line; line = strtok(NULL, "\n"))
             if (strncmp(line, "GPULINT_RESULT ", 15) == 0) {
                 cJSON_Delete(res);
                 res = cJSON_Parse(line + 15);
             }
-        }
-        int st = p ? pclose(p) : -1;
+        free(output);
         const cJSON *finding = cJSON_GetObjectItem(e, "finding");
         cJSON *out = cJSON_CreateObject();
         cJSON_AddStringToObject(out, "id", id);
@@ -232,7 +246,7 @@ int bench_main(int argc, char **argv)
         const char *file = str(finding, "file", "");
         const char *base = strrchr(file, '/');
         snprintf(loc, sizeof loc, "%s:%d", base ? base + 1 : file, (int)num(finding, "line", 0));
-        if (!res || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        if (!res || (!collect && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))) {
             run_errors++;
             cJSON_AddStringToObject(out, "error", res ? "benchmark exited with an error" : "no GPULINT_RESULT line");
             printf("%-44.44s %-22s %-28.28s %10s %-16s %18s  %s\n", id, str(finding, "rule", ""), loc, "-", "-", "-",

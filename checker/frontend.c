@@ -213,6 +213,24 @@ static void collect_diags(CXTranslationUnit tu, ParseResult *r)
     }
 }
 
+static bool pch_rejected(CXTranslationUnit tu)
+{
+    bool bad = false;
+    unsigned n = clang_getNumDiagnostics(tu);
+    for (unsigned i = 0; i < n && !bad; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+            CXString s = clang_getDiagnosticSpelling(d);
+            const char *m = clang_getCString(s);
+            bad = m && (strstr(m, "precompiled header") || strstr(m, "PCH file") ||
+                        strstr(m, "modified since it was first processed") || strstr(m, "AST file"));
+            clang_disposeString(s);
+        }
+        clang_disposeDiagnostic(d);
+    }
+    return bad;
+}
+
 static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, bool with_pch, CXTranslationUnit *tu)
 {
     Args a = {NULL, 0};
@@ -255,6 +273,14 @@ ParseResult frontend_parse(Frontend *fe, const char *path)
         if (fe->o.verbose)
             fprintf(stderr, "gpulint: the precompiled shim %s does not load (error %d); using -include\n", fe->pch, err);
         if (tu) clang_disposeTranslationUnit(tu);
+        tu = NULL;
+        err = parse_with(fe, path, real, false, &tu);
+    }
+    if (with_pch && err == CXError_Success && tu && pch_rejected(tu)) {
+        /* a PCH older than the shim, or made with other flags */
+        fe->pch_failed = true;
+        if (fe->o.verbose) fprintf(stderr, "gpulint: the precompiled shim %s is out of date; using -include\n", fe->pch);
+        clang_disposeTranslationUnit(tu);
         tu = NULL;
         err = parse_with(fe, path, real, false, &tu);
     }

@@ -98,14 +98,20 @@ static void list_rules(void)
 /* Writes through a temporary file so a failed run never leaves half a
  * report; devices and pipes (-o /dev/null, -o /dev/stdout) are written
  * directly (tmp is then empty). */
-static FILE *open_output(const char *path, char *tmp, size_t n)
+static FILE *open_output(const char *path, char *tmp, size_t n, char *target, size_t ntarget)
 {
     struct stat st;
     tmp[0] = 0;
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) return fopen(path, "w");
-    snprintf(tmp, n, "%s.gpulint-tmp-XXXXXX", path);
+    /* -o through a symlink writes the file it points to */
+    char resolved[PATH_MAX];
+    copy_path(target, ntarget, realpath(path, resolved) ? resolved : path);
+    snprintf(tmp, n, "%s.gpulint-tmp-XXXXXX", target);
     int fd = mkstemp(tmp);
     if (fd < 0) return NULL;
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, stat(target, &st) == 0 ? (st.st_mode & 07777) : (0666 & ~mask));
     return fdopen(fd, "w");
 }
 
@@ -211,39 +217,47 @@ int main(int argc, char **argv)
         return 0;
     }
 
+    int status = 0;
+    RunResult r;
+    memset(&r, 0, sizeof r);
     if (rules_arg) {
         for (char *tok = strtok(rules_arg, ","); tok; tok = strtok(NULL, ",")) {
             if (!*tok) continue;
             if (!rule_by_id(tok)) {
                 fprintf(stderr, "gpulint: error: unknown rule '%s'; known rules:\n", tok);
                 for (int i = 0; i < gpulint_nrules; i++) fprintf(stderr, "  %s\n", gpulint_rules[i]->id);
-                return 2;
+                status = 2;
+                goto done;
             }
             *VEC_PUSH(o.rules, o.nrules) = tok;
         }
     }
-    if (o.npaths == 0) usage_error("%s", "no input files (give .cu/.cuh files or directories)");
+    if (o.npaths == 0) {
+        fprintf(stderr, "gpulint: error: no input files (give .cu/.cuh files or directories)\n(run 'gpulint --help' for usage)\n");
+        status = 2;
+        goto done;
+    }
 
-    RunResult r;
     run_lint(&o, &r);
 
-    int status = 0;
     if (impact && bench_load_impact(&r, impact) != 0) status = 2;
 
     FILE *out = stdout;
-    char tmp[PATH_MAX + 64];
+    char tmp[PATH_MAX + 64], target[PATH_MAX];
     if (output) {
-        out = open_output(output, tmp, sizeof tmp);
+        out = open_output(output, tmp, sizeof tmp, target, sizeof target);
         if (!out) {
             fprintf(stderr, "gpulint: error: cannot write %s: %s\n", output, strerror(errno));
-            return 2;
+            report_problems_text(stderr, &r);
+            status = 2;
+            goto done;
         }
     }
     bool ok = true;
     if (strcmp(format, "json") == 0) ok = report_json(out, &r);
     else report_text(out, &r);
     if (output) {
-        if (fclose(out) != 0 || !ok || (tmp[0] && rename(tmp, output) != 0)) {
+        if (fclose(out) != 0 || !ok || (tmp[0] && rename(tmp, target) != 0)) {
             fprintf(stderr, "gpulint: error: cannot write %s: %s\n", output, strerror(errno));
             if (tmp[0]) unlink(tmp);
             ok = false;
@@ -258,6 +272,7 @@ int main(int argc, char **argv)
 
     if (!ok || r.nerrors > 0) status = 2;
     else if (status == 0 && r.findings.n > 0) status = 1;
+done:
     run_result_free(&r);
     free(o.paths);
     free(o.rules);

@@ -1,0 +1,247 @@
+#!/usr/bin/env bash
+# tests/cli_test.sh GPULINT_BINARY TESTDATA_DIR
+#
+# The command line on bad input and its exit codes (0 no findings, 1 findings,
+# 2 any error), using the files in TESTDATA_DIR/bad.  Each check prints
+# "ok: ..." or "FAIL: ..."; the last line is "N passed, M failed" and the exit
+# status is non-zero when any check failed.  Registered in ctest as
+# cli.bad_input.
+set -uo pipefail
+
+if (($# != 2)); then
+    echo "usage: $0 GPULINT_BINARY TESTDATA_DIR" >&2
+    exit 2
+fi
+G=$1
+BAD=$2/bad
+if [[ ! -x "$G" ]]; then
+    echo "FAIL: $G is not an executable"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+if [[ ! -d "$BAD" ]]; then
+    echo "FAIL: $BAD is not a directory"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpulint-cli-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+passed=0
+failed=0
+ok() { echo "ok: $*"; passed=$((passed + 1)); }
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+
+# show: the captured output of the last run, indented (after a failure).
+show() {
+    echo "    command: gpulint ${last_args[*]}"
+    echo "    exit status: $rc"
+    sed -n '1,40s/^/    stdout| /p' "$tmp/out"
+    sed -n '1,40s/^/    stderr| /p' "$tmp/err"
+}
+
+# run ARGS...: runs gpulint; stdout -> $tmp/out, stderr -> $tmp/err, status -> $rc.
+run() {
+    last_args=("$@")
+    rc=0
+    "$G" "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+}
+
+# expect_rc WHAT STATUS
+expect_rc() {
+    if [[ "$rc" == "$2" ]]; then
+        ok "$1: exit $2"
+    else
+        fail "$1: exit $rc, expected $2"
+        show
+    fi
+}
+
+# expect_in WHAT out|err ERE: the stream of the last run matches the regex.
+expect_in() {
+    if grep -Eq -- "$3" "$tmp/$2"; then
+        ok "$1"
+    else
+        fail "$1 (no match for /$3/ in std$2)"
+        show
+    fi
+}
+
+# expect_not_in WHAT out|err ERE
+expect_not_in() {
+    if grep -Eq -- "$3" "$tmp/$2"; then
+        fail "$1 (unexpected match for /$3/ in std$2)"
+        show
+    else
+        ok "$1"
+    fi
+}
+
+# expect_empty WHAT out|err
+expect_empty() {
+    if [[ ! -s "$tmp/$2" ]]; then
+        ok "$1"
+    else
+        fail "$1 (std$2 is not empty)"
+        show
+    fi
+}
+
+# re_path PATH: PATH as an extended regex matching itself literally.
+re_path() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|/]/\\&/g'; }
+
+GOOD=$BAD/good.cu
+GOOD_RE=$(re_path "$GOOD")
+GOOD_FINDING="^$GOOD_RE:10:[0-9]+: warning: .*\\[uncoalesced-adjacent\\]"
+
+# --- files that cannot be analysed -----------------------------------------
+
+missing=$BAD/does_not_exist.cu
+run "$missing"
+expect_rc "missing file" 2
+expect_in "missing file: the message names the file and says it cannot be opened" err \
+    "$(re_path "$missing").*cannot open"
+
+run "$BAD/nogpu_dir"
+expect_rc "directory with no .cu/.cuh files" 2
+expect_in "directory with no .cu/.cuh files: says so" err "nogpu_dir.*no \\.cu or \\.cuh files"
+
+run "$BAD/not_cuda.txt"
+expect_rc "non-CUDA file named explicitly" 2
+expect_in "non-CUDA file named explicitly: says it is not a CUDA source file" err \
+    "not_cuda\\.txt.*not a CUDA source file"
+
+run "$BAD/binary.cu"
+expect_rc "binary file" 2
+expect_in "binary file: says it is binary" err "binary\\.cu.*binary"
+
+run "$BAD/empty.cu"
+expect_rc "empty file" 0
+expect_in "empty file: a note says it is empty" err "empty\\.cu: note: .*empty"
+expect_not_in "empty file: no error" err ": error:"
+
+# --- files with problems that are still analysed ----------------------------
+
+run "$BAD/syntax_error.cu"
+expect_rc "syntax error" 2
+expect_in "syntax error: an error with file:line (missing ';' on line 9)" err \
+    "syntax_error\\.cu:9:[0-9]+: error: .*';'"
+expect_in "syntax error: an error with file:line (extraneous brace on line 14)" err \
+    "syntax_error\\.cu:14:[0-9]+: error: .*brace"
+expect_in "syntax error: the well-formed kernel's finding is still reported" out \
+    "syntax_error\\.cu:20:[0-9]+: warning: .*\\[uncoalesced-adjacent\\]"
+
+run "$BAD/missing_include.cu"
+expect_rc "missing include" 1
+expect_in "missing include: a note names the missing header" err \
+    "missing_include\\.cu:3:[0-9]+: note: .*does_not_exist\\.h.*not found"
+expect_not_in "missing include: reported as a note, not an error" err ": error:"
+expect_in "missing include: the finding after it is reported" out \
+    "missing_include\\.cu:10:[0-9]+: warning: .*\\[uncoalesced-adjacent\\]"
+
+run "$GOOD"
+expect_rc "good.cu" 1
+expect_in "good.cu: the uncoalesced-adjacent finding (text, stdout)" out "$GOOD_FINDING"
+nwarn=$(grep -c ': warning: ' "$tmp/out" || true)
+if [[ "$nwarn" == 1 ]]; then ok "good.cu: exactly one finding"; else
+    fail "good.cu: $nwarn findings, expected 1"
+    show
+fi
+
+run "$GOOD" "$missing"
+expect_rc "good.cu + missing file" 2
+expect_in "good.cu + missing file: the finding for good.cu is still printed" out "$GOOD_FINDING"
+expect_in "good.cu + missing file: the missing file is reported" err "$(re_path "$missing").*cannot open"
+
+# --- output formats ---------------------------------------------------------
+
+run --format=json "$GOOD" "$missing"
+expect_rc "--format=json (good.cu + missing file)" 2
+for key in findings errors stats; do
+    expect_in "--format=json: has the \"$key\" key" out "^[[:space:]]*\"$key\":"
+done
+expect_in "--format=json: the error names the missing file" out "\"file\":[[:space:]]*\"$(re_path "$missing")\""
+expect_in "--format=json: the finding is in it" out "\"rule\":[[:space:]]*\"uncoalesced-adjacent\""
+if command -v python3 >/dev/null 2>&1 && python3 -c 'import json' >/dev/null 2>&1; then
+    if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert isinstance(d["findings"], list) and len(d["findings"]) == 1, "findings"
+assert isinstance(d["errors"], list) and len(d["errors"]) == 1, "errors"
+assert isinstance(d["stats"], dict), "stats"
+' "$tmp/out" 2>"$tmp/py"; then
+        ok "--format=json: valid JSON (python3), 1 finding, 1 error"
+    else
+        fail "--format=json: not valid JSON of the expected shape: $(tail -1 "$tmp/py")"
+        show
+    fi
+else
+    echo "skip: --format=json: python3 not available for a full JSON parse"
+fi
+
+report=$tmp/report.txt
+run -o "$report" "$GOOD"
+expect_rc "-o FILE" 1
+expect_empty "-o FILE: nothing on stdout" out
+if grep -Eq -- "$GOOD_FINDING" "$report" 2>/dev/null; then ok "-o FILE: the report is in FILE"; else
+    fail "-o FILE: the finding is not in $report"
+    show
+fi
+
+report=$tmp/report.json
+run --format=json --output="$report" "$GOOD"
+expect_rc "--format=json --output=FILE" 1
+expect_empty "--format=json --output=FILE: nothing on stdout" out
+if grep -q '"findings"' "$report" 2>/dev/null && grep -q '"stats"' "$report"; then
+    ok "--format=json --output=FILE: the JSON report is in FILE"
+else
+    fail "--format=json --output=FILE: no JSON report in $report"
+    show
+fi
+
+run -o "$tmp/no_such_dir/report.txt" "$GOOD"
+expect_rc "-o into a missing directory" 2
+expect_in "-o into a missing directory: says it cannot write the file" err "cannot write .*no_such_dir/report\\.txt"
+
+# -o onto a device node (what `-o /dev/null` is) must write to the device, not
+# replace the node with a regular file.  Needs mknod (root); skipped otherwise.
+if mknod "$tmp/null" c 1 3 2>/dev/null; then
+    run --format=json -o "$tmp/null" "$GOOD"
+    if [[ -c "$tmp/null" ]]; then
+        ok "-o onto a character device (like /dev/null) leaves the device in place"
+    else
+        fail "-o onto a character device (like /dev/null) replaced it with a $(stat -c %F "$tmp/null" 2>/dev/null)"
+        show
+    fi
+else
+    echo "skip: -o onto a character device: mknod not permitted here"
+fi
+
+# --- options ----------------------------------------------------------------
+
+run --rules=no-such-rule "$GOOD"
+expect_rc "unknown rule in --rules" 2
+expect_in "unknown rule in --rules: names it" err "unknown rule 'no-such-rule'"
+expect_in "unknown rule in --rules: lists uncoalesced-adjacent" err "uncoalesced-adjacent"
+expect_in "unknown rule in --rules: lists uncoalesced-row" err "uncoalesced-row"
+
+run --no-such-option "$GOOD"
+expect_rc "unknown option" 2
+expect_in "unknown option: names it" err "unknown option '--no-such-option'"
+
+run --list-rules
+expect_rc "--list-rules" 0
+expect_in "--list-rules: lists uncoalesced-adjacent" out "^uncoalesced-adjacent[[:space:]]"
+expect_in "--list-rules: lists uncoalesced-row" out "^uncoalesced-row[[:space:]]"
+
+run --version
+expect_rc "--version" 0
+expect_in "--version: prints gpulint" out "^gpulint "
+
+run --rules=uncoalesced-row "$GOOD"
+expect_rc "--rules=uncoalesced-row on good.cu (no findings)" 0
+expect_not_in "--rules=uncoalesced-row on good.cu: no warning printed" out ": warning: "
+
+echo "$passed passed, $failed failed"
+((failed == 0))

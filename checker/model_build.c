@@ -603,7 +603,7 @@ static const char *type_name_for(Ctx *c, CXType t)
 static void fill_elem(Ctx *c, Access *a, CXType t)
 {
     CXType ct = canon(t);
-    a->elem_type = type_name_for(c, clang_getUnqualifiedType(t).kind ? clang_getUnqualifiedType(t) : t);
+    a->elem_type = type_name_for(c, t);
     a->elem_canonical = type_name_for(c, ct);
     a->elem_bytes = (int)type_size(ct);
     a->elem_align = (int)clang_Type_getAlignOf(ct);

@@ -58,3 +58,15 @@ const char *bench_scalar_type(const char *type_name, long long bytes)
     if (bytes == 4 && type_name && (strstr(type_name, "int") || strstr(type_name, "unsigned"))) return "int";
     return "float";
 }
+
+const char *unqualified(FindingList *l, const char *type)
+{
+    const char *t = type ? type : "";
+    for (;;) {
+        if (strncmp(t, "const ", 6) == 0) t += 6;
+        else if (strncmp(t, "volatile ", 9) == 0) t += 9;
+        else if (strncmp(t, "struct ", 7) == 0) t += 7;
+        else break;
+    }
+    return arena_strdup(&l->arena, t);
+}

@@ -11,14 +11,6 @@
 
 #define RULE_ID "oversized-element"
 
-static const char *plain_type(FindingList *l, const char *t)
-{
-    if (strncmp(t, "const ", 6) == 0) t += 6;
-    if (strncmp(t, "volatile ", 9) == 0) t += 9;
-    if (strncmp(t, "struct ", 7) == 0) t += 7;
-    return arena_strdup(&l->arena, t);
-}
-
 /* One element per lane: lane stride == element size. */
 static bool per_thread_element(const Access *a)
 {
@@ -75,7 +67,7 @@ static void check_kernel(const Kernel *k, FindingList *out)
         if (repeat) continue;
         WarpAccess w;
         if (!access_geometry(k, a, &w)) continue;
-        const char *type = plain_type(out, a->elem_type);
+        const char *type = unqualified(out, a->elem_type);
         Finding *f;
         if (record) {
             /* Whole-struct copies, H100: no measurable loss up to 20 bytes,

@@ -34,6 +34,8 @@ extern const int gpulint_nrules;
 const Rule *rule_by_id(const char *id);
 
 /* Shared helpers for rules (rules/common.c). */
+/* The type name without const/volatile/struct, for messages. */
+const char *unqualified(FindingList *l, const char *type);
 void bench_def(BenchParams *p, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 long long evidence_int(const Finding *f, const char *key, long long fallback);
 const char *evidence_str(const Finding *f, const char *key, const char *fallback);

@@ -149,7 +149,7 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         const char *verb = store_group ? "writes" : "reads";
         Finding *f = finding_new(out, RULE_ID, sev, first->range, k->name,
                                  "each thread %s %lld adjacent %s elements of '%s' (index = tid*%lld + c): %d sectors per warp request instead of %d",
-                                 verb, K, first->elem_type, first->base_name, K, w.sectors, w.ideal_sectors);
+                                 verb, K, unqualified(out, first->elem_type), first->base_name, K, w.sectors, w.ideal_sectors);
         if (!f) continue;
         finding_str(out, f, "base", first->base_name);
         finding_int(out, f, "element_bytes", first->elem_bytes);

@@ -67,6 +67,7 @@ static void check_kernel(const Kernel *k, FindingList *out)
         finding_int(out, f, "loop_depth", b->loop_depth);
         finding_int(out, f, "uniform_branches", total);
         if (blocks[0]) finding_str(out, f, "blocks_unswitching", blocks);
+        if (b->loop >= 0) finding_int(out, f, "loop_uniform_conditions", in_same_loop);
         if (b->loop >= 0) finding_related(out, f, k->loops[b->loop].header, "the enclosing loop");
         add_call_site(out, f, b->call_depth, b->call_site);
         finding_fix(out, f, "make the condition a template parameter (template<bool>/template<int>) and choose the instantiation on the host%s",
@@ -78,8 +79,7 @@ static void check_kernel(const Kernel *k, FindingList *out)
 static bool bench(const Finding *f, BenchParams *p)
 {
     const char *blocks = evidence_str(f, "blocks_unswitching", "");
-    int conditions = 1;
-    if (strstr(blocks, "uniform conditions")) conditions = atoi(blocks);
+    int conditions = (int)evidence_int(f, "loop_uniform_conditions", 1);
     if (conditions < 1) conditions = 1;
     if (conditions > 4) conditions = 4;
     bench_def(p, "GL_CONDITIONS", "%d", conditions);

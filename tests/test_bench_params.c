@@ -122,6 +122,7 @@ int main(void)
     f = make(&l, "uniform-branch");
     finding_bool(&l, f, "in_loop", true);
     finding_str(&l, f, "blocks_unswitching", "3 uniform conditions in the same loop");
+    finding_int(&l, f, "loop_uniform_conditions", 3);
     CHECK(gen("uniform-branch", f, &p));
     CHECK_DEF(&p, "GL_CONDITIONS", "3");
     CHECK_DEF(&p, "GL_IN_LOOP", "1");

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# bench/calibrate.sh OUTDIR [ARCH]: builds the seven templates at the shapes
+# and parameters of the rule catalogue's H100 figures (docs: rules.md), runs
+# them, and prints one line per case. It checks the harness against known
+# numbers, independent of any finding. Needs nvcc, make and a GPU.
+set -u
+out=${1:?usage: bench/calibrate.sh OUTDIR [ARCH]}
+arch=${2:-native}
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$out"
+cp "$here/gpulint_bench.h" "$here/gpulint_bench_stats.h" "$out/"
+cases=(
+  "adjacent-K2-copy|uncoalesced-adjacent|-DGL_K=2 -DGL_STORE=2"
+  "adjacent-K4-copy|uncoalesced-adjacent|-DGL_K=4 -DGL_STORE=2"
+  "adjacent-K8-copy|uncoalesced-adjacent|-DGL_K=8 -DGL_STORE=2"
+  "adjacent-K4-loads|uncoalesced-adjacent|-DGL_K=4 -DGL_STORE=0"
+  "row-W4|uncoalesced-row|-DGL_W=4"
+  "row-W16|uncoalesced-row|-DGL_W=16"
+  "row-W64|uncoalesced-row|-DGL_W=64"
+  "row-W256|uncoalesced-row|-DGL_W=256"
+  "struct-4B|oversized-element|-DGL_STRUCT_BYTES=4"
+  "struct-20B|oversized-element|-DGL_STRUCT_BYTES=20"
+  "struct-24B|oversized-element|-DGL_STRUCT_BYTES=24"
+  "struct-32B|oversized-element|-DGL_STRUCT_BYTES=32"
+  "struct-64B|oversized-element|-DGL_STRUCT_BYTES=64"
+  "struct-128B|oversized-element|-DGL_STRUCT_BYTES=128"
+  "char|oversized-element|-DGL_SUBWORD=1"
+  "short|oversized-element|-DGL_SUBWORD=2"
+  "exp-4.0|double-literal|-DGL_HAS_FAST_MATH_VARIANT=1"
+  "mul-1.5|double-literal|-DGL_EXPR_AS_WRITTEN(x)=((x)*1.5+0.25) -DGL_EXPR_FIXED(x)=((x)*1.5f+0.25f) -DGL_HAS_FAST_MATH_VARIANT=0"
+  "mul-0.1|double-literal|-DGL_EXPR_AS_WRITTEN(x)=((x)*0.1+0.3) -DGL_EXPR_FIXED(x)=((x)*0.1f+0.3f) -DGL_HAS_FAST_MATH_VARIANT=0"
+  "block-copy|fixed-block-16x16|-DGL_CONTEXT=0"
+  "block-rowreuse|fixed-block-16x16|-DGL_CONTEXT=1"
+  "specialize-K7|specialize-constant|-DGL_K=7 -DGL_HAS_LOCAL_ARRAY=1 -DGL_MAX=32"
+  "specialize-K15|specialize-constant|-DGL_K=15 -DGL_HAS_LOCAL_ARRAY=1 -DGL_MAX=32"
+  "specialize-K31|specialize-constant|-DGL_K=31 -DGL_HAS_LOCAL_ARRAY=1 -DGL_MAX=32"
+  "specialize-K7-noarray|specialize-constant|-DGL_K=7 -DGL_HAS_LOCAL_ARRAY=0"
+  "branch-simple|uniform-branch|-DGL_CONDITIONS=1 -DGL_IN_LOOP=1 -DGL_BARRIER=0"
+  "branch-barrier-light|uniform-branch|-DGL_CONDITIONS=2 -DGL_IN_LOOP=1 -DGL_BARRIER=1 -DGL_HEAVY_BODY=0"
+  "branch-barrier-heavy|uniform-branch|-DGL_CONDITIONS=2 -DGL_IN_LOOP=1 -DGL_BARRIER=1 -DGL_HEAVY_BODY=1"
+)
+nvcc=${NVCC:-nvcc}
+pids=()
+for c in "${cases[@]}"; do
+  IFS='|' read -r name rule flags <<< "$c"
+  mkdir -p "$out/$name"
+  cp "$here/templates/$rule.cu" "$out/$name/bench.cu"
+  # shellcheck disable=SC2086
+  ( eval "\"$nvcc\" -O3 -std=c++17 -arch=$arch -I \"$out\" -DGL_FINDING_ID='\"$name\"' $(printf '%q ' $flags) -o \"$out/$name/bench\" \"$out/$name/bench.cu\"" > "$out/$name/build.log" 2>&1 || echo "build failed: $name" ) &
+  pids+=($!)
+  if [ ${#pids[@]} -ge "$(nproc)" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
+done
+wait
+printf '%-24s %-22s %-18s %10s  %s\n' case rule "best fix" speedup verdict
+for c in "${cases[@]}"; do
+  IFS='|' read -r name rule flags <<< "$c"
+  [ -x "$out/$name/bench" ] || { printf '%-24s %-22s build failed\n' "$name" "$rule"; continue; }
+  "$out/$name/bench" > "$out/$name/output.txt" 2>&1
+  line=$(grep '^GPULINT_RESULT ' "$out/$name/output.txt" | tail -1)
+  fix=$(printf '%s' "$line" | grep -o '"best_fix":"[^"]*"' | cut -d'"' -f4)
+  sp=$(printf '%s' "$line" | grep -o '"best_speedup":[0-9.e+-]*' | cut -d: -f2)
+  verdict=$(printf '%s' "$line" | grep -o '"verdict":"[^"]*"' | cut -d'"' -f4)
+  printf '%-24s %-22s %-18s %9.2fx  %s\n' "$name" "$rule" "$fix" "${sp:-0}" "${verdict:-no result}"
+done

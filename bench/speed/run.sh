@@ -77,7 +77,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/bin"
 cp "$build/gpulint" "$work/bin/gpulint"
 if [[ -f "$build/gpulint-shim.pch" ]]; then
-    cp "$build/gpulint-shim.pch" "$work/bin/gpulint-shim.pch"
+    cp "$build"/gpulint-shim.pch* "$work/bin/"   # the shim PCH and its C++ variants
 else
     echo "run.sh: warning: $build/gpulint-shim.pch is missing: 'pch' runs parse the shim header" >&2
 fi

@@ -11,9 +11,9 @@
 
 #define ROW_RULE_MIN_WIDTH 8 /* from K=8 on, a loop over the K elements is uncoalesced-row's */
 
-/* Lane stride in elements, when the access is a candidate. `*in_loop`: the
- * K elements are reached by a loop counter (for c < K: in[gid*K + c]). */
-static bool adjacent_stride(const Kernel *k, const Access *a, long long *K, bool *in_loop)
+/* Lane stride in elements, when the access is a candidate. The K elements
+ * may be reached by a short loop (for c < K: in[gid*K + c]). */
+static bool adjacent_stride(const Kernel *k, const Access *a, long long *K)
 {
     if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) return false;
     if (a->elem_is_record || a->elem_is_vector || a->elem_bytes >= 16) return false;
@@ -22,7 +22,6 @@ static bool adjacent_stride(const Kernel *k, const Access *a, long long *K, bool
     if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || !aff_is_const(&cx, &stride)) return false;
     if (stride % a->elem_bytes != 0) return false;
     *K = stride / a->elem_bytes;
-    *in_loop = false;
     for (int s = SYM_FIRST_USER; s < k->nsyms; s++) {
         if (k->syms[s].kind != SYMK_LOOP || !aff_mentions(&a->byte_offset, s)) continue;
         Affine c;
@@ -31,29 +30,54 @@ static bool adjacent_stride(const Kernel *k, const Access *a, long long *K, bool
         if (*K >= ROW_RULE_MIN_WIDTH || !aff_coef(&a->byte_offset, s, &c) || !aff_is_const(&c, &step) ||
             step != a->elem_bytes)
             return false;
-        *in_loop = true;
     }
     return *K >= 2 && *K <= 16;
 }
 
-/* The part of the index that is not the constant offset. */
-static Affine without_constant(const Affine *a)
+/* The part of the index that identifies the group: without the constant
+ * offset and without the loop counter that walks the K elements. */
+static Affine group_key(const Kernel *k, const Affine *a)
 {
     Affine r = *a;
-    for (int i = 0; i < r.nterms; i++)
-        if (r.term[i].nfactors == 0) {
+    for (int i = 0; i < r.nterms;) {
+        bool drop = r.term[i].nfactors == 0;
+        for (int j = 0; j < r.term[i].nfactors; j++) {
+            int s = r.term[i].factor[j];
+            if (s >= SYM_FIRST_USER && s < k->nsyms && k->syms[s].kind == SYMK_LOOP) drop = true;
+        }
+        if (drop) {
             memmove(&r.term[i], &r.term[i + 1], (size_t)(r.nterms - i - 1) * sizeof r.term[0]);
             r.nterms--;
-            break;
+        } else {
+            i++;
         }
+    }
+    r.deps = 0;
     return r;
 }
 
-static long long constant_of(const Affine *a)
+/* Element offsets an access covers: its constant, plus 0..trip-1 when a
+ * loop counter walks it (trip from the loop's constant bounds, else K). */
+static int access_offsets(const Kernel *k, const Access *a, long long K, long long *out, int max)
 {
-    for (int i = 0; i < a->nterms; i++)
-        if (a->term[i].nfactors == 0) return a->term[i].coef;
-    return 0;
+    long long c = 0;
+    for (int i = 0; i < a->byte_offset.nterms; i++)
+        if (a->byte_offset.term[i].nfactors == 0) c = a->byte_offset.term[i].coef / a->elem_bytes;
+    long long trip = 1;
+    for (int s = SYM_FIRST_USER; s < k->nsyms; s++) {
+        if (k->syms[s].kind != SYMK_LOOP || !aff_mentions(&a->byte_offset, s)) continue;
+        const Loop *L = &k->loops[k->syms[s].loop];
+        long long init, bound, step;
+        trip = K;
+        if (L->has_bound && aff_is_const(&L->init, &init) && aff_is_const(&L->bound, &bound) &&
+            aff_is_const(&L->step, &step) && step > 0) {
+            long long t = (bound - init + (L->bound_inclusive ? 1 : 0) + step - 1) / step;
+            if (t > 0 && t <= K) trip = t;
+        }
+    }
+    int n = 0;
+    for (long long q = 0; q < trip && n < max; q++) out[n++] = c + q;
+    return n;
 }
 
 static const char *scalar_name(const Access *a)
@@ -99,9 +123,8 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
         long long K;
-        bool in_loop;
-        if (done[i] || !adjacent_stride(k, a, &K, &in_loop)) continue;
-        Affine key = without_constant(&a->byte_offset);
+        if (done[i] || !adjacent_stride(k, a, &K)) continue;
+        Affine key = group_key(k, &a->byte_offset);
         bool store_group = a->is_store && !a->is_load;
         /* The group: same base, same element, same K, same non-constant part. */
         long long offsets[64];
@@ -110,23 +133,20 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         for (int j = i; j < k->naccesses; j++) {
             const Access *b = &k->accesses[j];
             long long K2;
-            bool loop2;
-            if (done[j] || !adjacent_stride(k, b, &K2, &loop2) || K2 != K) continue;
+            if (done[j] || !adjacent_stride(k, b, &K2) || K2 != K) continue;
             if (b->base_param != a->base_param || strcmp(b->base_name, a->base_name) != 0) continue;
             if (b->elem_bytes != a->elem_bytes || (b->is_store && !b->is_load) != store_group) continue;
-            Affine key2 = without_constant(&b->byte_offset);
+            Affine key2 = group_key(k, &b->byte_offset);
             if (!aff_equal(&key, &key2)) continue;
             done[j] = true;
-            long long c = constant_of(&b->byte_offset) / a->elem_bytes;
-            bool seen = false;
-            for (int q = 0; q < noff; q++) seen |= offsets[q] == c;
-            if (!seen && noff < 64) offsets[noff++] = c;
+            long long covered[16];
+            int nc = access_offsets(k, b, K, covered, 16);
+            for (int q = 0; q < nc; q++) {
+                bool seen = false;
+                for (int r = 0; r < noff; r++) seen |= offsets[r] == covered[q];
+                if (!seen && noff < 64) offsets[noff++] = covered[q];
+            }
             if (nmembers < 64) members[nmembers++] = j;
-        }
-        if (in_loop) { /* the loop covers offsets c .. c+K-1 */
-            long long c0 = offsets[0];
-            noff = 0;
-            for (long long q = 0; q < K && noff < 64; q++) offsets[noff++] = c0 + q;
         }
         qsort(offsets, (size_t)noff, sizeof offsets[0], cmp_ll);
         char offs[256];

@@ -14,7 +14,8 @@
  *   "as written"   scalar accesses, no __restrict__ (the usual user code);
  *   "restrict"     the same with __restrict__ on every pointer;
  *   "vector"       one access per 16/8-byte chunk through reinterpret_cast
- *                  (float4 / float2 chunks; several float4 when K*elem > 16),
+ *                  (float4/float2, int4/int2, double2; several chunks when
+ *                  K*elem > 16),
  *                  only when K*sizeof(elem) allows a chunk wider than one element;
  *   "smem staging" the block moves its contiguous K*blockDim elements through
  *                  shared memory with coalesced accesses (only when no vector
@@ -61,17 +62,55 @@ constexpr int ROW_BYTES = K * (int)sizeof(T);
 constexpr int VB = (ROW_BYTES % 16 == 0) ? 16 : (ROW_BYTES % 8 == 0) ? 8 : 4;
 constexpr int NCH = ROW_BYTES / VB;
 constexpr bool HAS_VEC = VB > (int)sizeof(T);
-template <int B> struct Chunk;
-template <> struct Chunk<16> { typedef float4 type; };
-template <> struct Chunk<8> { typedef float2 type; };
-template <> struct Chunk<4> { typedef float type; };
-typedef typename Chunk<VB>::type V;
+/* The chunk type of T's width: float4/float2, int4/int2, double2 (or T itself
+ * when no wider chunk fits; then the vector variant is not used). */
+template <class E, int B> struct Chunk { typedef E type; };
+template <> struct Chunk<float, 16> { typedef float4 type; };
+template <> struct Chunk<float, 8> { typedef float2 type; };
+template <> struct Chunk<int, 16> { typedef int4 type; };
+template <> struct Chunk<int, 8> { typedef int2 type; };
+template <> struct Chunk<double, 16> { typedef double2 type; };
+typedef typename Chunk<T, VB>::type V;
+constexpr int EPC = (int)(sizeof(V) / sizeof(T)); /* elements per chunk */
+static_assert(!HAS_VEC || (int)sizeof(V) == VB, "chunk type size mismatch");
 
-/* A thread's K elements, viewed as NCH chunks (the chunks only move bits). */
-union Pack {
-    V c[NCH];
-    T e[K];
-};
+/* Component i of a chunk (i is a constant after unrolling: no local memory). */
+template <class E> __device__ __forceinline__ E get(const E &v, int) { return v; }
+template <class E> __device__ __forceinline__ void set(E &v, int, E a) { v = a; }
+#define GL_ADJ_VEC2(V2, E)                                                                   \
+    __device__ __forceinline__ E get(const V2 &v, int i) { return i == 0 ? v.x : v.y; }     \
+    __device__ __forceinline__ void set(V2 &v, int i, E a)                                  \
+    {                                                                                       \
+        if (i == 0)                                                                         \
+            v.x = a;                                                                        \
+        else                                                                                \
+            v.y = a;                                                                        \
+    }
+#define GL_ADJ_VEC4(V4, E)                                                                   \
+    __device__ __forceinline__ E get(const V4 &v, int i)                                    \
+    {                                                                                       \
+        return i == 0 ? v.x : i == 1 ? v.y : i == 2 ? v.z : v.w;                            \
+    }                                                                                       \
+    __device__ __forceinline__ void set(V4 &v, int i, E a)                                  \
+    {                                                                                       \
+        if (i == 0)                                                                         \
+            v.x = a;                                                                        \
+        else if (i == 1)                                                                    \
+            v.y = a;                                                                        \
+        else if (i == 2)                                                                    \
+            v.z = a;                                                                        \
+        else                                                                                \
+            v.w = a;                                                                        \
+    }
+GL_ADJ_VEC2(float2, float)
+GL_ADJ_VEC2(int2, int)
+GL_ADJ_VEC2(double2, double)
+GL_ADJ_VEC4(float4, float)
+GL_ADJ_VEC4(int4, int)
+
+/* Element c of a thread's K elements held as NCH chunks. */
+__device__ __forceinline__ T elem(const V *ch, int c) { return get(ch[c / EPC], c % EPC); }
+__device__ __forceinline__ void set_elem(V *ch, int c, T a) { set(ch[c / EPC], c % EPC, a); }
 
 __device__ __forceinline__ T op(T v, int c) { return v + (T)(c + 1); }
 
@@ -106,14 +145,14 @@ __global__ void load_vector(const T *in, T *out, int n)
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n) {
         const V *p = reinterpret_cast<const V *>(in + gid * K);
-        Pack u;
+        V ch[NCH];
 #pragma unroll
         for (int j = 0; j < NCH; j++)
-            u.c[j] = p[j];
-        T s = u.e[0];
+            ch[j] = p[j];
+        T s = elem(ch, 0);
 #pragma unroll
         for (int c = 1; c < K; c++)
-            s += u.e[c];
+            s += elem(ch, c);
         out[gid] = s;
     }
 }
@@ -165,14 +204,14 @@ __global__ void store_vector(const T *in, T *out, int n)
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n) {
         T v = in[gid];
-        Pack u;
+        V ch[NCH];
 #pragma unroll
         for (int c = 0; c < K; c++)
-            u.e[c] = op(v, c);
+            set_elem(ch, c, op(v, c));
         V *q = reinterpret_cast<V *>(out + gid * K);
 #pragma unroll
         for (int j = 0; j < NCH; j++)
-            q[j] = u.c[j];
+            q[j] = ch[j];
     }
 }
 
@@ -219,17 +258,17 @@ __global__ void copy_vector(const T *in, T *out, int n)
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n) {
         const V *p = reinterpret_cast<const V *>(in + gid * K);
-        Pack u;
+        V ch[NCH];
 #pragma unroll
         for (int j = 0; j < NCH; j++)
-            u.c[j] = p[j];
+            ch[j] = p[j];
 #pragma unroll
         for (int c = 0; c < K; c++)
-            u.e[c] = op(u.e[c], c);
+            set_elem(ch, c, op(elem(ch, c), c));
         V *q = reinterpret_cast<V *>(out + gid * K);
 #pragma unroll
         for (int j = 0; j < NCH; j++)
-            q[j] = u.c[j];
+            q[j] = ch[j];
     }
 }
 
@@ -303,8 +342,8 @@ int main(int argc, char **argv)
              GL_CHECK_LAUNCH();
          }).set_bytes(bytes).set_shape(grid, BLOCK);
         char buf[96];
-        std::snprintf(buf, sizeof buf, "vector: %d chunk(s) of %d bytes (%s) per thread", NCH, VB,
-                      VB == 16 ? "float4" : "float2");
+        std::snprintf(buf, sizeof buf, "vector: %d chunk(s) of %d bytes (%s%d) per thread", NCH, VB,
+                      GL_XSTR(GL_ELEM), EPC);
         b.note(buf);
     } else {
         b.add_variant("smem staging", (const void *)k_sm, [=] {

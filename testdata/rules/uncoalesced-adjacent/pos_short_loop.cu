@@ -45,3 +45,21 @@ __global__ void strided_tiles(const float* in, float* out, int n)
         s += in[c * n + gid];  // expect-none
     out[gid] = s;
 }
+
+// The first element read before the loop, the rest in it: one group, offsets 0..3.
+template <typename T>
+__global__ void combine_first_then_loop(const T* in, T* out, int n)
+{
+    int gid = blockIdx.x * blockDim.x + threadIdx.x;
+    if (gid < n) {
+        T acc = in[gid * 4];  // expect: uncoalesced-adjacent K=4 offsets=0,1,2,3 element_bytes=8
+        for (int c = 1; c < 4; ++c)
+            acc += in[gid * 4 + c];
+        out[gid] = acc;
+    }
+}
+
+void launch_combine(const double* in, double* out, int n)
+{
+    combine_first_then_loop<double><<<(n + 255) / 256, 256>>>(in, out, n);
+}

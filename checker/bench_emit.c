@@ -6,6 +6,7 @@
  * each benchmark to its finding.  Ids are made of [A-Za-z0-9_.-] only, and
  * nothing is written outside DIR. */
 #include "bench.h"
+#include "fileio.h"
 #include "report.h"
 #include "../rules/rules.h"
 
@@ -26,38 +27,12 @@ static bool safe_name(const char *s)
     return true;
 }
 
-static char *read_all(const char *path, long *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) buf[n] = 0;
-    if (size) *size = n;
-    return buf;
-}
-
-static bool write_all(const char *path, const char *data, size_t n)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f) return false;
-    bool ok = fwrite(data, 1, n, f) == n;
-    return fclose(f) == 0 && ok;
-}
-
 static bool copy_file(const char *from, const char *to)
 {
     long n;
-    char *buf = read_all(from, &n);
+    char *buf = read_file(from, &n);
     if (!buf) return false;
-    bool ok = write_all(to, buf, (size_t)n);
+    bool ok = write_file(to, buf, (size_t)n);
     free(buf);
     return ok;
 }
@@ -120,7 +95,7 @@ int bench_emit(const RunResult *r, const char *dir, const char *data_dir)
         char tmpl_path[4200];
         snprintf(tmpl_path, sizeof tmpl_path, "%s/templates/%s.cu", tmpl_dir, f->rule);
         long tn;
-        char *tmpl = read_all(tmpl_path, &tn);
+        char *tmpl = read_file(tmpl_path, &tn);
         if (!tmpl) {
             fprintf(stderr, "gpulint: error: --emit-bench: no template %s\n", tmpl_path);
             status = 2;
@@ -156,7 +131,7 @@ int bench_emit(const RunResult *r, const char *dir, const char *data_dir)
         free(tmpl);
         char file[4200];
         snprintf(file, sizeof file, "%s/bench.cu", path);
-        if (!write_all(file, src, len)) {
+        if (!write_file(file, src, len)) {
             fprintf(stderr, "gpulint: error: --emit-bench: cannot write %s\n", file);
             status = 2;
         }
@@ -176,7 +151,7 @@ int bench_emit(const RunResult *r, const char *dir, const char *data_dir)
     char *json = cJSON_Print(index);
     cJSON_Delete(index);
     snprintf(path, sizeof path, "%s/index.json", dir);
-    if (!json || !write_all(path, json, strlen(json))) {
+    if (!json || !write_file(path, json, strlen(json))) {
         fprintf(stderr, "gpulint: error: --emit-bench: cannot write %s\n", path);
         status = 2;
     }

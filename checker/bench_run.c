@@ -3,6 +3,7 @@
  * DIR/results.json and a table.  Also --impact: measured results onto
  * findings. */
 #include "bench.h"
+#include "fileio.h"
 #include "report.h"
 #include "../rules/rules.h"
 
@@ -14,23 +15,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) buf[n] = 0;
-    return buf;
-}
 
 static bool exists(const char *p)
 {
@@ -140,7 +124,7 @@ int bench_main(int argc, char **argv)
     if (jobs < 1) jobs = 1;
     char path[4096];
     snprintf(path, sizeof path, "%s/index.json", dir);
-    char *text = read_text(path);
+    char *text = read_file(path, NULL);
     cJSON *index = text ? cJSON_Parse(text) : NULL;
     free(text);
     if (!index) {
@@ -225,7 +209,7 @@ run:;
         } else if (!exists(outpath)) {
             continue;
         }
-        char *output = read_text(outpath);
+        char *output = read_file(outpath, NULL);
         cJSON *res = NULL;
         for (char *line = output ? strtok(output, "\n") : NULL; line; line = strtok(NULL, "\n"))
             if (strncmp(line, "GPULINT_RESULT ", 15) == 0) {
@@ -302,7 +286,7 @@ static bool params_match(const BenchParams *bp, const cJSON *params)
 
 int bench_load_impact(RunResult *r, const char *results_file)
 {
-    char *text = read_text(results_file);
+    char *text = read_file(results_file, NULL);
     cJSON *doc = text ? cJSON_Parse(text) : NULL;
     free(text);
     if (!doc) {

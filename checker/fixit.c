@@ -3,6 +3,7 @@
  * renamed over the original, so a file is never left half edited.  Only the
  * files the findings were reported in are touched. */
 #include "driver.h"
+#include "fileio.h"
 #include "vec.h"
 
 #include <errno.h>
@@ -38,23 +39,6 @@ static int cmp_edit(const void *pa, const void *pb)
     return a->col < b->col ? -1 : a->col > b->col;
 }
 
-static char *slurp(const char *path, long *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    *size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)*size + 1);
-    if (buf && fread(buf, 1, (size_t)*size, f) != (size_t)*size) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) buf[*size] = 0;
-    return buf;
-}
-
 static long offset_of(const char *src, long size, unsigned line, unsigned col)
 {
     long off = 0;
@@ -68,7 +52,7 @@ static long offset_of(const char *src, long size, unsigned line, unsigned col)
 static int apply_file(const char *path, Edit *e, int n, FILE *log)
 {
     long size;
-    char *src = slurp(path, &size);
+    char *src = read_file(path, &size);
     if (!src) {
         fprintf(log, "%s: error: cannot read for --fix: %s\n", path, strerror(errno));
         return -1;

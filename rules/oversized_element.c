@@ -131,6 +131,8 @@ static bool bench(const Finding *f, BenchParams *p)
         snprintf(p->note, sizeof p->note, "%lld-byte struct benchmarked as %lld bytes of floats", size, rounded);
     }
     bench_def(p, "GL_STRUCT_BYTES", "%lld", rounded);
+    long long align = evidence_int(f, "alignment", 4);
+    bench_def(p, "GL_STRUCT_ALIGN", "%lld", (align == 8 || align == 16) && rounded % align == 0 ? align : 4);
     bench_def(p, "GL_FIELDS_ALL", "%d", strcmp(evidence_str(f, "fields", "whole"), "whole") == 0 ? 1 : 0);
     bench_def(p, "GL_SUBWORD", "0");
     return true;

@@ -182,6 +182,17 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         finding_str(out, f, "block_shape", block_shape_text(out, k));
         finding_str(out, f, "element_type", first->elem_canonical);
         finding_str(out, f, "access", store_group ? "store" : "load");
+        /* loads and stores of the same K and index in one kernel: the copy
+         * shape, where load-store ordering is what __restrict__ lifts */
+        bool copy = false;
+        for (int j = 0; j < k->naccesses && !copy; j++) {
+            const Access *b = &k->accesses[j];
+            long long K2;
+            if (!adjacent_stride(k, b, &K2) || K2 != K || (b->is_store && !b->is_load) == store_group) continue;
+            Affine key2 = group_key(k, &b->byte_offset);
+            copy = aff_equal(&key, &key2);
+        }
+        finding_bool(out, f, "copy_shape", copy);
         for (int q = 0; q < nmembers; q++) {
             const Access *b = &k->accesses[members[q]];
             if (b != first) finding_related(out, f, b->range, "adjacent %s of the same group", b->is_store ? "store" : "load");
@@ -209,7 +220,7 @@ static bool bench(const Finding *f, BenchParams *p)
     const char *t = bench_scalar_type(evidence_str(f, "element_type", NULL), bytes);
     bench_def(p, "GL_K", "%lld", K);
     bench_def(p, "GL_ELEM", "%s", t);
-    bench_def(p, "GL_STORE", "%d", strcmp(evidence_str(f, "access", "load"), "store") == 0 ? 1 : 0);
+    bench_def(p, "GL_STORE", "%d", evidence_int(f, "copy_shape", 0) ? 2 : strcmp(evidence_str(f, "access", "load"), "store") == 0 ? 1 : 0);
     if (bytes != 4 && bytes != 8)
         snprintf(p->note, sizeof p->note, "%lld-byte elements benchmarked as %s", bytes, t);
     return true;

@@ -102,6 +102,7 @@ static bool bench(const Finding *f, BenchParams *p)
 {
     long long bytes = evidence_int(f, "element_bytes", 4);
     long long w = evidence_int(f, "row_width_value", 0);
+    bench_def(p, "GL_W_CONST", "%d", w > 0 ? 1 : 0); /* a constant width is compiled in */
     if (w <= 0) {
         w = 64;
         snprintf(p->note, sizeof p->note, "runtime row width '%s' benchmarked at W=64", evidence_str(f, "row_width", "W"));

@@ -46,6 +46,12 @@ int main(void)
     finding_str(&l, f, "element_type", "const double");
     finding_str(&l, f, "access", "store");
     CHECK(gen("uncoalesced-adjacent", f, &p));
+    CHECK_DEF(&p, "GL_STORE", "1");
+    finding_bool(&l, f, "copy_shape", true);
+    CHECK(gen("uncoalesced-adjacent", f, &p));
+    CHECK_DEF(&p, "GL_STORE", "2");
+    finding_bool(&l, f, "copy_shape", false);
+    CHECK(gen("uncoalesced-adjacent", f, &p));
     CHECK_DEF(&p, "GL_K", "4");
     CHECK_DEF(&p, "GL_ELEM", "double");
     CHECK_DEF(&p, "GL_STORE", "1");
@@ -55,20 +61,24 @@ int main(void)
     finding_int(&l, f, "row_width_value", 16);
     CHECK(gen("uncoalesced-row", f, &p));
     CHECK_DEF(&p, "GL_W", "16");
+    CHECK_DEF(&p, "GL_W_CONST", "1");
     CHECK_DEF(&p, "GL_ELEM", "float");
     f = make(&l, "uncoalesced-row");
     finding_str(&l, f, "row_width", "width");
     finding_int(&l, f, "element_bytes", 4);
     CHECK(gen("uncoalesced-row", f, &p));
     CHECK_DEF(&p, "GL_W", "64");
+    CHECK_DEF(&p, "GL_W_CONST", "0");
     CHECK(strstr(p.note, "width") != NULL);
 
     f = make(&l, "oversized-element");
     finding_int(&l, f, "size", 24);
     finding_str(&l, f, "kind", "struct");
     finding_str(&l, f, "fields", "weight");
+    finding_int(&l, f, "alignment", 8);
     CHECK(gen("oversized-element", f, &p));
     CHECK_DEF(&p, "GL_STRUCT_BYTES", "24");
+    CHECK_DEF(&p, "GL_STRUCT_ALIGN", "8");
     CHECK_DEF(&p, "GL_FIELDS_ALL", "0");
     f = make(&l, "oversized-element");
     finding_int(&l, f, "size", 1);

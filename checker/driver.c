@@ -194,7 +194,7 @@ static void lint_file(const RunOptions *o, Frontend *fe, const char *path, RunRe
     Model m;
     model_init(&m, path);
     double t_model = now_seconds();
-    model_build(&m, pr.tu, path, frontend_shim_dir(fe));
+    model_build(&m, pr.tu, frontend_shim_dir(fe));
     t_model = now_seconds() - t_model;
     if (o->verbose)
         fprintf(stderr, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", path, t_parse * 1e3, t_model * 1e3,

@@ -24,7 +24,6 @@ void model_free(Model *m)
     }
     free(m->kernels);
     free(m->launches);
-    free(m->constants);
     free(m->symbol_writes);
     arena_free(&m->arena);
     memset(m, 0, sizeof *m);

@@ -41,7 +41,6 @@ typedef struct {
     const char *type;        /* as spelled */
     bool is_pointer;
     bool is_restrict;
-    bool pointee_const;
     int pointee_bytes;       /* -1 when unknown (dependent, void) */
     int symbol;              /* symbol id of its value */
 } Param;
@@ -58,11 +57,9 @@ typedef struct {
     bool elem_is_record;     /* struct/union/class */
     bool elem_is_vector;     /* float2, int4, ... (builtin CUDA vector types) */
     bool elem_is_integer;
-    bool elem_is_floating;
     const char *field;       /* p[i].field: the field read/written, NULL for the whole element */
     int field_bytes;
     bool is_load, is_store, is_atomic;
-    bool via_cast;           /* base reinterpret_cast to another element type */
     Affine byte_offset;      /* from the base pointer's start, in bytes */
     int loop;                /* innermost enclosing loop, -1 if none */
     int array;               /* ArrayDecl index for shared/local arrays, else -1 */
@@ -99,10 +96,8 @@ typedef struct {
     const char *cond_text;
     int loop;                /* innermost enclosing loop, -1 */
     int loop_depth;
-    bool has_side_effects;   /* either arm stores to memory or calls a barrier */
     int call_depth;
     SrcRange range;          /* the keyword (if/switch) or the ?: expression */
-    SrcRange cond_range;
     SrcRange call_site;
 } Branch;
 
@@ -144,7 +139,6 @@ typedef struct {
     const char *base_name;   /* without template arguments */
     SrcRange range;          /* the name in the definition */
     bool is_template;        /* the uninstantiated pattern */
-    bool is_instantiation;
     Param *params; int nparams;
     Symbol *syms; int nsyms;
     Access *accesses; int naccesses;
@@ -181,12 +175,6 @@ typedef struct {
     const char *function;    /* enclosing host function */
 } Launch;
 
-typedef struct {
-    const char *name;
-    const char *type;
-    SrcRange range;
-} ConstantVar;
-
 /* cudaMemcpyToSymbol(sym, &v, ...) in host code, with what is known of v. */
 typedef struct {
     const char *symbol;
@@ -200,7 +188,6 @@ typedef struct {
     const char *file;        /* main file of the translation unit */
     Kernel *kernels; int nkernels;
     Launch *launches; int nlaunches;
-    ConstantVar *constants; int nconstants;
     SymbolWrite *symbol_writes; int nsymbol_writes;
     Arena arena;
 } Model;

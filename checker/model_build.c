@@ -141,7 +141,6 @@ typedef struct {
     Model *m;
     Kernel *k;
     CXTranslationUnit tu;
-    const char *main_file;
     const char *shim_dir;
     Env env;
     int loop;            /* innermost loop index, -1 */
@@ -549,9 +548,9 @@ static bool value_equal(const Value *a, const Value *b)
 
 /* After two alternative paths: a variable that differs becomes opaque,
  * depending on both values and on the condition that chose. */
-static void env_merge(Ctx *c, const Env *saved_len_env, Env *x, Env *y, unsigned cond_deps)
+static void env_merge(Ctx *c, const Env *orig, Env *x, Env *y, unsigned cond_deps)
 {
-    int n = saved_len_env->n;
+    int n = orig->n;
     for (int i = 0; i < n; i++) {
         Value *vx = &x->b[i].v, *vy = &y->b[i].v;
         Value r = *vx;
@@ -609,8 +608,6 @@ static void fill_elem(Ctx *c, Access *a, CXType t)
     a->elem_align = (int)clang_Type_getAlignOf(ct);
     a->elem_is_record = ct.kind == CXType_Record;
     a->elem_is_integer = is_integer_type(ct);
-    a->elem_is_floating = ct.kind == CXType_Float || ct.kind == CXType_Double || ct.kind == CXType_Half ||
-                          ct.kind == CXType_Float16;
     if (a->elem_is_record) {
         const char *n = a->elem_canonical;
         const char *sp = strrchr(n, ' ');
@@ -1392,7 +1389,7 @@ static bool first_token_is(Ctx *c, CXCursor cur, int index, const char *want)
     return false;
 }
 
-static int record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const Value *cv)
+static void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const Value *cv)
 {
     Branch *b = VEC_PUSH(c->k->branches, c->k->nbranches);
     b->kind = kind;
@@ -1403,7 +1400,6 @@ static int record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, 
     b->loop_depth = current_loop_depth(c);
     b->call_depth = c->call_depth;
     b->call_site = c->call_site;
-    b->cond_range = range_of(c, cond);
     SrcRange r = range_of(c, stmt);
     if (kind != BRANCH_CONDITIONAL) { /* just the keyword */
         r.end_line = r.line;
@@ -1415,16 +1411,6 @@ static int record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, 
     clang_visitChildren(cond, scan_names, &ns);
     if (clang_getCursorKind(cond) == CXCursor_DeclRefExpr) scan_names(cond, cond, &ns);
     b->symbols = arena_strdup(&c->m->arena, ns.buf);
-    return c->k->nbranches - 1;
-}
-
-static int count_side_effects(Ctx *c, int acc_from, int barrier_from)
-{
-    int n = 0;
-    for (int i = acc_from; i < c->k->naccesses; i++)
-        if (c->k->accesses[i].is_store || c->k->accesses[i].is_atomic) n++;
-    (void)barrier_from;
-    return n;
 }
 
 static Value eval_conditional(Ctx *c, CXCursor e)
@@ -1439,11 +1425,9 @@ static Value eval_conditional(Ctx *c, CXCursor e)
     CXCursor cc = ch.items[0], ta = ch.items[1], fa = ch.items[2];
     children_free(&ch);
     Value cv = eval(c, cc, MODE_LOAD);
-    int bi = record_branch(c, BRANCH_CONDITIONAL, e, cc, &cv);
-    int acc0 = c->k->naccesses;
+    record_branch(c, BRANCH_CONDITIONAL, e, cc, &cv);
     Value a = eval(c, ta, MODE_LOAD);
     Value b = eval(c, fa, MODE_LOAD);
-    c->k->branches[bi].has_side_effects = count_side_effects(c, acc0, 0) > 0;
     long long k;
     if (aff_is_const(&cv.a, &k) && !cv.is_ptr) return k ? a : b;
     if (value_equal(&a, &b)) return a;
@@ -1478,11 +1462,8 @@ static Value eval_cast(Ctx *c, CXCursor e, int mode)
     Value v = eval(c, sub, mode);
     CXType to = clang_getCursorType(e), from = clang_getCursorType(sub);
     if (is_pointer_type(to) || is_array_type(to)) return v.is_ptr ? v : pointer_value(SPACE_UNKNOWN, -1, text_of(c, sub), -1, aff_opaque(v.a.deps));
-    if (is_integer_type(to) && (is_integer_type(from) || v.is_ptr == false)) {
-        if (is_integer_type(from)) return v;
-        return val_opaque(v.a.deps);
-    }
-    return val_opaque(v.a.deps);
+    if (is_integer_type(to) && is_integer_type(from)) return v;
+    return val_opaque(v.a.deps); /* float <-> int and the like keep only what they depend on */
 }
 
 static Value eval(Ctx *c, CXCursor e, int mode)
@@ -1891,10 +1872,7 @@ static void walk_if(Ctx *c, CXCursor s)
     children_free(&ch);
     if (clang_Cursor_isNull(cond)) return;
     Value cv = eval(c, cond, MODE_LOAD);
-    int bi = record_branch(c, BRANCH_IF, s, cond, &cv);
-    int acc0 = c->k->naccesses;
-    bool barrier0 = false;
-    for (int l = c->loop; l >= 0; l = c->k->loops[l].parent) barrier0 |= c->k->loops[l].has_barrier;
+    record_branch(c, BRANCH_IF, s, cond, &cv);
 
     Env orig = c->env;
     Env then_env = env_copy(&orig), else_env = env_copy(&orig);
@@ -1908,7 +1886,6 @@ static void walk_if(Ctx *c, CXCursor s)
     env_merge(c, &orig, &then_env, &else_env, cv.a.deps);
     free(then_env.b);
     free(else_env.b);
-    c->k->branches[bi].has_side_effects = count_side_effects(c, acc0, 0) > 0;
     c->env.n = scope < c->env.n ? scope : c->env.n;
 }
 
@@ -1923,8 +1900,7 @@ static void walk_switch(Ctx *c, CXCursor s)
     children_free(&ch);
     if (clang_Cursor_isNull(cond)) return;
     Value cv = eval(c, cond, MODE_LOAD);
-    int bi = record_branch(c, BRANCH_SWITCH, s, cond, &cv);
-    int acc0 = c->k->naccesses;
+    record_branch(c, BRANCH_SWITCH, s, cond, &cv);
     Env orig = c->env;
     Env body_env = env_copy(&orig);
     c->env = body_env;
@@ -1936,7 +1912,6 @@ static void walk_switch(Ctx *c, CXCursor s)
     env_merge(c, &orig, &body_env, &skip, cv.a.deps);
     free(skip.b);
     free(body_env.b);
-    c->k->branches[bi].has_side_effects = count_side_effects(c, acc0, 0) > 0;
     c->env.n = scope < c->env.n ? scope : c->env.n;
 }
 
@@ -2082,7 +2057,6 @@ static void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instanc
     k->base_name = cxstr(&c->m->arena, clang_getCursorSpelling(fn));
     k->name = is_instance ? template_args_text(c, fn, k->base_name) : k->base_name;
     k->is_template = is_pattern;
-    k->is_instantiation = is_instance;
     SrcRange r = range_of(c, fn);
     CXSourceLocation nl = clang_getCursorLocation(fn);
     CXFile f;
@@ -2126,7 +2100,6 @@ static void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instanc
         Value v;
         if (p->is_pointer) {
             CXType pt = clang_getPointeeType(canon(t));
-            p->pointee_const = clang_isConstQualifiedType(pt) != 0;
             long long ps = type_size(canon(pt));
             p->pointee_bytes = ps > 0 ? (int)ps : -1;
             Affine zero = aff_const(0);
@@ -2470,12 +2443,6 @@ static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientD
             *VEC_PUSH(ts->hosts, ts->nhosts) = cur;
         return CXChildVisit_Continue;
     }
-    if (k == CXCursor_VarDecl && has_attr(cur, CXCursor_CUDAConstantAttr)) {
-        ConstantVar *cv = VEC_PUSH(ts->c->m->constants, ts->c->m->nconstants);
-        cv->name = cxstr(&ts->c->m->arena, clang_getCursorSpelling(cur));
-        cv->type = type_name_for(ts->c, clang_getCursorType(cur));
-        cv->range = range_of(ts->c, cur);
-    }
     return CXChildVisit_Continue;
 }
 
@@ -2486,13 +2453,12 @@ static bool same_function(CXCursor a, CXCursor b)
     return !clang_Cursor_isNull(da) && !clang_Cursor_isNull(db) && clang_equalCursors(da, db);
 }
 
-void model_build(Model *m, CXTranslationUnit tu, const char *main_file, const char *shim_dir)
+void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir)
 {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.m = m;
     c.tu = tu;
-    c.main_file = main_file;
     c.shim_dir = shim_dir;
     c.loop = -1;
 

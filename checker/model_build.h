@@ -9,6 +9,6 @@
 
 /* `shim_dir` (may be NULL): functions defined under it are library code and
  * are never inlined or reported. */
-void model_build(Model *m, CXTranslationUnit tu, const char *main_file, const char *shim_dir);
+void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir);
 
 #endif

@@ -3,8 +3,8 @@
 #ifndef GPULINT_RULES_H
 #define GPULINT_RULES_H
 
-#include "../checker/finding.h"
-#include "../checker/model.h"
+#include "finding/finding.h"
+#include "model/model.h"
 
 /* Parameters of a finding's microbenchmark: #define lines that select the
  * shape in bench/templates/<rule-id>.cu (see bench/README.md). */

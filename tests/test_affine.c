@@ -1,5 +1,5 @@
 /* test_affine.c - the symbolic evaluator of checker/affine.c, without libclang. */
-#include "../checker/affine.h"
+#include "model/affine.h"
 #include "check.h"
 
 #include <string.h>

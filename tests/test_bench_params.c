@@ -1,6 +1,6 @@
 /* test_bench_params.c - each rule's benchmark generator maps the finding's
  * evidence onto the template parameters it documents (bench/README.md). */
-#include "../rules/rules.h"
+#include "rules/rules.h"
 #include "check.h"
 
 #include <string.h>

@@ -1,5 +1,5 @@
 /* test_geometry.c - lane strides and sectors per warp request. */
-#include "../checker/geometry.h"
+#include "model/geometry.h"
 #include "check.h"
 
 static Affine bytes_of(Affine idx, int elem)

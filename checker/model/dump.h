@@ -2,7 +2,7 @@
 #ifndef GPULINT_MODEL_DUMP_H
 #define GPULINT_MODEL_DUMP_H
 
-#include "model.h"
+#include "model/model.h"
 
 #include <stdio.h>
 

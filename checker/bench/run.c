@@ -2,10 +2,10 @@
  * parallel make, runs them when a GPU is present, and writes
  * DIR/results.json and a table.  Also --impact: measured results onto
  * findings. */
-#include "bench.h"
-#include "fileio.h"
-#include "report.h"
-#include "../rules/rules.h"
+#include "bench/bench.h"
+#include "util/fileio.h"
+#include "output/report.h"
+#include "rules/rules.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
 #ifndef GPULINT_REPORT_H
 #define GPULINT_REPORT_H
 
-#include "driver.h"
+#include "engine/engine.h"
 
 #include <stdio.h>
 

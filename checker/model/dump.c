@@ -1,6 +1,6 @@
 /* model_dump.c - prints the kernel model (gpulint --dump-model), so that a
  * user can see why a rule did or did not fire. */
-#include "model_dump.h"
+#include "model/dump.h"
 
 static const char *space_name(AddrSpace s)
 {

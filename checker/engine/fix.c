@@ -2,9 +2,9 @@
  * Each file is rewritten through a temporary file in its own directory and
  * renamed over the original, so a file is never left half edited.  Only the
  * files the findings were reported in are touched. */
-#include "driver.h"
-#include "fileio.h"
-#include "vec.h"
+#include "engine/engine.h"
+#include "util/fileio.h"
+#include "util/vec.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* affine.c - arithmetic on the symbolic values of affine.h. */
-#include "affine.h"
+#include "model/affine.h"
 
 #include <stdio.h>
 #include <string.h>

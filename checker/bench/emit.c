@@ -5,10 +5,10 @@
  * shared harness; DIR/Makefile builds them all with nvcc; DIR/index.json maps
  * each benchmark to its finding.  Ids are made of [A-Za-z0-9_.-] only, and
  * nothing is written outside DIR. */
-#include "bench.h"
-#include "fileio.h"
-#include "report.h"
-#include "../rules/rules.h"
+#include "bench/bench.h"
+#include "util/fileio.h"
+#include "output/report.h"
+#include "rules/rules.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>

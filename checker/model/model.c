@@ -1,5 +1,5 @@
 /* model.c - lifetime of the kernel model. */
-#include "model.h"
+#include "model/model.h"
 
 #include <stdlib.h>
 #include <string.h>

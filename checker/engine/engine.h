@@ -3,8 +3,8 @@
 #ifndef GPULINT_DRIVER_H
 #define GPULINT_DRIVER_H
 
-#include "finding.h"
-#include "frontend.h"
+#include "finding/finding.h"
+#include "frontend/frontend.h"
 
 #include <stdbool.h>
 

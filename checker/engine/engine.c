@@ -1,10 +1,9 @@
 /* driver.c - see driver.h.  Bad input never stops the run: each problem is
  * recorded with its file and reason, and the other files are analysed. */
-#include "driver.h"
-#include "model_build.h"
-#include "model_dump.h"
-#include "vec.h"
-#include "../rules/rules.h"
+#include "engine/engine.h"
+#include "model/dump.h"
+#include "util/vec.h"
+#include "rules/rules.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -170,12 +169,13 @@ static void lint_file(const RunOptions *o, Frontend *fe, const char *path, RunRe
         problem(r, false, path, 0, 0, "empty file: nothing to analyse");
         return;
     }
-    double t_parse = now_seconds();
-    ParseResult pr = frontend_parse(fe, path);
-    t_parse = now_seconds() - t_parse;
-    if (pr.fatal) {
+    Model m;
+    model_init(&m, path);
+    FrontendReport pr;
+    if (!frontend_analyse(fe, path, NULL, 0, &m, &pr)) {
         problem(r, true, path, 0, 0, "%s", pr.fatal_message);
-        parse_result_free(&pr);
+        frontend_report_free(&pr);
+        model_free(&m);
         return;
     }
     bool missing_include = false;
@@ -191,20 +191,15 @@ static void lint_file(const RunOptions *o, Frontend *fe, const char *path, RunRe
         else
             problem(r, true, file, d->line, d->col, "%s", d->message);
     }
-    Model m;
-    model_init(&m, path);
-    double t_model = now_seconds();
-    model_build(&m, pr.tu, frontend_shim_dir(fe));
-    t_model = now_seconds() - t_model;
     if (o->verbose)
-        fprintf(stderr, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", path, t_parse * 1e3, t_model * 1e3,
-                pr.used_real_headers ? " (real CUDA headers)" : "");
+        fprintf(stderr, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", path, pr.parse_seconds * 1e3,
+                pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "");
     r->kernels += m.nkernels;
     if (o->dump_model) model_dump(stderr, &m);
     for (int i = 0; i < gpulint_nrules; i++)
         if (rule_selected(o, gpulint_rules[i]->id)) gpulint_rules[i]->check(&m, &r->findings);
     model_free(&m);
-    parse_result_free(&pr);
+    frontend_report_free(&pr);
 }
 
 void run_lint(const RunOptions *o, RunResult *r)
@@ -214,10 +209,14 @@ void run_lint(const RunOptions *o, RunResult *r)
     double t0 = now_seconds();
     FileList files = {NULL, 0};
     collect_files(o, r, &files);
-    Frontend *fe = frontend_new(&o->fe);
+    char err[512];
+    Frontend *fe = frontend_new(&o->fe, err, sizeof err);
+    if (!fe) problem(r, true, NULL, 0, 0, "cannot set up the parser: %s", err);
     for (int i = 0; i < files.n; i++) {
-        if (o->verbose) fprintf(stderr, "gpulint: %s\n", files.v[i]);
-        lint_file(o, fe, files.v[i], r);
+        if (fe) {
+            if (o->verbose) fprintf(stderr, "gpulint: %s\n", files.v[i]);
+            lint_file(o, fe, files.v[i], r);
+        }
         free(files.v[i]);
     }
     free(files.v);

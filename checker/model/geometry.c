@@ -1,5 +1,5 @@
 /* geometry.c - lane strides and sectors per warp request. */
-#include "geometry.h"
+#include "model/geometry.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,7 @@
 #ifndef GPULINT_BENCH_H_
 #define GPULINT_BENCH_H_
 
-#include "driver.h"
+#include "engine/engine.h"
 
 /* Writes DIR/<finding-id>/bench.cu, the shared harness, a Makefile and
  * DIR/index.json. Returns 0, or 2 with a message on stderr. */

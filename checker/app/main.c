@@ -1,9 +1,9 @@
 /* main.c - the gpulint command line. */
-#include "bench.h"
-#include "driver.h"
-#include "report.h"
-#include "vec.h"
-#include "../rules/rules.h"
+#include "bench/bench.h"
+#include "engine/engine.h"
+#include "output/report.h"
+#include "util/vec.h"
+#include "rules/rules.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -206,9 +206,9 @@ int main(int argc, char **argv)
 
     if (build_pch) {
         o.fe.use_pch = false;
-        Frontend *fe = frontend_new(&o.fe);
         char err[512];
-        bool ok = frontend_build_pch(fe, build_pch, err, sizeof err);
+        Frontend *fe = frontend_new(&o.fe, err, sizeof err);
+        bool ok = fe && frontend_build_pch(fe, build_pch, err, sizeof err);
         frontend_free(fe);
         if (!ok) {
             fprintf(stderr, "gpulint: error: %s\n", err);

@@ -8,7 +8,7 @@
 #ifndef GPULINT_GEOMETRY_H
 #define GPULINT_GEOMETRY_H
 
-#include "affine.h"
+#include "model/affine.h"
 
 #include <stdbool.h>
 

@@ -6,17 +6,13 @@
 #ifndef GPULINT_MODEL_H
 #define GPULINT_MODEL_H
 
-#include "affine.h"
-#include "arena.h"
-#include "geometry.h"
+#include "model/affine.h"
+#include "util/arena.h"
+#include "model/geometry.h"
+#include "model/srcloc.h"
 
 #include <stdbool.h>
 
-/* A source range, 1-based lines and byte columns; end is exclusive. */
-typedef struct {
-    const char *file;
-    unsigned line, col, end_line, end_col;
-} SrcRange;
 
 typedef enum { SPACE_GLOBAL, SPACE_SHARED, SPACE_LOCAL, SPACE_CONSTANT, SPACE_UNKNOWN } AddrSpace;
 

@@ -1,5 +1,5 @@
 /* report.c - text and JSON output; the JSON schema is in docs/json-schema.md. */
-#include "report.h"
+#include "output/report.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>

@@ -1,12 +1,12 @@
-/* frontend.c - see frontend.h.
+/* parse.c - libclang set-up and parsing (see frontend.h and parse.h).
  *
  * Default flags follow docs (libclang-notes): the device side of the CUDA
  * job, C++17, the bundled shim pre-included (through a PCH made at build
  * time when it matches this libclang), KeepGoing so one missing header does
  * not hide the rest.  In auto mode a file whose missing include is a CUDA
  * library header is parsed again with the real toolkit headers, if present. */
-#include "frontend.h"
-#include "vec.h"
+#include "frontend/parse.h"
+#include "util/vec.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -43,6 +43,10 @@ struct Frontend {
     char pch[PATH_MAX];
     char cuda_path[PATH_MAX];
     bool pch_failed[NPCH];   /* a variant did not load once: stop trying it */
+    /* The file being parsed, when its text comes from memory (an editor's
+     * unsaved buffer, a fuzzer) rather than from disk. */
+    struct CXUnsavedFile unsaved;
+    bool has_unsaved;
 };
 
 static bool is_file(const char *p)
@@ -89,12 +93,20 @@ static void find_cuda(Frontend *fe)
     }
 }
 
-Frontend *frontend_new(const FrontendOptions *o)
+Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
 {
     Frontend *fe = calloc(1, sizeof *fe);
-    if (!fe) return NULL;
+    if (!fe) {
+        snprintf(err, (size_t)errsize, "out of memory");
+        return NULL;
+    }
     fe->o = *o;
     fe->index = clang_createIndex(0, 0);
+    if (!fe->index) {
+        snprintf(err, (size_t)errsize, "libclang could not create an index");
+        free(fe);
+        return NULL;
+    }
     snprintf(fe->shim_dir, sizeof fe->shim_dir, "%s/include/shim", o->data_dir);
     snprintf(fe->overlay_dir, sizeof fe->overlay_dir, "%s/include/overlay/clang%d", o->data_dir,
              libclang_major() >= 17 ? 19 : 14);
@@ -113,6 +125,14 @@ void frontend_free(Frontend *fe)
 const char *frontend_shim_dir(const Frontend *fe)
 {
     return fe->shim_dir;
+}
+
+void frontend_set_unsaved(Frontend *fe, const char *path, const char *contents, unsigned long size)
+{
+    fe->has_unsaved = contents != NULL;
+    fe->unsaved.Filename = path;
+    fe->unsaved.Contents = contents;
+    fe->unsaved.Length = size;
 }
 
 typedef struct {
@@ -240,9 +260,10 @@ static bool pch_path(const Frontend *fe, int variant, char *out, size_t n)
 }
 
 /* The smallest variant covering the heavy headers the file includes itself. */
-static int pch_variant_for(const char *path)
+static int pch_variant_for(const Frontend *fe, const char *path)
 {
-    FILE *f = fopen(path, "rb");
+    if (fe->has_unsaved && fe->unsaved.Length == 0) return 0;
+    FILE *f = fe->has_unsaved ? fmemopen((void *)fe->unsaved.Contents, fe->unsaved.Length, "r") : fopen(path, "rb");
     if (!f) return 0;
     int best = 0;
     char line[512];
@@ -287,7 +308,8 @@ static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, co
     char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
     build_args(fe, &a, real, pch, std_buf, arch_buf, cuda_buf);
     unsigned flags = CXTranslationUnit_KeepGoing;
-    enum CXErrorCode err = clang_parseTranslationUnit2(fe->index, path, a.v, a.n, NULL, 0, flags, tu);
+    enum CXErrorCode err = clang_parseTranslationUnit2(fe->index, path, a.v, a.n, fe->has_unsaved ? &fe->unsaved : NULL,
+                                                     fe->has_unsaved ? 1u : 0u, flags, tu);
     free(a.v);
     return err;
 }
@@ -316,7 +338,7 @@ ParseResult frontend_parse(Frontend *fe, const char *path)
     CXTranslationUnit tu = NULL;
     enum CXErrorCode err;
     char pch[PATH_MAX + 32];
-    int variant = real || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(path);
+    int variant = real || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);
     while (variant >= 0 && (fe->pch_failed[variant] || !pch_path(fe, variant, pch, sizeof pch))) variant--;
     err = parse_with(fe, path, real, variant >= 0 ? pch : NULL, &tu);
     if (variant >= 0 && (err != CXError_Success || !tu || pch_rejected(tu))) {

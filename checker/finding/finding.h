@@ -3,8 +3,8 @@
 #ifndef GPULINT_FINDING_H
 #define GPULINT_FINDING_H
 
-#include "arena.h"
-#include "model.h"
+#include "util/arena.h"
+#include "model/srcloc.h"
 
 #include <stdbool.h>
 

@@ -8,8 +8,8 @@
  * and float->double promotion met on the way is recorded with its value.
  * Host functions of the main file are scanned for kernel launches, whose
  * block shapes and constant arguments are evaluated. */
-#include "model_build.h"
-#include "vec.h"
+#include "frontend/model_build.h"
+#include "util/vec.h"
 
 #include <ctype.h>
 #include <stdio.h>

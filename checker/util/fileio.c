@@ -1,5 +1,5 @@
 /* fileio.c - see fileio.h. */
-#include "fileio.h"
+#include "util/fileio.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* arena.c - see arena.h. */
-#include "arena.h"
+#include "util/arena.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
 #ifndef GPULINT_MODEL_BUILD_H
 #define GPULINT_MODEL_BUILD_H
 
-#include "model.h"
+#include "model/model.h"
 
 #include <clang-c/Index.h>
 

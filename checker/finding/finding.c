@@ -1,6 +1,6 @@
 /* finding.c - building and ordering findings. */
-#include "finding.h"
-#include "vec.h"
+#include "finding/finding.h"
+#include "util/vec.h"
 
 #include <ctype.h>
 #include <stdarg.h>

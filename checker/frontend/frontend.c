@@ -1,0 +1,53 @@
+/* frontend.c - the front end's one entry point: parse, then build the model
+ * (see frontend.h).  Nothing outside checker/frontend/ sees libclang. */
+#include "frontend/frontend.h"
+#include "frontend/model_build.h"
+#include "frontend/parse.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+bool frontend_analyse(Frontend *fe, const char *path, const char *contents, unsigned long size, Model *m,
+                      FrontendReport *rep)
+{
+    memset(rep, 0, sizeof *rep);
+    double t = now_seconds();
+    frontend_set_unsaved(fe, path, contents, size);
+    ParseResult pr = frontend_parse(fe, path);
+    frontend_set_unsaved(fe, NULL, NULL, 0);
+    rep->parse_seconds = now_seconds() - t;
+    rep->fatal = pr.fatal;
+    rep->fatal_message = pr.fatal_message;
+    rep->diags = pr.diags;
+    rep->ndiags = pr.ndiags;
+    rep->used_real_headers = pr.used_real_headers;
+    pr.fatal_message = NULL;
+    pr.diags = NULL;
+    pr.ndiags = 0;
+    if (!pr.fatal) {
+        t = now_seconds();
+        model_build(m, pr.tu, frontend_shim_dir(fe));
+        rep->model_seconds = now_seconds() - t;
+    }
+    parse_result_free(&pr);
+    return !rep->fatal;
+}
+
+void frontend_report_free(FrontendReport *r)
+{
+    for (int i = 0; i < r->ndiags; i++) {
+        free(r->diags[i].file);
+        free(r->diags[i].message);
+    }
+    free(r->diags);
+    free(r->fatal_message);
+    memset(r, 0, sizeof *r);
+}

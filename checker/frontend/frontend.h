@@ -1,0 +1,61 @@
+/* frontend.h - the front end's public face: source file in, kernel model and
+ * diagnostics out.  Everything behind it (libclang, the abstract interpreter,
+ * the CUDA dialect) lives in checker/frontend/ and is the only code that sees
+ * libclang's headers; this header must stay free of them. */
+#ifndef GPULINT_FRONTEND_H
+#define GPULINT_FRONTEND_H
+
+#include "model/model.h"
+
+#include <stdbool.h>
+
+typedef enum { HEADERS_AUTO, HEADERS_SHIM, HEADERS_CUDA } HeaderMode;
+
+typedef struct {
+    HeaderMode headers;
+    const char *std;            /* "c++17" */
+    const char *cuda_path;      /* NULL: look in CUDA_PATH, /usr/local/cuda */
+    const char *data_dir;       /* where include/shim and include/overlay live */
+    const char *pch_path;       /* precompiled shim (NULL: none) */
+    const char **extra;         /* -I/-D/... and args after -- */
+    int nextra;
+    bool use_pch;
+    bool verbose;
+} FrontendOptions;
+
+typedef enum { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR } DiagLevel;
+
+typedef struct {
+    DiagLevel level;
+    char *file;
+    unsigned line, col;
+    char *message;
+} Diag;
+
+/* What the front end says about one file besides its model. */
+typedef struct {
+    bool fatal;                 /* nothing could be parsed; no model was built */
+    char *fatal_message;
+    Diag *diags;
+    int ndiags;
+    bool used_real_headers;
+    double parse_seconds, model_seconds;
+} FrontendReport;
+
+typedef struct Frontend Frontend;
+
+/* NULL when the parser cannot be set up (the reason is written to err). */
+Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize);
+void frontend_free(Frontend *fe);
+/* Parses one file (from disk, or from `contents` of `size` bytes when
+ * contents is not NULL) and builds its kernel model into `m`, which the
+ * caller has initialised with model_init.  Missing includes become notes;
+ * parse errors errors.  Returns false when the file could not be parsed. */
+bool frontend_analyse(Frontend *fe, const char *path, const char *contents, unsigned long size, Model *m,
+                      FrontendReport *rep);
+void frontend_report_free(FrontendReport *r);
+/* Writes a precompiled shim header for this libclang to `out`. */
+bool frontend_build_pch(Frontend *fe, const char *out, char *err, int errsize);
+const char *frontend_libclang_version(void);
+
+#endif

@@ -1,0 +1,30 @@
+/* parse.h - inside the front end: libclang set-up, compiler flags, the
+ * bundled shim or the real CUDA headers, parsing and diagnostics.  Only
+ * checker/frontend/ includes this header (it pulls in libclang's). */
+#ifndef GPULINT_PARSE_H
+#define GPULINT_PARSE_H
+
+#include "frontend/frontend.h"
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+typedef struct {
+    CXTranslationUnit tu;
+    bool used_real_headers;
+    Diag *diags;
+    int ndiags;
+    bool fatal;                 /* nothing could be parsed */
+    char *fatal_message;
+} ParseResult;
+
+/* Directory of the shim headers (functions defined there are library code). */
+const char *frontend_shim_dir(const Frontend *fe);
+/* The next parse of `path` reads `contents` instead of the file (NULL: the
+ * file on disk). */
+void frontend_set_unsaved(Frontend *fe, const char *path, const char *contents, unsigned long size);
+/* Parses one file. Missing includes become notes; parse errors errors. */
+ParseResult frontend_parse(Frontend *fe, const char *path);
+void parse_result_free(ParseResult *r);
+
+#endif

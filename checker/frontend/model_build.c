@@ -9,6 +9,7 @@
  * Host functions of the main file are scanned for kernel launches, whose
  * block shapes and constant arguments are evaluated. */
 #include "frontend/model_build.h"
+#include "util/oom.h"
 #include "util/vec.h"
 
 #include <ctype.h>
@@ -530,11 +531,7 @@ static Env env_copy(const Env *e)
     Env r = {NULL, 0};
     int cap = 4;
     while (cap <= e->n) cap *= 2; /* vec_grow's implied capacity */
-    r.b = malloc(sizeof *r.b * (size_t)cap);
-    if (!r.b) {
-        fputs("gpulint: out of memory\n", stderr);
-        exit(2);
-    }
+    r.b = xmalloc(sizeof *r.b * (size_t)cap);
     if (e->n) memcpy(r.b, e->b, sizeof *r.b * (size_t)e->n);
     r.n = e->n;
     return r;

@@ -6,6 +6,7 @@
  * not hide the rest.  In auto mode a file whose missing include is a CUDA
  * library header is parsed again with the real toolkit headers, if present. */
 #include "frontend/parse.h"
+#include "util/oom.h"
 #include "util/vec.h"
 
 #include <limits.h>
@@ -191,17 +192,6 @@ static DiagLevel level_of(enum CXDiagnosticSeverity s)
     return DIAG_NOTE;
 }
 
-static char *dupstr(const char *s)
-{
-    size_t n = strlen(s);
-    char *p = malloc(n + 1);
-    if (!p) {
-        fputs("gpulint: out of memory\n", stderr);
-        exit(2);
-    }
-    memcpy(p, s, n + 1);
-    return p;
-}
 
 static bool is_missing_include(const char *msg)
 {
@@ -237,11 +227,11 @@ static void collect_diags(CXTranslationUnit tu, ParseResult *r)
         Diag *dg = VEC_PUSH(r->diags, r->ndiags);
         dg->level = level_of(sev);
         const char *m = clang_getCString(msg);
-        dg->message = dupstr(m ? m : "");
+        dg->message = xstrdup(m ? m : "");
         if (is_missing_include(dg->message)) dg->level = DIAG_NOTE;
         if (f) {
             CXString fn = clang_getFileName(f);
-            dg->file = dupstr(clang_getCString(fn));
+            dg->file = xstrdup(clang_getCString(fn));
             clang_disposeString(fn);
         } else {
             dg->file = NULL;
@@ -332,7 +322,7 @@ ParseResult frontend_parse(Frontend *fe, const char *path)
     bool real = fe->o.headers == HEADERS_CUDA;
     if (real && !fe->cuda_path[0]) {
         r.fatal = true;
-        r.fatal_message = dupstr("--headers=cuda: no CUDA toolkit found (use --cuda-path=DIR)");
+        r.fatal_message = xstrdup("--headers=cuda: no CUDA toolkit found (use --cuda-path=DIR)");
         return r;
     }
     CXTranslationUnit tu = NULL;
@@ -353,7 +343,7 @@ ParseResult frontend_parse(Frontend *fe, const char *path)
     }
     if (err != CXError_Success || !tu) {
         r.fatal = true;
-        r.fatal_message = dupstr(parse_error_text(err));
+        r.fatal_message = xstrdup(parse_error_text(err));
         return r;
     }
     collect_diags(tu, &r);

@@ -1,5 +1,6 @@
 /* arena.c - see arena.h. */
 #include "util/arena.h"
+#include "util/oom.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,11 +18,7 @@ void *arena_alloc(Arena *a, size_t size)
     size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
     if (!a->head || a->head->used + size > a->head->cap) {
         size_t cap = size > 16384 ? size : 16384;
-        ArenaBlock *b = malloc(sizeof *b + cap);
-        if (!b) {
-            fputs("gpulint: out of memory\n", stderr);
-            exit(2);
-        }
+        ArenaBlock *b = xmalloc(sizeof *b + cap);
         b->next = a->head;
         b->used = 0;
         b->cap = cap;

@@ -3,7 +3,8 @@
 #ifndef GPULINT_VEC_H
 #define GPULINT_VEC_H
 
-#include <stdio.h>
+#include "util/oom.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,10 +13,7 @@ static inline void *vec_grow(void *p, int n, size_t elem)
     if (n == 0 || (n & (n - 1)) == 0) {
         size_t cap = n ? 2 * (size_t)n : 4;
         void *q = realloc(p, cap * elem);
-        if (!q) {
-            fputs("gpulint: out of memory\n", stderr);
-            exit(2);
-        }
+        if (!q) gpulint_out_of_memory();
         p = q;
     }
     memset((char *)p + (size_t)n * elem, 0, elem);

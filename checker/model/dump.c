@@ -23,8 +23,38 @@ static void deps_text(unsigned d, char *buf, size_t n)
     if (!len) snprintf(buf, n, "none");
 }
 
+/* An Affine the builder never set (a zeroed struct) prints as "-". */
+static void aff_text(const Affine *x, const Kernel *k, char *buf, int n)
+{
+    if (!x->exact && x->deps == 0 && x->nterms == 0) snprintf(buf, (size_t)n, "-");
+    else aff_format(x, model_symbol_name_cb, (void *)k, buf, n);
+}
+
+/* " call_depth=N call_site=L:C" for facts met inside an inlined helper. */
+static void call_text(int depth, const SrcRange *site, char *buf, size_t n)
+{
+    if (depth > 0) snprintf(buf, n, " call_depth=%d call_site=%u:%u", depth, site->line, site->col);
+    else buf[0] = 0;
+}
+
+static const char *branch_kind(BranchKind k)
+{
+    switch (k) {
+    case BRANCH_IF: return "if";
+    case BRANCH_SWITCH: return "switch";
+    default: return "?:";
+    }
+}
+
+static void dims_text(FILE *out, const DimValue *v)
+{
+    for (int j = 0; j < 3; j++)
+        fprintf(out, "%s%s%lld[%s]", j ? ", " : "", v[j].known ? "" : "?", v[j].value, v[j].origin ? v[j].origin : "");
+}
+
 void model_dump(FILE *out, const Model *m)
 {
+    char cs[96], b2[512], b3[512];
     char a[512], d[128];
     fprintf(out, "model of %s: %d kernel(s), %d launch(es)\n", m->file, m->nkernels, m->nlaunches);
     for (int i = 0; i < m->nkernels; i++) {
@@ -37,46 +67,87 @@ void model_dump(FILE *out, const Model *m)
         for (int j = 0; j < k->nloops; j++) {
             const Loop *l = &k->loops[j];
             aff_format(&l->bound, model_symbol_name_cb, (void *)k, a, sizeof a);
-            fprintf(out, "  loop %d line %u depth %d ivar=%s bound=%s%s%s%s\n", j, l->range.line, l->depth,
-                    l->ivar ? l->ivar : "-", l->has_bound ? a : "-", l->has_barrier ? " barrier" : "",
-                    l->has_store ? " store" : "", l->has_unroll_pragma ? " unroll" : "");
+            aff_text(&l->init, k, b2, sizeof b2);
+            aff_text(&l->step, k, b3, sizeof b3);
+            fprintf(out, "  loop %d line %u depth %d ivar=%s bound=%s%s%s%s parent=%d init=%s step=%s%s%s%s%s\n", j,
+                    l->range.line, l->depth, l->ivar ? l->ivar : "-", l->has_bound ? a : "-",
+                    l->has_barrier ? " barrier" : "", l->has_store ? " store" : "", l->has_unroll_pragma ? " unroll" : "",
+                    l->parent, b2, b3, l->has_bound ? " bound_text='" : "", l->has_bound && l->bound_text ? l->bound_text : "",
+                    l->has_bound ? (l->bound_inclusive ? "' inclusive" : "'") : "", l->has_atomic ? " atomic" : "");
         }
         for (int j = 0; j < k->naccesses; j++) {
             const Access *x = &k->accesses[j];
             aff_format(&x->byte_offset, model_symbol_name_cb, (void *)k, a, sizeof a);
             deps_text(x->byte_offset.deps, d, sizeof d);
-            fprintf(out, "  access %u:%u %s %s%s%s %s[%s] (%s, %d B)%s%s bytes=%s deps=%s loop=%d\n", x->range.line,
-                    x->range.col, space_name(x->space), x->is_load ? "load" : "", x->is_store ? "store" : "",
-                    x->is_atomic ? " atomic" : "", x->base_name, "", x->elem_type, x->elem_bytes,
-                    x->field ? " field " : "", x->field ? x->field : "", a, d, x->loop);
+            call_text(x->call_depth, &x->call_site, cs, sizeof cs);
+            fprintf(out, "  access %u:%u %s %s%s%s %s[%s] (%s, %d B)%s%s bytes=%s deps=%s loop=%d%s%s%s",
+                    x->range.line, x->range.col, space_name(x->space), x->is_load ? "load" : "",
+                    x->is_store ? "store" : "", x->is_atomic ? " atomic" : "", x->base_name, "", x->elem_type,
+                    x->elem_bytes, x->field ? " field " : "", x->field ? x->field : "", a, d, x->loop,
+                    x->elem_is_vector ? " vector" : "", x->elem_is_record && !x->elem_is_vector ? " record" : "", cs);
+            if (x->field) fprintf(out, " field_bytes=%d", x->field_bytes);
+            if (x->base_param >= 0) fprintf(out, " param=%d", x->base_param);
+            if (x->array >= 0) fprintf(out, " array=%d", x->array);
+            fputc('\n', out);
         }
         for (int j = 0; j < k->nbranches; j++) {
             const Branch *b = &k->branches[j];
             deps_text(b->cond.deps, d, sizeof d);
-            fprintf(out, "  branch %u:%u (%s) deps=%s symbols=%s loop_depth=%d%s%s\n", b->range.line, b->range.col,
-                    b->cond_text, d, b->symbols, b->loop_depth, b->constant ? " constant" : "",
-                    b->is_constexpr ? " constexpr" : "");
+            call_text(b->call_depth, &b->call_site, cs, sizeof cs);
+            fprintf(out, "  branch %u:%u (%s) deps=%s symbols=%s loop_depth=%d%s%s kind=%s loop=%d%s\n", b->range.line,
+                    b->range.col, b->cond_text, d, b->symbols, b->loop_depth, b->constant ? " constant" : "",
+                    b->is_constexpr ? " constexpr" : "", branch_kind(b->kind), b->loop, cs);
         }
         for (int j = 0; j < k->narrays; j++)
-            fprintf(out, "  array %s %s %s[%lld]\n", k->arrays[j].name, space_name(k->arrays[j].space),
-                    k->arrays[j].elem_type, k->arrays[j].count);
+            fprintf(out, "  array %s %s %s[%lld] elem_bytes=%d line %u%s\n", k->arrays[j].name,
+                    space_name(k->arrays[j].space), k->arrays[j].elem_type, k->arrays[j].count, k->arrays[j].elem_bytes,
+                    k->arrays[j].range.line, k->arrays[j].is_extern ? " extern" : "");
         for (int j = 0; j < k->npromotions; j++) {
             const Promotion *p = &k->promotions[j];
-            fprintf(out, "  double %u:%u %s in '%s' (float operand '%s')%s%s\n", p->double_operand.line,
+            call_text(p->call_depth, &p->call_site, cs, sizeof cs);
+            fprintf(out, "  double %u:%u %s in '%s' (float operand '%s')%s%s", p->double_operand.line,
                     p->double_operand.col, p->literal_text, p->expr_text, p->float_operand,
                     p->math_call ? " math " : "", p->math_call ? p->math_call : "");
+            fprintf(out, " kind=%s", p->is_literal ? "literal" : p->is_named_constant ? "named-constant" : "value");
+            if (p->is_literal && (p->literal_spelling.line != p->double_operand.line ||
+                                  p->literal_spelling.col != p->double_operand.col))
+                fprintf(out, " spelled=%u:%u", p->literal_spelling.line, p->literal_spelling.col);
+            if (p->is_named_constant) fprintf(out, " decl=%u:%u", p->constant_decl.line, p->constant_decl.col);
+            if (p->in_macro)
+                fprintf(out, " macro=%s def=%u:%u", p->macro_name ? p->macro_name : "?", p->macro_def.line,
+                        p->macro_def.col);
+            if (p->math_call)
+                fprintf(out, " callee=%u:%u%s", p->math_callee.line, p->math_callee.col,
+                        p->math_call_fixable ? " fixable" : "");
+            fprintf(out, " loop=%d%s\n", p->loop, cs);
         }
     }
     for (int i = 0; i < m->nlaunches; i++) {
         const Launch *L = &m->launches[i];
         fprintf(out, "launch %s at %u:%u block=%s (", L->kernel_name, L->range.line, L->range.col,
                 L->block_text ? L->block_text : "?");
-        for (int j = 0; j < 3; j++)
-            fprintf(out, "%s%s%lld[%s]", j ? ", " : "", L->block[j].known ? "" : "?", L->block[j].value,
-                    L->block[j].origin ? L->block[j].origin : "");
+        dims_text(out, L->block);
         fprintf(out, ")%s%s args:", L->block_runtime ? " runtime" : "", L->block_is_template_param ? " template" : "");
         for (int j = 0; j < L->nargs; j++)
             fprintf(out, " %s%s", L->arg_text[j], L->arg_known[j] ? "(const)" : "");
+        fputc('\n', out);
+        /* Additional facts of the launch, indented under it. */
+        fprintf(out, "  grid (");
+        dims_text(out, L->grid);
+        fprintf(out, ") in %s kernel=%d block_at=%u:%u\n", L->function ? L->function : "?", L->kernel,
+                L->block_range.line, L->block_range.col);
+        for (int j = 0; j < 3; j++)
+            if (L->block[j].where.line)
+                fprintf(out, "  block %c defined at %u:%u\n", "xyz"[j], L->block[j].where.line, L->block[j].where.col);
+        for (int j = 0; j < L->nargs; j++)
+            if (L->arg_known[j]) fprintf(out, "  arg %d %s = %lld\n", j, L->arg_text[j], L->arg_value[j]);
+    }
+    for (int i = 0; i < m->nsymbol_writes; i++) {
+        const SymbolWrite *w = &m->symbol_writes[i];
+        fprintf(out, "symbol-write %s at %u:%u source=%s values=", w->symbol, w->range.line, w->range.col,
+                w->value_source ? w->value_source : "-");
+        for (int j = 0; j < w->nvalues; j++) fprintf(out, "%s%lld", j ? "," : "", w->values[j]);
+        if (!w->nvalues) fputc('-', out);
         fputc('\n', out);
     }
 }

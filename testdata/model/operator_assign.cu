@@ -1,0 +1,37 @@
+// Model golden: assignments that are calls to a struct's operator=. For
+// `a[i] = b` the first argument of operator= is the store; for `+=` it is a
+// load and a store. A user-defined operator= and operator+= with bodies are
+// inlined like helpers; the implicit copy assignment of a plain struct is
+// also a call.
+
+struct Particle {
+    float x, y, z, w;
+};
+
+struct Accum {
+    float sum;
+    int count;
+    __device__ Accum& operator=(const Accum& o) { sum = o.sum; count = o.count; return *this; }
+    __device__ Accum& operator+=(float v) { sum += v; count += 1; return *this; }
+};
+
+__global__ void copy_particles(const Particle* in, Particle* out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        // model-note: the implicit (compiler-generated) copy assignment is inlined like a helper and
+        // model-note: adds a spurious access "unknown load Particle[]" at the struct's declaration
+        // model-note: (line 7, call_depth=1); the store and load on this line are all there is.
+        out[i] = in[i];              // implicit Particle::operator=
+}
+
+__global__ void accumulate(Accum* acc, const Accum* src, const float* v)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    // model-note: a member operator is inlined with the call's arguments bound from its first
+    // model-note: parameter: the object acc[i] is bound to `o` and `this` is unbound, so the field
+    // model-note: loads of src[i] / stores to acc[i] in the body are not recorded, and `return *this`
+    // model-note: records a spurious "unknown load this[]" (same for operator+= on the next line).
+    acc[i] = src[i];                 // user-defined operator=
+    acc[i] += v[i];                  // user-defined operator+=
+}

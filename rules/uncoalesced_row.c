@@ -11,7 +11,7 @@
 enum { OPT_MIN_CONSTANT_WIDTH };
 static const RuleOption options[] = {
     [OPT_MIN_CONSTANT_WIDTH] = {"min-constant-width",
-                                "smallest constant row width W reported (H100: no gain below W=8, rules.md)", 8},
+                                "smallest constant row width W reported (H100: no gain below W=8)", 8},
 };
 
 /* The enclosing loop whose counter walks the row with a small constant step. */

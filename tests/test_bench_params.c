@@ -160,6 +160,17 @@ int main(void)
 
     /* every rule has a generator */
     for (int i = 0; i < gpulint_nrules; i++) CHECK(gpulint_rules[i]->bench != NULL);
+    /* and a well-formed interface: one check, options that fit the context
+     * and are found by name */
+    for (int i = 0; i < gpulint_nrules; i++) {
+        const Rule *r = gpulint_rules[i];
+        CHECK((r->check_kernel != NULL) != (r->check_model != NULL));
+        CHECK(r->noptions >= 0 && r->noptions <= RULE_MAX_OPTIONS);
+        for (int j = 0; j < r->noptions; j++) CHECK(rule_option_index(r, r->options[j].name) == j);
+    }
+    CHECK(rule_option_index(rule_by_id("specialize-constant"), "max-specialized-value") == 0);
+    CHECK(rule_option_index(rule_by_id("specialize-constant"), "no-such-option") == -1);
+    CHECK(rule_by_id("double-literal")->fixes_are_safe);
     findings_free(&l);
     return check_summary();
 }

@@ -22,6 +22,21 @@ void add_call_site(FindingList *l, Finding *f, int call_depth, SrcRange call_sit
     if (call_depth > 0) finding_related(l, f, call_site, "reached through this call in the kernel");
 }
 
+bool branch_reads_symbol(const Branch *b, const char *name)
+{
+    /* Branch.symbols is "a,b,c" (distinct names, no blanks). */
+    size_t len = strlen(name);
+    if (!b->symbols || !len) return false;
+    for (const char *p = b->symbols; *p;) {
+        const char *end = strchr(p, ',');
+        size_t item = end ? (size_t)(end - p) : strlen(p);
+        if (item == len && strncmp(p, name, len) == 0) return true;
+        if (!end) break;
+        p = end + 1;
+    }
+    return false;
+}
+
 bool depends_on_thread(const Affine *a)
 {
     return (a->deps & DEP_THREAD) != 0;
@@ -36,18 +51,6 @@ void bench_def(BenchParams *p, const char *name, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(d->value, sizeof d->value, fmt, ap);
     va_end(ap);
-}
-
-long long evidence_int(const Finding *f, const char *key, long long fallback)
-{
-    const Evidence *e = finding_evidence(f, key);
-    return e && e->kind != EV_STR ? e->i : fallback;
-}
-
-const char *evidence_str(const Finding *f, const char *key, const char *fallback)
-{
-    const Evidence *e = finding_evidence(f, key);
-    return e && e->kind == EV_STR ? e->s : fallback;
 }
 
 const char *bench_scalar_type(const char *type_name, long long bytes)

@@ -172,15 +172,17 @@ static bool bench(const Finding *f, BenchParams *p)
     return true;
 }
 
-static void check(const Model *m, FindingList *out)
+static void check(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
-    for (int i = 0; i < m->nkernels; i++) check_kernel(&m->kernels[i], out);
+    (void)m;
+    check_kernel(k, ctx->findings);
 }
 
 const Rule rule_double_literal = {
-    RULE_ID,
-    "an unsuffixed floating literal makes float device code compute in double",
-    SEV_MEDIUM,
-    check,
-    bench,
+    .id = RULE_ID,
+    .summary = "an unsuffixed floating literal makes float device code compute in double",
+    .default_severity = SEV_MEDIUM,
+    .check_kernel = check,
+    .bench = bench,
+    .fixes_are_safe = true, /* a literal suffix and the float math name: same text, float semantics */
 };

@@ -73,8 +73,16 @@ static bool bench(const Finding *f, BenchParams *p)
     return true;
 }
 
-static void check(const Model *m, FindingList *out)
+/* Shapes worth measuring instead, per kernel context. */
+static const char *const SHAPES_DEFAULT[] = {"32x8", "64x4", "8x32"};
+static const char *const SHAPES_ROW_MAJOR[] = {"32x8", "64x4"};
+static const char *const SHAPES_ROW_REUSE[] = {"8x32", "4x64"};
+
+/* Launch-level: one finding per place a 16x16 shape is written, which may
+ * serve several launches of several kernels. */
+static void check_model(const Model *m, const RuleContext *ctx)
 {
+    FindingList *out = ctx->findings;
     for (int i = 0; i < m->nlaunches; i++) {
         const Launch *L = &m->launches[i];
         if (!is_16x16(L) || !L->block_range.file) continue;
@@ -90,15 +98,18 @@ static void check(const Model *m, FindingList *out)
         const char *ctx = k ? kernel_context(k) : "other";
         Severity sev = SEV_MEDIUM;
         const char *why = "";
-        const char *suggest = "32x8,64x4,8x32";
+        const char *const *suggest = SHAPES_DEFAULT;
+        int nsuggest = 3;
         if (strcmp(ctx, "row-major") == 0) {
             sev = SEV_HIGH;
             why = ": its global accesses are row-major in threadIdx.x, so each warp covers two 64-byte half rows";
-            suggest = "32x8,64x4";
+            suggest = SHAPES_ROW_MAJOR;
+            nsuggest = 2;
         } else if (strcmp(ctx, "row-reuse") == 0) {
             sev = SEV_HIGH;
             why = ": it reuses rows through the cache, where the best shape is usually narrow in x (measure 8x32 and 4x64)";
-            suggest = "8x32,4x64";
+            suggest = SHAPES_ROW_REUSE;
+            nsuggest = 2;
         } else if (strcmp(ctx, "ignores-2d") == 0) {
             sev = SEV_LOW;
             why = ": the kernel does not use the 2-D index, so the shape matters little";
@@ -111,7 +122,7 @@ static void check(const Model *m, FindingList *out)
         finding_str(out, f, "y_source", L->block[1].origin ? L->block[1].origin : "literal");
         finding_str(out, f, "kernel", L->kernel_name);
         finding_str(out, f, "context", ctx);
-        finding_str(out, f, "suggested_shapes", suggest);
+        finding_str_list(out, f, "suggested_shapes", suggest, nsuggest);
         for (int j = i; j < m->nlaunches; j++) {
             const Launch *P = &m->launches[j];
             if (j == i || (is_16x16(P) && P->block_range.line == L->block_range.line &&
@@ -122,15 +133,17 @@ static void check(const Model *m, FindingList *out)
             if (L->block[d].where.file && L->block[d].origin && strcmp(L->block[d].origin, "literal") != 0 &&
                 (d == 0 || L->block[1].where.line != L->block[0].where.line))
                 finding_related(out, f, L->block[d].where, "the block's %s comes from %s", d ? "y" : "x", L->block[d].origin);
+        char shapes[64];
+        evidence_format(finding_evidence(f, "suggested_shapes"), shapes, sizeof shapes);
         finding_fix(out, f, "make the block shape a named, tunable parameter and measure %s on this kernel (gpulint --emit-bench sweeps them)",
-                    suggest);
+                    shapes);
     }
 }
 
 const Rule rule_fixed_block_16x16 = {
-    RULE_ID,
-    "a kernel launch with a hard-coded 16x16 thread block (rarely the best shape)",
-    SEV_MEDIUM,
-    check,
-    bench,
+    .id = RULE_ID,
+    .summary = "a kernel launch with a hard-coded 16x16 thread block (rarely the best shape)",
+    .default_severity = SEV_MEDIUM,
+    .check_model = check_model,
+    .bench = bench,
 };

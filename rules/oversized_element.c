@@ -3,6 +3,7 @@
  * with one 16-byte (or 4-byte) access per lane.
  * See docs/rules/oversized-element.md. */
 #include "rules.h"
+#include "util/strset.h"
 
 #include <stdio.h>
 #include <ctype.h>
@@ -20,13 +21,11 @@ static bool per_thread_element(const Access *a)
     return stride == a->elem_bytes;
 }
 
-/* Every field of the same element read or written in the kernel. */
-static const char *fields_touched(FindingList *l, const Kernel *k, const Access *a)
+/* Every field of the same element read or written in the kernel, in source
+ * order; {"whole"} when the element is also used whole. */
+static void fields_touched(const Kernel *k, const Access *a, StrSet *fields)
 {
-    char buf[512];
-    size_t len = 0;
     bool whole = false;
-    buf[0] = 0;
     for (int i = 0; i < k->naccesses; i++) {
         const Access *b = &k->accesses[i];
         if (b->base_param != a->base_param || strcmp(b->base_name, a->base_name) != 0 ||
@@ -36,19 +35,18 @@ static const char *fields_touched(FindingList *l, const Kernel *k, const Access 
             whole = true;
             continue;
         }
-        char key[160];
-        snprintf(key, sizeof key, ",%s,", b->field);
-        char hay[520];
-        snprintf(hay, sizeof hay, ",%s,", buf);
-        if (!strstr(hay, key) && len + strlen(b->field) + 2 < sizeof buf)
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", len ? "," : "", b->field);
+        strset_add(fields, b->field);
     }
-    if (whole || !len) return "whole";
-    return arena_strdup(&l->arena, buf);
+    if (whole || !fields->n) {
+        fields->n = 0;
+        strset_add(fields, "whole");
+    }
 }
 
-static void check_kernel(const Kernel *k, FindingList *out)
+static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
+    (void)m;
+    FindingList *out = ctx->findings;
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
         if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) continue;
@@ -96,7 +94,11 @@ static void check_kernel(const Kernel *k, FindingList *out)
         finding_str(out, f, "type", type);
         finding_int(out, f, "size", a->elem_bytes);
         finding_int(out, f, "alignment", a->elem_align);
-        finding_str(out, f, "fields", record ? fields_touched(out, k, a) : "whole");
+        StrSet fields = {NULL, 0};
+        if (record) fields_touched(k, a, &fields);
+        else strset_add(&fields, "whole");
+        finding_str_list(out, f, "fields", fields.items, fields.n);
+        strset_free(&fields);
         finding_str(out, f, "kind", record ? "struct" : "subword");
         finding_int(out, f, "sectors_per_request", w.sectors);
         add_call_site(out, f, a->call_depth, a->call_site);
@@ -133,20 +135,18 @@ static bool bench(const Finding *f, BenchParams *p)
     bench_def(p, "GL_STRUCT_BYTES", "%lld", rounded);
     long long align = evidence_int(f, "alignment", 4);
     bench_def(p, "GL_STRUCT_ALIGN", "%lld", (align == 8 || align == 16) && rounded % align == 0 ? align : 4);
-    bench_def(p, "GL_FIELDS_ALL", "%d", strcmp(evidence_str(f, "fields", "whole"), "whole") == 0 ? 1 : 0);
+    int nfields;
+    const char *const *fields = evidence_str_list(f, "fields", &nfields);
+    bool all_fields = !fields || (nfields == 1 && strcmp(fields[0], "whole") == 0);
+    bench_def(p, "GL_FIELDS_ALL", "%d", all_fields ? 1 : 0);
     bench_def(p, "GL_SUBWORD", "0");
     return true;
 }
 
-static void check(const Model *m, FindingList *out)
-{
-    for (int i = 0; i < m->nkernels; i++) check_kernel(&m->kernels[i], out);
-}
-
 const Rule rule_oversized_element = {
-    RULE_ID,
-    "per-thread global elements larger than 16 bytes (structs) or smaller than 4 bytes (char/short)",
-    SEV_HIGH,
-    check,
-    bench,
+    .id = RULE_ID,
+    .summary = "per-thread global elements larger than 16 bytes (structs) or smaller than 4 bytes (char/short)",
+    .default_severity = SEV_HIGH,
+    .check_kernel = check_kernel,
+    .bench = bench,
 };

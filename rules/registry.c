@@ -1,4 +1,5 @@
-/* registry.c - the one table of rules. Adding a rule = one file + one line here. */
+/* registry.c - the one table of rules, and running one.  Adding a rule = one
+ * file (see rules.h) + one line here. */
 #include "rules.h"
 
 #include <string.h>
@@ -21,6 +22,23 @@ const Rule *const gpulint_rules[] = {
     &rule_uniform_branch,
 };
 const int gpulint_nrules = (int)(sizeof gpulint_rules / sizeof gpulint_rules[0]);
+
+void rule_run(const Rule *r, const Model *m, const long long *option_values, FindingList *out)
+{
+    RuleContext ctx = {r, {0}, out};
+    for (int i = 0; i < r->noptions && i < RULE_MAX_OPTIONS; i++)
+        ctx.options[i] = option_values ? option_values[i] : r->options[i].default_value;
+    if (r->check_model) r->check_model(m, &ctx);
+    if (r->check_kernel)
+        for (int i = 0; i < m->nkernels; i++) r->check_kernel(m, &m->kernels[i], &ctx);
+}
+
+int rule_option_index(const Rule *r, const char *name)
+{
+    for (int i = 0; i < r->noptions; i++)
+        if (strcmp(r->options[i].name, name) == 0) return i;
+    return -1;
+}
 
 const Rule *rule_by_id(const char *id)
 {

@@ -1,5 +1,24 @@
 /* rules.h - the interface every rule implements, and the registry.
- * Rules are pure functions: a model in, findings out; they never call libclang. */
+ * Rules are pure functions: a model in, findings out; they never call libclang.
+ *
+ * Adding a rule: one file rules/<id_with_underscores>.c that defines
+ *   - RULE_ID, the kebab-case id (stable: findings, --rules, docs, bench
+ *     templates use it);
+ *   - its options, if any: an enum of indices and a RuleOption table in that
+ *     order (name, description, default); the check reads
+ *     ctx->options[OPT_...], never a #define, so a config file can set them;
+ *   - check_kernel (called once per kernel, in model order) or, for rules
+ *     that look at launches or across kernels, check_model; report through
+ *     ctx->findings with typed evidence (finding_int/str/bool/int_list/
+ *     str_list) documented in docs/evidence-keys.md;
+ *   - bench: maps a finding's evidence (read with evidence_int/_str/
+ *     _int_list/_has_str, never by parsing text) onto the #defines of
+ *     bench/templates/<id>.cu;
+ *   - `const Rule rule_<id>` with id, summary, default severity, options,
+ *     the check, bench and fixes_are_safe (true only when --fix may apply the
+ *     rule's replacements unreviewed);
+ * plus one line in rules/registry.c, the source in CMakeLists.txt, a page
+ * docs/rules/<id>.md, testdata/rules/<id>/ and a bench template. */
 #ifndef GPULINT_RULES_H
 #define GPULINT_RULES_H
 
@@ -19,26 +38,55 @@ typedef struct {
     char note[256];              /* how the finding's parameters were mapped */
 } BenchParams;
 
+/* A tunable threshold of a rule.  Integers only so far: every option today
+ * is a count or a width. */
 typedef struct {
+    const char *name;            /* kebab-case, e.g. "max-specialized-value" */
+    const char *description;     /* one line */
+    long long default_value;
+} RuleOption;
+
+#define RULE_MAX_OPTIONS 8
+
+typedef struct Rule Rule;
+
+/* What a check gets besides the model: its option values (indexed like the
+ * rule's option table) and where findings go. */
+typedef struct {
+    const Rule *rule;
+    long long options[RULE_MAX_OPTIONS];
+    FindingList *findings;
+} RuleContext;
+
+struct Rule {
     const char *id;
     const char *summary;         /* one line, for --list-rules */
     Severity default_severity;
-    void (*check)(const Model *m, FindingList *out);
+    const RuleOption *options;
+    int noptions;                /* at most RULE_MAX_OPTIONS */
+    /* Exactly one of the two: per kernel (most rules), or once per model
+     * (rules about launches, which span kernels and host code). */
+    void (*check_kernel)(const Model *m, const Kernel *k, const RuleContext *ctx);
+    void (*check_model)(const Model *m, const RuleContext *ctx);
     /* Fills the benchmark parameters from the finding's evidence; false
      * when no benchmark can reproduce it. */
     bool (*bench)(const Finding *f, BenchParams *p);
-} Rule;
+    bool fixes_are_safe;         /* --fix applies this rule's replacements */
+};
 
 extern const Rule *const gpulint_rules[];
 extern const int gpulint_nrules;
 const Rule *rule_by_id(const char *id);
+/* Runs a rule on a model.  option_values: one per option of the rule, or
+ * NULL for the defaults. */
+void rule_run(const Rule *r, const Model *m, const long long *option_values, FindingList *out);
+/* The option's index in r->options, or -1. */
+int rule_option_index(const Rule *r, const char *name);
 
 /* Shared helpers for rules (rules/common.c). */
 /* The type name without const/volatile/struct, for messages. */
 const char *unqualified(FindingList *l, const char *type);
 void bench_def(BenchParams *p, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-long long evidence_int(const Finding *f, const char *key, long long fallback);
-const char *evidence_str(const Finding *f, const char *key, const char *fallback);
 /* float, double or int for a scalar element of `bytes`, from its type name. */
 const char *bench_scalar_type(const char *type_name, long long bytes);
 /* Warp geometry of an access in its kernel (block shape from launches). */
@@ -49,5 +97,8 @@ const char *block_shape_text(FindingList *l, const Kernel *k);
 void add_call_site(FindingList *l, Finding *f, int call_depth, SrcRange call_site);
 /* Is the access's thread dependence only through threadIdx.x-fastest lanes? */
 bool depends_on_thread(const Affine *a);
+/* Does the branch condition read the variable `name`?  (The model keeps the
+ * names as text; this is the one place that knows how.) */
+bool branch_reads_symbol(const Branch *b, const char *name);
 
 #endif

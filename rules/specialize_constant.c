@@ -10,7 +10,12 @@
 #include <string.h>
 
 #define RULE_ID "specialize-constant"
-#define MAX_SPECIALIZED_VALUE 64 /* larger counts are problem sizes, not variants */
+enum { OPT_MAX_SPECIALIZED_VALUE };
+static const RuleOption options[] = {
+    [OPT_MAX_SPECIALIZED_VALUE] = {"max-specialized-value",
+                                   "largest launch value worth a template instance (larger counts are problem sizes, not variants)",
+                                   64},
+};
 
 /* Local/shared arrays the loop indexes with its counter. */
 static const Access *array_indexed_by(const Kernel *k, int loop, AddrSpace space)
@@ -54,17 +59,14 @@ static bool switch_on(const Kernel *k, const char *name)
 {
     for (int i = 0; i < k->nbranches; i++) {
         const Branch *b = &k->branches[i];
-        if (b->kind != BRANCH_SWITCH || !b->symbols) continue;
-        char key[160], hay[600];
-        snprintf(key, sizeof key, ",%s,", name);
-        snprintf(hay, sizeof hay, ",%s,", b->symbols);
-        if (strstr(hay, key)) return true;
+        if (b->kind == BRANCH_SWITCH && branch_reads_symbol(b, name)) return true;
     }
     return false;
 }
 
-static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
+static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
+    FindingList *out = ctx->findings;
     for (int li = 0; li < k->nloops; li++) {
         const Loop *L = &k->loops[li];
         if (!L->has_bound || !L->bound.exact) continue;
@@ -96,7 +98,7 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
                     }
                 long long maxv = 0;
                 for (int v = 0; v < vs.n; v++) maxv = vs.values[v] > maxv ? vs.values[v] : maxv;
-                bool launch_ev = vs.n > 0 && maxv <= MAX_SPECIALIZED_VALUE;
+                bool launch_ev = vs.n > 0 && maxv <= ctx->options[OPT_MAX_SPECIALIZED_VALUE];
                 const Access *local = array_indexed_by(k, li, SPACE_LOCAL);
                 const Access *shared = array_indexed_by(k, li, SPACE_SHARED);
                 const ArrayDecl *arr = local ? &k->arrays[local->array] : NULL;
@@ -104,10 +106,10 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
                 bool switch_ev = switch_on(k, sym->name);
                 if (!launch_ev && !array_ev && !switch_ev) continue;
 
-                char values[256] = "";
-                size_t len = 0;
-                for (int v = 0; v < vs.n && len < sizeof values - 24; v++)
-                    len += (size_t)snprintf(values + len, sizeof values - len, "%s%lld", v ? "," : "", vs.values[v]);
+                /* the values as the evidence shows them, for the message */
+                char values[256];
+                Evidence value_list = {.kind = EV_INT_LIST, .ints = vs.values, .count = vs.n};
+                evidence_format(&value_list, values, sizeof values);
                 Severity sev = array_ev ? SEV_HIGH : (switch_ev || shared) ? SEV_MEDIUM : SEV_LOW;
                 const char *what = sym->kind == SYMK_PARAM ? "kernel parameter" : "__constant__ value";
                 Finding *f;
@@ -128,7 +130,7 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
                 finding_str(out, f, "symbol", sym->name);
                 finding_str(out, f, "use", "loop-bound");
                 finding_str(out, f, "bound", L->bound_text ? L->bound_text : sym->name);
-                if (vs.n) finding_str(out, f, "values", values);
+                if (vs.n) finding_int_list(out, f, "values", vs.values, vs.n);
                 finding_str(out, f, "value_source", array_ev ? "array-size" : launch_ev ? (write_source ? (strcmp(write_source, "switch") == 0 ? "switch" : "memcpy-to-symbol") : "launch") : "switch");
                 if (arr) {
                     finding_str(out, f, "local_array", arr->name);
@@ -151,14 +153,11 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
 /* Runtime K (with the per-thread array when there is one) vs template<K>. */
 static bool bench(const Finding *f, BenchParams *p)
 {
-    const char *values = evidence_str(f, "values", "");
+    int nvalues;
+    const long long *values = evidence_int_list(f, "values", &nvalues);
     long long maxv = 0;
-    for (const char *s = values; *s;) {
-        long long v = strtoll(s, (char **)&s, 10);
-        if (v > maxv) maxv = v;
-        while (*s == ',') s++;
-        if (*s && !(*s == '-' || (*s >= '0' && *s <= '9'))) break;
-    }
+    for (int i = 0; i < nvalues; i++)
+        if (values[i] > maxv) maxv = values[i];
     long long array = evidence_int(f, "array_size", 0);
     bool has_array = finding_evidence(f, "local_array") != NULL;
     long long K = maxv > 0 ? maxv : has_array && array > 1 ? array - 1 : 7;
@@ -174,15 +173,12 @@ static bool bench(const Finding *f, BenchParams *p)
     return true;
 }
 
-static void check(const Model *m, FindingList *out)
-{
-    for (int i = 0; i < m->nkernels; i++) check_kernel(m, &m->kernels[i], out);
-}
-
 const Rule rule_specialize_constant = {
-    RULE_ID,
-    "a runtime kernel parameter with a few known values bounds a loop: specialize it as a template parameter",
-    SEV_LOW,
-    check,
-    bench,
+    .id = RULE_ID,
+    .summary = "a runtime kernel parameter with a few known values bounds a loop: specialize it as a template parameter",
+    .default_severity = SEV_LOW,
+    .options = options,
+    .noptions = (int)(sizeof options / sizeof options[0]),
+    .check_kernel = check_kernel,
+    .bench = bench,
 };

@@ -9,11 +9,16 @@
 
 #define RULE_ID "uncoalesced-adjacent"
 
-#define ROW_RULE_MIN_WIDTH 8 /* from K=8 on, a loop over the K elements is uncoalesced-row's */
+enum { OPT_ROW_RULE_MIN_WIDTH };
+static const RuleOption options[] = {
+    [OPT_ROW_RULE_MIN_WIDTH] = {"row-rule-min-width",
+                                "from this K on, a loop over the K elements is left to uncoalesced-row (keep equal to its min-constant-width)",
+                                8},
+};
 
 /* Lane stride in elements, when the access is a candidate. The K elements
  * may be reached by a short loop (for c < K: in[gid*K + c]). */
-static bool adjacent_stride(const Kernel *k, const Access *a, long long *K)
+static bool adjacent_stride(const Kernel *k, const Access *a, long long row_min_width, long long *K)
 {
     if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) return false;
     if (a->elem_is_record || a->elem_is_vector || a->elem_bytes >= 16) return false;
@@ -27,7 +32,7 @@ static bool adjacent_stride(const Kernel *k, const Access *a, long long *K)
         Affine c;
         long long step;
         /* a short loop stepping one element: the same K adjacent accesses */
-        if (*K >= ROW_RULE_MIN_WIDTH || !aff_coef(&a->byte_offset, s, &c) || !aff_is_const(&c, &step) ||
+        if (*K >= row_min_width || !aff_coef(&a->byte_offset, s, &c) || !aff_is_const(&c, &step) ||
             step != a->elem_bytes)
             return false;
     }
@@ -116,14 +121,16 @@ static int cmp_ll(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
+static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
     (void)m;
+    FindingList *out = ctx->findings;
+    long long row_min = ctx->options[OPT_ROW_RULE_MIN_WIDTH];
     bool *done = calloc((size_t)k->naccesses + 1, sizeof *done);
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
         long long K;
-        if (done[i] || !adjacent_stride(k, a, &K)) continue;
+        if (done[i] || !adjacent_stride(k, a, row_min, &K)) continue;
         Affine key = group_key(k, &a->byte_offset);
         bool store_group = a->is_store && !a->is_load;
         /* The group: same base, same element, same K, same non-constant part. */
@@ -133,7 +140,7 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         for (int j = i; j < k->naccesses; j++) {
             const Access *b = &k->accesses[j];
             long long K2;
-            if (done[j] || !adjacent_stride(k, b, &K2) || K2 != K) continue;
+            if (done[j] || !adjacent_stride(k, b, row_min, &K2) || K2 != K) continue;
             if (b->base_param != a->base_param || strcmp(b->base_name, a->base_name) != 0) continue;
             if (b->elem_bytes != a->elem_bytes || (b->is_store && !b->is_load) != store_group) continue;
             Affine key2 = group_key(k, &b->byte_offset);
@@ -149,11 +156,6 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
             if (nmembers < 64) members[nmembers++] = j;
         }
         qsort(offsets, (size_t)noff, sizeof offsets[0], cmp_ll);
-        char offs[256];
-        size_t len = 0;
-        offs[0] = 0;
-        for (int q = 0; q < noff && len < sizeof offs - 24; q++)
-            len += (size_t)snprintf(offs + len, sizeof offs - len, "%s%lld", q ? "," : "", offsets[q]);
 
         /* Report at the first access in source order. */
         const Access *first = a;
@@ -174,7 +176,7 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         finding_str(out, f, "base", first->base_name);
         finding_int(out, f, "element_bytes", first->elem_bytes);
         finding_int(out, f, "K", K);
-        finding_str(out, f, "offsets", offs);
+        finding_int_list(out, f, "offsets", offsets, noff);
         finding_int(out, f, "lane_stride_bytes", K * first->elem_bytes);
         finding_int(out, f, "sectors_per_request", w.sectors);
         finding_int(out, f, "ideal_sectors", w.ideal_sectors);
@@ -188,7 +190,7 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         for (int j = 0; j < k->naccesses && !copy; j++) {
             const Access *b = &k->accesses[j];
             long long K2;
-            if (!adjacent_stride(k, b, &K2) || K2 != K || (b->is_store && !b->is_load) == store_group) continue;
+            if (!adjacent_stride(k, b, row_min, &K2) || K2 != K || (b->is_store && !b->is_load) == store_group) continue;
             Affine key2 = group_key(k, &b->byte_offset);
             copy = aff_equal(&key, &key2);
         }
@@ -226,15 +228,12 @@ static bool bench(const Finding *f, BenchParams *p)
     return true;
 }
 
-static void check(const Model *m, FindingList *out)
-{
-    for (int i = 0; i < m->nkernels; i++) check_kernel(m, &m->kernels[i], out);
-}
-
 const Rule rule_uncoalesced_adjacent = {
-    RULE_ID,
-    "each thread accesses K adjacent elements (tid*K + c): K times the memory sectors per warp request",
-    SEV_HIGH,
-    check,
-    bench,
+    .id = RULE_ID,
+    .summary = "each thread accesses K adjacent elements (tid*K + c): K times the memory sectors per warp request",
+    .default_severity = SEV_HIGH,
+    .options = options,
+    .noptions = (int)(sizeof options / sizeof options[0]),
+    .check_kernel = check_kernel,
+    .bench = bench,
 };

@@ -8,7 +8,11 @@
 #include <string.h>
 
 #define RULE_ID "uncoalesced-row"
-#define MIN_CONSTANT_WIDTH 8 /* H100: no gain below W=8 (rules.md) */
+enum { OPT_MIN_CONSTANT_WIDTH };
+static const RuleOption options[] = {
+    [OPT_MIN_CONSTANT_WIDTH] = {"min-constant-width",
+                                "smallest constant row width W reported (H100: no gain below W=8)", 8},
+};
 
 /* The enclosing loop whose counter walks the row with a small constant step. */
 static int walking_loop(const Kernel *k, const Access *a)
@@ -22,8 +26,10 @@ static int walking_loop(const Kernel *k, const Access *a)
     return -1;
 }
 
-static void check_kernel(const Kernel *k, FindingList *out)
+static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
+    (void)m;
+    FindingList *out = ctx->findings;
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
         if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0 || a->loop < 0) continue;
@@ -54,7 +60,7 @@ static void check_kernel(const Kernel *k, FindingList *out)
         if (constant) {
             if (stride_bytes % a->elem_bytes) continue;
             wv = stride_bytes / a->elem_bytes;
-            if (wv < MIN_CONSTANT_WIDTH) continue;
+            if (wv < ctx->options[OPT_MIN_CONSTANT_WIDTH]) continue;
         }
         WarpAccess w;
         if (!access_geometry(k, a, &w)) continue;
@@ -113,15 +119,12 @@ static bool bench(const Finding *f, BenchParams *p)
     return true;
 }
 
-static void check(const Model *m, FindingList *out)
-{
-    for (int i = 0; i < m->nkernels; i++) check_kernel(&m->kernels[i], out);
-}
-
 const Rule rule_uncoalesced_row = {
-    RULE_ID,
-    "each thread walks its own row in a loop (tid*W + i): lanes are W elements apart",
-    SEV_HIGH,
-    check,
-    bench,
+    .id = RULE_ID,
+    .summary = "each thread walks its own row in a loop (tid*W + i): lanes are W elements apart",
+    .default_severity = SEV_HIGH,
+    .options = options,
+    .noptions = (int)(sizeof options / sizeof options[0]),
+    .check_kernel = check_kernel,
+    .bench = bench,
 };

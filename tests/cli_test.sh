@@ -234,6 +234,13 @@ run --list-rules
 expect_rc "--list-rules" 0
 expect_in "--list-rules: lists uncoalesced-adjacent" out "^uncoalesced-adjacent[[:space:]]"
 expect_in "--list-rules: lists uncoalesced-row" out "^uncoalesced-row[[:space:]]"
+expect_not_in "--list-rules: no options without -v" out "option "
+
+run --list-rules -v
+expect_rc "--list-rules -v" 0
+expect_in "--list-rules -v: lists uncoalesced-row" out "^uncoalesced-row[[:space:]]"
+expect_in "--list-rules -v: options with defaults" out "option max-specialized-value = 64: "
+expect_in "--list-rules -v: which rules --fix applies" out "--fix applies its fix-its"
 
 run --version
 expect_rc "--version" 0

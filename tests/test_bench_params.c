@@ -74,12 +74,17 @@ int main(void)
     f = make(&l, "oversized-element");
     finding_int(&l, f, "size", 24);
     finding_str(&l, f, "kind", "struct");
-    finding_str(&l, f, "fields", "weight");
+    const char *const one_field[] = {"weight"};
+    finding_str_list(&l, f, "fields", one_field, 1);
     finding_int(&l, f, "alignment", 8);
     CHECK(gen("oversized-element", f, &p));
     CHECK_DEF(&p, "GL_STRUCT_BYTES", "24");
     CHECK_DEF(&p, "GL_STRUCT_ALIGN", "8");
     CHECK_DEF(&p, "GL_FIELDS_ALL", "0");
+    const char *const whole[] = {"whole"};
+    finding_str_list(&l, f, "fields", whole, 1);
+    CHECK(gen("oversized-element", f, &p));
+    CHECK_DEF(&p, "GL_FIELDS_ALL", "1");
     f = make(&l, "oversized-element");
     finding_int(&l, f, "size", 1);
     finding_str(&l, f, "kind", "subword");
@@ -117,7 +122,8 @@ int main(void)
     CHECK_DEF(&p, "GL_SHAPE_X", "16");
 
     f = make(&l, "specialize-constant");
-    finding_str(&l, f, "values", "3,5,7");
+    const long long values[] = {3, 7, 5};
+    finding_int_list(&l, f, "values", values, 3);
     CHECK(gen("specialize-constant", f, &p));
     CHECK_DEF(&p, "GL_K", "7");
     CHECK_DEF(&p, "GL_HAS_LOCAL_ARRAY", "0");
@@ -131,7 +137,8 @@ int main(void)
 
     f = make(&l, "uniform-branch");
     finding_bool(&l, f, "in_loop", true);
-    finding_str(&l, f, "blocks_unswitching", "3 uniform conditions in the same loop");
+    const char *const conditions[] = {"3 uniform conditions in the same loop"};
+    finding_str_list(&l, f, "blocks_unswitching", conditions, 1);
     finding_int(&l, f, "loop_uniform_conditions", 3);
     CHECK(gen("uniform-branch", f, &p));
     CHECK_DEF(&p, "GL_CONDITIONS", "3");
@@ -139,13 +146,31 @@ int main(void)
     CHECK_DEF(&p, "GL_BARRIER", "0");
     f = make(&l, "uniform-branch");
     finding_bool(&l, f, "in_loop", true);
-    finding_str(&l, f, "blocks_unswitching", "a barrier (__syncthreads) in the loop");
+    const char *const barrier[] = {"a barrier (__syncthreads) in the loop"};
+    finding_str_list(&l, f, "blocks_unswitching", barrier, 1);
     CHECK(gen("uniform-branch", f, &p));
     CHECK_DEF(&p, "GL_BARRIER", "1");
     CHECK_DEF(&p, "GL_CONDITIONS", "1");
+    f = make(&l, "uniform-branch");
+    finding_bool(&l, f, "in_loop", true);
+    const char *const atomics[] = {"atomics in the loop"};
+    finding_str_list(&l, f, "blocks_unswitching", atomics, 1);
+    CHECK(gen("uniform-branch", f, &p));
+    CHECK_DEF(&p, "GL_BARRIER", "1");
 
     /* every rule has a generator */
     for (int i = 0; i < gpulint_nrules; i++) CHECK(gpulint_rules[i]->bench != NULL);
+    /* and a well-formed interface: one check, options that fit the context
+     * and are found by name */
+    for (int i = 0; i < gpulint_nrules; i++) {
+        const Rule *r = gpulint_rules[i];
+        CHECK((r->check_kernel != NULL) != (r->check_model != NULL));
+        CHECK(r->noptions >= 0 && r->noptions <= RULE_MAX_OPTIONS);
+        for (int j = 0; j < r->noptions; j++) CHECK(rule_option_index(r, r->options[j].name) == j);
+    }
+    CHECK(rule_option_index(rule_by_id("specialize-constant"), "max-specialized-value") == 0);
+    CHECK(rule_option_index(rule_by_id("specialize-constant"), "no-such-option") == -1);
+    CHECK(rule_by_id("double-literal")->fixes_are_safe);
     findings_free(&l);
     return check_summary();
 }

@@ -28,7 +28,7 @@ static const char usage_text[] =
     "  --format=text|json     output format (default text)\n"
     "  -o FILE, --output=FILE write the report to FILE instead of stdout\n"
     "  --rules=ID[,ID...]     run only these rules (see --list-rules)\n"
-    "  --list-rules           list the rules and exit\n"
+    "  --list-rules [-v]      list the rules and exit (-v: severity, options, --fix)\n"
     "  -I DIR, -D NAME[=VAL]  include directory / macro for parsing\n"
     "  -std=STD               C++ standard for parsing (default c++17)\n"
     "  --cuda-path=DIR        CUDA toolkit for --headers=cuda|auto\n"
@@ -89,10 +89,17 @@ static void find_data_dir(char *out, size_t n, char *pch, size_t npch)
     else if (snprintf(cand, sizeof cand, "%s/gpulint-shim.pch", out) > 0 && stat(cand, &st) == 0) copy_path(pch, npch, cand);
 }
 
-static void list_rules(void)
+static void list_rules(bool verbose)
 {
-    for (int i = 0; i < gpulint_nrules; i++)
-        printf("%-22s %s\n", gpulint_rules[i]->id, gpulint_rules[i]->summary);
+    for (int i = 0; i < gpulint_nrules; i++) {
+        const Rule *r = gpulint_rules[i];
+        printf("%-22s %s\n", r->id, r->summary);
+        if (!verbose) continue;
+        printf("    default severity %s; --fix %s\n", severity_name(r->default_severity),
+               r->fixes_are_safe ? "applies its fix-its" : "leaves it alone (suggestions only)");
+        for (int j = 0; j < r->noptions; j++)
+            printf("    option %s = %lld: %s\n", r->options[j].name, r->options[j].default_value, r->options[j].description);
+    }
 }
 
 /* Writes through a temporary file so a failed run never leaves half a
@@ -141,7 +148,7 @@ int main(int argc, char **argv)
             printf("gpulint %s (%s)\n", GPULINT_VERSION, frontend_libclang_version());
             return 0;
         } else if (strcmp(a, "--list-rules") == 0) {
-            list_rules();
+            list_rules(o.verbose || (i + 1 < argc && (strcmp(argv[i + 1], "-v") == 0 || strcmp(argv[i + 1], "--verbose") == 0)));
             return 0;
         } else if (strncmp(a, "--format=", 9) == 0) {
             format = a + 9;

@@ -197,7 +197,7 @@ static void lint_file(const RunOptions *o, Frontend *fe, const char *path, RunRe
     r->kernels += m.nkernels;
     if (o->dump_model) model_dump(stderr, &m);
     for (int i = 0; i < gpulint_nrules; i++)
-        if (rule_selected(o, gpulint_rules[i]->id)) gpulint_rules[i]->check(&m, &r->findings);
+        if (rule_selected(o, gpulint_rules[i]->id)) rule_run(gpulint_rules[i], &m, NULL, &r->findings);
     model_free(&m);
     frontend_report_free(&pr);
 }

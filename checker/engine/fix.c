@@ -1,8 +1,10 @@
-/* fixit.c - gpulint --fix: applies the fix-its of double-literal in place.
+/* fixit.c - gpulint --fix: applies the fix-its of rules that declare them safe
+ * (Rule.fixes_are_safe: double-literal) in place.
  * Each file is rewritten through a temporary file in its own directory and
  * renamed over the original, so a file is never left half edited.  Only the
  * files the findings were reported in are touched. */
 #include "engine/engine.h"
+#include "rules/rules.h"
 #include "util/fileio.h"
 #include "util/vec.h"
 
@@ -21,13 +23,11 @@ typedef struct {
     long start, end; /* byte offsets, filled when applying */
 } Edit;
 
-static const char *const FIXABLE_RULES[] = {"double-literal"};
-
+/* Only rules that declare their fix-its safe to apply unreviewed. */
 static bool fixable(const char *rule)
 {
-    for (size_t i = 0; i < sizeof FIXABLE_RULES / sizeof FIXABLE_RULES[0]; i++)
-        if (strcmp(rule, FIXABLE_RULES[i]) == 0) return true;
-    return false;
+    const Rule *r = rule_by_id(rule);
+    return r && r->fixes_are_safe;
 }
 
 static int cmp_edit(const void *pa, const void *pb)

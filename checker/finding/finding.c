@@ -71,6 +71,7 @@ static Evidence *ev_push(FindingList *l, Finding *f, const char *key, EvidenceKi
     for (int i = 0; i < f->nevidence; i++)
         if (strcmp(f->evidence[i].key, key) == 0) e = &f->evidence[i];
     if (!e) e = VEC_PUSH(f->evidence, f->nevidence);
+    memset(e, 0, sizeof *e); /* a key set again forgets its old value */
     e->key = arena_strdup(&l->arena, key);
     e->kind = kind;
     return e;
@@ -89,6 +90,24 @@ void finding_str(FindingList *l, Finding *f, const char *key, const char *v)
 void finding_bool(FindingList *l, Finding *f, const char *key, bool v)
 {
     ev_push(l, f, key, EV_BOOL)->i = v;
+}
+
+void finding_int_list(FindingList *l, Finding *f, const char *key, const long long *v, int n)
+{
+    Evidence *e = ev_push(l, f, key, EV_INT_LIST);
+    long long *items = n > 0 ? arena_alloc(&l->arena, sizeof *items * (size_t)n) : NULL;
+    for (int i = 0; i < n; i++) items[i] = v[i];
+    e->ints = items;
+    e->count = n > 0 ? n : 0;
+}
+
+void finding_str_list(FindingList *l, Finding *f, const char *key, const char *const *v, int n)
+{
+    Evidence *e = ev_push(l, f, key, EV_STR_LIST);
+    const char **items = n > 0 ? arena_alloc(&l->arena, sizeof *items * (size_t)n) : NULL;
+    for (int i = 0; i < n; i++) items[i] = arena_strdup(&l->arena, v[i] ? v[i] : "");
+    e->strs = items;
+    e->count = n > 0 ? n : 0;
 }
 
 void finding_related(FindingList *l, Finding *f, SrcRange r, const char *fmt, ...)
@@ -127,6 +146,79 @@ const Evidence *finding_evidence(const Finding *f, const char *key)
     for (int i = 0; i < f->nevidence; i++)
         if (strcmp(f->evidence[i].key, key) == 0) return &f->evidence[i];
     return NULL;
+}
+
+static const Evidence *evidence_of_kind(const Finding *f, const char *key, EvidenceKind kind)
+{
+    const Evidence *e = finding_evidence(f, key);
+    return e && e->kind == kind ? e : NULL;
+}
+
+long long evidence_int(const Finding *f, const char *key, long long fallback)
+{
+    const Evidence *e = finding_evidence(f, key);
+    return e && (e->kind == EV_INT || e->kind == EV_BOOL) ? e->i : fallback;
+}
+
+const char *evidence_str(const Finding *f, const char *key, const char *fallback)
+{
+    const Evidence *e = evidence_of_kind(f, key, EV_STR);
+    return e ? e->s : fallback;
+}
+
+const long long *evidence_int_list(const Finding *f, const char *key, int *n)
+{
+    const Evidence *e = evidence_of_kind(f, key, EV_INT_LIST);
+    *n = e ? e->count : 0;
+    return e ? e->ints : NULL;
+}
+
+const char *const *evidence_str_list(const Finding *f, const char *key, int *n)
+{
+    const Evidence *e = evidence_of_kind(f, key, EV_STR_LIST);
+    *n = e ? e->count : 0;
+    return e ? e->strs : NULL;
+}
+
+bool evidence_has_str(const Finding *f, const char *key, const char *value)
+{
+    const Evidence *e = finding_evidence(f, key);
+    if (!e || !value) return false;
+    if (e->kind == EV_STR) return strcmp(e->s, value) == 0;
+    if (e->kind != EV_STR_LIST) return false;
+    for (int i = 0; i < e->count; i++)
+        if (strcmp(e->strs[i], value) == 0) return true;
+    return false;
+}
+
+/* Appends like snprintf into buf[*len..n), counting what did not fit. */
+static void append(char *buf, size_t n, size_t *len, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void append(char *buf, size_t n, size_t *len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(*len < n ? buf + *len : NULL, *len < n ? n - *len : 0, fmt, ap);
+    va_end(ap);
+    if (w > 0) *len += (size_t)w;
+}
+
+int evidence_format(const Evidence *e, char *buf, size_t n)
+{
+    size_t len = 0;
+    if (buf && n) buf[0] = 0;
+    else n = 0;
+    switch (e->kind) {
+    case EV_INT: append(buf, n, &len, "%lld", e->i); break;
+    case EV_BOOL: append(buf, n, &len, "%s", e->i ? "true" : "false"); break;
+    case EV_STR: append(buf, n, &len, "%s", e->s ? e->s : ""); break;
+    case EV_INT_LIST:
+        for (int i = 0; i < e->count; i++) append(buf, n, &len, "%s%lld", i ? "," : "", e->ints[i]);
+        break;
+    case EV_STR_LIST:
+        for (int i = 0; i < e->count; i++) append(buf, n, &len, "%s%s", i ? "," : "", e->strs[i]);
+        break;
+    }
+    return (int)len;
 }
 
 const char *severity_name(Severity s)

@@ -10,13 +10,19 @@
 
 typedef enum { SEV_LOW, SEV_MEDIUM, SEV_HIGH } Severity;
 
-typedef enum { EV_INT, EV_STR, EV_BOOL } EvidenceKind;
+/* Evidence is typed so that rules and benchmark generators read values back
+ * without parsing text they wrote.  Lists keep their items; how a value reads
+ * as text (lists comma-joined) is decided in one place, evidence_format. */
+typedef enum { EV_INT, EV_STR, EV_BOOL, EV_INT_LIST, EV_STR_LIST } EvidenceKind;
 
 typedef struct {
     const char *key;
     EvidenceKind kind;
-    long long i;
-    const char *s;
+    long long i;             /* EV_INT, EV_BOOL */
+    const char *s;           /* EV_STR */
+    const long long *ints;   /* EV_INT_LIST: count items */
+    const char *const *strs; /* EV_STR_LIST: count items */
+    int count;
 } Evidence;
 
 typedef struct {
@@ -73,11 +79,30 @@ Finding *finding_new(FindingList *l, const char *rule, Severity sev, SrcRange ra
 void finding_int(FindingList *l, Finding *f, const char *key, long long v);
 void finding_str(FindingList *l, Finding *f, const char *key, const char *v);
 void finding_bool(FindingList *l, Finding *f, const char *key, bool v);
+/* Lists are copied into the list's arena (items and strings). */
+void finding_int_list(FindingList *l, Finding *f, const char *key, const long long *v, int n);
+void finding_str_list(FindingList *l, Finding *f, const char *key, const char *const *v, int n);
 void finding_related(FindingList *l, Finding *f, SrcRange r, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* A fix; add replacements with finding_replacement (none = a suggestion only). */
 Fix *finding_fix(FindingList *l, Finding *f, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void finding_replacement(FindingList *l, Fix *fix, SrcRange r, const char *text, const char *original);
 const Evidence *finding_evidence(const Finding *f, const char *key);
+
+/* Typed readers: the fallback (or NULL, n = 0, false) when the key is absent
+ * or holds another kind. */
+long long evidence_int(const Finding *f, const char *key, long long fallback); /* int or bool */
+const char *evidence_str(const Finding *f, const char *key, const char *fallback);
+const long long *evidence_int_list(const Finding *f, const char *key, int *n);
+const char *const *evidence_str_list(const Finding *f, const char *key, int *n);
+/* A string value equal to `value`, or a string list holding it. */
+bool evidence_has_str(const Finding *f, const char *key, const char *value);
+
+/* The value as text, the way every output shows it: integers in decimal,
+ * booleans true/false, strings as they are, lists joined with "," (the JSON
+ * v1 contract: list-valued keys are comma-joined strings).  snprintf
+ * semantics: writes at most n bytes (NUL included) and returns the full
+ * length, so evidence_format(e, NULL, 0) + 1 is the size to allocate. */
+int evidence_format(const Evidence *e, char *buf, size_t n);
 
 const char *severity_name(Severity s);
 /* Sort by file, line, column, rule; assign ids. */

@@ -1,18 +1,10 @@
 /* report.c - text and JSON output; the JSON schema is in docs/json-schema.md. */
 #include "output/report.h"
+#include "util/oom.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void evidence_value(char *buf, size_t n, const Evidence *e)
-{
-    switch (e->kind) {
-    case EV_INT: snprintf(buf, n, "%lld", e->i); break;
-    case EV_BOOL: snprintf(buf, n, "%s", e->i ? "true" : "false"); break;
-    default: snprintf(buf, n, "%s", e->s); break;
-    }
-}
 
 void report_text(FILE *out, const RunResult *r)
 {
@@ -24,7 +16,7 @@ void report_text(FILE *out, const RunResult *r)
             fprintf(out, "    note: evidence:");
             for (int j = 0; j < f->nevidence; j++) {
                 char v[512];
-                evidence_value(v, sizeof v, &f->evidence[j]);
+                evidence_format(&f->evidence[j], v, sizeof v);
                 fprintf(out, "%s %s=%s", j ? "," : "", f->evidence[j].key, v);
             }
             fputc('\n', out);
@@ -97,7 +89,14 @@ cJSON *finding_to_json(const Finding *f)
         const Evidence *e = &f->evidence[i];
         if (e->kind == EV_INT) cJSON_AddNumberToObject(ev, e->key, (double)e->i);
         else if (e->kind == EV_BOOL) cJSON_AddBoolToObject(ev, e->key, e->i != 0);
-        else cJSON_AddStringToObject(ev, e->key, e->s);
+        else if (e->kind == EV_STR) cJSON_AddStringToObject(ev, e->key, e->s);
+        else { /* lists: a comma-joined string in JSON v1 (docs/json-schema.md) */
+            size_t n = (size_t)evidence_format(e, NULL, 0) + 1;
+            char *text = xmalloc(n);
+            evidence_format(e, text, n);
+            cJSON_AddStringToObject(ev, e->key, text);
+            free(text);
+        }
     }
     cJSON *rel = cJSON_AddArrayToObject(o, "related");
     for (int i = 0; i < f->nrelated; i++) {

@@ -4,23 +4,21 @@
 
 #include <string.h>
 
-extern const Rule rule_uncoalesced_adjacent;
-extern const Rule rule_uncoalesced_row;
-extern const Rule rule_oversized_element;
-extern const Rule rule_double_literal;
-extern const Rule rule_fixed_block_16x16;
-extern const Rule rule_specialize_constant;
-extern const Rule rule_uniform_branch;
+/* The rules, in --list-rules order: one line each.  X(name) refers to the
+ * `const Rule rule_<name>` that rules/<name>.c defines. */
+#define GPULINT_RULES(X)      \
+    X(uncoalesced_adjacent)   \
+    X(uncoalesced_row)        \
+    X(oversized_element)      \
+    X(double_literal)         \
+    X(fixed_block_16x16)      \
+    X(specialize_constant)    \
+    X(uniform_branch)
 
-const Rule *const gpulint_rules[] = {
-    &rule_uncoalesced_adjacent,
-    &rule_uncoalesced_row,
-    &rule_oversized_element,
-    &rule_double_literal,
-    &rule_fixed_block_16x16,
-    &rule_specialize_constant,
-    &rule_uniform_branch,
-};
+#define DECLARE_RULE(name) extern const Rule rule_##name;
+GPULINT_RULES(DECLARE_RULE)
+#define LIST_RULE(name) &rule_##name,
+const Rule *const gpulint_rules[] = {GPULINT_RULES(LIST_RULE)};
 const int gpulint_nrules = (int)(sizeof gpulint_rules / sizeof gpulint_rules[0]);
 
 void rule_run(const Rule *r, const Model *m, const long long *option_values, FindingList *out)

@@ -323,12 +323,21 @@ void tokens_until(Cx *c, CXCursor cur, CXCursor until, CXToken **toks, unsigned 
     tokens_of(c, ext, toks, n);
 }
 
-bool token_is(Cx *c, CXToken t, const char *want)
+bool nth_token_is(Cx *c, CXCursor cur, CXCursor until, int index, const char *want)
 {
-    CXString s = clang_getTokenSpelling(c->tu, t);
-    const char *p = clang_getCString(s);
-    bool r = p && strcmp(p, want) == 0;
-    clang_disposeString(s);
+    CXToken *toks;
+    unsigned n;
+    tokens_until(c, cur, until, &toks, &n);
+    bool r = false;
+    for (unsigned i = 0; i < n && index >= 0; i++) {
+        if (clang_getTokenKind(toks[i]) == CXToken_Comment) continue; /* libclang keeps comments */
+        if (index-- > 0) continue;
+        CXString s = clang_getTokenSpelling(c->tu, toks[i]);
+        const char *p = clang_getCString(s);
+        r = p && strcmp(p, want) == 0;
+        clang_disposeString(s);
+    }
+    if (toks) clang_disposeTokens(c->tu, toks, n);
     return r;
 }
 

@@ -65,13 +65,15 @@ const char *contents_of(Cx *c, CXFile f, size_t *size);
 const char *text_of(Cx *c, CXCursor cur);
 /* The floating literal at the cursor's spelling location, as written. */
 const char *literal_text(Cx *c, CXCursor lit);
-/* Tokens of a range mapped to expansion locations (comments are skipped);
- * dispose with clang_disposeTokens. */
+/* Tokens of a range mapped to expansion locations (comments included, as
+ * CXToken_Comment); dispose with clang_disposeTokens. */
 void tokens_of(Cx *c, CXSourceRange r, CXToken **toks, unsigned *n);
 /* Tokens from the start of `cur` up to the start of `until` (the whole
  * extent when `until` is null). */
 void tokens_until(Cx *c, CXCursor cur, CXCursor until, CXToken **toks, unsigned *n);
-bool token_is(Cx *c, CXToken t, const char *want);
+/* Is the index-th token (comments skipped) from the start of `cur` up to
+ * `until` spelled `want`? */
+bool nth_token_is(Cx *c, CXCursor cur, CXCursor until, int index, const char *want);
 unsigned expansion_offset(CXSourceLocation loc);
 
 typedef enum {

@@ -100,17 +100,6 @@ static enum CXChildVisitResult scan_names(CXCursor cur, CXCursor parent, CXClien
     return CXChildVisit_Recurse;
 }
 
-/* `if constexpr`: the token after the keyword, before the condition. */
-static bool is_constexpr_if(Ctx *c, CXCursor stmt, CXCursor cond)
-{
-    CXToken *toks;
-    unsigned n;
-    tokens_until(&c->cx, stmt, cond, &toks, &n);
-    bool r = n > 1 && token_is(&c->cx, toks[1], "constexpr");
-    if (toks) clang_disposeTokens(c->cx.tu, toks, n);
-    return r;
-}
-
 void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const Value *cv)
 {
     Branch *b = VEC_PUSH(c->k->branches, c->k->nbranches);
@@ -128,7 +117,7 @@ void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const 
         r.end_col = r.col + (kind == BRANCH_IF ? 2 : 6);
     }
     b->range = r;
-    if (kind == BRANCH_IF) b->is_constexpr = is_constexpr_if(c, stmt, cond);
+    if (kind == BRANCH_IF) b->is_constexpr = nth_token_is(&c->cx, stmt, cond, 1, "constexpr");
     NameScan ns = {{0}, 0};
     clang_visitChildren(cond, scan_names, &ns);
     if (clang_getCursorKind(cond) == CXCursor_DeclRefExpr) scan_names(cond, cond, &ns);

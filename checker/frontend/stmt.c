@@ -33,18 +33,6 @@ void declare_var(Ctx *c, CXCursor var)
     env_set(c, var, fit_to_type(v, t));
 }
 
-/* An attributed statement that starts with `#pragma` or `_Pragma` (the
- * unroll hint of the loop it holds). */
-static bool starts_with_pragma(Ctx *c, CXCursor s, CXCursor first_child)
-{
-    CXToken *toks;
-    unsigned n;
-    tokens_until(&c->cx, s, first_child, &toks, &n);
-    bool r = n > 0 && (token_is(&c->cx, toks[0], "#") || token_is(&c->cx, toks[0], "_Pragma"));
-    if (toks) clang_disposeTokens(c->cx.tu, toks, n);
-    return r;
-}
-
 static void walk_if(Ctx *c, CXCursor s)
 {
     Children ch = children_of(s);
@@ -173,9 +161,11 @@ void walk_stmt(Ctx *c, CXCursor s)
         return;
     }
     case CXCursor_UnexposedStmt: {
-        /* AttributedStmt: `#pragma unroll` shows up as its first tokens. */
         Children ch = children_of(s);
-        if (starts_with_pragma(c, s, ch.n ? ch.items[0] : clang_getNullCursor())) c->pending_unroll = true;
+        /* AttributedStmt: `#pragma unroll` shows up as its first tokens. */
+        CXCursor first = ch.n ? ch.items[0] : clang_getNullCursor();
+        if (nth_token_is(&c->cx, s, first, 0, "#") || nth_token_is(&c->cx, s, first, 0, "_Pragma"))
+            c->pending_unroll = true;
         for (int i = 0; i < ch.n; i++) walk_stmt(c, ch.items[i]);
         children_free(&ch);
         c->pending_unroll = false;

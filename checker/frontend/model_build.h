@@ -1,5 +1,5 @@
-/* model_build.h - libclang translation unit -> kernel model.  The only module
- * besides the front end that sees libclang types. */
+/* model_build.h - libclang translation unit -> kernel model (kernel.c; the
+ * interpreter's files are listed in interp.h). */
 #ifndef GPULINT_MODEL_BUILD_H
 #define GPULINT_MODEL_BUILD_H
 

@@ -1,0 +1,111 @@
+/* calls.c - calls in device code: barriers, atomics and load intrinsics
+ * (named by the dialect), helpers inlined with their arguments' values, and
+ * double math calls (see interp.h). */
+#include "frontend/interp.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Functions of system headers and of the bundled shim are library code:
+ * never inlined. */
+static bool is_library_code(Ctx *c, CXCursor cur)
+{
+    CXSourceLocation loc = clang_getCursorLocation(cur);
+    if (clang_Location_isInSystemHeader(loc)) return true;
+    CXFile f;
+    clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
+    if (!f) return true;
+    if (c->shim_dir) {
+        const char *name = file_name(&c->cx, f);
+        size_t n = strlen(c->shim_dir);
+        if (name && strncmp(name, c->shim_dir, n) == 0) return true;
+    }
+    return false;
+}
+
+static bool has_body(CXCursor fn)
+{
+    return !clang_Cursor_isNull(body_of(fn));
+}
+
+static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args, int nargs)
+{
+    for (int i = 0; i < c->ncalls; i++)
+        if (clang_equalCursors(c->call_stack[i], def)) return val_opaque(DEP_UNKNOWN);
+    if (c->ncalls >= (int)(sizeof c->call_stack / sizeof c->call_stack[0])) return val_opaque(DEP_UNKNOWN);
+
+    Env saved = c->env;
+    bool saved_collect = c->collecting_return, saved_have = c->have_return;
+    Value saved_ret = c->ret;
+    SrcRange saved_site = c->call_site;
+    c->env.b = NULL;
+    c->env.n = 0;
+    int np = clang_Cursor_getNumArguments(def);
+    for (int i = 0; i < np && i < nargs; i++) env_set(c, clang_Cursor_getArgument(def, i), args[i]);
+    if (c->call_depth == 0) c->call_site = range_of(&c->cx, call);
+    c->call_depth++;
+    c->call_stack[c->ncalls++] = def;
+    c->collecting_return = true;
+    c->have_return = false;
+    walk_stmt(c, body_of(def));
+    Value result = c->have_return ? c->ret : val_opaque(DEP_UNKNOWN);
+    c->ncalls--;
+    c->call_depth--;
+    free(c->env.b);
+    c->env = saved;
+    c->collecting_return = saved_collect;
+    c->have_return = saved_have;
+    c->ret = saved_ret;
+    c->call_site = saved_site;
+    return result;
+}
+
+Value eval_call(Ctx *c, CXCursor e)
+{
+    int sym = c->d->builtin_symbol(&c->cx, e);
+    if (sym >= 0) return val_int(aff_symbol(sym, 0));
+    char *name = cxstr(&c->m->arena, clang_getCursorSpelling(e));
+    CXCursor ref = clang_getCursorReferenced(e);
+    int nargs = clang_Cursor_getNumArguments(e);
+    Value argv[16];
+    int nprom0 = c->k->npromotions;
+    unsigned deps = 0;
+    if (nargs < 0) { /* constructors and the like: just visit the children */
+        Children ch = children_of(e);
+        for (int i = 0; i < ch.n; i++) deps |= eval(c, ch.items[i], MODE_LOAD).a.deps;
+        children_free(&ch);
+        return val_opaque(deps);
+    }
+    /* a = b on a struct is a call to operator=: its first argument is stored */
+    bool op_assign = strncmp(name, "operator", 8) == 0 && name[strlen(name) - 1] == '=' && strcmp(name, "operator==") != 0 &&
+                     strcmp(name, "operator!=") != 0 && strcmp(name, "operator<=") != 0 && strcmp(name, "operator>=") != 0;
+    for (int i = 0; i < nargs; i++) {
+        int mode = MODE_LOAD;
+        if (op_assign && i == 0) mode = strcmp(name, "operator=") == 0 ? MODE_STORE : MODE_LOAD | MODE_STORE;
+        Value v = eval(c, clang_Cursor_getArgument(e, i), mode);
+        if (i < 16) argv[i] = v;
+        deps |= v.a.deps;
+    }
+    if (c->d->is_barrier(name)) {
+        mark_loops(c, true, false, false);
+        return val_opaque(0);
+    }
+    bool atomic = c->d->is_atomic(name);
+    bool ldg = c->d->is_load_intrinsic(name);
+    if ((atomic || ldg) && nargs >= 1 && argv[0].is_ptr) {
+        CXType pt = clang_getCursorType(clang_Cursor_getArgument(e, 0));
+        CXType elem = clang_getPointeeType(canon(pt));
+        Access *a = record_access(c, &argv[0], argv[0].a, elem, clang_Cursor_getArgument(e, 0), 1, atomic);
+        a->is_atomic = atomic;
+        if (atomic) mark_loops(c, false, true, true);
+        return val_opaque(deps | DEP_DATA);
+    }
+    if (!clang_Cursor_isNull(ref)) {
+        CXCursor def = clang_getCursorDefinition(ref);
+        enum CXCursorKind dk = clang_getCursorKind(def);
+        if ((dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod) && has_body(def) && !is_library_code(c, def))
+            return inline_call(c, e, def, argv, nargs < 16 ? nargs : 16);
+    }
+    record_math_call(c, e, name, nprom0);
+    return val_opaque(deps);
+}

@@ -1,0 +1,483 @@
+/* cx.c - libclang helpers (see cx.h). */
+#include "frontend/cx.h"
+#include "util/vec.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    Children *ch = data;
+    *VEC_PUSH(ch->items, ch->n) = c;
+    return CXChildVisit_Continue;
+}
+
+Children children_of(CXCursor c)
+{
+    Children ch = {NULL, 0};
+    clang_visitChildren(c, collect_child, &ch);
+    return ch;
+}
+
+void children_free(Children *ch)
+{
+    free(ch->items);
+    ch->items = NULL;
+    ch->n = 0;
+}
+
+bool is_expr_kind(enum CXCursorKind k)
+{
+    return clang_isExpression(k) != 0;
+}
+
+/* Skips implicit wrappers (implicit casts, parentheses, cleanups). */
+CXCursor strip(CXCursor c)
+{
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr) return c;
+        Children ch = children_of(c);
+        if (ch.n != 1) {
+            children_free(&ch);
+            return c;
+        }
+        CXCursor inner = ch.items[0];
+        children_free(&ch);
+        c = inner;
+    }
+}
+
+char *cxstr(Arena *a, CXString s)
+{
+    const char *p = clang_getCString(s);
+    char *r = arena_strdup(a, p ? p : "");
+    clang_disposeString(s);
+    return r;
+}
+
+long long type_size(CXType t)
+{
+    long long s = clang_Type_getSizeOf(t);
+    return s;
+}
+
+CXType canon(CXType t)
+{
+    return clang_getCanonicalType(t);
+}
+
+bool is_pointer_type(CXType t)
+{
+    t = canon(t);
+    return t.kind == CXType_Pointer;
+}
+
+bool is_array_type(CXType t)
+{
+    t = canon(t);
+    return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+           t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
+}
+
+bool is_integer_type(CXType t)
+{
+    t = canon(t);
+    return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
+}
+
+bool is_float_kind(CXType t)
+{
+    t = canon(t);
+    return t.kind == CXType_Float || t.kind == CXType_Half || t.kind == CXType_Float16;
+}
+
+bool is_double_kind(CXType t)
+{
+    return canon(t).kind == CXType_Double;
+}
+
+bool eval_const(CXCursor e, long long *out)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(e);
+    if (!r) return false;
+    bool ok = false;
+    if (clang_EvalResult_getKind(r) == CXEval_Int) {
+        *out = clang_EvalResult_getAsLongLong(r);
+        ok = true;
+    }
+    clang_EvalResult_dispose(r);
+    return ok;
+}
+
+bool has_attr(CXCursor cur, enum CXCursorKind attr)
+{
+    Children ch = children_of(cur);
+    bool found = false;
+    for (int i = 0; i < ch.n && !found; i++)
+        if (clang_getCursorKind(ch.items[i]) == attr) found = true;
+    children_free(&ch);
+    return found;
+}
+
+CXCursor body_of(CXCursor fn)
+{
+    Children ch = children_of(fn);
+    CXCursor body = clang_getNullCursor();
+    for (int i = 0; i < ch.n; i++)
+        if (clang_getCursorKind(ch.items[i]) == CXCursor_CompoundStmt) body = ch.items[i];
+    children_free(&ch);
+    return body;
+}
+
+CXCursor initializer_of(CXCursor var)
+{
+    Children ch = children_of(var);
+    CXCursor init = clang_getNullCursor();
+    for (int i = 0; i < ch.n; i++)
+        if (is_expr_kind(clang_getCursorKind(ch.items[i]))) init = ch.items[i];
+    children_free(&ch);
+    return init;
+}
+
+bool is_decl_of(CXCursor expr, CXCursor decl)
+{
+    CXCursor s = strip(expr);
+    return clang_getCursorKind(s) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(s), decl);
+}
+
+
+bool in_main_file(CXCursor cur)
+{
+    CXFile f;
+    clang_getExpansionLocation(clang_getCursorLocation(cur), &f, NULL, NULL, NULL);
+    if (!f) return false;
+    return clang_Location_isFromMainFile(clang_getCursorLocation(cur)) != 0;
+}
+
+bool location_in_macro(CXCursor cur)
+{
+    CXSourceLocation loc = clang_getCursorLocation(cur);
+    CXFile f1, f2;
+    unsigned o1, o2;
+    clang_getExpansionLocation(loc, &f1, NULL, NULL, &o1);
+    clang_getSpellingLocation(loc, &f2, NULL, NULL, &o2);
+    return !(f1 && f2 && clang_File_isEqual(f1, f2) && o1 == o2);
+}
+
+long long pointee_size(CXType t)
+{
+    CXType ct = canon(t);
+    CXType p = ct.kind == CXType_Pointer ? clang_getPointeeType(ct) : clang_getArrayElementType(ct);
+    long long s = type_size(canon(p));
+    return s > 0 ? s : -1;
+}
+
+/* ---------------------------------------------------------------- source ranges and text */
+
+const char *file_name(Cx *c, CXFile f)
+{
+    if (!f) return NULL;
+    if (c->last_file && clang_File_isEqual(f, c->last_file)) return c->last_name;
+    c->last_file = f;
+    c->last_name = cxstr(c->arena, clang_getFileName(f));
+    return c->last_name;
+}
+
+SrcRange range_of(Cx *c, CXCursor cur)
+{
+    SrcRange r = {0};
+    CXSourceRange ext = clang_getCursorExtent(cur);
+    CXFile f, f2;
+    unsigned line, col, off, line2, col2, off2;
+    clang_getExpansionLocation(clang_getRangeStart(ext), &f, &line, &col, &off);
+    clang_getExpansionLocation(clang_getRangeEnd(ext), &f2, &line2, &col2, &off2);
+    r.file = file_name(c, f);
+    r.line = line;
+    r.col = col;
+    if (f2 && f && clang_File_isEqual(f, f2) && (line2 > line || (line2 == line && col2 > col))) {
+        r.end_line = line2;
+        r.end_col = col2;
+    } else {
+        r.end_line = line;
+        r.end_col = col + 1;
+    }
+    return r;
+}
+
+SrcRange spelling_range_of(Cx *c, CXCursor cur)
+{
+    SrcRange r = {0};
+    CXSourceRange ext = clang_getCursorExtent(cur);
+    CXFile f, f2;
+    unsigned line, col, off, line2, col2, off2;
+    clang_getSpellingLocation(clang_getRangeStart(ext), &f, &line, &col, &off);
+    clang_getSpellingLocation(clang_getRangeEnd(ext), &f2, &line2, &col2, &off2);
+    r.file = file_name(c, f);
+    r.line = line;
+    r.col = col;
+    r.end_line = line2;
+    r.end_col = col2;
+    if (!(f2 && f && clang_File_isEqual(f, f2) && (line2 > line || (line2 == line && col2 > col)))) {
+        r.end_line = line;
+        r.end_col = col + 1;
+    }
+    return r;
+}
+
+const char *contents_of(Cx *c, CXFile f, size_t *size)
+{
+    if (!c->contents_file || !clang_File_isEqual(f, c->contents_file)) {
+        c->contents = clang_getFileContents(c->tu, f, &c->contents_size);
+        c->contents_file = f;
+    }
+    *size = c->contents_size;
+    return c->contents;
+}
+
+/* Source text of a cursor at its expansion site (what the user wrote). */
+const char *text_of(Cx *c, CXCursor cur)
+{
+    CXSourceRange ext = clang_getCursorExtent(cur);
+    CXFile f, f2;
+    unsigned off, off2;
+    clang_getExpansionLocation(clang_getRangeStart(ext), &f, NULL, NULL, &off);
+    clang_getExpansionLocation(clang_getRangeEnd(ext), &f2, NULL, NULL, &off2);
+    if (!f) return "";
+    size_t size;
+    const char *src = contents_of(c, f, &size);
+    if (!src || off >= size) return "";
+    if (!f2 || !clang_File_isEqual(f, f2) || off2 <= off || off2 > size) {
+        /* A whole macro use: take the identifier at the start. */
+        off2 = off;
+        while (off2 < size && (isalnum((unsigned char)src[off2]) || src[off2] == '_' || src[off2] == '.')) off2++;
+        if (off2 == off) off2 = off + 1;
+    }
+    size_t n = off2 - off;
+    if (n > 200) n = 200;
+    /* Fold newlines and runs of blanks so evidence stays on one line. */
+    char *out = arena_alloc(c->arena, n + 1);
+    size_t j = 0;
+    for (size_t i = 0; i < n; i++) {
+        char ch = src[off + i];
+        if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
+        if (ch == ' ' && j > 0 && out[j - 1] == ' ') continue;
+        out[j++] = ch;
+    }
+    out[j] = 0;
+    return out;
+}
+
+/* The literal as written at its spelling location (inside a #define too). */
+const char *literal_text(Cx *c, CXCursor lit)
+{
+    CXFile f;
+    unsigned off;
+    clang_getSpellingLocation(clang_getCursorLocation(lit), &f, NULL, NULL, &off);
+    if (!f) return "";
+    size_t size;
+    const char *src = contents_of(c, f, &size);
+    if (!src || off >= size) return "";
+    size_t e = off;
+    while (e < size) {
+        char ch = src[e];
+        if (isalnum((unsigned char)ch) || ch == '.' || ch == '\'') e++;
+        else if ((ch == '+' || ch == '-') && e > off && strchr("eEpP", src[e - 1])) e++;
+        else break;
+    }
+    return arena_strndup(c->arena, src + off, e - off);
+}
+
+/* ---------------------------------------------------------------- tokens and operators */
+
+/* Tokens of a cursor's extent mapped to expansion locations. */
+void tokens_of(Cx *c, CXSourceRange r, CXToken **toks, unsigned *n)
+{
+    CXFile f, f2;
+    unsigned off, off2;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &off2);
+    *toks = NULL;
+    *n = 0;
+    if (!f || !f2 || !clang_File_isEqual(f, f2) || off2 < off) return;
+    CXSourceRange er = clang_getRange(clang_getLocationForOffset(c->tu, f, off),
+                                      clang_getLocationForOffset(c->tu, f, off2));
+    clang_tokenize(c->tu, er, toks, n);
+}
+
+unsigned expansion_offset(CXSourceLocation loc)
+{
+    unsigned off;
+    clang_getExpansionLocation(loc, NULL, NULL, NULL, &off);
+    return off;
+}
+
+
+void tokens_until(Cx *c, CXCursor cur, CXCursor until, CXToken **toks, unsigned *n)
+{
+    CXSourceRange ext = clang_getCursorExtent(cur);
+    if (!clang_Cursor_isNull(until))
+        ext = clang_getRange(clang_getRangeStart(ext), clang_getRangeStart(clang_getCursorExtent(until)));
+    tokens_of(c, ext, toks, n);
+}
+
+bool nth_token_is(Cx *c, CXCursor cur, CXCursor until, int index, const char *want)
+{
+    CXToken *toks;
+    unsigned n;
+    tokens_until(c, cur, until, &toks, &n);
+    bool r = false;
+    for (unsigned i = 0; i < n && index >= 0; i++) {
+        if (clang_getTokenKind(toks[i]) == CXToken_Comment) continue; /* libclang keeps comments */
+        if (index-- > 0) continue;
+        CXString s = clang_getTokenSpelling(c->tu, toks[i]);
+        const char *p = clang_getCString(s);
+        r = p && strcmp(p, want) == 0;
+        clang_disposeString(s);
+    }
+    if (toks) clang_disposeTokens(c->tu, toks, n);
+    return r;
+}
+
+#if CINDEX_VERSION_MINOR < 64
+static Op op_from_spelling(const char *s, bool binary)
+{
+    static const struct { const char *s; Op op; } bin[] = {
+        {"+", OP_ADD}, {"-", OP_SUB}, {"*", OP_MUL}, {"/", OP_DIV}, {"%", OP_REM}, {"<<", OP_SHL},
+        {">>", OP_SHR}, {"&", OP_AND}, {"|", OP_OR}, {"^", OP_XOR}, {"&&", OP_LAND}, {"||", OP_LOR},
+        {"<", OP_LT}, {">", OP_GT}, {"<=", OP_LE}, {">=", OP_GE}, {"==", OP_EQ}, {"!=", OP_NE},
+        {",", OP_COMMA}, {"=", OP_ASSIGN}, {"+=", OP_ADD_ASSIGN}, {"-=", OP_SUB_ASSIGN},
+        {"*=", OP_MUL_ASSIGN}, {"/=", OP_DIV_ASSIGN}, {"%=", OP_REM_ASSIGN}, {"<<=", OP_SHL_ASSIGN},
+        {">>=", OP_SHR_ASSIGN}, {"&=", OP_AND_ASSIGN}, {"|=", OP_OR_ASSIGN}, {"^=", OP_XOR_ASSIGN},
+    };
+    static const struct { const char *s; Op op; } un[] = {
+        {"+", OP_PLUS}, {"-", OP_MINUS}, {"~", OP_NOT}, {"!", OP_LNOT}, {"*", OP_DEREF}, {"&", OP_ADDROF},
+    };
+    if (binary) {
+        for (size_t i = 0; i < sizeof bin / sizeof bin[0]; i++)
+            if (strcmp(s, bin[i].s) == 0) return bin[i].op;
+    } else {
+        for (size_t i = 0; i < sizeof un / sizeof un[0]; i++)
+            if (strcmp(s, un[i].s) == 0) return un[i].op;
+    }
+    return OP_UNKNOWN;
+}
+
+#endif
+
+#if CINDEX_VERSION_MINOR < 64
+/* libclang < 17 has no operator-kind API: the operator is the last
+ * punctuation token before the right operand (see libclang-notes 2.2). */
+static Op binop_from_tokens(Cx *c, CXCursor cur, CXCursor rhs)
+{
+    CXSourceRange ext = clang_getCursorExtent(cur);
+    unsigned rhs_off = expansion_offset(clang_getRangeStart(clang_getCursorExtent(rhs)));
+    CXToken *toks;
+    unsigned n;
+    tokens_of(c, ext, &toks, &n);
+    Op op = OP_UNKNOWN;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned off = expansion_offset(clang_getTokenLocation(c->tu, toks[i]));
+        if (off >= rhs_off) break;
+        if (clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
+            CXString s = clang_getTokenSpelling(c->tu, toks[i]);
+            Op o = op_from_spelling(clang_getCString(s), true);
+            clang_disposeString(s);
+            if (o != OP_UNKNOWN) op = o;
+        }
+    }
+    if (toks) clang_disposeTokens(c->tu, toks, n);
+    return op;
+}
+#endif
+
+Op binary_op(Cx *c, CXCursor cur, CXCursor rhs)
+{
+#if CINDEX_VERSION_MINOR >= 64
+    (void)c;
+    (void)rhs;
+    enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(cur);
+    switch (k) {
+    case CXBinaryOperator_Mul: return OP_MUL;
+    case CXBinaryOperator_Div: return OP_DIV;
+    case CXBinaryOperator_Rem: return OP_REM;
+    case CXBinaryOperator_Add: return OP_ADD;
+    case CXBinaryOperator_Sub: return OP_SUB;
+    case CXBinaryOperator_Shl: return OP_SHL;
+    case CXBinaryOperator_Shr: return OP_SHR;
+    case CXBinaryOperator_LT: return OP_LT;
+    case CXBinaryOperator_GT: return OP_GT;
+    case CXBinaryOperator_LE: return OP_LE;
+    case CXBinaryOperator_GE: return OP_GE;
+    case CXBinaryOperator_EQ: return OP_EQ;
+    case CXBinaryOperator_NE: return OP_NE;
+    case CXBinaryOperator_And: return OP_AND;
+    case CXBinaryOperator_Xor: return OP_XOR;
+    case CXBinaryOperator_Or: return OP_OR;
+    case CXBinaryOperator_LAnd: return OP_LAND;
+    case CXBinaryOperator_LOr: return OP_LOR;
+    case CXBinaryOperator_Assign: return OP_ASSIGN;
+    case CXBinaryOperator_MulAssign: return OP_MUL_ASSIGN;
+    case CXBinaryOperator_DivAssign: return OP_DIV_ASSIGN;
+    case CXBinaryOperator_RemAssign: return OP_REM_ASSIGN;
+    case CXBinaryOperator_AddAssign: return OP_ADD_ASSIGN;
+    case CXBinaryOperator_SubAssign: return OP_SUB_ASSIGN;
+    case CXBinaryOperator_ShlAssign: return OP_SHL_ASSIGN;
+    case CXBinaryOperator_ShrAssign: return OP_SHR_ASSIGN;
+    case CXBinaryOperator_AndAssign: return OP_AND_ASSIGN;
+    case CXBinaryOperator_XorAssign: return OP_XOR_ASSIGN;
+    case CXBinaryOperator_OrAssign: return OP_OR_ASSIGN;
+    case CXBinaryOperator_Comma: return OP_COMMA;
+    default: return OP_UNKNOWN;
+    }
+#else
+    return binop_from_tokens(c, cur, rhs);
+#endif
+}
+
+Op unary_op(Cx *c, CXCursor cur)
+{
+#if CINDEX_VERSION_MINOR >= 64
+    (void)c;
+    switch (clang_getCursorUnaryOperatorKind(cur)) {
+    case CXUnaryOperator_PostInc: return OP_POSTINC;
+    case CXUnaryOperator_PostDec: return OP_POSTDEC;
+    case CXUnaryOperator_PreInc: return OP_PREINC;
+    case CXUnaryOperator_PreDec: return OP_PREDEC;
+    case CXUnaryOperator_AddrOf: return OP_ADDROF;
+    case CXUnaryOperator_Deref: return OP_DEREF;
+    case CXUnaryOperator_Plus: return OP_PLUS;
+    case CXUnaryOperator_Minus: return OP_MINUS;
+    case CXUnaryOperator_Not: return OP_NOT;
+    case CXUnaryOperator_LNot: return OP_LNOT;
+    default: return OP_UNKNOWN;
+    }
+#else
+    /* Prefix: first token; postfix: last token. */
+    CXToken *toks;
+    unsigned n;
+    tokens_of(c, clang_getCursorExtent(cur), &toks, &n);
+    Op op = OP_UNKNOWN;
+    if (n > 0) {
+        CXString first = clang_getTokenSpelling(c->tu, toks[0]);
+        CXString last = clang_getTokenSpelling(c->tu, toks[n - 1]);
+        const char *f = clang_getCString(first), *l = clang_getCString(last);
+        if (strcmp(f, "++") == 0) op = OP_PREINC;
+        else if (strcmp(f, "--") == 0) op = OP_PREDEC;
+        else if (strcmp(l, "++") == 0) op = OP_POSTINC;
+        else if (strcmp(l, "--") == 0) op = OP_POSTDEC;
+        else op = op_from_spelling(f, false);
+        clang_disposeString(first);
+        clang_disposeString(last);
+    }
+    if (toks) clang_disposeTokens(c->tu, toks, n);
+    return op;
+#endif
+}
+
+bool is_assign_op(Op op)
+{
+    return op >= OP_ASSIGN && op <= OP_XOR_ASSIGN;
+}

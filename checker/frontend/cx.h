@@ -1,0 +1,93 @@
+/* cx.h - small helpers over libclang's C API used by the model builder:
+ * children lists, implicit-node stripping, type tests, source ranges and
+ * text at expansion or spelling locations, tokens, and operator kinds (with
+ * the token fallback that libclang < 17 needs).  Nothing here knows CUDA. */
+#ifndef GPULINT_CX_H
+#define GPULINT_CX_H
+
+#include "model/srcloc.h"
+#include "util/arena.h"
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A translation unit plus the caches that ranges and text need. */
+typedef struct {
+    CXTranslationUnit tu;
+    Arena *arena;            /* file names and texts are copied here */
+    CXFile last_file;
+    const char *last_name;
+    const char *contents;
+    size_t contents_size;
+    CXFile contents_file;
+} Cx;
+
+typedef struct {
+    CXCursor *items;
+    int n;
+} Children;
+
+Children children_of(CXCursor c);
+void children_free(Children *ch);
+bool is_expr_kind(enum CXCursorKind k);
+/* Skips implicit wrappers (implicit casts, parentheses, cleanups). */
+CXCursor strip(CXCursor c);
+/* Copies a CXString into the arena and disposes it. */
+char *cxstr(Arena *a, CXString s);
+bool eval_const(CXCursor e, long long *out);
+bool has_attr(CXCursor cur, enum CXCursorKind attr);
+CXCursor body_of(CXCursor fn);
+CXCursor initializer_of(CXCursor var);
+/* Is expr (under implicit nodes) a reference to decl? */
+bool is_decl_of(CXCursor expr, CXCursor decl);
+bool in_main_file(CXCursor cur);
+/* The cursor's location comes from a macro expansion. */
+bool location_in_macro(CXCursor cur);
+
+CXType canon(CXType t);
+long long type_size(CXType t);
+bool is_pointer_type(CXType t);
+bool is_array_type(CXType t);
+bool is_integer_type(CXType t);
+bool is_float_kind(CXType t);
+bool is_double_kind(CXType t);
+/* Pointee (or element) size of a pointer/array type, -1 if unknown. */
+long long pointee_size(CXType t);
+
+const char *file_name(Cx *c, CXFile f);
+/* Where the user wrote the cursor (expansion locations). */
+SrcRange range_of(Cx *c, CXCursor cur);
+/* Where its text is spelled (inside a #define for macro expansions). */
+SrcRange spelling_range_of(Cx *c, CXCursor cur);
+const char *contents_of(Cx *c, CXFile f, size_t *size);
+/* Source text of a cursor at its expansion site, on one line. */
+const char *text_of(Cx *c, CXCursor cur);
+/* The floating literal at the cursor's spelling location, as written. */
+const char *literal_text(Cx *c, CXCursor lit);
+/* Tokens of a range mapped to expansion locations (comments included, as
+ * CXToken_Comment); dispose with clang_disposeTokens. */
+void tokens_of(Cx *c, CXSourceRange r, CXToken **toks, unsigned *n);
+/* Tokens from the start of `cur` up to the start of `until` (the whole
+ * extent when `until` is null). */
+void tokens_until(Cx *c, CXCursor cur, CXCursor until, CXToken **toks, unsigned *n);
+/* Is the index-th token (comments skipped) from the start of `cur` up to
+ * `until` spelled `want`? */
+bool nth_token_is(Cx *c, CXCursor cur, CXCursor until, int index, const char *want);
+unsigned expansion_offset(CXSourceLocation loc);
+
+typedef enum {
+    OP_UNKNOWN, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_REM, OP_SHL, OP_SHR, OP_AND, OP_OR, OP_XOR,
+    OP_LAND, OP_LOR, OP_LT, OP_GT, OP_LE, OP_GE, OP_EQ, OP_NE, OP_COMMA,
+    OP_ASSIGN, OP_ADD_ASSIGN, OP_SUB_ASSIGN, OP_MUL_ASSIGN, OP_DIV_ASSIGN, OP_REM_ASSIGN,
+    OP_SHL_ASSIGN, OP_SHR_ASSIGN, OP_AND_ASSIGN, OP_OR_ASSIGN, OP_XOR_ASSIGN,
+    /* unary */
+    OP_PLUS, OP_MINUS, OP_NOT, OP_LNOT, OP_PREINC, OP_PREDEC, OP_POSTINC, OP_POSTDEC, OP_DEREF, OP_ADDROF
+} Op;
+
+/* `rhs` is the right operand (the libclang < 17 fallback needs it). */
+Op binary_op(Cx *c, CXCursor cur, CXCursor rhs);
+Op unary_op(Cx *c, CXCursor cur);
+bool is_assign_op(Op op);
+
+#endif

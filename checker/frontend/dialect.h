@@ -1,0 +1,66 @@
+/* dialect.h - what the model builder asks of a GPU language.
+ *
+ * The interpreter (env/eval/calls/loops/stmt/facts/kernel.c) knows C and
+ * C++ only; every CUDA (or OpenCL, HIP ...) specific question goes through
+ * one Dialect.  A new dialect is new files: one defining a `const Dialect`
+ * with the device-side hooks below (see dialect_cuda.c), and one with its
+ * host-side scanner (see host_cuda.c), which records launches and symbol
+ * writes with the helpers of interp.h (host_launch_new, host_dim_value,
+ * host_launch_args, host_assigned_in); then a line in dialect_for_file.
+ * Hooks receive cursors, not names, where the language needs the
+ * expression: OpenCL's get_global_id(0) is a call, CUDA's threadIdx.x a
+ * member access. */
+#ifndef GPULINT_DIALECT_H
+#define GPULINT_DIALECT_H
+
+#include "frontend/cx.h"
+#include "model/model.h"
+
+#include <stdbool.h>
+
+typedef struct HostScan HostScan; /* interp.h */
+
+typedef struct {
+    const char *name;
+    /* Names of the builtin symbols SYM_TID_X ... SYM_GDIM_Z (model.h order). */
+    const char *const *builtin_names;
+
+    /* Functions defined in the main file: kernels are analysed; host
+     * functions are scanned for launches; the rest (device helpers) are
+     * only inlined where called. */
+    bool (*is_kernel)(CXCursor fn);
+    bool (*is_host_function)(CXCursor fn);
+
+    /* The builtin index symbol (SYM_TID_X ...) an expression denotes, or -1.
+     * Called on member accesses and on calls. */
+    int (*builtin_symbol)(Cx *cx, CXCursor expr);
+    /* A builtin variable with a fixed value (CUDA's warpSize). */
+    bool (*builtin_constant)(const char *name, long long *value);
+    /* Address space of a variable (SPACE_UNKNOWN: an ordinary variable; a
+     * file-scope global, shared or constant one otherwise). */
+    AddrSpace (*var_space)(CXCursor var);
+    /* Address space a pointer kernel parameter points to. */
+    AddrSpace (*param_space)(CXCursor param);
+
+    /* Callee names: barriers and fences; atomics (read-modify-write of
+     * their first argument); loads through their first argument (__ldg). */
+    bool (*is_barrier)(const char *callee);
+    bool (*is_atomic)(const char *callee);
+    bool (*is_load_intrinsic)(const char *callee);
+    /* A builtin vector record type (float4 ...), named without qualifiers. */
+    bool (*is_vector_type)(const char *record);
+
+    /* Host side: called on every call expression of every host function;
+     * records launches (with their block shapes and arguments) and writes
+     * of constant-memory symbols. */
+    void (*host_call)(HostScan *hs, CXCursor call);
+} Dialect;
+
+extern const Dialect dialect_cuda;
+/* host_cuda.c */
+void cuda_host_call(HostScan *hs, CXCursor call);
+
+/* The dialect of a translation unit (by its main file's name). */
+const Dialect *dialect_for_file(const char *path);
+
+#endif

@@ -1,0 +1,131 @@
+/* dialect_cuda.c - the CUDA dialect's device side (see dialect.h):
+ * __global__ kernels, threadIdx/blockIdx/blockDim/gridDim members, the
+ * __shared__/__constant__/__device__ address spaces, barrier, atomic and
+ * __ldg names, and the builtin vector types. */
+#include "frontend/dialect.h"
+
+#include <string.h>
+
+static const char *const cuda_builtin_names[SYM_FIRST_USER] = {
+    "threadIdx.x", "threadIdx.y", "threadIdx.z", "blockIdx.x", "blockIdx.y", "blockIdx.z",
+    "blockDim.x", "blockDim.y", "blockDim.z", "gridDim.x", "gridDim.y", "gridDim.z"};
+
+static bool cuda_is_kernel(CXCursor fn)
+{
+    return has_attr(fn, CXCursor_CUDAGlobalAttr);
+}
+
+/* Plain functions and __host__ __device__ ones. */
+static bool cuda_is_host_function(CXCursor fn)
+{
+    return !has_attr(fn, CXCursor_CUDADeviceAttr) || has_attr(fn, CXCursor_CUDAHostAttr);
+}
+
+/* threadIdx.x and the like: a member of one of the four builtin variables. */
+static int cuda_builtin_symbol(Cx *c, CXCursor member)
+{
+    if (clang_getCursorKind(member) != CXCursor_MemberRefExpr) return -1;
+    Children ch = children_of(member);
+    int sym = -1;
+    if (ch.n == 1) {
+        CXCursor base = strip(ch.items[0]);
+        if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
+            CXString bs = clang_getCursorSpelling(base);
+            const char *b = clang_getCString(bs);
+            int group = -1;
+            if (strcmp(b, "threadIdx") == 0) group = SYM_TID_X;
+            else if (strcmp(b, "blockIdx") == 0) group = SYM_BID_X;
+            else if (strcmp(b, "blockDim") == 0) group = SYM_BDIM_X;
+            else if (strcmp(b, "gridDim") == 0) group = SYM_GDIM_X;
+            clang_disposeString(bs);
+            if (group >= 0) {
+                /* With real CUDA headers the member has no spelling (an MS
+                 * property): the component is the last token. */
+                CXString ms = clang_getCursorSpelling(member);
+                const char *m = clang_getCString(ms);
+                char comp = m && m[0] ? m[0] : 0;
+                clang_disposeString(ms);
+                if (!comp) {
+                    CXToken *toks;
+                    unsigned n;
+                    tokens_of(c, clang_getCursorExtent(member), &toks, &n);
+                    if (n) {
+                        CXString ts = clang_getTokenSpelling(c->tu, toks[n - 1]);
+                        const char *t = clang_getCString(ts);
+                        comp = t ? t[0] : 0;
+                        clang_disposeString(ts);
+                    }
+                    if (toks) clang_disposeTokens(c->tu, toks, n);
+                }
+                if (comp >= 'x' && comp <= 'z') sym = group + (comp - 'x');
+            }
+        }
+    }
+    children_free(&ch);
+    return sym;
+}
+
+static bool cuda_builtin_constant(const char *name, long long *value)
+{
+    if (strcmp(name, "warpSize") != 0) return false;
+    *value = 32;
+    return true;
+}
+
+static AddrSpace cuda_var_space(CXCursor var)
+{
+    if (has_attr(var, CXCursor_CUDAConstantAttr)) return SPACE_CONSTANT;
+    if (has_attr(var, CXCursor_CUDASharedAttr)) return SPACE_SHARED;
+    if (has_attr(var, CXCursor_CUDADeviceAttr)) return SPACE_GLOBAL;
+    return SPACE_UNKNOWN;
+}
+
+/* Kernel pointer parameters point to global memory. */
+static AddrSpace cuda_param_space(CXCursor param)
+{
+    (void)param;
+    return SPACE_GLOBAL;
+}
+
+static bool cuda_is_barrier(const char *n)
+{
+    return strncmp(n, "__syncthreads", 13) == 0 || strcmp(n, "__syncwarp") == 0 ||
+           strncmp(n, "__threadfence", 13) == 0 || strcmp(n, "sync") == 0 || strcmp(n, "__barrier_sync") == 0;
+}
+
+static bool cuda_is_atomic(const char *n)
+{
+    return strncmp(n, "atomic", 6) == 0;
+}
+
+static bool cuda_is_load_intrinsic(const char *n)
+{
+    return strncmp(n, "__ldg", 5) == 0 || strncmp(n, "__ldcg", 6) == 0 || strncmp(n, "__ldca", 6) == 0;
+}
+
+static bool cuda_is_vector_type(const char *s)
+{
+    static const char *const names[] = {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+                                        "longlong", "ulonglong", "float", "double", "half", "bfloat16"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        size_t n = strlen(names[i]);
+        if (strncmp(s, names[i], n) == 0 && s[n] >= '1' && s[n] <= '4' && s[n + 1] == 0) return true;
+    }
+    return strcmp(s, "__half2") == 0 || strcmp(s, "half2") == 0 || strcmp(s, "__nv_bfloat162") == 0;
+}
+
+const Dialect dialect_cuda = {
+    .name = "cuda",
+    .builtin_names = cuda_builtin_names,
+    .is_kernel = cuda_is_kernel,
+    .is_host_function = cuda_is_host_function,
+    .builtin_symbol = cuda_builtin_symbol,
+    .builtin_constant = cuda_builtin_constant,
+    .var_space = cuda_var_space,
+    .param_space = cuda_param_space,
+    .is_barrier = cuda_is_barrier,
+    .is_atomic = cuda_is_atomic,
+    .is_load_intrinsic = cuda_is_load_intrinsic,
+    .is_vector_type = cuda_is_vector_type,
+    .host_call = cuda_host_call,
+};

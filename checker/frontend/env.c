@@ -1,0 +1,116 @@
+/* env.c - symbolic values, kernel symbols and the variable environment
+ * (see interp.h). */
+#include "frontend/interp.h"
+#include "util/oom.h"
+#include "util/vec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int new_symbol(Ctx *c, SymbolKind kind, const char *name)
+{
+    Kernel *k = c->k;
+    /* Uniform symbols are interned by name so p.n read twice is one symbol. */
+    if (kind != SYMK_LOOP)
+        for (int i = SYM_FIRST_USER; i < k->nsyms; i++)
+            if (k->syms[i].kind == kind && strcmp(k->syms[i].name, name) == 0) return i;
+    Symbol *s = VEC_PUSH(k->syms, k->nsyms);
+    s->kind = kind;
+    s->name = arena_strdup(&c->m->arena, name);
+    s->param = -1;
+    s->loop = -1;
+    return k->nsyms - 1;
+}
+
+Value val_int(Affine a)
+{
+    Value v;
+    memset(&v, 0, sizeof v);
+    v.a = a;
+    v.base_param = -1;
+    v.array = -1;
+    v.space = SPACE_UNKNOWN;
+    return v;
+}
+
+Value val_opaque(unsigned deps)
+{
+    return val_int(aff_opaque(deps));
+}
+
+Value pointer_value(AddrSpace space, int param, const char *name, int array, Affine off)
+{
+    Value v = val_int(off);
+    v.is_ptr = true;
+    v.space = space;
+    v.base_param = param;
+    v.base_name = name;
+    v.array = array;
+    return v;
+}
+
+/* Keep only what a variable of type t can hold: integers and pointers are
+ * tracked exactly; anything else keeps just its dependencies. */
+Value fit_to_type(Value v, CXType t)
+{
+    if (is_pointer_type(t) || is_array_type(t)) return v;
+    if (is_integer_type(t) && !v.is_ptr) return v;
+    return val_opaque(v.a.deps);
+}
+
+Value *env_find(Ctx *c, CXCursor decl)
+{
+    for (int i = c->env.n - 1; i >= 0; i--)
+        if (clang_equalCursors(c->env.b[i].decl, decl)) return &c->env.b[i].v;
+    return NULL;
+}
+
+void env_set(Ctx *c, CXCursor decl, Value v)
+{
+    Value *old = env_find(c, decl);
+    if (old) {
+        *old = v;
+        return;
+    }
+    Binding *b = VEC_PUSH(c->env.b, c->env.n);
+    b->decl = decl;
+    b->v = v;
+}
+
+Env env_copy(const Env *e)
+{
+    Env r = {NULL, 0};
+    int cap = 4;
+    while (cap <= e->n) cap *= 2; /* vec_grow's implied capacity */
+    r.b = xmalloc(sizeof *r.b * (size_t)cap);
+    if (e->n) memcpy(r.b, e->b, sizeof *r.b * (size_t)e->n);
+    r.n = e->n;
+    return r;
+}
+
+bool value_equal(const Value *a, const Value *b)
+{
+    return a->is_ptr == b->is_ptr && a->base_param == b->base_param && a->array == b->array &&
+           a->space == b->space && aff_equal(&a->a, &b->a);
+}
+
+/* After two alternative paths: a variable that differs becomes opaque,
+ * depending on both values and on the condition that chose. */
+void env_merge(Ctx *c, const Env *orig, Env *x, Env *y, unsigned cond_deps)
+{
+    int n = orig->n;
+    for (int i = 0; i < n; i++) {
+        Value *vx = &x->b[i].v, *vy = &y->b[i].v;
+        Value r = *vx;
+        if (!value_equal(vx, vy)) {
+            unsigned deps = vx->a.deps | vy->a.deps | cond_deps;
+            if (vx->is_ptr && vy->is_ptr && vx->base_param == vy->base_param) {
+                r.a = aff_opaque(deps);
+            } else {
+                r = val_opaque(deps);
+            }
+        }
+        c->env.b[i].v = r;
+    }
+    c->env.n = n;
+}

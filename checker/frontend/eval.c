@@ -1,0 +1,493 @@
+/* eval.c - expressions: symbolic values of integers and pointers, and the
+ * loads and stores they perform (see interp.h). */
+#include "frontend/interp.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static Value eval_declref(Ctx *c, CXCursor e)
+{
+    CXCursor ref = clang_getCursorReferenced(e);
+    long long cv;
+    if (clang_Cursor_isNull(ref)) {
+        /* a substituted template argument in an instantiation */
+        if (eval_const(e, &cv)) return val_int(aff_const(cv));
+        return val_opaque(DEP_UNKNOWN);
+    }
+    Value *v = env_find(c, ref);
+    if (v) return *v;
+    enum CXCursorKind rk = clang_getCursorKind(ref);
+    if (rk == CXCursor_EnumConstantDecl && eval_const(e, &cv)) return val_int(aff_const(cv));
+    char *name = cxstr(&c->m->arena, clang_getCursorSpelling(ref));
+    if (rk == CXCursor_NonTypeTemplateParameter) {
+        if (eval_const(e, &cv)) return val_int(aff_const(cv));
+        int s = new_symbol(c, SYMK_TEMPLATE, name);
+        return val_int(aff_symbol(s, DEP_TEMPLATE));
+    }
+    if (rk == CXCursor_VarDecl) {
+        CXType t = clang_getCursorType(ref);
+        AddrSpace space = c->d->var_space(ref);
+        if (space == SPACE_CONSTANT) {
+            if (is_array_type(t) || is_pointer_type(t))
+                return pointer_value(SPACE_CONSTANT, -1, name, -1, aff_const(0));
+            int s = new_symbol(c, SYMK_CONSTMEM, name);
+            return val_int(aff_symbol(s, DEP_CONSTMEM));
+        }
+        if (space == SPACE_SHARED) {
+            if (is_array_type(t)) return pointer_value(SPACE_SHARED, -1, name, -1, aff_const(0));
+            return val_opaque(DEP_DATA);
+        }
+        if (c->d->builtin_constant(name, &cv)) return val_int(aff_const(cv));
+        if (eval_const(e, &cv)) return val_int(aff_const(cv));
+        if (space == SPACE_GLOBAL) {
+            if (is_array_type(t)) return pointer_value(SPACE_GLOBAL, -1, name, -1, aff_const(0));
+            return val_opaque(DEP_DATA);
+        }
+        if (is_array_type(t)) return pointer_value(SPACE_UNKNOWN, -1, name, -1, aff_const(0));
+    }
+    if (eval_const(e, &cv)) return val_int(aff_const(cv));
+    return val_opaque(DEP_UNKNOWN);
+}
+
+
+Affine scale_offset(const Affine *idx, long long size)
+{
+    if (size <= 0) return aff_opaque(idx->deps);
+    return aff_scale(idx, size);
+}
+
+Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx)
+{
+    unsigned deps = DEP_DATA | base->a.deps | (idx ? idx->a.deps : 0);
+    CXType t = clang_getCursorType(e);
+    if (is_pointer_type(t)) /* a pointer read from memory: assume global */
+        return pointer_value(SPACE_GLOBAL, -1, text_of(&c->cx, e), -1, aff_opaque(deps));
+    return val_opaque(deps);
+}
+
+static Value eval_subscript(Ctx *c, CXCursor e, int mode)
+{
+    Children ch = children_of(e);
+    if (ch.n != 2) {
+        children_free(&ch);
+        return val_opaque(DEP_UNKNOWN);
+    }
+    CXCursor bcur = ch.items[0], icur = ch.items[1];
+    children_free(&ch);
+    /* a[i] with a pointer index and integer base (i[a]) is legal C: swap. */
+    if (!is_pointer_type(clang_getCursorType(bcur)) && !is_array_type(clang_getCursorType(strip(bcur)))) {
+        CXCursor t = bcur;
+        bcur = icur;
+        icur = t;
+    }
+    Value base = eval(c, bcur, MODE_LOAD);
+    Value idx = eval(c, icur, MODE_LOAD);
+    CXType et = clang_getCursorType(e);
+    long long es = type_size(canon(et));
+    if (!base.is_ptr) {
+        base = pointer_value(SPACE_UNKNOWN, -1, text_of(&c->cx, bcur), -1, aff_opaque(base.a.deps));
+    }
+    Affine scaled = scale_offset(&idx.a, es);
+    Value addr = base;
+    addr.a = aff_add(&base.a, &scaled);
+    if (is_array_type(et) || (mode & MODE_ADDR)) return addr;
+    record_access(c, &base, addr.a, et, e, (mode & MODE_LOAD) != 0, (mode & MODE_STORE) != 0);
+    return loaded_value(c, e, &base, &idx);
+}
+
+/* p[i].a.b / p->a: the address of the record and the field path. */
+static bool member_target(Ctx *c, CXCursor member, Value *addr, CXType *record, char *path, size_t size)
+{
+    Children ch = children_of(member);
+    if (ch.n != 1) {
+        children_free(&ch);
+        return false;
+    }
+    CXCursor base = ch.items[0];
+    children_free(&ch);
+    CXCursor sb = strip(base);
+    CXType bt = clang_getCursorType(base);
+    char *name = cxstr(&c->m->arena, clang_getCursorSpelling(member));
+    enum CXCursorKind sk = clang_getCursorKind(sb);
+    if (is_pointer_type(bt)) { /* arrow */
+        *addr = eval(c, base, MODE_LOAD);
+        if (!addr->is_ptr) return false;
+        *record = clang_getPointeeType(canon(bt));
+        snprintf(path, size, "%s", name);
+        return true;
+    }
+    if (sk == CXCursor_ArraySubscriptExpr || (sk == CXCursor_UnaryOperator && unary_op(&c->cx, sb) == OP_DEREF)) {
+        *addr = eval(c, sb, MODE_ADDR);
+        if (!addr->is_ptr) return false;
+        *record = bt;
+        snprintf(path, size, "%s", name);
+        return true;
+    }
+    if (sk == CXCursor_MemberRefExpr) {
+        char inner[256];
+        if (!member_target(c, sb, addr, record, inner, sizeof inner)) return false;
+        return snprintf(path, size, "%s.%s", inner, name) >= 0;
+    }
+    return false;
+}
+
+static Value eval_member(Ctx *c, CXCursor e, int mode)
+{
+    int sym = c->d->builtin_symbol(&c->cx, e);
+    if (sym >= 0) return val_int(aff_symbol(sym, 0));
+    Value addr;
+    CXType record;
+    char path[256];
+    if (member_target(c, e, &addr, &record, path, sizeof path)) {
+        if (mode & MODE_ADDR) return addr;
+        CXType mt = clang_getCursorType(e);
+        if (is_array_type(mt)) return addr;
+        Access *a = record_access(c, &addr, addr.a, record, e, (mode & MODE_LOAD) != 0, (mode & MODE_STORE) != 0);
+        a->field = arena_strdup(&c->m->arena, path);
+        a->field_bytes = (int)type_size(canon(mt));
+        return loaded_value(c, e, &addr, NULL);
+    }
+    /* s.n on a struct parameter or local: a uniform (or whatever s is) value. */
+    Children ch = children_of(e);
+    Value bv = ch.n == 1 ? eval(c, ch.items[0], MODE_LOAD) : val_opaque(DEP_UNKNOWN);
+    CXCursor base = ch.n == 1 ? strip(ch.items[0]) : clang_getNullCursor();
+    children_free(&ch);
+    const char *text = text_of(&c->cx, e);
+    CXType mt = clang_getCursorType(e);
+    if (!clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
+        bv.a.deps == DEP_PARAM) {
+        CXCursor ref = clang_getCursorReferenced(base);
+        int param = -1;
+        for (int i = 0; i < c->k->nparams; i++)
+            if (clang_getCursorKind(ref) == CXCursor_ParmDecl && strcmp(c->k->params[i].name, text_of(&c->cx, base)) == 0)
+                param = i;
+        if (is_pointer_type(mt)) return pointer_value(SPACE_GLOBAL, param, text, -1, aff_const(0));
+        if (is_integer_type(mt)) return val_int(aff_symbol(new_symbol(c, SYMK_UNIFORM, text), DEP_PARAM));
+        return val_opaque(DEP_PARAM);
+    }
+    if (is_pointer_type(mt)) return pointer_value(SPACE_GLOBAL, -1, text, -1, aff_opaque(bv.a.deps));
+    return val_opaque(bv.a.deps);
+}
+
+/* ---------------------------------------------------------------- operators */
+
+static Value arith(Op op, const Value *l, const Value *r)
+{
+    long long k;
+    switch (op) {
+    case OP_ADD: return val_int(aff_add(&l->a, &r->a));
+    case OP_SUB: return val_int(aff_sub(&l->a, &r->a));
+    case OP_MUL: return val_int(aff_mul(&l->a, &r->a));
+    case OP_SHL:
+        if (aff_is_const(&r->a, &k) && k >= 0 && k < 31) return val_int(aff_scale(&l->a, 1LL << k));
+        break;
+    case OP_DIV:
+        if (aff_is_const(&r->a, &k) && k != 0) return val_int(aff_div_const(&l->a, k));
+        break;
+    case OP_SHR:
+        if (aff_is_const(&r->a, &k) && k >= 0 && k < 31) return val_int(aff_div_const(&l->a, 1LL << k));
+        break;
+    case OP_COMMA: return *r;
+    default: break;
+    }
+    long long a, b;
+    if (aff_is_const(&l->a, &a) && aff_is_const(&r->a, &b)) {
+        switch (op) {
+        case OP_REM: if (b) return val_int(aff_const(a % b)); break;
+        case OP_AND: return val_int(aff_const(a & b));
+        case OP_OR: return val_int(aff_const(a | b));
+        case OP_XOR: return val_int(aff_const(a ^ b));
+        case OP_LT: return val_int(aff_const(a < b));
+        case OP_GT: return val_int(aff_const(a > b));
+        case OP_LE: return val_int(aff_const(a <= b));
+        case OP_GE: return val_int(aff_const(a >= b));
+        case OP_EQ: return val_int(aff_const(a == b));
+        case OP_NE: return val_int(aff_const(a != b));
+        case OP_LAND: return val_int(aff_const(a && b));
+        case OP_LOR: return val_int(aff_const(a || b));
+        default: break;
+        }
+    }
+    return val_int(aff_join(&l->a, &r->a));
+}
+
+static Op compound_base(Op op)
+{
+    switch (op) {
+    case OP_ADD_ASSIGN: return OP_ADD;
+    case OP_SUB_ASSIGN: return OP_SUB;
+    case OP_MUL_ASSIGN: return OP_MUL;
+    case OP_DIV_ASSIGN: return OP_DIV;
+    case OP_REM_ASSIGN: return OP_REM;
+    case OP_SHL_ASSIGN: return OP_SHL;
+    case OP_SHR_ASSIGN: return OP_SHR;
+    case OP_AND_ASSIGN: return OP_AND;
+    case OP_OR_ASSIGN: return OP_OR;
+    case OP_XOR_ASSIGN: return OP_XOR;
+    default: return OP_UNKNOWN;
+    }
+}
+
+/* Value of `l op r` where l may be a pointer (pointer arithmetic). */
+static Value combine(Op op, const Value *l, const Value *r, CXType ltype, CXType rtype)
+{
+    if (l->is_ptr && !r->is_ptr && (op == OP_ADD || op == OP_SUB)) {
+        Value v = *l;
+        Affine s = scale_offset(&r->a, pointee_size(ltype));
+        v.a = op == OP_ADD ? aff_add(&l->a, &s) : aff_sub(&l->a, &s);
+        return v;
+    }
+    if (r->is_ptr && !l->is_ptr && op == OP_ADD) {
+        Value v = *r;
+        Affine s = scale_offset(&l->a, pointee_size(rtype));
+        v.a = aff_add(&r->a, &s);
+        return v;
+    }
+    if (l->is_ptr || r->is_ptr) return val_opaque(l->a.deps | r->a.deps);
+    return arith(op, l, r);
+}
+
+static Value assign_to(Ctx *c, CXCursor lhs, Value v, int mode)
+{
+    CXCursor s = strip(lhs);
+    if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
+        CXCursor ref = clang_getCursorReferenced(s);
+        enum CXCursorKind rk = clang_getCursorKind(ref);
+        if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
+            if (env_find(c, ref)) {
+                env_set(c, ref, fit_to_type(v, clang_getCursorType(ref)));
+                return v;
+            }
+            /* a file-scope or shared scalar: a memory store */
+            return v;
+        }
+    }
+    eval(c, lhs, mode);
+    return v;
+}
+
+static Value eval_binary(Ctx *c, CXCursor e)
+{
+    Children ch = children_of(e);
+    if (ch.n != 2) {
+        unsigned deps = 0;
+        for (int i = 0; i < ch.n; i++) deps |= eval(c, ch.items[i], MODE_LOAD).a.deps;
+        children_free(&ch);
+        return val_opaque(deps);
+    }
+    CXCursor lhs = ch.items[0], rhs = ch.items[1];
+    children_free(&ch);
+    Op op = binary_op(&c->cx, e, rhs);
+    if (op == OP_ASSIGN) {
+        Value rv = eval(c, rhs, MODE_LOAD);
+        return assign_to(c, lhs, rv, MODE_STORE);
+    }
+    if (is_assign_op(op)) {
+        Value rv = eval(c, rhs, MODE_LOAD);
+        CXType lt = clang_getCursorType(lhs), rt = clang_getCursorType(rhs);
+        note_compound_promotion(c, e, lhs, rhs);
+        CXCursor s = strip(lhs);
+        Value *cur = NULL;
+        if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) cur = env_find(c, clang_getCursorReferenced(s));
+        if (cur) {
+            Value nv = combine(compound_base(op), cur, &rv, lt, rt);
+            return assign_to(c, lhs, nv, MODE_LOAD | MODE_STORE);
+        }
+        eval(c, lhs, MODE_LOAD | MODE_STORE);
+        return val_opaque(rv.a.deps | DEP_DATA);
+    }
+    int n0 = c->k->npromotions;
+    Value lv = eval(c, lhs, MODE_LOAD);
+    int n1 = c->k->npromotions;
+    Value rv = eval(c, rhs, MODE_LOAD);
+    int n2 = c->k->npromotions;
+    note_arith_promotion(c, e, op, lhs, rhs, n1 > n0, n2 > n1);
+    return combine(op, &lv, &rv, clang_getCursorType(lhs), clang_getCursorType(rhs));
+}
+
+static Value eval_unary(Ctx *c, CXCursor e, int mode)
+{
+    Children ch = children_of(e);
+    if (ch.n != 1) {
+        children_free(&ch);
+        /* sizeof/alignof and friends */
+        long long v;
+        if (eval_const(e, &v)) return val_int(aff_const(v));
+        return val_opaque(0);
+    }
+    CXCursor sub = ch.items[0];
+    children_free(&ch);
+    Op op = unary_op(&c->cx, e);
+    switch (op) {
+    case OP_ADDROF: return eval(c, sub, MODE_ADDR);
+    case OP_DEREF: {
+        Value p = eval(c, sub, MODE_LOAD);
+        if (!p.is_ptr) p = pointer_value(SPACE_UNKNOWN, -1, text_of(&c->cx, sub), -1, aff_opaque(p.a.deps));
+        CXType et = clang_getCursorType(e);
+        if ((mode & MODE_ADDR) || is_array_type(et)) return p;
+        record_access(c, &p, p.a, et, e, (mode & MODE_LOAD) != 0, (mode & MODE_STORE) != 0);
+        return loaded_value(c, e, &p, NULL);
+    }
+    case OP_PREINC: case OP_PREDEC: case OP_POSTINC: case OP_POSTDEC: {
+        CXCursor s = strip(sub);
+        Value *cur = NULL;
+        if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) cur = env_find(c, clang_getCursorReferenced(s));
+        if (cur) {
+            Value old = *cur;
+            Value one = val_int(aff_const(op == OP_PREINC || op == OP_POSTINC ? 1 : -1));
+            Value nv = combine(OP_ADD, &old, &one, clang_getCursorType(sub), clang_getCursorType(sub));
+            env_set(c, clang_getCursorReferenced(s), nv);
+            return (op == OP_PREINC || op == OP_PREDEC) ? nv : old;
+        }
+        Value v = eval(c, sub, MODE_LOAD | MODE_STORE);
+        return val_opaque(v.a.deps | DEP_DATA);
+    }
+    case OP_MINUS: {
+        Value v = eval(c, sub, MODE_LOAD);
+        if (v.is_ptr) return val_opaque(v.a.deps);
+        return val_int(aff_neg(&v.a));
+    }
+    case OP_PLUS: return eval(c, sub, MODE_LOAD);
+    default: {
+        Value v = eval(c, sub, MODE_LOAD);
+        long long k;
+        if (aff_is_const(&v.a, &k) && !v.is_ptr) {
+            if (op == OP_LNOT) return val_int(aff_const(!k));
+            if (op == OP_NOT) return val_int(aff_const(~k));
+        }
+        return val_opaque(v.a.deps);
+    }
+    }
+}
+
+static Value eval_conditional(Ctx *c, CXCursor e)
+{
+    Children ch = children_of(e);
+    if (ch.n != 3) {
+        unsigned deps = 0;
+        for (int i = 0; i < ch.n; i++) deps |= eval(c, ch.items[i], MODE_LOAD).a.deps;
+        children_free(&ch);
+        return val_opaque(deps);
+    }
+    CXCursor cc = ch.items[0], ta = ch.items[1], fa = ch.items[2];
+    children_free(&ch);
+    Value cv = eval(c, cc, MODE_LOAD);
+    record_branch(c, BRANCH_CONDITIONAL, e, cc, &cv);
+    Value a = eval(c, ta, MODE_LOAD);
+    Value b = eval(c, fa, MODE_LOAD);
+    long long k;
+    if (aff_is_const(&cv.a, &k) && !cv.is_ptr) return k ? a : b;
+    if (value_equal(&a, &b)) return a;
+    if (a.is_ptr && b.is_ptr && a.base_param == b.base_param && a.space == b.space) {
+        Value r = a;
+        r.a = aff_opaque(a.a.deps | b.a.deps | cv.a.deps);
+        return r;
+    }
+    return val_opaque(a.a.deps | b.a.deps | cv.a.deps);
+}
+
+/* ---------------------------------------------------------------- eval */
+
+static Value eval_children(Ctx *c, CXCursor e)
+{
+    Children ch = children_of(e);
+    unsigned deps = 0;
+    for (int i = 0; i < ch.n; i++)
+        if (is_expr_kind(clang_getCursorKind(ch.items[i]))) deps |= eval(c, ch.items[i], MODE_LOAD).a.deps;
+    children_free(&ch);
+    return val_opaque(deps);
+}
+
+static Value eval_cast(Ctx *c, CXCursor e, int mode)
+{
+    Children ch = children_of(e);
+    CXCursor sub = clang_getNullCursor();
+    for (int i = 0; i < ch.n; i++)
+        if (is_expr_kind(clang_getCursorKind(ch.items[i]))) sub = ch.items[i];
+    children_free(&ch);
+    if (clang_Cursor_isNull(sub)) return val_opaque(0);
+    Value v = eval(c, sub, mode);
+    CXType to = clang_getCursorType(e), from = clang_getCursorType(sub);
+    if (is_pointer_type(to) || is_array_type(to)) return v.is_ptr ? v : pointer_value(SPACE_UNKNOWN, -1, text_of(&c->cx, sub), -1, aff_opaque(v.a.deps));
+    if (is_integer_type(to) && is_integer_type(from)) return v;
+    return val_opaque(v.a.deps); /* float <-> int and the like keep only what they depend on */
+}
+
+Value eval(Ctx *c, CXCursor e, int mode)
+{
+    enum CXCursorKind k = clang_getCursorKind(e);
+    long long v;
+    switch (k) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_CXXBoolLiteralExpr:
+        if (eval_const(e, &v)) return val_int(aff_const(v));
+        return val_opaque(0);
+    case CXCursor_FloatingLiteral:
+    case CXCursor_StringLiteral:
+        return val_opaque(0);
+    case CXCursor_CXXNullPtrLiteralExpr:
+    case CXCursor_GNUNullExpr:
+        return val_int(aff_const(0));
+    case CXCursor_DeclRefExpr:
+        return eval_declref(c, e);
+    case CXCursor_MemberRefExpr:
+        return eval_member(c, e, mode);
+    case CXCursor_ArraySubscriptExpr:
+        return eval_subscript(c, e, mode);
+    case CXCursor_UnaryOperator:
+        return eval_unary(c, e, mode);
+    case CXCursor_UnaryExpr: /* sizeof, alignof */
+        if (eval_const(e, &v)) return val_int(aff_const(v));
+        return val_opaque(0);
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator:
+        return eval_binary(c, e);
+    case CXCursor_ConditionalOperator:
+        return eval_conditional(c, e);
+    case CXCursor_CallExpr:
+        return eval_call(c, e);
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXReinterpretCastExpr:
+    case CXCursor_CXXConstCastExpr:
+    case CXCursor_CXXFunctionalCastExpr:
+        return eval_cast(c, e, mode);
+    case CXCursor_ParenExpr: {
+        Children ch = children_of(e);
+        Value r = ch.n == 1 ? eval(c, ch.items[0], mode) : val_opaque(0);
+        children_free(&ch);
+        return r;
+    }
+    case CXCursor_UnexposedExpr: {
+        Children ch = children_of(e);
+        if (ch.n == 1) {
+            CXCursor sub = ch.items[0];
+            children_free(&ch);
+            Value r = eval(c, sub, mode);
+            CXType to = clang_getCursorType(e);
+            /* implicit conversions: int<->int keep the value, to/from float keep deps */
+            if (to.kind == CXType_Invalid || to.kind == CXType_Unexposed || to.kind == CXType_Dependent) return r;
+            if (r.is_ptr && !(is_pointer_type(to) || is_array_type(to))) {
+                if (canon(to).kind == CXType_Bool) return val_opaque(r.a.deps);
+                if (canon(to).kind == CXType_Record) return r;
+                return val_opaque(r.a.deps);
+            }
+            if (!r.is_ptr && !is_integer_type(to) && !(is_pointer_type(to))) return val_opaque(r.a.deps);
+            if (!r.is_ptr && is_integer_type(to) && !is_integer_type(clang_getCursorType(sub)) &&
+                clang_getCursorType(sub).kind != CXType_Unexposed && clang_getCursorType(sub).kind != CXType_Dependent)
+                return val_opaque(r.a.deps);
+            return r;
+        }
+        int nch = ch.n;
+        children_free(&ch);
+        if (nch == 0 && eval_const(e, &v)) return val_int(aff_const(v));
+        return eval_children(c, e);
+    }
+    case CXCursor_LambdaExpr:
+        return val_opaque(0);
+    default:
+        if (is_expr_kind(k)) return eval_children(c, e);
+        return val_opaque(0);
+    }
+}

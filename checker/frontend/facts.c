@@ -1,0 +1,263 @@
+/* facts.c - what the interpreter records in the kernel model: memory
+ * accesses, branches, and float computations carried out in double. */
+#include "frontend/interp.h"
+#include "util/vec.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- accesses */
+
+int current_loop_depth(Ctx *c)
+{
+    return c->loop >= 0 ? c->k->loops[c->loop].depth : 0;
+}
+
+void mark_loops(Ctx *c, bool barrier, bool store, bool atomic)
+{
+    for (int l = c->loop; l >= 0; l = c->k->loops[l].parent) {
+        if (barrier) c->k->loops[l].has_barrier = true;
+        if (store) c->k->loops[l].has_store = true;
+        if (atomic) c->k->loops[l].has_atomic = true;
+    }
+}
+
+const char *type_name_for(Ctx *c, CXType t)
+{
+    return cxstr(&c->m->arena, clang_getTypeSpelling(t));
+}
+
+static void fill_elem(Ctx *c, Access *a, CXType t)
+{
+    CXType ct = canon(t);
+    a->elem_type = type_name_for(c, t);
+    a->elem_canonical = type_name_for(c, ct);
+    a->elem_bytes = (int)type_size(ct);
+    a->elem_align = (int)clang_Type_getAlignOf(ct);
+    a->elem_is_record = ct.kind == CXType_Record;
+    a->elem_is_integer = is_integer_type(ct);
+    if (a->elem_is_record) {
+        const char *n = a->elem_canonical;
+        const char *sp = strrchr(n, ' ');
+        if (strncmp(n, "const ", 6) == 0) n += 6;
+        if (sp && strncmp(n, "struct ", 7) == 0) n += 7;
+        a->elem_is_vector = c->d->is_vector_type(n);
+    }
+    if (ct.kind == CXType_ExtVector || ct.kind == CXType_Vector) a->elem_is_vector = true;
+}
+
+Access *record_access(Ctx *c, const Value *base, Affine byte_offset, CXType elem, CXCursor at, int mode_load,
+                      int mode_store)
+{
+    Access *a = VEC_PUSH(c->k->accesses, c->k->naccesses);
+    a->space = base->space;
+    a->base_param = base->base_param;
+    a->base_name = base->base_name ? base->base_name : "?";
+    a->array = base->array;
+    fill_elem(c, a, elem);
+    a->is_load = mode_load;
+    a->is_store = mode_store;
+    a->byte_offset = byte_offset;
+    a->loop = c->loop;
+    a->call_depth = c->call_depth;
+    a->call_site = c->call_site;
+    a->range = range_of(&c->cx, at);
+    if (mode_store && (a->space == SPACE_GLOBAL || a->space == SPACE_SHARED || a->space == SPACE_UNKNOWN))
+        mark_loops(c, false, true, false);
+    return a;
+}
+
+/* ---------------------------------------------------------------- branches */
+
+typedef struct {
+    char buf[256];
+    size_t len;
+} NameScan;
+
+static enum CXChildVisitResult scan_names(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    NameScan *ns = data;
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr || clang_getCursorKind(cur) == CXCursor_MemberRefExpr) {
+        CXCursor ref = clang_getCursorReferenced(cur);
+        enum CXCursorKind rk = clang_getCursorKind(ref);
+        if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl || rk == CXCursor_NonTypeTemplateParameter) {
+            CXString s = clang_getCursorSpelling(cur);
+            const char *n = clang_getCString(s);
+            if (n && n[0]) {
+                char key[128];
+                snprintf(key, sizeof key, ",%s,", n);
+                char hay[260];
+                snprintf(hay, sizeof hay, ",%s,", ns->buf);
+                if (!strstr(hay, key) && ns->len + strlen(n) + 2 < sizeof ns->buf)
+                    ns->len += (size_t)snprintf(ns->buf + ns->len, sizeof ns->buf - ns->len, "%s%s",
+                                                ns->len ? "," : "", n);
+            }
+            clang_disposeString(s);
+        }
+        if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr) return CXChildVisit_Continue;
+    }
+    return CXChildVisit_Recurse;
+}
+
+void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const Value *cv)
+{
+    Branch *b = VEC_PUSH(c->k->branches, c->k->nbranches);
+    b->kind = kind;
+    b->cond = cv->a;
+    b->constant = aff_is_const(&cv->a, NULL) && !cv->is_ptr;
+    b->cond_text = text_of(&c->cx, cond);
+    b->loop = c->loop;
+    b->loop_depth = current_loop_depth(c);
+    b->call_depth = c->call_depth;
+    b->call_site = c->call_site;
+    SrcRange r = range_of(&c->cx, stmt);
+    if (kind != BRANCH_CONDITIONAL) { /* just the keyword */
+        r.end_line = r.line;
+        r.end_col = r.col + (kind == BRANCH_IF ? 2 : 6);
+    }
+    b->range = r;
+    if (kind == BRANCH_IF) b->is_constexpr = nth_token_is(&c->cx, stmt, cond, 1, "constexpr");
+    NameScan ns = {{0}, 0};
+    clang_visitChildren(cond, scan_names, &ns);
+    if (clang_getCursorKind(cond) == CXCursor_DeclRefExpr) scan_names(cond, cond, &ns);
+    b->symbols = arena_strdup(&c->m->arena, ns.buf);
+}
+
+/* ---------------------------------------------------------------- float -> double */
+
+bool promoted_from_float(CXCursor x)
+{
+    if (clang_getCursorKind(x) != CXCursor_UnexposedExpr) return false;
+    if (!is_double_kind(clang_getCursorType(x))) return false;
+    return is_float_kind(clang_getCursorType(strip(x)));
+}
+
+/* The floating literal under parentheses and unary signs, if any. */
+CXCursor find_literal(Ctx *c, CXCursor x)
+{
+    for (;;) {
+        x = strip(x);
+        enum CXCursorKind k = clang_getCursorKind(x);
+        if (k == CXCursor_FloatingLiteral) return x;
+        if (k == CXCursor_UnaryOperator) {
+            Op op = unary_op(&c->cx, x);
+            if (op != OP_MINUS && op != OP_PLUS) break;
+            Children ch = children_of(x);
+            if (ch.n != 1) {
+                children_free(&ch);
+                break;
+            }
+            x = ch.items[0];
+            children_free(&ch);
+            continue;
+        }
+        break;
+    }
+    return clang_getNullCursor();
+}
+
+Promotion *record_promotion(Ctx *c, CXCursor expr, CXCursor flt, CXCursor dbl)
+{
+    Promotion *p = VEC_PUSH(c->k->promotions, c->k->npromotions);
+    CXCursor lit = find_literal(c, dbl);
+    p->is_literal = !clang_Cursor_isNull(lit);
+    CXCursor at = p->is_literal ? lit : dbl;
+    p->double_operand = range_of(&c->cx, at);
+    p->literal_spelling = p->is_literal ? spelling_range_of(&c->cx, lit) : p->double_operand;
+    p->in_macro = location_in_macro(at);
+    if (p->in_macro) {
+        p->macro_name = text_of(&c->cx, at);
+        p->macro_def = spelling_range_of(&c->cx, at);
+    }
+    p->literal_text = p->is_literal ? literal_text(&c->cx, lit) : text_of(&c->cx, dbl);
+    if (p->is_literal) { /* the literal is one token: its end follows from its text */
+        p->literal_spelling.end_line = p->literal_spelling.line;
+        p->literal_spelling.end_col = p->literal_spelling.col + (unsigned)strlen(p->literal_text);
+    }
+    CXCursor sd = strip(dbl);
+    if (!p->is_literal && clang_getCursorKind(sd) == CXCursor_DeclRefExpr) {
+        CXCursor ref = clang_getCursorReferenced(sd);
+        CXType rt = clang_getCursorType(ref);
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl && clang_isConstQualifiedType(rt) && is_double_kind(rt)) {
+            CXCursor init = initializer_of(ref);
+            if (!clang_Cursor_isNull(init) && !clang_Cursor_isNull(find_literal(c, init))) {
+                p->is_named_constant = true;
+                p->constant_decl = range_of(&c->cx, ref);
+            }
+        }
+    }
+    p->float_operand = flt.kind ? text_of(&c->cx, flt) : "";
+    p->expr_text = text_of(&c->cx, expr);
+    p->expr = range_of(&c->cx, expr);
+    p->loop = c->loop;
+    p->call_depth = c->call_depth;
+    p->call_site = c->call_site;
+    return p;
+}
+
+static bool is_arith_op(Op op)
+{
+    return op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV;
+}
+
+static const char *const math_functions[] = {
+    "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p", "pow", "sqrt", "cbrt", "rsqrt",
+    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "erf", "erfc",
+    "fabs", "floor", "ceil", "fmod", "fma", "fmin", "fmax", "hypot", "round", "trunc", "lgamma", "tgamma"};
+
+static bool is_math_function(const char *name)
+{
+    if (strncmp(name, "std::", 5) == 0) name += 5;
+    for (size_t i = 0; i < sizeof math_functions / sizeof math_functions[0]; i++)
+        if (strcmp(name, math_functions[i]) == 0) return true;
+    return false;
+}
+
+/* A compound assignment f op= d: the float variable is computed in double. */
+void note_compound_promotion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs)
+{
+    if (is_float_kind(clang_getCursorType(lhs)) && is_double_kind(clang_getCursorType(rhs)) && !promoted_from_float(rhs))
+        record_promotion(c, e, lhs, rhs);
+}
+
+/* A double operation with a float operand (directly promoted, or a double
+ * subexpression that exists only because of a promotion: lhs_had / rhs_had
+ * say whether evaluating that operand recorded one). */
+void note_arith_promotion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, bool lhs_had, bool rhs_had)
+{
+    if (!is_arith_op(op) || !is_double_kind(clang_getCursorType(e))) return;
+    bool lf = promoted_from_float(lhs) || (lhs_had && is_double_kind(clang_getCursorType(lhs)));
+    bool rf = promoted_from_float(rhs) || (rhs_had && is_double_kind(clang_getCursorType(rhs)));
+    if (lf && !rf && !promoted_from_float(rhs)) record_promotion(c, e, lhs, rhs);
+    else if (rf && !lf && !promoted_from_float(lhs)) record_promotion(c, e, rhs, lhs);
+}
+
+/* A double math function: note it on the promotions in its arguments,
+ * and catch pow(x, 2.0)-style calls where a float argument is promoted. */
+void record_math_call(Ctx *c, CXCursor e, const char *name, int nprom0)
+{
+    if (!is_math_function(name) || !is_double_kind(clang_getCursorType(e))) return;
+    int nargs = clang_Cursor_getNumArguments(e);
+    CXCursor flt = clang_getNullCursor(), dbl = clang_getNullCursor();
+    for (int i = 0; i < nargs; i++) {
+        CXCursor a = clang_Cursor_getArgument(e, i);
+        if (promoted_from_float(a)) flt = a;
+        else if (!clang_Cursor_isNull(find_literal(c, a)) && is_double_kind(clang_getCursorType(a))) dbl = a;
+    }
+    if (!clang_Cursor_isNull(flt) && !clang_Cursor_isNull(dbl) && c->k->npromotions == nprom0)
+        record_promotion(c, e, flt, dbl);
+    bool fixable = true;
+    for (int i = nprom0; i < c->k->npromotions; i++)
+        if (!c->k->promotions[i].is_literal) fixable = false;
+    Children ch = children_of(e);
+    SrcRange callee = ch.n > 0 ? range_of(&c->cx, ch.items[0]) : range_of(&c->cx, e);
+    children_free(&ch);
+    for (int i = nprom0; i < c->k->npromotions; i++) {
+        Promotion *p = &c->k->promotions[i];
+        if (p->math_call) continue;
+        p->math_call = name;
+        p->math_callee = callee;
+        p->math_call_fixable = fixable;
+    }
+}

@@ -1,0 +1,188 @@
+/* host_cuda.c - the CUDA dialect's host side: kernel<<<grid, block>>>(args)
+ * launches (calls whose callee expression holds the cudaConfigureCall of
+ * the <<<>>>), their dim3 block shapes, and cudaMemcpyToSymbol writes of
+ * __constant__ variables with the values they can store. */
+#include "frontend/interp.h"
+#include "util/vec.h"
+
+#include <string.h>
+
+static bool is_config_call(CXCursor cur)
+{
+    if (clang_getCursorKind(cur) != CXCursor_CallExpr) return false;
+    CXString s = clang_getCursorSpelling(cur);
+    const char *n = clang_getCString(s);
+    bool r = n && (strcmp(n, "cudaConfigureCall") == 0 || strcmp(n, "__cudaPushCallConfiguration") == 0 ||
+                   strcmp(n, "hipConfigureCall") == 0 || strcmp(n, "__hipPushCallConfiguration") == 0);
+    clang_disposeString(s);
+    return r;
+}
+
+static CXCursor find_config_call(CXCursor launch)
+{
+    Children ch = children_of(launch);
+    CXCursor cfg = clang_getNullCursor();
+    for (int i = 0; i < ch.n && clang_Cursor_isNull(cfg); i++) {
+        CXCursor x = strip(ch.items[i]);
+        if (is_config_call(x)) cfg = x;
+    }
+    children_free(&ch);
+    return cfg;
+}
+
+/* Evaluates a dim3 (or integer) launch argument: follows copies and local
+ * variables to the constructor that spells the shape. */
+static void eval_dim3(HostScan *hs, CXCursor e, DimValue dims[3], SrcRange *where, const char **text, Launch *L, int depth)
+{
+    Ctx *c = hs->c;
+    CXCursor s = strip(e);
+    enum CXCursorKind k = clang_getCursorKind(s);
+    if (depth > 4) return;
+    if (k == CXCursor_DeclRefExpr) {
+        CXCursor ref = clang_getCursorReferenced(s);
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl) {
+            CXCursor init = initializer_of(ref);
+            if (!clang_Cursor_isNull(hs->fn) && host_assigned_in(hs, ref)) L->block_runtime = true;
+            if (!clang_Cursor_isNull(init)) {
+                SrcRange vr = range_of(&c->cx, ref);
+                eval_dim3(hs, init, dims, where, text, L, depth + 1);
+                *where = vr;
+                *text = text_of(&c->cx, ref);
+                return;
+            }
+        }
+        if (clang_getCursorKind(ref) == CXCursor_ParmDecl) L->block_runtime = true;
+        *where = range_of(&c->cx, s);
+        *text = text_of(&c->cx, s);
+        return;
+    }
+    CXType t = canon(clang_getCursorType(s));
+    if ((k == CXCursor_CallExpr || k == CXCursor_CXXFunctionalCastExpr || k == CXCursor_UnexposedExpr) &&
+        t.kind == CXType_Record) {
+        int n = clang_Cursor_getNumArguments(s);
+        if (n == 1 && canon(clang_getCursorType(clang_Cursor_getArgument(s, 0))).kind == CXType_Record) {
+            eval_dim3(hs, clang_Cursor_getArgument(s, 0), dims, where, text, L, depth + 1);
+            return;
+        }
+        if (n >= 1) {
+            for (int i = 0; i < 3 && i < n; i++) host_dim_value(hs, clang_Cursor_getArgument(s, i), &dims[i], L);
+            for (int i = n; i < 3; i++) {
+                dims[i].known = true;
+                dims[i].value = 1;
+                dims[i].text = "1";
+                dims[i].origin = "default";
+            }
+            *where = range_of(&c->cx, s);
+            *text = text_of(&c->cx, s);
+            return;
+        }
+        Children ch = children_of(s);
+        if (ch.n == 1) eval_dim3(hs, ch.items[0], dims, where, text, L, depth + 1);
+        children_free(&ch);
+        if (!*text) {
+            *where = range_of(&c->cx, s);
+            *text = text_of(&c->cx, s);
+        }
+        return;
+    }
+    /* a scalar: dim3(n, 1, 1) */
+    host_dim_value(hs, s, &dims[0], L);
+    for (int i = 1; i < 3; i++) {
+        dims[i].known = true;
+        dims[i].value = 1;
+        dims[i].text = "1";
+        dims[i].origin = "default";
+    }
+    *where = range_of(&c->cx, s);
+    *text = text_of(&c->cx, s);
+}
+
+static void record_launch(HostScan *hs, CXCursor call, CXCursor cfg)
+{
+    Launch *L = host_launch_new(hs, call, clang_getCursorReferenced(call));
+    int ncfg = clang_Cursor_getNumArguments(cfg);
+    if (ncfg >= 2) {
+        SrcRange gw = {0};
+        const char *gt = NULL;
+        eval_dim3(hs, clang_Cursor_getArgument(cfg, 1), L->block, &L->block_range, &L->block_text, L, 0);
+        bool br = L->block_runtime, bt = L->block_is_template_param;
+        eval_dim3(hs, clang_Cursor_getArgument(cfg, 0), L->grid, &gw, &gt, L, 0);
+        L->block_runtime = br;
+        L->block_is_template_param = bt;
+    }
+    host_launch_args(hs, L, call);
+}
+
+typedef struct {
+    CXCursor var;
+    SymbolWrite *w;
+} CaseScan;
+
+static enum CXChildVisitResult scan_cases(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    CaseScan *cs = data;
+    if (clang_getCursorKind(cur) == CXCursor_CaseStmt) {
+        Children ch = children_of(cur);
+        long long v;
+        if (ch.n >= 1 && eval_const(ch.items[0], &v) && cs->w->nvalues < 16) cs->w->values[cs->w->nvalues++] = v;
+        children_free(&ch);
+    }
+    return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult scan_switches(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    CaseScan *cs = data;
+    if (clang_getCursorKind(cur) == CXCursor_SwitchStmt) {
+        Children ch = children_of(cur);
+        if (ch.n >= 2 && is_decl_of(ch.items[0], cs->var)) {
+            clang_visitChildren(ch.items[ch.n - 1], scan_cases, cs);
+            cs->w->value_source = "switch";
+        }
+        children_free(&ch);
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* cudaMemcpyToSymbol(sym, &v, ...): what values can v have? */
+static void record_symbol_write(HostScan *hs, CXCursor call)
+{
+    Ctx *c = hs->c;
+    if (clang_Cursor_getNumArguments(call) < 2) return;
+    CXCursor sym = strip(clang_Cursor_getArgument(call, 0));
+    if (clang_getCursorKind(sym) != CXCursor_DeclRefExpr) return;
+    SymbolWrite *w = VEC_PUSH(c->m->symbol_writes, c->m->nsymbol_writes);
+    w->symbol = cxstr(&c->m->arena, clang_getCursorSpelling(sym));
+    w->range = range_of(&c->cx, call);
+    CXCursor src = strip(clang_Cursor_getArgument(call, 1));
+    if (clang_getCursorKind(src) == CXCursor_UnaryOperator) {
+        Children ch = children_of(src);
+        if (ch.n == 1) src = strip(ch.items[0]);
+        children_free(&ch);
+    }
+    if (clang_getCursorKind(src) != CXCursor_DeclRefExpr) return;
+    CXCursor var = clang_getCursorReferenced(src);
+    long long v;
+    CXCursor init = clang_getCursorKind(var) == CXCursor_VarDecl ? initializer_of(var) : clang_getNullCursor();
+    if (!clang_Cursor_isNull(init) && eval_const(init, &v) &&
+        (clang_isConstQualifiedType(clang_getCursorType(var)) || !host_assigned_in(hs, var))) {
+        w->values[w->nvalues++] = v;
+        w->value_source = "constant";
+        return;
+    }
+    CaseScan cs = {var, w};
+    clang_visitChildren(hs->fn, scan_switches, &cs);
+}
+
+void cuda_host_call(HostScan *hs, CXCursor call)
+{
+    CXString cs = clang_getCursorSpelling(call);
+    const char *cn = clang_getCString(cs);
+    bool symbol_write = cn && strncmp(cn, "cudaMemcpyToSymbol", 18) == 0;
+    clang_disposeString(cs);
+    if (symbol_write) record_symbol_write(hs, call);
+    CXCursor cfg = find_config_call(call);
+    if (!clang_Cursor_isNull(cfg)) record_launch(hs, call, cfg);
+}

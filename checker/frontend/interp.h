@@ -1,0 +1,152 @@
+/* interp.h - inside the model builder: the abstract interpreter's state and
+ * what its files share.
+ *
+ * Per kernel, an environment maps local variables to symbolic values (Affine
+ * integers, or pointers = base + byte offset); loops get an iteration-counter
+ * symbol and their induction variables become init + step*counter; helper
+ * functions with bodies are inlined (bounded depth); every memory access,
+ * loop, branch and float->double promotion met on the way is recorded with
+ * its value.  Host functions are scanned for launches through the dialect.
+ *
+ *   env.c     values, symbols, the environment and its merge
+ *   eval.c    expressions          calls.c  calls and inlining
+ *   loops.c   loops                stmt.c   statements, declarations
+ *   facts.c   what gets recorded: accesses, branches, promotions
+ *   kernel.c  per-kernel set-up and the translation unit (model_build)
+ *   host.c    host-side helpers for a dialect's launch scanner */
+#ifndef GPULINT_INTERP_H
+#define GPULINT_INTERP_H
+
+#include "frontend/cx.h"
+#include "frontend/dialect.h"
+#include "model/model.h"
+
+#include <stdbool.h>
+
+typedef struct {
+    Affine a;            /* integer value, or pointer byte offset */
+    bool is_ptr;
+    AddrSpace space;
+    int base_param;
+    const char *base_name;
+    int array;
+} Value;
+
+typedef struct {
+    CXCursor decl;
+    Value v;
+} Binding;
+
+typedef struct {
+    Binding *b;
+    int n;
+} Env;
+
+typedef struct {
+    Cx cx;
+    const Dialect *d;
+    Model *m;
+    Kernel *k;
+    const char *shim_dir;
+    Env env;
+    int loop;            /* innermost loop index, -1 */
+    int call_depth;
+    SrcRange call_site;
+    CXCursor call_stack[8];
+    int ncalls;
+    /* inlined-helper return value */
+    bool collecting_return;
+    bool have_return;
+    Value ret;
+    bool pending_unroll; /* a #pragma unroll precedes the next loop */
+} Ctx;
+
+enum { MODE_LOAD = 1, MODE_STORE = 2, MODE_ADDR = 4 };
+
+/* env.c */
+int new_symbol(Ctx *c, SymbolKind kind, const char *name);
+Value val_int(Affine a);
+Value val_opaque(unsigned deps);
+Value pointer_value(AddrSpace space, int param, const char *name, int array, Affine off);
+bool value_equal(const Value *a, const Value *b);
+/* Keeps only what a variable of type t can hold. */
+Value fit_to_type(Value v, CXType t);
+Value *env_find(Ctx *c, CXCursor decl);
+void env_set(Ctx *c, CXCursor decl, Value v);
+Env env_copy(const Env *e);
+void env_merge(Ctx *c, const Env *orig, Env *x, Env *y, unsigned cond_deps);
+
+/* eval.c */
+Value eval(Ctx *c, CXCursor e, int mode);
+Affine scale_offset(const Affine *idx, long long size);
+/* The value read by a load of e from base[idx]. */
+Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx);
+
+/* calls.c */
+Value eval_call(Ctx *c, CXCursor e);
+
+/* loops.c */
+typedef struct {
+    CXCursor decl;
+    int count;        /* assignments in the loop */
+    bool increment;   /* the only assignment is v += s / v -= s / ++ / -- */
+    bool nested;      /* under a condition or an inner loop */
+    Op op;
+    CXCursor step;    /* the s of v += s (null for ++/--) */
+} Assigned;
+
+typedef struct {
+    Assigned *items;
+    int n;
+} AssignedSet;
+
+void scan_assignments(Ctx *c, CXCursor cur, AssignedSet *set, int nest);
+void walk_for(Ctx *c, CXCursor s);
+void walk_loop(Ctx *c, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCursor body);
+
+/* stmt.c */
+void walk_stmt(Ctx *c, CXCursor s);
+void declare_var(Ctx *c, CXCursor var);
+
+/* facts.c */
+int current_loop_depth(Ctx *c);
+void mark_loops(Ctx *c, bool barrier, bool store, bool atomic);
+const char *type_name_for(Ctx *c, CXType t);
+Access *record_access(Ctx *c, const Value *base, Affine byte_offset, CXType elem, CXCursor at, int mode_load,
+                      int mode_store);
+void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const Value *cv);
+bool promoted_from_float(CXCursor x);
+/* The floating literal under parentheses and unary signs, or null. */
+CXCursor find_literal(Ctx *c, CXCursor x);
+Promotion *record_promotion(Ctx *c, CXCursor expr, CXCursor flt, CXCursor dbl);
+/* f op= d, and a double l op r with a float operand (lhs_had/rhs_had: the
+ * operand's evaluation recorded a promotion). */
+void note_compound_promotion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs);
+void note_arith_promotion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, bool lhs_had, bool rhs_had);
+/* A double math call: notes it on the promotions recorded since nprom0. */
+void record_math_call(Ctx *c, CXCursor call, const char *name, int nprom0);
+
+/* kernel.c */
+void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance);
+
+/* host.c: what a dialect's host scanner builds on. */
+struct HostScan {
+    Ctx *c;
+    CXCursor fn;         /* enclosing host function */
+    const char *fn_name;
+    CXCursor *targets;   /* the kernel each launch calls, parallel to the launches added */
+    int ntargets;
+};
+
+/* Adds a launch of `target` (the callee cursor; null when unknown). */
+Launch *host_launch_new(HostScan *hs, CXCursor call, CXCursor target);
+/* The launch's kernel arguments: text and constant values. */
+void host_launch_args(HostScan *hs, Launch *L, CXCursor call);
+/* A block or grid dimension as an integer expression, with its origin. */
+void host_dim_value(HostScan *hs, CXCursor e, DimValue *d, Launch *L);
+/* Is `decl` assigned anywhere in the host function? */
+bool host_assigned_in(HostScan *hs, CXCursor decl);
+/* Scans one host function. */
+void host_scan_function(HostScan *hs);
+
+#endif

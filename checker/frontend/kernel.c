@@ -1,0 +1,223 @@
+/* kernel.c - per-kernel set-up (parameters, builtin symbols) and the
+ * translation unit: which functions are kernels and host code, launch
+ * sites first, then every kernel (or the launched instantiations of a
+ * kernel template), then launches linked to kernels (see interp.h). */
+#include "frontend/interp.h"
+#include "frontend/model_build.h"
+#include "util/vec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const Dialect *dialect_for_file(const char *path)
+{
+    (void)path; /* .cu and .cuh only, for now */
+    return &dialect_cuda;
+}
+
+static const char *template_args_text(Ctx *c, CXCursor fn, const char *base)
+{
+    int n = clang_Cursor_getNumTemplateArguments(fn);
+    if (n <= 0) return base;
+    char buf[512];
+    size_t len = (size_t)snprintf(buf, sizeof buf, "%s<", base);
+    for (int i = 0; i < n && len < sizeof buf - 32; i++) {
+        enum CXTemplateArgumentKind k = clang_Cursor_getTemplateArgumentKind(fn, (unsigned)i);
+        if (i) len += (size_t)snprintf(buf + len, sizeof buf - len, ", ");
+        if (k == CXTemplateArgumentKind_Type) {
+            CXString s = clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(fn, (unsigned)i));
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s", clang_getCString(s));
+            clang_disposeString(s);
+        } else if (k == CXTemplateArgumentKind_Integral) {
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%lld",
+                                    clang_Cursor_getTemplateArgumentValue(fn, (unsigned)i));
+        } else {
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "?");
+        }
+    }
+    if (len < sizeof buf - 1) snprintf(buf + len, sizeof buf - len, ">");
+    return arena_strdup(&c->m->arena, buf);
+}
+
+void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance)
+{
+    Kernel *k = VEC_PUSH(c->m->kernels, c->m->nkernels);
+    c->k = k;
+    k->base_name = cxstr(&c->m->arena, clang_getCursorSpelling(fn));
+    k->name = is_instance ? template_args_text(c, fn, k->base_name) : k->base_name;
+    k->is_template = is_pattern;
+    SrcRange r = range_of(&c->cx, fn);
+    CXSourceLocation nl = clang_getCursorLocation(fn);
+    CXFile f;
+    unsigned line, col;
+    clang_getExpansionLocation(nl, &f, &line, &col, NULL);
+    r.line = r.end_line = line;
+    r.col = col;
+    r.end_col = col + (unsigned)strlen(k->base_name);
+    k->range = r;
+    for (int i = 0; i < SYM_FIRST_USER; i++) {
+        Symbol *s = VEC_PUSH(k->syms, k->nsyms);
+        s->kind = SYMK_BUILTIN;
+        s->name = c->d->builtin_names[i];
+        s->param = -1;
+        s->loop = -1;
+    }
+    c->env.n = 0;
+    c->loop = -1;
+    c->call_depth = 0;
+    c->ncalls = 0;
+    c->collecting_return = false;
+    Children pch = {NULL, 0};
+    int np = clang_Cursor_getNumArguments(fn);
+    if (np < 0) { /* a template pattern: parameters are ParmDecl children */
+        Children all = children_of(fn);
+        for (int i = 0; i < all.n; i++)
+            if (clang_getCursorKind(all.items[i]) == CXCursor_ParmDecl) *VEC_PUSH(pch.items, pch.n) = all.items[i];
+        children_free(&all);
+        np = pch.n;
+    }
+    for (int i = 0; i < np; i++) {
+        CXCursor pd = pch.n ? pch.items[i] : clang_Cursor_getArgument(fn, i);
+        Param *p = VEC_PUSH(k->params, k->nparams);
+        CXType t = clang_getCursorType(pd);
+        p->name = cxstr(&c->m->arena, clang_getCursorSpelling(pd));
+        if (!p->name[0]) p->name = arena_printf(&c->m->arena, "arg%d", i);
+        p->type = type_name_for(c, t);
+        p->is_pointer = is_pointer_type(t);
+        p->is_restrict = clang_isRestrictQualifiedType(t) != 0;
+        p->symbol = -1;
+        Value v;
+        if (p->is_pointer) {
+            CXType pt = clang_getPointeeType(canon(t));
+            long long ps = type_size(canon(pt));
+            p->pointee_bytes = ps > 0 ? (int)ps : -1;
+            Affine zero = aff_const(0);
+            zero.deps = DEP_PARAM;
+            v = pointer_value(c->d->param_space(pd), i, p->name, -1, zero);
+        } else if (is_integer_type(t)) {
+            p->symbol = new_symbol(c, SYMK_PARAM, p->name);
+            k->syms[p->symbol].param = i;
+            v = val_int(aff_symbol(p->symbol, DEP_PARAM));
+        } else {
+            v = val_opaque(DEP_PARAM);
+        }
+        env_set(c, pd, v);
+    }
+    children_free(&pch);
+    walk_stmt(c, body_of(fn));
+    free(c->env.b);
+    c->env.b = NULL;
+    c->env.n = 0;
+    c->k = NULL;
+}
+
+/* ---------------------------------------------------------------- the TU */
+
+typedef struct {
+    Ctx *c;
+    CXCursor *kernels; int nkernels;
+    CXCursor *hosts; int nhosts;
+} TopScan;
+
+static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    TopScan *ts = data;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    /* Only the main file: walking the declarations of a precompiled header
+     * would deserialize all of them (20x the cost of the file itself). */
+    if (!in_main_file(cur)) return CXChildVisit_Continue;
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
+        return CXChildVisit_Recurse;
+    if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
+        if (!clang_isCursorDefinition(cur)) return CXChildVisit_Continue;
+        if (ts->c->d->is_kernel(cur)) *VEC_PUSH(ts->kernels, ts->nkernels) = cur;
+        else if (ts->c->d->is_host_function(cur)) *VEC_PUSH(ts->hosts, ts->nhosts) = cur;
+        return CXChildVisit_Continue;
+    }
+    return CXChildVisit_Continue;
+}
+
+static bool same_function(CXCursor a, CXCursor b)
+{
+    if (clang_equalCursors(a, b)) return true;
+    CXCursor da = clang_getCursorDefinition(a), db = clang_getCursorDefinition(b);
+    return !clang_Cursor_isNull(da) && !clang_Cursor_isNull(db) && clang_equalCursors(da, db);
+}
+
+void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir)
+{
+    Ctx c;
+    memset(&c, 0, sizeof c);
+    c.m = m;
+    c.cx.tu = tu;
+    c.cx.arena = &m->arena;
+    c.d = dialect_for_file(m->file);
+    c.shim_dir = shim_dir;
+    c.loop = -1;
+
+    TopScan ts = {&c, NULL, 0, NULL, 0};
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_top, &ts);
+
+    /* Launch sites first: they say which template instantiations to analyse. */
+    CXCursor *launch_targets = NULL;
+    int ntargets = 0;
+    for (int i = 0; i < ts.nhosts; i++) {
+        HostScan hs = {&c, ts.hosts[i], cxstr(&m->arena, clang_getCursorSpelling(ts.hosts[i])), NULL, 0};
+        host_scan_function(&hs);
+        for (int j = 0; j < hs.ntargets; j++) *VEC_PUSH(launch_targets, ntargets) = hs.targets[j];
+        free(hs.targets);
+    }
+
+    CXCursor *analysed = NULL;
+    int nanalysed = 0;
+    for (int i = 0; i < ts.nkernels; i++) {
+        CXCursor kc = ts.kernels[i];
+        if (clang_getCursorKind(kc) == CXCursor_FunctionTemplate) {
+            int found = 0;
+            for (int j = 0; j < ntargets; j++) {
+                CXCursor t = launch_targets[j];
+                if (clang_Cursor_isNull(t)) continue;
+                CXCursor tmpl = clang_getSpecializedCursorTemplate(t);
+                if (clang_Cursor_isNull(tmpl) || !clang_equalCursors(tmpl, kc)) continue;
+                bool dup = false;
+                for (int q = 0; q < nanalysed; q++)
+                    if (clang_equalCursors(analysed[q], t)) dup = true;
+                if (dup) continue;
+                analyse_kernel(&c, t, false, true);
+                *VEC_PUSH(analysed, nanalysed) = t;
+                found++;
+            }
+            if (!found) {
+                analyse_kernel(&c, kc, true, false);
+                *VEC_PUSH(analysed, nanalysed) = kc;
+            }
+        } else {
+            analyse_kernel(&c, kc, false, false);
+            *VEC_PUSH(analysed, nanalysed) = kc;
+        }
+    }
+
+    /* Link launches to kernels; a block shape is known when all launches agree. */
+    for (int j = 0; j < m->nlaunches; j++) {
+        Launch *L = &m->launches[j];
+        if (clang_Cursor_isNull(launch_targets[j])) continue;
+        for (int q = 0; q < nanalysed; q++) {
+            if (!same_function(launch_targets[j], analysed[q])) continue;
+            L->kernel = q;
+            Kernel *k = &m->kernels[q];
+            bool known = L->block[0].known && L->block[1].known && L->block[2].known;
+            BlockShape s = {known, (int)L->block[0].value, (int)L->block[1].value, (int)L->block[2].value};
+            if (k->nlaunches == 0) k->block = s;
+            else if (!known || !k->block.known || k->block.x != s.x || k->block.y != s.y || k->block.z != s.z)
+                k->block.known = false;
+            k->nlaunches++;
+            break;
+        }
+    }
+    free(launch_targets);
+    free(analysed);
+    free(ts.kernels);
+    free(ts.hosts);
+}

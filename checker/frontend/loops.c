@@ -1,0 +1,266 @@
+/* loops.c - loops: an iteration-counter symbol per loop, induction
+ * variables as init + step*counter, bounds read from the condition (see
+ * interp.h). */
+#include "frontend/interp.h"
+#include "util/vec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void note_assignment(AssignedSet *set, CXCursor decl, Op op, CXCursor step, bool nested)
+{
+    Assigned *a = NULL;
+    for (int i = 0; i < set->n; i++)
+        if (clang_equalCursors(set->items[i].decl, decl)) a = &set->items[i];
+    if (!a) {
+        a = VEC_PUSH(set->items, set->n);
+        a->decl = decl;
+    }
+    a->count++;
+    a->op = op;
+    a->step = step;
+    a->nested = a->nested || nested;
+    a->increment = a->count == 1 && (op == OP_ADD_ASSIGN || op == OP_SUB_ASSIGN || op == OP_PREINC ||
+                                     op == OP_POSTINC || op == OP_PREDEC || op == OP_POSTDEC);
+}
+
+void scan_assignments(Ctx *c, CXCursor cur, AssignedSet *set, int nest)
+{
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    Children ch = children_of(cur);
+    if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && ch.n == 2) {
+        Op op = binary_op(&c->cx, cur, ch.items[1]);
+        CXCursor l = strip(ch.items[0]);
+        if (is_assign_op(op) && clang_getCursorKind(l) == CXCursor_DeclRefExpr)
+            note_assignment(set, clang_getCursorReferenced(l), op, ch.items[1], nest > 0);
+    } else if (k == CXCursor_UnaryOperator && ch.n == 1) {
+        Op op = unary_op(&c->cx, cur);
+        CXCursor l = strip(ch.items[0]);
+        if ((op == OP_PREINC || op == OP_POSTINC || op == OP_PREDEC || op == OP_POSTDEC) &&
+            clang_getCursorKind(l) == CXCursor_DeclRefExpr)
+            note_assignment(set, clang_getCursorReferenced(l), op, clang_getNullCursor(), nest > 0);
+    }
+    bool nests = k == CXCursor_IfStmt || k == CXCursor_SwitchStmt || k == CXCursor_ForStmt ||
+                 k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_ConditionalOperator;
+    for (int i = 0; i < ch.n; i++) scan_assignments(c, ch.items[i], set, nest + (nests ? 1 : 0));
+    children_free(&ch);
+}
+
+/* Splits a for statement into its parts.  libclang lists only the parts
+ * that are present, so the two top-level ';' of the header say which is
+ * which; they are read as tokens (comments and literals hold none). */
+static void for_parts(Ctx *c, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCursor *body)
+{
+    *init = *cond = *inc = *body = clang_getNullCursor();
+    Children ch = children_of(s);
+    if (ch.n == 0) {
+        children_free(&ch);
+        return;
+    }
+    *body = ch.items[ch.n - 1];
+    if (ch.n == 4) {
+        *init = ch.items[0];
+        *cond = ch.items[1];
+        *inc = ch.items[2];
+        children_free(&ch);
+        return;
+    }
+    unsigned semi[2] = {0, 0};
+    int nsemi = 0;
+    CXToken *toks;
+    unsigned n;
+    tokens_until(&c->cx, s, *body, &toks, &n);
+    int depth = 0;
+    for (unsigned i = 0; i < n && nsemi < 2; i++) {
+        if (clang_getTokenKind(toks[i]) != CXToken_Punctuation) continue;
+        CXString sp = clang_getTokenSpelling(c->cx.tu, toks[i]);
+        const char *p = clang_getCString(sp);
+        if (strcmp(p, "(") == 0) depth++;
+        else if (strcmp(p, ")") == 0) depth--;
+        else if (strcmp(p, ";") == 0 && depth == 1)
+            semi[nsemi++] = expansion_offset(clang_getTokenLocation(c->cx.tu, toks[i]));
+        clang_disposeString(sp);
+    }
+    if (toks) clang_disposeTokens(c->cx.tu, toks, n);
+    for (int i = 0; i + 1 < ch.n && nsemi == 2; i++) {
+        unsigned off = expansion_offset(clang_getRangeStart(clang_getCursorExtent(ch.items[i])));
+        if (off < semi[0]) *init = ch.items[i];
+        else if (off < semi[1]) *cond = ch.items[i];
+        else *inc = ch.items[i];
+    }
+    children_free(&ch);
+}
+
+/* Induction variables: v = entry + step*counter inside the loop; everything
+ * else assigned in the loop becomes opaque and loop-dependent. */
+static void bind_loop_variables(Ctx *c, AssignedSet *set, int counter)
+{
+    for (int i = 0; i < set->n; i++) {
+        Assigned *a = &set->items[i];
+        Value *cur = env_find(c, a->decl);
+        if (!cur) continue;
+        Value entry = *cur;
+        Affine step = aff_opaque(DEP_UNKNOWN);
+        CXType vt = clang_getCursorType(a->decl);
+        bool ok = a->increment && !a->nested && (is_integer_type(vt) || is_pointer_type(vt));
+        if (ok) {
+            if (a->op == OP_PREINC || a->op == OP_POSTINC) step = aff_const(1);
+            else if (a->op == OP_PREDEC || a->op == OP_POSTDEC) step = aff_const(-1);
+            else {
+                /* evaluate the step without recording what it reads: the
+                 * loop body walk records it in its place */
+                int na = c->k->naccesses, nb = c->k->nbranches, np = c->k->npromotions;
+                Value sv = eval(c, a->step, MODE_LOAD);
+                c->k->naccesses = na;
+                c->k->nbranches = nb;
+                c->k->npromotions = np;
+                step = a->op == OP_SUB_ASSIGN ? aff_neg(&sv.a) : sv.a;
+                if (sv.is_ptr || !step.exact || (step.deps & (DEP_LOOP | DEP_DATA))) ok = false;
+            }
+        }
+        if (ok && entry.is_ptr) {
+            long long ps = pointee_size(clang_getCursorType(a->decl));
+            step = scale_offset(&step, ps);
+            ok = step.exact;
+        }
+        Value nv = entry;
+        if (ok) {
+            Affine ctr = aff_symbol(counter, DEP_LOOP);
+            Affine inc = aff_mul(&step, &ctr);
+            nv.a = aff_add(&entry.a, &inc);
+        } else {
+            nv.a = aff_opaque(entry.a.deps | DEP_LOOP | DEP_UNKNOWN);
+            if (!entry.is_ptr) nv = val_opaque(entry.a.deps | DEP_LOOP | DEP_UNKNOWN);
+        }
+        *cur = nv;
+    }
+}
+
+static void unbind_loop_variables(Ctx *c, AssignedSet *set)
+{
+    for (int i = 0; i < set->n; i++) {
+        Value *cur = env_find(c, set->items[i].decl);
+        if (!cur) continue;
+        unsigned deps = cur->a.deps | DEP_LOOP;
+        if (cur->is_ptr) cur->a = aff_opaque(deps);
+        else *cur = val_opaque(deps);
+    }
+}
+
+static int new_loop(Ctx *c, CXCursor s, CXCursor body)
+{
+    Loop *l = VEC_PUSH(c->k->loops, c->k->nloops);
+    int idx = c->k->nloops - 1;
+    l->parent = c->loop;
+    l->depth = current_loop_depth(c) + 1;
+    l->range = range_of(&c->cx, s);
+    l->header = l->range;
+    if (!clang_Cursor_isNull(body)) {
+        SrcRange b = range_of(&c->cx, body);
+        l->header.end_line = b.line;
+        l->header.end_col = b.col;
+    }
+    l->has_unroll_pragma = c->pending_unroll;
+    c->pending_unroll = false;
+    char name[32];
+    snprintf(name, sizeof name, "loop@%u", l->range.line);
+    l->counter = new_symbol(c, SYMK_LOOP, name);
+    c->k->syms[l->counter].loop = idx;
+    return idx;
+}
+
+/* Reads `ivar < bound` (and friends) from a loop condition. */
+static void loop_bound(Ctx *c, int li, CXCursor cond, CXCursor ivar_decl)
+{
+    CXCursor s = strip(cond);
+    if (clang_getCursorKind(s) != CXCursor_BinaryOperator) return;
+    Children ch = children_of(s);
+    if (ch.n != 2) {
+        children_free(&ch);
+        return;
+    }
+    Op op = binary_op(&c->cx, s, ch.items[1]);
+    CXCursor other = clang_getNullCursor();
+    bool inclusive = false;
+    CXCursor iv = ivar_decl;
+    if (clang_Cursor_isNull(iv)) { /* while (i < n): take the variable on the left */
+        CXCursor l = strip(ch.items[0]);
+        if (clang_getCursorKind(l) == CXCursor_DeclRefExpr) iv = clang_getCursorReferenced(l);
+    }
+    if (!clang_Cursor_isNull(iv)) {
+        if (is_decl_of(ch.items[0], iv) && (op == OP_LT || op == OP_LE || op == OP_NE)) {
+            other = ch.items[1];
+            inclusive = op == OP_LE;
+        } else if (is_decl_of(ch.items[1], iv) && (op == OP_GT || op == OP_GE)) {
+            other = ch.items[0];
+            inclusive = op == OP_GE;
+        }
+    }
+    if (!clang_Cursor_isNull(other)) {
+        Loop *l = &c->k->loops[li];
+        l->has_bound = true;
+        l->bound = eval(c, other, MODE_LOAD).a;
+        l->bound_text = text_of(&c->cx, other);
+        l->bound_inclusive = inclusive;
+        if (!l->ivar) l->ivar = cxstr(&c->m->arena, clang_getCursorSpelling(iv));
+    }
+    children_free(&ch);
+}
+
+void walk_loop(Ctx *c, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCursor body)
+{
+    int scope = c->env.n;
+    if (!clang_Cursor_isNull(init)) walk_stmt(c, init);
+    CXCursor ivar = clang_getNullCursor();
+    if (!clang_Cursor_isNull(init)) {
+        if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+            Children ch = children_of(init);
+            if (ch.n >= 1 && clang_getCursorKind(ch.items[0]) == CXCursor_VarDecl) ivar = ch.items[0];
+            children_free(&ch);
+        } else {
+            CXCursor si = strip(init);
+            Children ch = children_of(si);
+            if (ch.n == 2 && clang_getCursorKind(strip(ch.items[0])) == CXCursor_DeclRefExpr)
+                ivar = clang_getCursorReferenced(strip(ch.items[0]));
+            children_free(&ch);
+        }
+    }
+    AssignedSet set = {NULL, 0};
+    if (!clang_Cursor_isNull(inc)) scan_assignments(c, inc, &set, 0);
+    if (!clang_Cursor_isNull(body)) scan_assignments(c, body, &set, 0);
+
+    int li = new_loop(c, s, body);
+    Loop *l = &c->k->loops[li];
+    Value *iv = clang_Cursor_isNull(ivar) ? NULL : env_find(c, ivar);
+    if (iv) {
+        l->ivar = cxstr(&c->m->arena, clang_getCursorSpelling(ivar));
+        l->init = iv->a;
+    }
+    bind_loop_variables(c, &set, l->counter);
+    if (iv) {
+        l = &c->k->loops[li];
+        Value *now = env_find(c, ivar);
+        Affine cf;
+        if (now && now->a.exact && aff_coef(&now->a, l->counter, &cf)) l->step = cf;
+        else l->step = aff_opaque(DEP_UNKNOWN);
+    }
+    int saved_loop = c->loop;
+    c->loop = li;
+    if (!clang_Cursor_isNull(cond)) {
+        eval(c, cond, MODE_LOAD);
+        loop_bound(c, li, cond, ivar);
+    }
+    if (!clang_Cursor_isNull(body)) walk_stmt(c, body);
+    c->loop = saved_loop;
+    unbind_loop_variables(c, &set);
+    free(set.items);
+    c->env.n = scope < c->env.n ? scope : c->env.n;
+}
+
+void walk_for(Ctx *c, CXCursor s)
+{
+    CXCursor init, cond, inc, body;
+    for_parts(c, s, &init, &cond, &inc, &body);
+    walk_loop(c, s, init, cond, inc, body);
+}

@@ -1,0 +1,195 @@
+/* stmt.c - statements and declarations: scopes, both paths of a branch
+ * merged, returns of inlined helpers (see interp.h). */
+#include "frontend/interp.h"
+#include "util/vec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void declare_var(Ctx *c, CXCursor var)
+{
+    CXType t = clang_getCursorType(var);
+    CXType ct = canon(t);
+    bool shared = c->d->var_space(var) == SPACE_SHARED;
+    CXCursor init = initializer_of(var);
+    if (is_array_type(t)) {
+        ArrayDecl *a = VEC_PUSH(c->k->arrays, c->k->narrays);
+        a->name = cxstr(&c->m->arena, clang_getCursorSpelling(var));
+        a->space = shared ? SPACE_SHARED : SPACE_LOCAL;
+        CXType et = clang_getArrayElementType(ct);
+        while (canon(et).kind == CXType_ConstantArray) et = clang_getArrayElementType(canon(et));
+        a->elem_type = type_name_for(c, et);
+        a->elem_bytes = (int)type_size(canon(et));
+        long long total = type_size(ct);
+        a->count = (total > 0 && a->elem_bytes > 0) ? total / a->elem_bytes : -1;
+        a->is_extern = clang_Cursor_getStorageClass(var) == CX_SC_Extern;
+        a->range = range_of(&c->cx, var);
+        if (!clang_Cursor_isNull(init)) eval(c, init, MODE_LOAD);
+        env_set(c, var, pointer_value(a->space, -1, a->name, c->k->narrays - 1, aff_const(0)));
+        return;
+    }
+    Value v = clang_Cursor_isNull(init) ? val_opaque(shared ? DEP_DATA : DEP_UNKNOWN) : eval(c, init, MODE_LOAD);
+    if (shared) v = val_opaque(DEP_DATA); /* shared scalars are written by other threads */
+    env_set(c, var, fit_to_type(v, t));
+}
+
+static void walk_if(Ctx *c, CXCursor s)
+{
+    Children ch = children_of(s);
+    int i = 0, scope = c->env.n;
+    CXCursor cond = clang_getNullCursor();
+    /* [init-stmt] [condition variable] condition then [else] */
+    if (i < ch.n && clang_getCursorKind(ch.items[i]) == CXCursor_DeclStmt) walk_stmt(c, ch.items[i++]);
+    if (i < ch.n && clang_getCursorKind(ch.items[i]) == CXCursor_VarDecl) declare_var(c, ch.items[i++]);
+    if (i < ch.n) cond = ch.items[i++];
+    CXCursor then_s = i < ch.n ? ch.items[i++] : clang_getNullCursor();
+    CXCursor else_s = i < ch.n ? ch.items[i++] : clang_getNullCursor();
+    children_free(&ch);
+    if (clang_Cursor_isNull(cond)) return;
+    Value cv = eval(c, cond, MODE_LOAD);
+    record_branch(c, BRANCH_IF, s, cond, &cv);
+
+    Env orig = c->env;
+    Env then_env = env_copy(&orig), else_env = env_copy(&orig);
+    c->env = then_env;
+    if (!clang_Cursor_isNull(then_s)) walk_stmt(c, then_s);
+    then_env = c->env;
+    c->env = else_env;
+    if (!clang_Cursor_isNull(else_s)) walk_stmt(c, else_s);
+    else_env = c->env;
+    c->env = orig;
+    env_merge(c, &orig, &then_env, &else_env, cv.a.deps);
+    free(then_env.b);
+    free(else_env.b);
+    c->env.n = scope < c->env.n ? scope : c->env.n;
+}
+
+static void walk_switch(Ctx *c, CXCursor s)
+{
+    Children ch = children_of(s);
+    int i = 0, scope = c->env.n;
+    if (i < ch.n && clang_getCursorKind(ch.items[i]) == CXCursor_DeclStmt) walk_stmt(c, ch.items[i++]);
+    if (i < ch.n && clang_getCursorKind(ch.items[i]) == CXCursor_VarDecl) declare_var(c, ch.items[i++]);
+    CXCursor cond = i < ch.n ? ch.items[i++] : clang_getNullCursor();
+    CXCursor body = i < ch.n ? ch.items[i++] : clang_getNullCursor();
+    children_free(&ch);
+    if (clang_Cursor_isNull(cond)) return;
+    Value cv = eval(c, cond, MODE_LOAD);
+    record_branch(c, BRANCH_SWITCH, s, cond, &cv);
+    Env orig = c->env;
+    Env body_env = env_copy(&orig);
+    c->env = body_env;
+    if (!clang_Cursor_isNull(body)) walk_stmt(c, body);
+    body_env = c->env;
+    c->env = orig;
+    /* Any case may or may not run: merge with the path that skips them. */
+    Env skip = env_copy(&orig);
+    env_merge(c, &orig, &body_env, &skip, cv.a.deps);
+    free(skip.b);
+    free(body_env.b);
+    c->env.n = scope < c->env.n ? scope : c->env.n;
+}
+
+void walk_stmt(Ctx *c, CXCursor s)
+{
+    if (clang_Cursor_isNull(s)) return;
+    enum CXCursorKind k = clang_getCursorKind(s);
+    switch (k) {
+    case CXCursor_CompoundStmt: {
+        int scope = c->env.n;
+        Children ch = children_of(s);
+        for (int i = 0; i < ch.n; i++) walk_stmt(c, ch.items[i]);
+        children_free(&ch);
+        c->env.n = scope < c->env.n ? scope : c->env.n;
+        return;
+    }
+    case CXCursor_DeclStmt: {
+        Children ch = children_of(s);
+        for (int i = 0; i < ch.n; i++)
+            if (clang_getCursorKind(ch.items[i]) == CXCursor_VarDecl) declare_var(c, ch.items[i]);
+        children_free(&ch);
+        return;
+    }
+    case CXCursor_IfStmt:
+        walk_if(c, s);
+        return;
+    case CXCursor_SwitchStmt:
+        walk_switch(c, s);
+        return;
+    case CXCursor_ForStmt:
+        walk_for(c, s);
+        return;
+    case CXCursor_WhileStmt: {
+        Children ch = children_of(s);
+        int scope = c->env.n, i = 0;
+        if (i < ch.n && clang_getCursorKind(ch.items[i]) == CXCursor_VarDecl) declare_var(c, ch.items[i++]);
+        CXCursor cond = i < ch.n ? ch.items[i++] : clang_getNullCursor();
+        CXCursor body = i < ch.n ? ch.items[i++] : clang_getNullCursor();
+        children_free(&ch);
+        walk_loop(c, s, clang_getNullCursor(), cond, clang_getNullCursor(), body);
+        c->env.n = scope < c->env.n ? scope : c->env.n;
+        return;
+    }
+    case CXCursor_DoStmt: {
+        Children ch = children_of(s);
+        CXCursor body = ch.n > 0 ? ch.items[0] : clang_getNullCursor();
+        CXCursor cond = ch.n > 1 ? ch.items[1] : clang_getNullCursor();
+        children_free(&ch);
+        walk_loop(c, s, clang_getNullCursor(), cond, clang_getNullCursor(), body);
+        return;
+    }
+    case CXCursor_ReturnStmt: {
+        Children ch = children_of(s);
+        if (ch.n == 1) {
+            Value v = eval(c, ch.items[0], MODE_LOAD);
+            if (c->collecting_return) {
+                if (!c->have_return) {
+                    c->ret = v;
+                    c->have_return = true;
+                } else if (!value_equal(&c->ret, &v)) {
+                    c->ret = val_opaque(c->ret.a.deps | v.a.deps);
+                }
+            }
+        }
+        children_free(&ch);
+        return;
+    }
+    case CXCursor_CaseStmt: {
+        Children ch = children_of(s);
+        for (int i = 1; i < ch.n; i++) walk_stmt(c, ch.items[i]);
+        children_free(&ch);
+        return;
+    }
+    case CXCursor_UnexposedStmt: {
+        Children ch = children_of(s);
+        /* AttributedStmt: `#pragma unroll` shows up as its first tokens. */
+        CXCursor first = ch.n ? ch.items[0] : clang_getNullCursor();
+        if (nth_token_is(&c->cx, s, first, 0, "#") || nth_token_is(&c->cx, s, first, 0, "_Pragma"))
+            c->pending_unroll = true;
+        for (int i = 0; i < ch.n; i++) walk_stmt(c, ch.items[i]);
+        children_free(&ch);
+        c->pending_unroll = false;
+        return;
+    }
+    case CXCursor_DefaultStmt:
+    case CXCursor_LabelStmt: {
+        Children ch = children_of(s);
+        for (int i = 0; i < ch.n; i++) walk_stmt(c, ch.items[i]);
+        children_free(&ch);
+        return;
+    }
+    case CXCursor_NullStmt:
+    case CXCursor_BreakStmt:
+    case CXCursor_ContinueStmt:
+    case CXCursor_GotoStmt:
+        return;
+    default:
+        if (is_expr_kind(k)) eval(c, s, MODE_LOAD);
+        else {
+            Children ch = children_of(s);
+            for (int i = 0; i < ch.n; i++) walk_stmt(c, ch.items[i]);
+            children_free(&ch);
+        }
+        return;
+    }
+}

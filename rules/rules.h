@@ -17,7 +17,7 @@
  *   - `const Rule rule_<id>` with id, summary, default severity, options,
  *     the check, bench and fixes_are_safe (true only when --fix may apply the
  *     rule's replacements unreviewed);
- * plus one line in rules/registry.c, the source in CMakeLists.txt, a page
+ * plus one line in rules/registry.c (GPULINT_RULES), a page
  * docs/rules/<id>.md, testdata/rules/<id>/ and a bench template. */
 #ifndef GPULINT_RULES_H
 #define GPULINT_RULES_H

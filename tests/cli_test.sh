@@ -206,6 +206,15 @@ expect_in "-o into a missing directory: names the file and says it cannot write 
     "no_such_dir/report\\.txt: error: cannot write the report"
 expect_empty "-o into a missing directory: nothing on stdout" out
 
+# A write that fails (a full disk) is an error that names the report file.
+if [[ -w /dev/full ]]; then
+    run -o /dev/full "$GOOD"
+    expect_rc "-o onto a full device" 2
+    expect_in "-o onto a full device: says it cannot write the report" err "^/dev/full: error: cannot write the report"
+else
+    echo "skip: -o onto a full device: no /dev/full"
+fi
+
 # -o onto a device node (what `-o /dev/null` is) must write to the device, not
 # replace the node with a regular file.  Needs mknod (root); skipped otherwise.
 if mknod "$tmp/null" c 1 3 2>/dev/null; then

@@ -235,7 +235,10 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     summary.problems = &problems;
     bool ok = c->emitter->end(&stream, &summary);
     if (c->output) {
-        if (fclose(out) != 0 || !ok || (tmp[0] && rename(tmp, target) != 0)) {
+        /* ferror too: a write that failed when a file's findings were
+         * flushed leaves nothing for fclose to fail on */
+        bool written = !ferror(out);
+        if (fclose(out) != 0 || !written || !ok || (tmp[0] && rename(tmp, target) != 0)) {
             report_write_error(&problems, c->output);
             if (tmp[0]) unlink(tmp);
             ok = false;

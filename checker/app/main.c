@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +141,25 @@ static FILE *open_output(const char *path, char *tmp, size_t n, char *target, si
     return fdopen(fd, "w");
 }
 
+/* The report is written while files are analysed: an interrupted run must
+ * not leave its temporary file behind. */
+static char pending_tmp[PATH_MAX + 64];
+
+static void remove_pending_tmp(int sig)
+{
+    if (pending_tmp[0]) unlink(pending_tmp);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void set_pending_tmp(const char *tmp)
+{
+    snprintf(pending_tmp, sizeof pending_tmp, "%s", tmp);
+    signal(SIGINT, remove_pending_tmp);
+    signal(SIGTERM, remove_pending_tmp);
+    signal(SIGHUP, remove_pending_tmp);
+}
+
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -180,6 +200,7 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
             diagnostics_free(&problems);
             return 2;
         }
+        if (tmp[0]) set_pending_tmp(tmp);
     }
     double t0 = now_seconds();
     FileList files;
@@ -243,6 +264,7 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
             if (tmp[0]) unlink(tmp);
             ok = false;
         }
+        pending_tmp[0] = 0;
     } else {
         fflush(stdout);
     }

@@ -268,7 +268,7 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     } else {
         fflush(stdout);
     }
-    if (c->emitter != &json_emitter || c->output) print_run_summary(stderr, &summary);
+    if (!c->emitter->machine_readable || c->output) print_run_summary(stderr, &summary);
 
     if (!ok || problems.nerrors > 0) status = 2;
     else if (status == 0 && summary.findings > 0) status = 1;

@@ -39,6 +39,9 @@ typedef struct {
 
 typedef struct {
     const char *name;                /* --format=NAME */
+    /* A report for programs: when it goes to stdout, gpulint prints no
+     * summary line on stderr. */
+    bool machine_readable;
     void (*begin)(EmitterStream *s, const RunInfo *info);
     void (*file)(EmitterStream *s, const FileResult *r);
     /* Returns false when the report could not be produced. */

@@ -55,6 +55,7 @@ static void json_file(EmitterStream *s, const FileResult *r)
         if (s->findings_written++) fputs(", ", s->out);
         if (!print_at_depth(s->out, finding_to_json(&r->findings.items[i]), 2)) s->failed = true;
     }
+    fflush(s->out); /* a reader of the stream sees each file as it is done */
 }
 
 static bool json_end(EmitterStream *s, const RunSummary *summary)
@@ -75,4 +76,4 @@ static bool json_end(EmitterStream *s, const RunSummary *summary)
     return !s->failed;
 }
 
-const Emitter json_emitter = {"json", json_begin, json_file, json_end};
+const Emitter json_emitter = {"json", true, json_begin, json_file, json_end};

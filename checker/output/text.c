@@ -66,7 +66,7 @@ static bool text_end(EmitterStream *s, const RunSummary *summary)
     return true;
 }
 
-const Emitter text_emitter = {"text", text_begin, text_file, text_end};
+const Emitter text_emitter = {"text", false, text_begin, text_file, text_end};
 
 void print_run_summary(FILE *err, const RunSummary *s)
 {

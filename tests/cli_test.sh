@@ -202,7 +202,18 @@ fi
 
 run -o "$tmp/no_such_dir/report.txt" "$GOOD"
 expect_rc "-o into a missing directory" 2
-expect_in "-o into a missing directory: says it cannot write the file" err "cannot write .*no_such_dir/report\\.txt"
+expect_in "-o into a missing directory: names the file and says it cannot write the report" err \
+    "no_such_dir/report\\.txt: error: cannot write the report"
+expect_empty "-o into a missing directory: nothing on stdout" out
+
+# A write that fails (a full disk) is an error that names the report file.
+if [[ -w /dev/full ]]; then
+    run -o /dev/full "$GOOD"
+    expect_rc "-o onto a full device" 2
+    expect_in "-o onto a full device: says it cannot write the report" err "^/dev/full: error: cannot write the report"
+else
+    echo "skip: -o onto a full device: no /dev/full"
+fi
 
 # -o onto a device node (what `-o /dev/null` is) must write to the device, not
 # replace the node with a regular file.  Needs mknod (root); skipped otherwise.
@@ -216,6 +227,46 @@ if mknod "$tmp/null" c 1 3 2>/dev/null; then
     fi
 else
     echo "skip: -o onto a character device: mknod not permitted here"
+fi
+
+# --- errors of --emit-bench and --impact are in the JSON "errors" -----------
+
+# json_error FILE MESSAGE_ERE: the JSON on stdout has an error for FILE whose
+# message matches.
+json_error() {
+    python3 -c '
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+assert any(e["file"] == sys.argv[2] and re.search(sys.argv[3], e["message"]) for e in d["errors"]), d["errors"]
+assert len(d["findings"]) == 1, "findings"
+' "$tmp/out" "$1" "$2" 2>"$tmp/py"
+}
+
+if command -v python3 >/dev/null 2>&1; then
+    not_dir=$tmp/not_a_dir
+    : >"$not_dir"
+    run --format=json --emit-bench "$not_dir" "$GOOD"
+    expect_rc "--emit-bench DIR that is a regular file" 2
+    expect_in "--emit-bench DIR that is a regular file: stderr names DIR" err \
+        "^$(re_path "$not_dir"): error: --emit-bench: cannot create directory"
+    if json_error "$not_dir" "^--emit-bench: cannot create directory"; then
+        ok "--emit-bench DIR that is a regular file: the error is in the JSON errors, with its file"
+    else
+        fail "--emit-bench DIR that is a regular file: not in the JSON errors: $(tail -1 "$tmp/py")"
+        show
+    fi
+
+    missing_results=$tmp/no_results.json
+    run --format=json --impact "$missing_results" "$GOOD"
+    expect_rc "--impact with a missing results file" 2
+    if json_error "$missing_results" "^--impact: cannot open"; then
+        ok "--impact with a missing results file: the error is in the JSON errors, with its file"
+    else
+        fail "--impact with a missing results file: not in the JSON errors: $(tail -1 "$tmp/py")"
+        show
+    fi
+else
+    echo "skip: JSON errors of --emit-bench and --impact: python3 not available"
 fi
 
 # --- options ----------------------------------------------------------------

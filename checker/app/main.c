@@ -1,31 +1,36 @@
 /* main.c - the gpulint command line. */
 #include "bench/bench.h"
 #include "engine/engine.h"
-#include "output/report.h"
-#include "util/vec.h"
+#include "engine/fix.h"
+#include "engine/run_registry.h"
+#include "output/emitter.h"
 #include "rules/rules.h"
+#include "util/vec.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef GPULINT_SOURCE_DIR
 #define GPULINT_SOURCE_DIR ""
 #endif
 
-static const char usage_text[] =
+static const char usage_head[] =
     "usage: gpulint [options] PATH...\n"
     "       gpulint bench DIR [--arch=ARCH] [--build-only]\n"
     "\n"
     "Static performance linter for CUDA kernels. PATH is a .cu/.cuh file or a\n"
     "directory (searched recursively for .cu and .cuh files).\n"
     "\n"
-    "options:\n"
-    "  --format=text|json     output format (default text)\n"
+    "options:\n";
+/* then the --format line, made from the registered formats */
+static const char usage_tail[] =
     "  -o FILE, --output=FILE write the report to FILE instead of stdout\n"
     "  --rules=ID[,ID...]     run only these rules (see --list-rules)\n"
     "  --list-rules [-v]      list the rules and exit (-v: severity, options, --fix)\n"
@@ -45,6 +50,27 @@ static const char usage_text[] =
     "  -- ARGS                pass ARGS to clang as they are\n"
     "\n"
     "exit status: 0 no findings, 1 findings, 2 error (usage, unreadable file, parse error)\n";
+
+/* The registered formats' names joined: "text|json", "text or json". */
+static void format_names(char *buf, size_t n, const char *sep, const char *last_sep)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < gpulint_nemitters && len < n; i++) {
+        const char *s = i == 0 ? "" : i == gpulint_nemitters - 1 ? last_sep : sep;
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", s, gpulint_emitters[i]->name);
+    }
+}
+
+static void print_usage(FILE *out)
+{
+    char names[256], option[300];
+    format_names(names, sizeof names, "|", "|");
+    snprintf(option, sizeof option, "--format=%s", names);
+    fputs(usage_head, out);
+    fprintf(out, "  %-22s output format (default %s)\n", option, gpulint_emitters[0]->name);
+    fputs(usage_tail, out);
+}
 
 static void usage_error(const char *fmt, const char *arg)
 {
@@ -122,27 +148,164 @@ static FILE *open_output(const char *path, char *tmp, size_t n, char *target, si
     return fdopen(fd, "w");
 }
 
-int gpulint_apply_fixes(const RunResult *r, FILE *log);
+/* The report is written while files are analysed: an interrupted run must
+ * not leave its temporary file behind. */
+static char pending_tmp[PATH_MAX + 64];
+
+static void remove_pending_tmp(int sig)
+{
+    if (pending_tmp[0]) unlink(pending_tmp);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void set_pending_tmp(const char *tmp)
+{
+    snprintf(pending_tmp, sizeof pending_tmp, "%s", tmp);
+    signal(SIGINT, remove_pending_tmp);
+    signal(SIGTERM, remove_pending_tmp);
+    signal(SIGHUP, remove_pending_tmp);
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* What the command line asks of a lint run besides the engine's options. */
+typedef struct {
+    const Emitter *emitter;
+    const char *output;      /* -o FILE, or NULL for stdout */
+    const char *impact;      /* --impact FILE */
+    const char *emit_bench;  /* --emit-bench DIR */
+    bool fix;
+    const char *data_dir;
+} CliRun;
+
+static void report_write_error(Diagnostics *problems, const char *output)
+{
+    diag_error(problems, output, 0, 0, "cannot write the report: %s", strerror(errno));
+}
+
+/* collect files -> for each file: engine -> run-wide ids -> impact ->
+ * emitter -> keep what --fix/--emit-bench need; then those, and the
+ * emitter's end.  Every problem goes to one sink, echoed on stderr. */
+static int lint_run(const EngineOptions *eo, const char *const *paths, int npaths, const CliRun *c)
+{
+    Diagnostics problems;
+    memset(&problems, 0, sizeof problems);
+    problems.echo = stderr;
+    FILE *out = stdout;
+    char tmp[PATH_MAX + 64], target[PATH_MAX];
+    if (c->output) {
+        out = open_output(c->output, tmp, sizeof tmp, target, sizeof target);
+        if (!out) {
+            /* Nothing is analysed for a report that cannot be written. */
+            report_write_error(&problems, c->output);
+            diagnostics_free(&problems);
+            return 2;
+        }
+        if (tmp[0]) set_pending_tmp(tmp);
+    }
+    double t0 = now_seconds();
+    FileList files;
+    engine_collect_files(paths, npaths, &files, &problems);
+    char err[512];
+    Engine *engine = engine_new(eo, err, sizeof err);
+    if (!engine) diag_error(&problems, NULL, 0, 0, "cannot set up the parser: %s", err);
+    ImpactResults *impact = c->impact ? bench_load_impact(c->impact, &problems) : NULL;
+
+    EmitterStream stream = {out, 0, false, NULL};
+    RunInfo info = {GPULINT_VERSION};
+    c->emitter->begin(&stream, &info);
+    RunSummary summary;
+    memset(&summary, 0, sizeof summary);
+    RunRegistry registry;
+    memset(&registry, 0, sizeof registry);
+    bool keep_results = c->fix || c->emit_bench;
+    FileResult *kept = NULL;
+    int nkept = 0;
+    for (int i = 0; engine && i < files.n; i++) {
+        FileResult r;
+        engine_lint_file(engine, files.paths[i], NULL, 0, &r);
+        run_registry_add(&registry, &r.findings);
+        if (impact) bench_attach_impact(impact, &r.findings);
+        c->emitter->file(&stream, &r);
+        diagnostics_append(&problems, &r.problems);
+        summary.files += r.read;
+        summary.kernels += r.kernels;
+        summary.findings += r.findings.n;
+        for (int j = 0; j < r.findings.n; j++) summary.by_severity[r.findings.items[j].severity]++;
+        if (keep_results) *VEC_PUSH(kept, nkept) = r;
+        else file_result_free(&r);
+    }
+    summary.seconds = now_seconds() - t0;
+    run_registry_free(&registry);
+    bench_free_impact(impact);
+    engine_free(engine);
+    file_list_free(&files);
+
+    int status = 0;
+    if (keep_results) {
+        const Finding **findings = xcalloc(summary.findings > 0 ? (size_t)summary.findings : 1, sizeof *findings);
+        int n = 0;
+        for (int i = 0; i < nkept; i++)
+            for (int j = 0; j < kept[i].findings.n; j++) findings[n++] = &kept[i].findings.items[j];
+        if (c->emit_bench && bench_emit(findings, n, c->emit_bench, c->data_dir, &problems) != 0) status = 2;
+        if (c->fix && gpulint_apply_fixes(findings, n, &problems, stderr) != 0) status = 2;
+        free(findings);
+        for (int i = 0; i < nkept; i++) file_result_free(&kept[i]);
+        free(kept);
+    }
+
+    summary.problems = &problems;
+    bool ok = c->emitter->end(&stream, &summary);
+    if (c->output) {
+        /* ferror too: a write that failed when a file's findings were
+         * flushed leaves nothing for fclose to fail on */
+        bool written = !ferror(out);
+        if (fclose(out) != 0 || !written || !ok || (tmp[0] && rename(tmp, target) != 0)) {
+            report_write_error(&problems, c->output);
+            if (tmp[0]) unlink(tmp);
+            ok = false;
+        }
+        pending_tmp[0] = 0;
+    } else {
+        fflush(stdout);
+    }
+    if (!c->emitter->machine_readable || c->output) print_run_summary(stderr, &summary);
+
+    if (!ok || problems.nerrors > 0) status = 2;
+    else if (status == 0 && summary.findings > 0) status = 1;
+    diagnostics_free(&problems);
+    return status;
+}
 
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "bench") == 0) return bench_main(argc - 1, argv + 1);
 
-    RunOptions o;
+    EngineOptions o;
     memset(&o, 0, sizeof o);
-    o.fe.headers = HEADERS_AUTO;
-    o.fe.use_pch = true;
-    const char *format = "text", *output = NULL, *emit_bench = NULL, *impact = NULL, *build_pch = NULL;
-    bool fix = false;
+    o.frontend.headers = HEADERS_AUTO;
+    o.frontend.use_pch = true;
+    CliRun run;
+    memset(&run, 0, sizeof run);
+    run.emitter = gpulint_emitters[0];
+    const char **paths = NULL;
+    int npaths = 0;
+    const char *build_pch = NULL;
     char *rules_arg = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
-            for (int j = i + 1; j < argc; j++) *VEC_PUSH(o.fe.extra, o.fe.nextra) = argv[j];
+            for (int j = i + 1; j < argc; j++) *VEC_PUSH(o.frontend.extra, o.frontend.nextra) = argv[j];
             break;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(usage_text, stdout);
+            print_usage(stdout);
             return 0;
         } else if (strcmp(a, "--version") == 0) {
             printf("gpulint %s (%s)\n", GPULINT_VERSION, frontend_libclang_version());
@@ -151,46 +314,50 @@ int main(int argc, char **argv)
             list_rules(o.verbose || (i + 1 < argc && (strcmp(argv[i + 1], "-v") == 0 || strcmp(argv[i + 1], "--verbose") == 0)));
             return 0;
         } else if (strncmp(a, "--format=", 9) == 0) {
-            format = a + 9;
-            if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
-                usage_error("unknown format '%s' (expected text or json)", format);
+            run.emitter = emitter_by_name(a + 9);
+            if (!run.emitter) {
+                char names[256], fmt[320];
+                format_names(names, sizeof names, ", ", " or ");
+                snprintf(fmt, sizeof fmt, "unknown format '%%s' (expected %s)", names);
+                usage_error(fmt, a + 9);
+            }
         } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
             if (++i >= argc) usage_error("%s needs a file name", a);
-            output = argv[i];
+            run.output = argv[i];
         } else if (strncmp(a, "--output=", 9) == 0) {
-            output = a + 9;
+            run.output = a + 9;
         } else if (strncmp(a, "--rules=", 8) == 0) {
             rules_arg = strdup(a + 8);
         } else if (strcmp(a, "-I") == 0 || strcmp(a, "-D") == 0 || strcmp(a, "-U") == 0 || strcmp(a, "-include") == 0) {
             if (++i >= argc) usage_error("%s needs an argument", a);
-            *VEC_PUSH(o.fe.extra, o.fe.nextra) = a;
-            *VEC_PUSH(o.fe.extra, o.fe.nextra) = argv[i];
+            *VEC_PUSH(o.frontend.extra, o.frontend.nextra) = a;
+            *VEC_PUSH(o.frontend.extra, o.frontend.nextra) = argv[i];
         } else if (strncmp(a, "-I", 2) == 0 || strncmp(a, "-D", 2) == 0 || strncmp(a, "-U", 2) == 0) {
-            *VEC_PUSH(o.fe.extra, o.fe.nextra) = a;
+            *VEC_PUSH(o.frontend.extra, o.frontend.nextra) = a;
         } else if (strncmp(a, "-std=", 5) == 0) {
-            o.fe.std = a + 5;
+            o.frontend.std = a + 5;
         } else if (strncmp(a, "--cuda-path=", 12) == 0) {
-            o.fe.cuda_path = a + 12;
+            o.frontend.cuda_path = a + 12;
         } else if (strncmp(a, "--headers=", 10) == 0) {
             const char *h = a + 10;
-            if (strcmp(h, "auto") == 0) o.fe.headers = HEADERS_AUTO;
-            else if (strcmp(h, "shim") == 0) o.fe.headers = HEADERS_SHIM;
-            else if (strcmp(h, "cuda") == 0) o.fe.headers = HEADERS_CUDA;
+            if (strcmp(h, "auto") == 0) o.frontend.headers = HEADERS_AUTO;
+            else if (strcmp(h, "shim") == 0) o.frontend.headers = HEADERS_SHIM;
+            else if (strcmp(h, "cuda") == 0) o.frontend.headers = HEADERS_CUDA;
             else usage_error("unknown --headers value '%s' (expected auto, shim or cuda)", h);
         } else if (strcmp(a, "--fix") == 0) {
-            fix = true;
+            run.fix = true;
         } else if (strcmp(a, "--emit-bench") == 0) {
             if (++i >= argc) usage_error("%s needs a directory", a);
-            emit_bench = argv[i];
+            run.emit_bench = argv[i];
         } else if (strncmp(a, "--emit-bench=", 13) == 0) {
-            emit_bench = a + 13;
+            run.emit_bench = a + 13;
         } else if (strcmp(a, "--impact") == 0) {
             if (++i >= argc) usage_error("%s needs a results file", a);
-            impact = argv[i];
+            run.impact = argv[i];
         } else if (strncmp(a, "--impact=", 9) == 0) {
-            impact = a + 9;
+            run.impact = a + 9;
         } else if (strcmp(a, "--no-pch") == 0) {
-            o.fe.use_pch = false;
+            o.frontend.use_pch = false;
         } else if (strcmp(a, "--build-pch") == 0) {
             if (++i >= argc) usage_error("%s needs an output file", a);
             build_pch = argv[i];
@@ -198,23 +365,24 @@ int main(int argc, char **argv)
             o.dump_model = true;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
             o.verbose = true;
-            o.fe.verbose = true;
+            o.frontend.verbose = true;
         } else if (a[0] == '-' && a[1]) {
             usage_error("unknown option '%s'", a);
         } else {
-            *VEC_PUSH(o.paths, o.npaths) = a;
+            *VEC_PUSH(paths, npaths) = a;
         }
     }
 
     char data_dir[PATH_MAX], pch[PATH_MAX];
     find_data_dir(data_dir, sizeof data_dir, pch, sizeof pch);
-    o.fe.data_dir = data_dir;
-    o.fe.pch_path = pch[0] ? pch : NULL;
+    o.frontend.data_dir = data_dir;
+    o.frontend.pch_path = pch[0] ? pch : NULL;
+    run.data_dir = data_dir;
 
     if (build_pch) {
-        o.fe.use_pch = false;
+        o.frontend.use_pch = false;
         char err[512];
-        Frontend *fe = frontend_new(&o.fe, err, sizeof err);
+        Frontend *fe = frontend_new(&o.frontend, err, sizeof err);
         bool ok = fe && frontend_build_pch(fe, build_pch, err, sizeof err);
         frontend_free(fe);
         if (!ok) {
@@ -225,8 +393,6 @@ int main(int argc, char **argv)
     }
 
     int status = 0;
-    RunResult r;
-    memset(&r, 0, sizeof r);
     if (rules_arg) {
         for (char *tok = strtok(rules_arg, ","); tok; tok = strtok(NULL, ",")) {
             if (!*tok) continue;
@@ -239,51 +405,16 @@ int main(int argc, char **argv)
             *VEC_PUSH(o.rules, o.nrules) = tok;
         }
     }
-    if (o.npaths == 0) {
+    if (npaths == 0) {
         fprintf(stderr, "gpulint: error: no input files (give .cu/.cuh files or directories)\n(run 'gpulint --help' for usage)\n");
         status = 2;
         goto done;
     }
-
-    run_lint(&o, &r);
-
-    if (impact && bench_load_impact(&r, impact) != 0) status = 2;
-
-    FILE *out = stdout;
-    char tmp[PATH_MAX + 64], target[PATH_MAX];
-    if (output) {
-        out = open_output(output, tmp, sizeof tmp, target, sizeof target);
-        if (!out) {
-            fprintf(stderr, "gpulint: error: cannot write %s: %s\n", output, strerror(errno));
-            report_problems_text(stderr, &r);
-            status = 2;
-            goto done;
-        }
-    }
-    bool ok = true;
-    if (strcmp(format, "json") == 0) ok = report_json(out, &r);
-    else report_text(out, &r);
-    if (output) {
-        if (fclose(out) != 0 || !ok || (tmp[0] && rename(tmp, target) != 0)) {
-            fprintf(stderr, "gpulint: error: cannot write %s: %s\n", output, strerror(errno));
-            if (tmp[0]) unlink(tmp);
-            ok = false;
-        }
-    } else {
-        fflush(stdout);
-    }
-    report_problems_text(stderr, &r);
-    if (emit_bench && bench_emit(&r, emit_bench, data_dir) != 0) status = 2;
-    if (fix && gpulint_apply_fixes(&r, stderr) != 0) status = 2;
-    if (strcmp(format, "text") == 0 || output) report_summary(stderr, &r);
-
-    if (!ok || r.nerrors > 0) status = 2;
-    else if (status == 0 && r.findings.n > 0) status = 1;
+    status = lint_run(&o, paths, npaths, &run);
 done:
-    run_result_free(&r);
-    free(o.paths);
+    free(paths);
     free(o.rules);
-    free(o.fe.extra);
+    free(o.frontend.extra);
     free(rules_arg);
     return status;
 }

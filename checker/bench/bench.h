@@ -4,15 +4,23 @@
 #ifndef GPULINT_BENCH_H_
 #define GPULINT_BENCH_H_
 
-#include "engine/engine.h"
+#include "engine/diagnostics.h"
+#include "finding/finding.h"
 
 /* Writes DIR/<finding-id>/bench.cu, the shared harness, a Makefile and
- * DIR/index.json. Returns 0, or 2 with a message on stderr. */
-int bench_emit(const RunResult *r, const char *dir, const char *data_dir);
+ * DIR/index.json. Returns 0, or 2 with the errors in diags. */
+int bench_emit(const Finding *const *findings, int nfindings, const char *dir, const char *data_dir,
+               Diagnostics *diags);
 /* gpulint bench DIR [--arch=ARCH] [--build-only] [--nvcc=PATH] [--jobs=N] */
 int bench_main(int argc, char **argv);
-/* Adds `measured` to each finding that a results file has a result for
+
+/* --impact: a results file (gpulint bench DIR writes DIR/results.json),
+ * loaded once; NULL with an error in diags when it cannot be read. */
+typedef struct ImpactResults ImpactResults;
+ImpactResults *bench_load_impact(const char *results_file, Diagnostics *diags);
+/* Adds `measured` to each finding that the results have a result for
  * (same rule, same benchmark parameters). */
-int bench_load_impact(RunResult *r, const char *results_file);
+void bench_attach_impact(const ImpactResults *results, FindingList *findings);
+void bench_free_impact(ImpactResults *results);
 
 #endif

@@ -7,7 +7,8 @@
  * nothing is written outside DIR. */
 #include "bench/bench.h"
 #include "util/fileio.h"
-#include "output/report.h"
+#include "engine/engine.h"
+#include "output/finding_json.h"
 #include "rules/rules.h"
 
 #include <cjson/cJSON.h>
@@ -56,12 +57,13 @@ static void c_string(char *out, size_t n, const char *s)
     out[k] = 0;
 }
 
-int bench_emit(const RunResult *r, const char *dir, const char *data_dir)
+int bench_emit(const Finding *const *findings, int nfindings, const char *dir, const char *data_dir,
+               Diagnostics *diags)
 {
     char path[4096], tmpl_dir[4096];
     snprintf(tmpl_dir, sizeof tmpl_dir, "%s/bench", data_dir);
     if (!make_dir(dir)) {
-        fprintf(stderr, "gpulint: error: --emit-bench: cannot create directory %s: %s\n", dir, strerror(errno));
+        diag_error(diags, dir, 0, 0, "--emit-bench: cannot create directory: %s", strerror(errno));
         return 2;
     }
     const char *shared[] = {"gpulint_bench.h", "gpulint_bench_stats.h"};
@@ -70,7 +72,7 @@ int bench_emit(const RunResult *r, const char *dir, const char *data_dir)
         snprintf(from, sizeof from, "%s/%s", tmpl_dir, shared[i]);
         snprintf(to, sizeof to, "%s/%s", dir, shared[i]);
         if (!copy_file(from, to)) {
-            fprintf(stderr, "gpulint: error: --emit-bench: cannot copy %s to %s\n", from, to);
+            diag_error(diags, to, 0, 0, "--emit-bench: cannot copy %s here", from);
             return 2;
         }
     }
@@ -81,14 +83,14 @@ int bench_emit(const RunResult *r, const char *dir, const char *data_dir)
     char *targets = calloc(1, 1);
     size_t tlen = 0;
     int written = 0, status = 0;
-    for (int i = 0; i < r->findings.n; i++) {
-        const Finding *f = &r->findings.items[i];
+    for (int i = 0; i < nfindings; i++) {
+        const Finding *f = findings[i];
         const Rule *rule = rule_by_id(f->rule);
         BenchParams bp;
         memset(&bp, 0, sizeof bp);
         if (!rule || !rule->bench || !rule->bench(f, &bp)) continue;
         if (!safe_name(f->id)) {
-            fprintf(stderr, "gpulint: error: --emit-bench: unsafe finding id '%s' skipped\n", f->id);
+            diag_error(diags, f->range.file, f->range.line, f->range.col, "--emit-bench: unsafe finding id '%s' skipped", f->id);
             status = 2;
             continue;
         }
@@ -97,13 +99,13 @@ int bench_emit(const RunResult *r, const char *dir, const char *data_dir)
         long tn;
         char *tmpl = read_file(tmpl_path, &tn);
         if (!tmpl) {
-            fprintf(stderr, "gpulint: error: --emit-bench: no template %s\n", tmpl_path);
+            diag_error(diags, tmpl_path, 0, 0, "--emit-bench: no benchmark template for rule %s", f->rule);
             status = 2;
             continue;
         }
         snprintf(path, sizeof path, "%s/%s", dir, f->id);
         if (!make_dir(path)) {
-            fprintf(stderr, "gpulint: error: --emit-bench: cannot create %s: %s\n", path, strerror(errno));
+            diag_error(diags, path, 0, 0, "--emit-bench: cannot create directory: %s", strerror(errno));
             free(tmpl);
             status = 2;
             continue;
@@ -132,7 +134,7 @@ int bench_emit(const RunResult *r, const char *dir, const char *data_dir)
         char file[4200];
         snprintf(file, sizeof file, "%s/bench.cu", path);
         if (!write_file(file, src, len)) {
-            fprintf(stderr, "gpulint: error: --emit-bench: cannot write %s\n", file);
+            diag_error(diags, file, 0, 0, "--emit-bench: cannot write the file");
             status = 2;
         }
         free(src);
@@ -152,7 +154,7 @@ int bench_emit(const RunResult *r, const char *dir, const char *data_dir)
     cJSON_Delete(index);
     snprintf(path, sizeof path, "%s/index.json", dir);
     if (!json || !write_file(path, json, strlen(json))) {
-        fprintf(stderr, "gpulint: error: --emit-bench: cannot write %s\n", path);
+        diag_error(diags, path, 0, 0, "--emit-bench: cannot write the file");
         status = 2;
     }
     cJSON_free(json);
@@ -169,7 +171,7 @@ int bench_emit(const RunResult *r, const char *dir, const char *data_dir)
                 targets);
     }
     if (!mk || fclose(mk) != 0) {
-        fprintf(stderr, "gpulint: error: --emit-bench: cannot write %s\n", path);
+        diag_error(diags, path, 0, 0, "--emit-bench: cannot write the file");
         status = 2;
     }
     free(targets);
@@ -193,7 +195,7 @@ int bench_emit(const RunResult *r, const char *dir, const char *data_dir)
                     "done\n");
     }
     if (!rs || fclose(rs) != 0) {
-        fprintf(stderr, "gpulint: error: --emit-bench: cannot write %s\n", path);
+        diag_error(diags, path, 0, 0, "--emit-bench: cannot write the file");
         status = 2;
     } else {
         chmod(path, 0755);

@@ -4,7 +4,8 @@
  * findings. */
 #include "bench/bench.h"
 #include "util/fileio.h"
-#include "output/report.h"
+#include "util/oom.h"
+#include "engine/engine.h"
 #include "rules/rules.h"
 
 #include <cjson/cJSON.h>
@@ -284,21 +285,40 @@ static bool params_match(const BenchParams *bp, const cJSON *params)
     return true;
 }
 
-int bench_load_impact(RunResult *r, const char *results_file)
+struct ImpactResults {
+    cJSON *doc;
+};
+
+ImpactResults *bench_load_impact(const char *results_file, Diagnostics *diags)
 {
     char *text = read_file(results_file, NULL);
     cJSON *doc = text ? cJSON_Parse(text) : NULL;
     free(text);
     if (!doc) {
-        fprintf(stderr, "gpulint: error: --impact %s: %s\n", results_file,
-                exists(results_file) ? "not a gpulint results file" : "cannot open");
-        return 2;
+        diag_error(diags, results_file, 0, 0, "--impact: %s",
+                   exists(results_file) ? "not a gpulint results file" : "cannot open");
+        return NULL;
     }
+    ImpactResults *results = xmalloc(sizeof *results);
+    results->doc = doc;
+    return results;
+}
+
+void bench_free_impact(ImpactResults *results)
+{
+    if (!results) return;
+    cJSON_Delete(results->doc);
+    free(results);
+}
+
+void bench_attach_impact(const ImpactResults *results, FindingList *findings)
+{
+    const cJSON *doc = results->doc;
     const cJSON *list = cJSON_GetObjectItem(doc, "results");
     const char *gpu = str(doc, "gpu", "GPU");
     int attached = 0;
-    for (int i = 0; i < r->findings.n; i++) {
-        Finding *f = &r->findings.items[i];
+    for (int i = 0; i < findings->n; i++) {
+        Finding *f = &findings->items[i];
         const Rule *rule = rule_by_id(f->rule);
         BenchParams bp;
         memset(&bp, 0, sizeof bp);
@@ -310,17 +330,15 @@ int bench_load_impact(RunResult *r, const char *results_file)
                 continue;
             const cJSON *spread = cJSON_GetObjectItem(res, "best_spread");
             f->measured.present = true;
-            f->measured.gpu = arena_strdup(&r->findings.arena, str(res, "gpu", gpu));
+            f->measured.gpu = arena_strdup(&findings->arena, str(res, "gpu", gpu));
             f->measured.speedup = num(res, "best_speedup", 0);
             f->measured.spread_lo = cJSON_IsArray(spread) ? cJSON_GetArrayItem(spread, 0)->valuedouble : 0;
             f->measured.spread_hi = cJSON_IsArray(spread) ? cJSON_GetArrayItem(spread, 1)->valuedouble : 0;
-            f->measured.variant = arena_strdup(&r->findings.arena, str(res, "best_fix", "fix"));
-            f->measured.verdict = arena_strdup(&r->findings.arena, str(res, "verdict", ""));
+            f->measured.variant = arena_strdup(&findings->arena, str(res, "best_fix", "fix"));
+            f->measured.verdict = arena_strdup(&findings->arena, str(res, "verdict", ""));
             attached++;
             break;
         }
     }
-    cJSON_Delete(doc);
     (void)attached;
-    return 0;
 }

@@ -1,13 +1,14 @@
-/* driver.c - see driver.h.  Bad input never stops the run: each problem is
+/* engine.c - see engine.h.  Bad input never stops a run: each problem is
  * recorded with its file and reason, and the other files are analysed. */
 #include "engine/engine.h"
 #include "model/dump.h"
-#include "util/vec.h"
 #include "rules/rules.h"
+#include "util/oom.h"
+#include "util/vec.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,23 +16,12 @@
 
 #define MAX_FILE_BYTES (64L * 1024 * 1024)
 
-static void problem(RunResult *r, bool error, const char *file, unsigned line, unsigned col, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
+struct Engine {
+    EngineOptions options;
+    Frontend *frontend;
+};
 
-#include <stdarg.h>
-static void problem(RunResult *r, bool error, const char *file, unsigned line, unsigned col, const char *fmt, ...)
-{
-    Problem *p = error ? VEC_PUSH(r->errors, r->nerrors) : VEC_PUSH(r->notes, r->nnotes);
-    p->file = file ? arena_strdup(&r->arena, file) : NULL;
-    p->line = line;
-    p->col = col;
-    va_list ap;
-    va_start(ap, fmt);
-    char buf[1024];
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    p->message = arena_strdup(&r->arena, buf);
-}
+/* ------------------------------------------------------------ collection */
 
 bool is_gpu_source(const char *path)
 {
@@ -40,11 +30,6 @@ bool is_gpu_source(const char *path)
     if (!dot || (slash && dot < slash)) return false;
     return strcmp(dot, ".cu") == 0 || strcmp(dot, ".cuh") == 0;
 }
-
-typedef struct {
-    char **v;
-    int n;
-} FileList;
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -61,20 +46,20 @@ static void walk_dir(const char *dir, FileList *out, int depth)
     int nnames = 0;
     while ((e = readdir(d))) {
         if (e->d_name[0] == '.') continue; /* ., .., .git and other hidden entries */
-        *VEC_PUSH(names, nnames) = strdup(e->d_name);
+        *VEC_PUSH(names, nnames) = xstrdup(e->d_name);
     }
     closedir(d);
     if (nnames) qsort(names, (size_t)nnames, sizeof *names, cmp_str);
     for (int i = 0; i < nnames; i++) {
         size_t n = strlen(dir) + strlen(names[i]) + 2;
-        char *p = malloc(n);
+        char *p = xmalloc(n);
         snprintf(p, n, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
         struct stat st;
         if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
             walk_dir(p, out, depth + 1);
             free(p);
         } else if (stat(p, &st) == 0 && S_ISREG(st.st_mode) && is_gpu_source(p)) {
-            *VEC_PUSH(out->v, out->n) = p;
+            *VEC_PUSH(out->paths, out->n) = p;
         } else {
             free(p);
         }
@@ -83,66 +68,90 @@ static void walk_dir(const char *dir, FileList *out, int depth)
     free(names);
 }
 
-static void collect_files(const RunOptions *o, RunResult *r, FileList *files)
+void engine_collect_files(const char *const *paths, int npaths, FileList *files, Diagnostics *diags)
 {
-    for (int i = 0; i < o->npaths; i++) {
-        const char *p = o->paths[i];
+    memset(files, 0, sizeof *files);
+    for (int i = 0; i < npaths; i++) {
+        const char *p = paths[i];
         struct stat st;
         if (stat(p, &st) != 0) {
-            problem(r, true, p, 0, 0, "cannot open: %s", strerror(errno));
+            diag_error(diags, p, 0, 0, "cannot open: %s", strerror(errno));
             continue;
         }
         if (S_ISDIR(st.st_mode)) {
             int before = files->n;
             walk_dir(p, files, 0);
-            if (files->n == before) problem(r, true, p, 0, 0, "no .cu or .cuh files found in this directory");
+            if (files->n == before) diag_error(diags, p, 0, 0, "no .cu or .cuh files found in this directory");
             continue;
         }
         if (!S_ISREG(st.st_mode)) {
-            problem(r, true, p, 0, 0, "not a regular file");
+            diag_error(diags, p, 0, 0, "not a regular file");
             continue;
         }
         if (!is_gpu_source(p)) {
-            problem(r, true, p, 0, 0, "not a CUDA source file (gpulint reads .cu and .cuh files)");
+            diag_error(diags, p, 0, 0, "not a CUDA source file (gpulint reads .cu and .cuh files)");
             continue;
         }
-        *VEC_PUSH(files->v, files->n) = strdup(p);
+        *VEC_PUSH(files->paths, files->n) = xstrdup(p);
     }
+    /* Path order, whatever the order of the command line: reports come out
+     * ordered and the -2, -3 suffixes of ids stay stable. */
+    if (files->n > 1) qsort(files->paths, (size_t)files->n, sizeof *files->paths, cmp_str);
 }
 
-/* Reads the head of the file to reject what is not source text. */
-static bool check_readable(RunResult *r, const char *path, bool *empty)
+void file_list_free(FileList *l)
 {
-    *empty = false;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        problem(r, true, path, 0, 0, "cannot read: %s", strerror(errno));
-        return false;
-    }
-    unsigned char buf[8192];
-    size_t n = fread(buf, 1, sizeof buf, f);
-    bool err = ferror(f) != 0;
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fclose(f);
-    if (err) {
-        problem(r, true, path, 0, 0, "cannot read: I/O error");
-        return false;
-    }
+    for (int i = 0; i < l->n; i++) free(l->paths[i]);
+    free(l->paths);
+    memset(l, 0, sizeof *l);
+}
+
+/* -------------------------------------------------------------- one file */
+
+static bool check_head(Diagnostics *d, const char *path, const unsigned char *head, size_t n, long size,
+                       bool *empty)
+{
     if (size > MAX_FILE_BYTES) {
-        problem(r, true, path, 0, 0, "file too large to analyse (%ld MiB; the limit is %ld MiB)", size >> 20,
-                MAX_FILE_BYTES >> 20);
+        diag_error(d, path, 0, 0, "file too large to analyse (%ld MiB; the limit is %ld MiB)", size >> 20,
+                   MAX_FILE_BYTES >> 20);
         return false;
     }
     if (n == 0) {
         *empty = true;
         return true;
     }
-    if (memchr(buf, 0, n)) {
-        problem(r, true, path, 0, 0, "binary file (it contains NUL bytes), not CUDA source");
+    if (memchr(head, 0, n)) {
+        diag_error(d, path, 0, 0, "binary file (it contains NUL bytes), not CUDA source");
         return false;
     }
     return true;
+}
+
+/* Reads the head of the file (or buffer) to reject what is not source text. */
+static bool check_readable(Diagnostics *d, const char *path, const char *contents, size_t size, bool *empty)
+{
+    *empty = false;
+    if (contents) {
+        size_t n = size < 8192 ? size : 8192;
+        return check_head(d, path, (const unsigned char *)contents, n, (long)(size > LONG_MAX ? LONG_MAX : size),
+                          empty);
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_error(d, path, 0, 0, "cannot read: %s", strerror(errno));
+        return false;
+    }
+    unsigned char buf[8192];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    bool err = ferror(f) != 0;
+    fseek(f, 0, SEEK_END);
+    long fsize = ftell(f);
+    fclose(f);
+    if (err) {
+        diag_error(d, path, 0, 0, "cannot read: I/O error");
+        return false;
+    }
+    return check_head(d, path, buf, n, fsize, empty);
 }
 
 static double now_seconds(void)
@@ -152,7 +161,7 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static bool rule_selected(const RunOptions *o, const char *id)
+static bool rule_selected(const EngineOptions *o, const char *id)
 {
     if (o->nrules == 0) return true;
     for (int i = 0; i < o->nrules; i++)
@@ -160,76 +169,100 @@ static bool rule_selected(const RunOptions *o, const char *id)
     return false;
 }
 
-static void lint_file(const RunOptions *o, Frontend *fe, const char *path, RunResult *r)
+/* The one place rules are invoked. */
+static void run_rules(const EngineOptions *o, const Model *m, FindingList *out)
 {
+    for (int i = 0; i < gpulint_nrules; i++)
+        if (rule_selected(o, gpulint_rules[i]->id)) rule_run(gpulint_rules[i], m, NULL, out);
+}
+
+/* Parse diagnostics become problems; after a missing include, the errors
+ * that follow from it are notes. */
+static void add_parse_problems(const FrontendReport *pr, const char *path, Diagnostics *d)
+{
+    bool missing_include = false;
+    for (int i = 0; i < pr->ndiags; i++)
+        if (strstr(pr->diags[i].message, "file not found")) missing_include = true;
+    for (int i = 0; i < pr->ndiags; i++) {
+        const Diag *g = &pr->diags[i];
+        const char *file = g->file ? g->file : path;
+        if (strstr(g->message, "file not found"))
+            diag_note(d, file, g->line, g->col, "%s (analysis continues without it)", g->message);
+        else if (missing_include)
+            diag_note(d, file, g->line, g->col, "%s (probably caused by the missing include)", g->message);
+        else
+            diag_error(d, file, g->line, g->col, "%s", g->message);
+    }
+}
+
+static bool lint(Engine *e, const char *path, const char *contents, size_t size, FileResult *r)
+{
+    const EngineOptions *o = &e->options;
+    FILE *log = o->log ? o->log : stderr;
+    if (o->verbose) fprintf(log, "gpulint: %s\n", path);
     bool empty;
-    if (!check_readable(r, path, &empty)) return;
-    r->files++;
+    if (!check_readable(&r->problems, path, contents, size, &empty)) return false;
+    r->read = true;
     if (empty) {
-        problem(r, false, path, 0, 0, "empty file: nothing to analyse");
-        return;
+        diag_note(&r->problems, path, 0, 0, "empty file: nothing to analyse");
+        return true;
     }
     Model m;
     model_init(&m, path);
     FrontendReport pr;
-    if (!frontend_analyse(fe, path, NULL, 0, &m, &pr)) {
-        problem(r, true, path, 0, 0, "%s", pr.fatal_message);
+    if (!frontend_analyse(e->frontend, path, contents, size, &m, &pr)) {
+        diag_error(&r->problems, path, 0, 0, "%s", pr.fatal_message);
         frontend_report_free(&pr);
         model_free(&m);
-        return;
+        return false;
     }
-    bool missing_include = false;
-    for (int i = 0; i < pr.ndiags; i++)
-        if (strstr(pr.diags[i].message, "file not found")) missing_include = true;
-    for (int i = 0; i < pr.ndiags; i++) {
-        const Diag *d = &pr.diags[i];
-        const char *file = d->file ? d->file : path;
-        if (strstr(d->message, "file not found"))
-            problem(r, false, file, d->line, d->col, "%s (analysis continues without it)", d->message);
-        else if (missing_include)
-            problem(r, false, file, d->line, d->col, "%s (probably caused by the missing include)", d->message);
-        else
-            problem(r, true, file, d->line, d->col, "%s", d->message);
-    }
+    add_parse_problems(&pr, path, &r->problems);
     if (o->verbose)
-        fprintf(stderr, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", path, pr.parse_seconds * 1e3,
+        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", path, pr.parse_seconds * 1e3,
                 pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "");
-    r->kernels += m.nkernels;
-    if (o->dump_model) model_dump(stderr, &m);
-    for (int i = 0; i < gpulint_nrules; i++)
-        if (rule_selected(o, gpulint_rules[i]->id)) rule_run(gpulint_rules[i], &m, NULL, &r->findings);
+    r->kernels = m.nkernels;
+    if (o->dump_model) model_dump(log, &m);
+    run_rules(o, &m, &r->findings);
+    findings_finish(&r->findings);
     model_free(&m);
     frontend_report_free(&pr);
+    return true;
 }
 
-void run_lint(const RunOptions *o, RunResult *r)
+bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t size, FileResult *r)
 {
     memset(r, 0, sizeof *r);
     findings_init(&r->findings);
     double t0 = now_seconds();
-    FileList files = {NULL, 0};
-    collect_files(o, r, &files);
-    char err[512];
-    Frontend *fe = frontend_new(&o->fe, err, sizeof err);
-    if (!fe) problem(r, true, NULL, 0, 0, "cannot set up the parser: %s", err);
-    for (int i = 0; i < files.n; i++) {
-        if (fe) {
-            if (o->verbose) fprintf(stderr, "gpulint: %s\n", files.v[i]);
-            lint_file(o, fe, files.v[i], r);
-        }
-        free(files.v[i]);
-    }
-    free(files.v);
-    frontend_free(fe);
-    findings_finish(&r->findings);
+    r->path = xstrdup(path);
+    bool ok = lint(e, path, contents, size, r);
     r->seconds = now_seconds() - t0;
+    return ok;
 }
 
-void run_result_free(RunResult *r)
+void file_result_free(FileResult *r)
 {
+    free((char *)r->path);
     findings_free(&r->findings);
-    free(r->errors);
-    free(r->notes);
-    arena_free(&r->arena);
+    diagnostics_free(&r->problems);
     memset(r, 0, sizeof *r);
+}
+
+/* --------------------------------------------------------------- session */
+
+Engine *engine_new(const EngineOptions *o, char *err, int errsize)
+{
+    Frontend *fe = frontend_new(&o->frontend, err, errsize);
+    if (!fe) return NULL;
+    Engine *e = xcalloc(1, sizeof *e);
+    e->options = *o;
+    e->frontend = fe;
+    return e;
+}
+
+void engine_free(Engine *e)
+{
+    if (!e) return;
+    frontend_free(e->frontend);
+    free(e);
 }

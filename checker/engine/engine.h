@@ -1,39 +1,63 @@
-/* driver.h - runs the pipeline over the files named on the command line:
- * collect files -> parse -> model -> rules -> findings. */
-#ifndef GPULINT_DRIVER_H
-#define GPULINT_DRIVER_H
+/* engine.h - gpulint's analysis for every client (the command line, an
+ * editor's language server, a batch audit): an Engine session is set up
+ * once from options and lints one file, or one in-memory buffer, at a time
+ * into a FileResult: parse -> model -> rules -> findings.  Collecting the
+ * files of a run (walking directories) is a separate step, and so is
+ * merging the results of several files into one run (run_registry.h). */
+#ifndef GPULINT_ENGINE_H
+#define GPULINT_ENGINE_H
 
+#include "engine/diagnostics.h"
 #include "finding/finding.h"
 #include "frontend/frontend.h"
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define GPULINT_VERSION "0.1.0"
 
 typedef struct {
-    const char *file;
-    unsigned line, col;      /* 0 when not tied to a position */
-    const char *message;
-} Problem;
+    FrontendOptions frontend;
+    const char **rules; int nrules;   /* empty: all rules */
+    bool verbose;                     /* each file and its timings, to log */
+    bool dump_model;                  /* each file's kernel model, to log */
+    FILE *log;                        /* NULL: stderr */
+} EngineOptions;
 
+/* What linting one file produced. */
 typedef struct {
-    FindingList findings;
-    Problem *errors; int nerrors;
-    Problem *notes; int nnotes;
-    int files;               /* files analysed */
+    const char *path;
+    FindingList findings;    /* sorted by file, line, column, rule; ids unique in the file */
+    Diagnostics problems;    /* this file's errors and notes (never echoed) */
+    bool read;               /* the file could be read (a run's stats count these) */
     int kernels;
     double seconds;
-    Arena arena;
-} RunResult;
+} FileResult;
 
+typedef struct Engine Engine;
+
+/* NULL when the parser cannot be set up (the reason is written to err).
+ * The options' strings and arrays must outlive the engine. */
+Engine *engine_new(const EngineOptions *o, char *err, int errsize);
+void engine_free(Engine *e);
+/* Lints `path`, read from disk when contents is NULL, else from `contents`
+ * of `size` bytes (an editor's unsaved buffer; path names it).  Always fills
+ * `out` (free it with file_result_free); returns false when the file could
+ * not be analysed at all (out->problems says why). */
+bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t size, FileResult *out);
+void file_result_free(FileResult *r);
+
+/* The files a run analyses: each PATH that is a .cu/.cuh file, and the
+ * .cu/.cuh files under each directory (recursively, hidden entries
+ * skipped), in path order.  A PATH that is missing, not CUDA source, or a
+ * directory without any becomes an error in diags. */
 typedef struct {
-    const char **paths; int npaths;
-    const char **rules; int nrules;   /* empty: all rules */
-    FrontendOptions fe;
-    bool verbose;
-    bool dump_model;
-} RunOptions;
+    char **paths; int n;
+} FileList;
 
-void run_lint(const RunOptions *o, RunResult *r);
-void run_result_free(RunResult *r);
+void engine_collect_files(const char *const *paths, int npaths, FileList *out, Diagnostics *diags);
+void file_list_free(FileList *l);
 bool is_gpu_source(const char *path);
 
 #endif

@@ -3,7 +3,7 @@
  * Each file is rewritten through a temporary file in its own directory and
  * renamed over the original, so a file is never left half edited.  Only the
  * files the findings were reported in are touched. */
-#include "engine/engine.h"
+#include "engine/fix.h"
 #include "rules/rules.h"
 #include "util/fileio.h"
 #include "util/vec.h"
@@ -49,12 +49,12 @@ static long offset_of(const char *src, long size, unsigned line, unsigned col)
 }
 
 /* Applies the edits of one file (sorted, same file). Returns edits applied or -1. */
-static int apply_file(const char *path, Edit *e, int n, FILE *log)
+static int apply_file(const char *path, Edit *e, int n, Diagnostics *diags)
 {
     long size;
     char *src = read_file(path, &size);
     if (!src) {
-        fprintf(log, "%s: error: cannot read for --fix: %s\n", path, strerror(errno));
+        diag_error(diags, path, 0, 0, "cannot read for --fix: %s", strerror(errno));
         return -1;
     }
     int kept = 0;
@@ -66,8 +66,8 @@ static int apply_file(const char *path, Edit *e, int n, FILE *log)
         /* Never edit text that is not what the finding saw. */
         if (e[i].original && (e[i].end - e[i].start != (long)strlen(e[i].original) ||
                               strncmp(src + e[i].start, e[i].original, strlen(e[i].original)) != 0)) {
-            fprintf(log, "%s:%u:%u: note: --fix skipped an edit: the text there is not '%s'\n", path, e[i].line,
-                    e[i].col, e[i].original);
+            diag_note(diags, path, e[i].line, e[i].col, "--fix skipped an edit: the text there is not '%s'",
+                      e[i].original);
             continue;
         }
         if (e[i].start < last_end) continue; /* overlapping: keep the first */
@@ -78,7 +78,7 @@ static int apply_file(const char *path, Edit *e, int n, FILE *log)
     snprintf(tmp, sizeof tmp, "%s.gpulint-fix-XXXXXX", path);
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        fprintf(log, "%s: error: cannot write a temporary file for --fix: %s\n", path, strerror(errno));
+        diag_error(diags, path, 0, 0, "cannot write a temporary file for --fix: %s", strerror(errno));
         free(src);
         return -1;
     }
@@ -95,7 +95,7 @@ static int apply_file(const char *path, Edit *e, int n, FILE *log)
     if (stat(path, &st) == 0) fchmod(fd, st.st_mode & 07777);
     ok = fclose(out) == 0 && ok;
     if (!ok || rename(tmp, path) != 0) {
-        fprintf(log, "%s: error: --fix could not replace the file: %s (unchanged)\n", path, strerror(errno));
+        diag_error(diags, path, 0, 0, "--fix could not replace the file: %s (unchanged)", strerror(errno));
         unlink(tmp);
         free(src);
         return -1;
@@ -104,19 +104,19 @@ static int apply_file(const char *path, Edit *e, int n, FILE *log)
     return kept;
 }
 
-int gpulint_apply_fixes(const RunResult *r, FILE *log)
+int gpulint_apply_fixes(const Finding *const *findings, int nfindings, Diagnostics *diags, FILE *log)
 {
     Edit *edits = NULL;
     int n = 0;
-    for (int i = 0; i < r->findings.n; i++) {
-        const Finding *f = &r->findings.items[i];
+    for (int i = 0; i < nfindings; i++) {
+        const Finding *f = findings[i];
         if (!fixable(f->rule)) continue;
         for (int j = 0; j < f->nfixes; j++)
             for (int q = 0; q < f->fixes[j].nreplacements; q++) {
                 const Replacement *rp = &f->fixes[j].replacements[q];
                 if (!rp->range.file || strcmp(rp->range.file, f->range.file) != 0) {
-                    fprintf(log, "%s:%u:%u: note: --fix leaves %s alone (not an analysed file)\n", f->range.file,
-                            f->range.line, f->range.col, rp->range.file ? rp->range.file : "?");
+                    diag_note(diags, f->range.file, f->range.line, f->range.col,
+                              "--fix leaves %s alone (not an analysed file)", rp->range.file ? rp->range.file : "?");
                     continue;
                 }
                 bool dup = false;
@@ -139,7 +139,7 @@ int gpulint_apply_fixes(const RunResult *r, FILE *log)
     for (int i = 0; i < n;) {
         int j = i;
         while (j < n && strcmp(edits[j].file, edits[i].file) == 0) j++;
-        int applied = apply_file(edits[i].file, edits + i, j - i, log);
+        int applied = apply_file(edits[i].file, edits + i, j - i, diags);
         if (applied < 0) status = 2;
         else fprintf(log, "gpulint: --fix: %d edit%s in %s\n", applied, applied == 1 ? "" : "s", edits[i].file);
         i = j;

@@ -1,5 +1,6 @@
 /* finding.c - building and ordering findings. */
 #include "finding/finding.h"
+#include "util/oom.h"
 #include "util/vec.h"
 
 #include <ctype.h>
@@ -13,23 +14,46 @@ void findings_init(FindingList *l)
     memset(l, 0, sizeof *l);
 }
 
+static void finding_release(Finding *f)
+{
+    for (int j = 0; j < f->nfixes; j++) free(f->fixes[j].replacements);
+    free(f->evidence);
+    free(f->related);
+    free(f->fixes);
+}
+
 void findings_free(FindingList *l)
 {
-    for (int i = 0; i < l->n; i++) {
-        Finding *f = &l->items[i];
-        for (int j = 0; j < f->nfixes; j++) free(f->fixes[j].replacements);
-        free(f->evidence);
-        free(f->related);
-        free(f->fixes);
-    }
+    for (int i = 0; i < l->n; i++) finding_release(&l->items[i]);
     free(l->items);
     arena_free(&l->arena);
+    strmap_free(&l->seen);
     memset(l, 0, sizeof *l);
 }
 
-static bool same_range(SrcRange a, SrcRange b)
+void findings_retain(FindingList *l, const bool *keep)
 {
-    return a.line == b.line && a.col == b.col && a.file && b.file && strcmp(a.file, b.file) == 0;
+    int kept = 0;
+    for (int i = 0; i < l->n; i++) {
+        if (keep[i]) l->items[kept++] = l->items[i];
+        else finding_release(&l->items[i]);
+    }
+    l->n = kept;
+}
+
+/* Fields joined by \x1f (unit separator), which no path or message holds. */
+static char *make_key(const char *rule, SrcRange r, const char *message)
+{
+    if (!r.file) return NULL;
+    size_t n = strlen(rule) + strlen(r.file) + strlen(message) + 32;
+    char *key = xmalloc(n);
+    snprintf(key, n, "%s\x1f%s\x1f%u\x1f%u\x1f%s", rule, r.file, r.line, r.col, message);
+    return key;
+}
+
+char *finding_key(const Finding *f)
+{
+    return make_key(f->rule, f->range, f->message);
 }
 
 static char *vformat(Arena *a, const char *fmt, va_list ap)
@@ -50,11 +74,10 @@ Finding *finding_new(FindingList *l, const char *rule, Severity sev, SrcRange ra
     va_start(ap, fmt);
     char *msg = vformat(&l->arena, fmt, ap);
     va_end(ap);
-    for (int i = 0; i < l->n; i++) {
-        Finding *o = &l->items[i];
-        if (strcmp(o->rule, rule) == 0 && same_range(o->range, range) && strcmp(o->message, msg) == 0)
-            return NULL;
-    }
+    char *key = make_key(rule, range, msg);
+    bool duplicate = key && strmap_increment(&l->seen, key) > 1;
+    free(key);
+    if (duplicate) return NULL;
     Finding *f = VEC_PUSH(l->items, l->n);
     f->rule = rule;
     f->severity = sev;
@@ -256,29 +279,22 @@ static const char *make_id(FindingList *l, const Finding *f)
     return arena_printf(&l->arena, "%s-%s-L%u-C%u", f->rule, stem, f->range.line, f->range.col);
 }
 
-static int cmp_id_ptr(const void *pa, const void *pb)
+void findings_assign_ids(FindingList *l, StrMap *ids)
 {
-    const Finding *a = *(const Finding *const *)pa, *b = *(const Finding *const *)pb;
-    int c = strcmp(a->id, b->id);
-    return c ? c : (a < b ? -1 : a > b);
+    for (int i = 0; i < l->n; i++) {
+        Finding *f = &l->items[i];
+        const char *base = make_id(l, f);
+        /* Same rule, file name and position in two directories: number them
+         * in report order so ids stay unique and stable. */
+        int seen = strmap_increment(ids, base);
+        f->id = seen > 1 ? arena_printf(&l->arena, "%s-%d", base, seen) : base;
+    }
 }
 
 void findings_finish(FindingList *l)
 {
     if (l->n > 1) qsort(l->items, (size_t)l->n, sizeof *l->items, cmp_findings);
-    for (int i = 0; i < l->n; i++) l->items[i].id = make_id(l, &l->items[i]);
-    /* Same rule, file name and position in two directories: number them in
-     * report order so ids stay unique and stable. */
-    size_t count = l->n > 0 ? (size_t)l->n : 1;
-    Finding **by_id = malloc(sizeof *by_id * count);
-    if (!by_id) return;
-    for (int i = 0; i < l->n; i++) by_id[i] = &l->items[i];
-    qsort(by_id, (size_t)l->n, sizeof *by_id, cmp_id_ptr);
-    for (int i = 0; i < l->n;) {
-        int j = i + 1;
-        while (j < l->n && strcmp(by_id[j]->id, by_id[i]->id) == 0) j++;
-        for (int k = i + 1; k < j; k++) by_id[k]->id = arena_printf(&l->arena, "%s-%d", by_id[k]->id, k - i + 1);
-        i = j;
-    }
-    free(by_id);
+    StrMap ids = {0};
+    findings_assign_ids(l, &ids);
+    strmap_free(&ids);
 }

@@ -4,6 +4,7 @@
 #define GPULINT_FINDING_H
 
 #include "util/arena.h"
+#include "util/strmap.h"
 #include "model/srcloc.h"
 
 #include <stdbool.h>
@@ -66,14 +67,16 @@ typedef struct {
 typedef struct {
     Finding *items; int n;
     Arena arena;             /* strings of all findings */
+    StrMap seen;             /* de-duplication keys (finding_key) */
 } FindingList;
 
 void findings_init(FindingList *l);
 void findings_free(FindingList *l);
 
 /* Start a finding; returns NULL when an identical one (rule, range, message)
- * already exists (template instantiations, helpers called twice).  The
- * message is formatted into the list's arena. */
+ * already exists (template instantiations, helpers called twice): a hash
+ * lookup, so a list of any size is built in linear time.  The message is
+ * formatted into the list's arena. */
 Finding *finding_new(FindingList *l, const char *rule, Severity sev, SrcRange range,
                      const char *kernel, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 void finding_int(FindingList *l, Finding *f, const char *key, long long v);
@@ -105,7 +108,16 @@ bool evidence_has_str(const Finding *f, const char *key, const char *value);
 int evidence_format(const Evidence *e, char *buf, size_t n);
 
 const char *severity_name(Severity s);
-/* Sort by file, line, column, rule; assign ids. */
+/* Sort by file, line, column, rule; assign ids unique within the list. */
 void findings_finish(FindingList *l);
+/* Assigns ids in list order, unique across all lists given the same `ids`
+ * map: <rule>-<file stem>-L<line>-C<col>, then -2, -3... for later findings
+ * with the same one. */
+void findings_assign_ids(FindingList *l, StrMap *ids);
+/* What makes two findings the same (rule, file, line, column, message), as a
+ * string for a StrMap; NULL when the finding has no file.  Free it. */
+char *finding_key(const Finding *f);
+/* Keeps the findings whose keep[i] is true, in order; frees the others. */
+void findings_retain(FindingList *l, const bool *keep);
 
 #endif

@@ -163,7 +163,11 @@ int bench_emit(const RunResult *r, const char *dir, const char *data_dir)
                     "# make -j ARCH=sm_90   (ARCH=native builds for the GPU of this machine)\n"
                     "NVCC ?= nvcc\nARCH ?= native\nNVCCFLAGS ?= -O3 -std=c++17 -arch=$(ARCH)\n"
                     "BENCHES :=%s\n\nall: $(BENCHES)\n\n"
+                    "# A failed build must not leave an older binary to be timed: the old one\n"
+                    "# is removed first, a partly written one by .DELETE_ON_ERROR.\n"
+                    ".DELETE_ON_ERROR:\n\n"
                     "%%/bench: %%/bench.cu gpulint_bench.h gpulint_bench_stats.h\n"
+                    "\t@rm -f $@\n"
                     "\t$(NVCC) $(NVCCFLAGS) -o $@ $<\n\n"
                     "clean:\n\trm -f $(BENCHES)\n\n.PHONY: all clean\n",
                 targets);

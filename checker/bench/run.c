@@ -4,6 +4,7 @@
  * findings. */
 #include "bench/bench.h"
 #include "util/fileio.h"
+#include "util/oom.h"
 #include "output/report.h"
 #include "rules/rules.h"
 
@@ -231,6 +232,7 @@ int bench_main(int argc, char **argv)
     int total = cJSON_GetArraySize(list);
     char nvcc[4096], make[4096];
     int built = 0, failed = 0;
+    bool *is_built = NULL; /* per benchmark, when not --collect */
     bool gpu = true;
     if (collect) goto run;
     if (!find_nvcc(nvcc_arg, nvcc, sizeof nvcc)) {
@@ -253,10 +255,25 @@ int bench_main(int argc, char **argv)
     fprintf(stderr, "gpulint bench: building %d benchmark%s with %s (-arch=%s, %d jobs)\n", total, total == 1 ? "" : "s",
             nvcc, arch, jobs);
     int rc = system(cmd);
+    /* A benchmark is built when its binary exists and is up to date: after a
+     * failed make, a binary older than its sources (an earlier build, or a
+     * Makefile emitted before failed builds removed it) is stale and must not
+     * be timed.  `make -q` answers that per target. */
+    is_built = calloc((size_t)total + 1, sizeof *is_built);
+    if (!is_built) gpulint_out_of_memory();
     for (int i = 0; i < total; i++) {
         const char *id = str(cJSON_GetArrayItem(list, i), "id", "");
         snprintf(path, sizeof path, "%s/%s/bench", dir, id);
-        if (exists(path)) built++;
+        bool ok = exists(path);
+        if (ok && rc != 0) {
+            char target[4200], qtarget[4400];
+            snprintf(target, sizeof target, "%s/bench", id);
+            shell_quote(qtarget, sizeof qtarget, target);
+            snprintf(cmd, sizeof cmd, "make -q -C %s %s > /dev/null 2>&1", qdir, qtarget);
+            ok = system(cmd) == 0;
+        }
+        is_built[i] = ok;
+        if (ok) built++;
         else {
             failed++;
             fprintf(stderr, "gpulint bench: %s: build failed (see %s/build.log)\n", id, dir);
@@ -266,6 +283,7 @@ int bench_main(int argc, char **argv)
     if (build_only || !gpu) {
         fprintf(stderr, "gpulint bench: built %d of %d benchmarks; %s\n", built, total,
                 build_only ? "not run (--build-only)" : "no GPU found, benchmarks not run");
+        free(is_built);
         cJSON_Delete(index);
         return failed ? 2 : 0;
     }
@@ -292,7 +310,7 @@ run:;
         int st = 0;
         if (!collect) {
             snprintf(path, sizeof path, "%s/%s/bench", dir, id);
-            if (!exists(path)) continue;
+            if (!is_built[i]) continue;
             char qpath[4200], qout[4400];
             shell_quote(qpath, sizeof qpath, path);
             shell_quote(qout, sizeof qout, outpath);
@@ -368,6 +386,7 @@ run:;
     cJSON_free(json);
     cJSON_Delete(results);
     cJSON_Delete(index);
+    free(is_built);
     return (!ok || failed || run_errors) ? 2 : 0;
 }
 

@@ -140,6 +140,16 @@ expect_not_in "missing include: reported as a note, not an error" err ": error:"
 expect_in "missing include: the finding after it is reported" out \
     "missing_include\\.cu:10:[0-9]+: warning: .*\\[uncoalesced-adjacent\\]"
 
+# Literals at the edges of long long: analysed without signed overflow (the
+# ASan+UBSan build aborts on any), no crash, no error.
+run "$BAD/overflow_literals.cu"
+if [[ "$rc" == 0 || "$rc" == 1 ]]; then ok "overflow_literals.cu: exit $rc"; else
+    fail "overflow_literals.cu: exit $rc, expected 0 or 1"
+    show
+fi
+expect_not_in "overflow_literals.cu: no sanitizer report" err "runtime error|AddressSanitizer|UndefinedBehaviorSanitizer"
+expect_not_in "overflow_literals.cu: no error" err ": error:"
+
 run "$GOOD"
 expect_rc "good.cu" 1
 expect_in "good.cu: the uncoalesced-adjacent finding (text, stdout)" out "$GOOD_FINDING"

@@ -27,5 +27,66 @@ printf '%s\n' "$other" | grep -q '"K":.*2' && ! printf '%s\n' "$other" | grep -q
   && ok "a finding with other parameters gets no measured result" || bad "K=2 finding: $(printf '%s' "$other" | grep -c measured) measured"
 "$gpulint" --impact /nonexistent/results.json "$src/testdata/examples/activations.cu" > /dev/null 2>&1
 [ $? -eq 2 ] && ok "a missing results file is an error (exit 2)" || bad "a missing results file was not an error"
+
+# Malformed results files: a clear error naming the file and the entry, exit
+# 2, no crash (an empty or short best_spread used to dereference NULL).
+entry() { # entry RESULT_JSON: one results entry for the K=2 finding of k2.cu
+  printf '{"id":"uncoalesced-adjacent-k2_cu-L3-C12","rule":"uncoalesced-adjacent","params":{"GL_K":"2","GL_ELEM":"float","GL_STORE":"0"},"result":%s}' "$1"
+}
+check_malformed() { # check_malformed NAME FILE_CONTENT EXPECTED_MESSAGE_ERE
+  printf '%s\n' "$2" > "$work/$1.json"
+  "$gpulint" --impact "$work/$1.json" "$work/k2.cu" > "$work/out.txt" 2> "$work/err.txt"
+  rc=$?
+  if [ $rc -eq 2 ] && grep -Eq -- "$work/$1.json: error: --impact: .*$3" "$work/err.txt" && ! grep -q "runtime error\|Sanitizer" "$work/err.txt"; then
+    ok "malformed results ($1): exit 2, $(grep -m1 'error:' "$work/err.txt" | sed 's/.*json: //')"
+  else
+    bad "malformed results ($1): exit $rc, stderr: $(head -3 "$work/err.txt")"
+  fi
+}
+good='{"verdict":"confirmed","best_fix":"float2","best_speedup":1.5,"best_spread":[1.4,1.6],"gpu":"G"}'
+check_malformed empty_spread "{\"results\":[$(entry '{"verdict":"confirmed","best_speedup":1.5,"best_spread":[]}')]}" 'results\[0\] \(uncoalesced-adjacent-k2_cu-L3-C12\): "best_spread" is not an array of two numbers'
+check_malformed short_spread "{\"results\":[$(entry "$good"),$(entry '{"best_spread":[1.5]}')]}" 'results\[1\] .*best_spread'
+check_malformed spread_strings "{\"results\":[$(entry '{"best_spread":["a","b"]}')]}" 'results\[0\] .*best_spread'
+check_malformed spread_object "{\"results\":[$(entry '{"best_spread":{"lo":1}}')]}" 'results\[0\] .*best_spread'
+check_malformed speedup_string "{\"results\":[$(entry '{"best_speedup":"fast","best_spread":[1,2]}')]}" 'results\[0\] .*"best_speedup" is not a number'
+check_malformed verdict_number "{\"results\":[$(entry '{"verdict":3}')]}" 'results\[0\] .*"verdict" is not a string'
+check_malformed result_array "{\"results\":[$(entry '[1,2]')]}" 'results\[0\] .*not a JSON object'
+check_malformed entry_number '{"results":[7]}' 'results\[0\] \(\?\): not an object'
+check_malformed params_array '{"results":[{"rule":"uncoalesced-adjacent","params":[1],"result":{}}]}' 'results\[0\] .*"params" is not an object'
+check_malformed results_object '{"results":{"a":1}}' 'no "results" array'
+check_malformed no_results '[1,2,3]' 'no "results" array'
+# null spread values are what the harness writes when no fix was correct
+printf '{"results":[%s]}\n' "$(entry '{"verdict":"variant incorrect","best_fix":null,"best_speedup":null,"best_spread":[null,null]}')" > "$work/nulls.json"
+"$gpulint" --format=json --impact "$work/nulls.json" "$work/k2.cu" > "$work/out.txt" 2> "$work/err.txt"
+[ $? -eq 1 ] && grep -q '"measured":' "$work/out.txt" && ok "null best_spread values are accepted (read as 0)" \
+  || bad "null best_spread values: $(head -3 "$work/err.txt")"
+printf '{"results":[%s]}\n' "$(entry "$good")" > "$work/good.json"
+"$gpulint" --impact "$work/good.json" "$work/k2.cu" 2>&1 | grep -q "measured on G: float2 1.50x faster (spread 1.40-1.60), confirmed" \
+  && ok "a well-formed hand-written result attaches" || bad "a well-formed hand-written result did not attach"
+
+# gpulint bench DIR --collect on malformed benchmark outputs and indexes
+b=$work/bench
+mkdir -p "$b/uncoalesced-adjacent-k2_cu-L3-C12"
+printf '{"version":1,"benchmarks":[{"id":"uncoalesced-adjacent-k2_cu-L3-C12","finding":{"rule":"uncoalesced-adjacent","file":"k2.cu","line":1e300}}]}\n' > "$b/index.json"
+for res in '{"verdict":"confirmed","best_spread":[]}' '{"best_spread":[2]}' '{"variants":[3]}' '{"variants":{"a":1}}' '"text"'; do
+  printf 'table\nGPULINT_RESULT %s\n' "$res" > "$b/uncoalesced-adjacent-k2_cu-L3-C12/output.txt"
+  "$gpulint" bench "$b" --collect > "$work/out.txt" 2> "$work/err.txt"
+  rc=$?
+  if [ $rc -eq 2 ] && grep -q "$b/uncoalesced-adjacent-k2_cu-L3-C12/output.txt: GPULINT_RESULT of uncoalesced-adjacent-k2_cu-L3-C12: " "$work/err.txt" \
+     && grep -q '"error":.*"malformed GPULINT_RESULT line"' "$b/results.json" && ! grep -q "runtime error\|Sanitizer" "$work/err.txt"; then
+    ok "bench --collect, malformed result $res: exit 2, error names the output file"
+  else
+    bad "bench --collect, malformed result $res: exit $rc, stderr: $(head -3 "$work/err.txt")"
+  fi
+done
+for idx in '{"benchmarks":{}}' '{"benchmarks":[{"id":"../../x"}]}' '{"benchmarks":[{"id":"a","finding":[]}]}' '{"benchmarks":[5]}'; do
+  printf '%s\n' "$idx" > "$b/index.json"
+  "$gpulint" bench "$b" --collect > "$work/out.txt" 2> "$work/err.txt"
+  rc=$?
+  [ $rc -eq 2 ] && grep -q "gpulint bench: error: $b/index.json: " "$work/err.txt" \
+    && ok "bench --collect, malformed index $idx: exit 2 ($(sed "s|.*index.json: ||" "$work/err.txt" | head -1))" \
+    || bad "bench --collect, malformed index $idx: exit $rc, stderr: $(head -3 "$work/err.txt")"
+done
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

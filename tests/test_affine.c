@@ -2,6 +2,7 @@
 #include "model/affine.h"
 #include "check.h"
 
+#include <limits.h>
 #include <string.h>
 
 enum { W = SYM_FIRST_USER, LOOP_I, K };
@@ -89,7 +90,9 @@ static void test_opaque_and_subst(void)
     long long vals[SYM_FIRST_USER] = {0};
     vals[SYM_TID_X] = 3;
     vals[SYM_TID_Y] = 2;
-    CHECK_EQ_LL(aff_eval(&sub, vals, SYM_FIRST_USER, 0), 35);
+    long long e = 0;
+    CHECK(aff_eval(&sub, vals, SYM_FIRST_USER, 0, &e));
+    CHECK_EQ_LL(e, 35);
     /* products of degree 2 in tx are not a coefficient */
     Affine sq = aff_mul(&tx, &tx);
     CHECK(!aff_coef(&sq, SYM_TID_X, &c));
@@ -109,6 +112,79 @@ static void test_overflow(void)
     CHECK(!prod.exact);
 }
 
+/* Coefficients at the edges of long long (source literals such as
+ * a[9223372036854775807]) make a form opaque instead of wrapping: signed
+ * overflow is undefined behaviour, and a wrapped coefficient a wrong model. */
+static void test_coefficient_overflow(void)
+{
+    Affine tx = aff_symbol(SYM_TID_X, 0), w = aff_symbol(W, DEP_PARAM);
+    Affine max = aff_const(LLONG_MAX), min = aff_const(LLONG_MIN), one = aff_const(1);
+    long long v;
+    CHECK(aff_is_const(&min, &v) && v == LLONG_MIN);
+
+    Affine s = aff_add(&max, &one); /* add_term: constants */
+    CHECK(!s.exact);
+    Affine txmax = aff_scale(&tx, LLONG_MAX), tx2 = aff_scale(&tx, 2);
+    CHECK(txmax.exact);
+    s = aff_add(&txmax, &tx2); /* add_term: merging two tx terms */
+    CHECK(!s.exact);
+    CHECK(s.deps & DEP_THREAD);
+    s = aff_sub(&min, &one);
+    CHECK(!s.exact);
+    s = aff_neg(&min); /* -LLONG_MIN */
+    CHECK(!s.exact);
+    s = aff_scale(&tx, LLONG_MIN);
+    CHECK(s.exact);
+    s = aff_scale(&s, -1);
+    CHECK(!s.exact && (s.deps & DEP_THREAD));
+    s = aff_scale(&txmax, 4); /* a[idx] with 4-byte elements */
+    CHECK(!s.exact);
+
+    Affine big = aff_const(3037000500LL); /* its square exceeds LLONG_MAX */
+    Affine bw = aff_mul(&big, &w);
+    CHECK(bw.exact);
+    s = aff_mul(&bw, &big); /* mul_terms */
+    CHECK(!s.exact && (s.deps & DEP_PARAM));
+    s = aff_mul(&min, &min);
+    CHECK(!s.exact);
+    Affine mone = aff_const(-1);
+    s = aff_mul(&min, &mone);
+    CHECK(!s.exact);
+    s = aff_mul(&max, &mone); /* -LLONG_MAX fits */
+    CHECK(aff_is_const(&s, &v) && v == -LLONG_MAX);
+
+    s = aff_div_const(&min, -1); /* LLONG_MIN / -1 */
+    CHECK(!s.exact);
+    s = aff_div_const(&min, 2);
+    CHECK(aff_is_const(&s, &v) && v == LLONG_MIN / 2);
+
+    Affine wtx = aff_mul(&w, &tx);
+    wtx = aff_scale(&wtx, LLONG_MAX / 2);
+    s = aff_subst(&wtx, W, 3); /* subst multiplies the coefficient */
+    CHECK(!s.exact);
+    s = aff_subst(&wtx, W, 2);
+    Affine c;
+    CHECK(s.exact && aff_coef(&s, SYM_TID_X, &c) && aff_is_const(&c, &v) && v == LLONG_MAX - 1);
+
+    long long vals[SYM_FIRST_USER] = {0}, e = 42;
+    vals[SYM_TID_X] = 2;
+    CHECK(!aff_eval(&txmax, vals, SYM_FIRST_USER, 0, &e)); /* product overflows */
+    CHECK_EQ_LL(e, 42);
+    Affine sum = aff_add(&txmax, &max);
+    vals[SYM_TID_X] = 1;
+    CHECK(!aff_eval(&sum, vals, SYM_FIRST_USER, 0, &e)); /* sum overflows */
+    vals[SYM_TID_X] = -1;
+    CHECK(aff_eval(&sum, vals, SYM_FIRST_USER, 0, &e) && e == 0);
+    Affine opaque = aff_opaque(DEP_DATA);
+    CHECK(!aff_eval(&opaque, vals, SYM_FIRST_USER, 0, &e));
+
+    char buf[128];
+    Affine mintx = aff_scale(&tx, LLONG_MIN);
+    mintx = aff_add(&mintx, &min);
+    aff_format(&mintx, name, NULL, buf, sizeof buf);
+    CHECK(strcmp(buf, "-9223372036854775808 - 9223372036854775808*tx") == 0);
+}
+
 int main(void)
 {
     test_constants();
@@ -116,5 +192,6 @@ int main(void)
     test_row_walk();
     test_opaque_and_subst();
     test_overflow();
+    test_coefficient_overflow();
     return check_summary();
 }

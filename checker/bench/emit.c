@@ -4,19 +4,27 @@
  * finding's parameters as #define lines in front; DIR/gpulint_bench.h is the
  * shared harness; DIR/Makefile builds them all with nvcc; DIR/index.json maps
  * each benchmark to its finding.  Ids are made of [A-Za-z0-9_.-] only, and
- * nothing is written outside DIR. */
+ * nothing is written outside DIR: DIR is opened once, every file is written
+ * relative to it and never through a symbolic link, and a DIR/<id> that is a
+ * link is refused.  Text taken from the analysed files (paths, names,
+ * expressions) is escaped for the place it lands in the generated code. */
 #include "bench/bench.h"
 #include "util/fileio.h"
 #include "engine/engine.h"
 #include "output/finding_json.h"
 #include "rules/rules.h"
 
+#include "util/oom.h"
+
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static bool safe_name(const char *s)
 {
@@ -28,16 +36,6 @@ static bool safe_name(const char *s)
     return true;
 }
 
-static bool copy_file(const char *from, const char *to)
-{
-    long n;
-    char *buf = read_file(from, &n);
-    if (!buf) return false;
-    bool ok = write_file(to, buf, (size_t)n);
-    free(buf);
-    return ok;
-}
-
 static bool make_dir(const char *path)
 {
     if (mkdir(path, 0777) == 0) return true;
@@ -45,34 +43,195 @@ static bool make_dir(const char *path)
     return errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* A C string literal for #define GL_LOCATION "..." */
-static void c_string(char *out, size_t n, const char *s)
+/* ------------------------------------------------ a growable text buffer */
+
+typedef struct {
+    char *data;
+    size_t len, cap;
+} Buf;
+
+static void buf_reserve(Buf *b, size_t more)
 {
-    size_t k = 0;
-    for (; *s && k + 3 < n; s++) {
-        if (*s == '"' || *s == '\\') out[k++] = '\\';
-        if ((unsigned char)*s < 32) continue;
-        out[k++] = *s;
+    if (b->len + more + 1 <= b->cap) return;
+    size_t cap = b->cap ? b->cap : 1024;
+    while (cap < b->len + more + 1) cap *= 2;
+    b->data = xrealloc(b->data, cap);
+    b->cap = cap;
+}
+
+static void buf_add(Buf *b, const char *s, size_t n)
+{
+    buf_reserve(b, n);
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = 0;
+}
+
+static void buf_char(Buf *b, char c) { buf_add(b, &c, 1); }
+
+static void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void buf_printf(Buf *b, const char *fmt, ...)
+{
+    va_list ap, again;
+    va_start(ap, fmt);
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n > 0) {
+        buf_reserve(b, (size_t)n);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, again);
+        b->len += (size_t)n;
     }
-    out[k] = 0;
+    va_end(again);
+}
+
+/* ------------------------- text from the analysed files in generated code */
+
+/* Text inside a block comment: printable ASCII only, and never a comment
+ * delimiter (a directory named `a*` followed by `/` would otherwise close
+ * the comment and the rest of the path would become code).  Other bytes are
+ * shown as \xNN. */
+static void buf_comment_text(Buf *b, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if ((p[0] == '*' && p[1] == '/') || (p[0] == '/' && p[1] == '*')) {
+            buf_char(b, (char)p[0]);
+            buf_char(b, ' ');
+        } else if (*p >= 32 && *p < 127) {
+            buf_char(b, (char)*p);
+        } else {
+            buf_printf(b, "\\x%02X", *p);
+        }
+    }
+}
+
+/* A C string literal, quotes included: octal escapes (always three digits,
+ * so a following digit is not taken into the escape) for every byte outside
+ * printable ASCII; `?` escaped so that no trigraph can form. */
+static void buf_c_string(Buf *b, const char *s)
+{
+    buf_char(b, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\' || *p == '?') {
+            buf_char(b, '\\');
+            buf_char(b, (char)*p);
+        } else if (*p >= 32 && *p < 127) {
+            buf_char(b, (char)*p);
+        } else {
+            buf_printf(b, "\\%03o", *p);
+        }
+    }
+    buf_char(b, '"');
+}
+
+/* A #define's name and value come from the rule, partly from the analysed
+ * source (an expression).  Code cannot be escaped, so a value is used only
+ * when it stays one line of plain C: printable ASCII (line breaks and tabs
+ * become spaces), no comment (it could swallow or end what follows), no
+ * trailing backslash (it would splice the next line into the macro). */
+static bool define_ok(const BenchDef *d, char *value, size_t n)
+{
+    for (const char *p = d->name; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' ||
+              *p == '(' || *p == ')' || *p == ','))
+            return false;
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)d->value; *p && k + 1 < n; p++) {
+        if (*p == '\n' || *p == '\r' || *p == '\t' || *p == '\v' || *p == '\f') value[k++] = ' ';
+        else if (*p >= 32 && *p < 127) value[k++] = (char)*p;
+        else return false;
+    }
+    value[k] = 0;
+    return d->name[0] && !strstr(value, "/*") && !strstr(value, "//") && !strstr(value, "*/") &&
+           (k == 0 || value[k - 1] != '\\');
+}
+
+/* ---------------------------------------- writing inside DIR, never beyond */
+
+/* Writes NAME in the directory DIRFD: a new temporary file (O_EXCL,
+ * O_NOFOLLOW) renamed over NAME.  rename replaces a symbolic link NAME
+ * instead of writing where it points, and no reader sees half a file. */
+static bool write_at(int dirfd, const char *name, const char *data, size_t n, mode_t mode)
+{
+    char tmp[256];
+    int fd = -1;
+    for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
+        snprintf(tmp, sizeof tmp, ".%s.gpulint-%ld-%d", name, (long)getpid(), attempt);
+        fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST) return false;
+    }
+    if (fd < 0) return false;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(fd, data + done, n - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) break;
+        done += (size_t)w;
+    }
+    bool ok = done == n && (mode == 0 || fchmod(fd, mode) == 0);
+    if (close(fd) != 0) ok = false;
+    if (ok && renameat(dirfd, tmp, dirfd, name) == 0) return true;
+    int saved = errno;
+    unlinkat(dirfd, tmp, 0);
+    errno = saved;
+    return false;
+}
+
+/* Opens (creating it if needed) the subdirectory NAME of DIRFD; a symbolic
+ * link there is refused, so nothing is written outside DIR through it. */
+static int open_subdir(int dirfd, const char *dir, const char *name, Diagnostics *diags)
+{
+    if (mkdirat(dirfd, name, 0777) != 0 && errno != EEXIST) {
+        diag_error(diags, NULL, 0, 0, "--emit-bench: cannot create %s/%s: %s", dir, name, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode)) {
+        diag_error(diags, NULL, 0, 0, "--emit-bench: %s/%s is a symbolic link: not writing through it (remove it)",
+                dir, name);
+        return -1;
+    }
+    int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        diag_error(diags, NULL, 0, 0, "--emit-bench: cannot open %s/%s as a directory: %s", dir, name,
+                errno == ELOOP ? "it is a symbolic link" : strerror(errno));
+    return fd;
+}
+
+/* Copies a harness file from the installed data into DIRFD. */
+static bool copy_in(const char *from, int dirfd, const char *name)
+{
+    long n;
+    char *buf = read_file(from, &n);
+    if (!buf) return false;
+    bool ok = write_at(dirfd, name, buf, (size_t)n, 0);
+    free(buf);
+    return ok;
 }
 
 int bench_emit(const Finding *const *findings, int nfindings, const char *dir, const char *data_dir,
                Diagnostics *diags)
 {
-    char path[4096], tmpl_dir[4096];
+    char tmpl_dir[4096];
     snprintf(tmpl_dir, sizeof tmpl_dir, "%s/bench", data_dir);
     if (!make_dir(dir)) {
         diag_error(diags, dir, 0, 0, "--emit-bench: cannot create directory: %s", strerror(errno));
         return 2;
     }
+    /* DIR is resolved once; everything below is relative to this handle. */
+    int dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dirfd < 0) {
+        diag_error(diags, dir, 0, 0, "--emit-bench: cannot open directory: %s", strerror(errno));
+        return 2;
+    }
     const char *shared[] = {"gpulint_bench.h", "gpulint_bench_stats.h"};
     for (size_t i = 0; i < 2; i++) {
-        char from[4200], to[4200];
+        char from[4200];
         snprintf(from, sizeof from, "%s/%s", tmpl_dir, shared[i]);
-        snprintf(to, sizeof to, "%s/%s", dir, shared[i]);
-        if (!copy_file(from, to)) {
-            diag_error(diags, to, 0, 0, "--emit-bench: cannot copy %s here", from);
+        if (!copy_in(from, dirfd, shared[i])) {
+            diag_error(diags, NULL, 0, 0, "--emit-bench: cannot copy %s to %s/%s: %s", from, dir, shared[i],
+                    strerror(errno));
+            close(dirfd);
             return 2;
         }
     }
@@ -80,8 +239,8 @@ int bench_emit(const Finding *const *findings, int nfindings, const char *dir, c
     cJSON_AddNumberToObject(index, "version", 1);
     cJSON_AddStringToObject(index, "tool", "gpulint " GPULINT_VERSION);
     cJSON *list = cJSON_AddArrayToObject(index, "benchmarks");
-    char *targets = calloc(1, 1);
-    size_t tlen = 0;
+    Buf targets = {0};
+    buf_add(&targets, "", 0);
     int written = 0, status = 0;
     for (int i = 0; i < nfindings; i++) {
         const Finding *f = findings[i];
@@ -94,6 +253,16 @@ int bench_emit(const Finding *const *findings, int nfindings, const char *dir, c
             status = 2;
             continue;
         }
+        char values[16][256];
+        int bad_def = -1;
+        for (int d = 0; d < bp.n && bad_def < 0; d++)
+            if (!define_ok(&bp.defs[d], values[d], sizeof values[d])) bad_def = d;
+        if (bad_def >= 0) {
+            diag_error(diags, f->range.file, f->range.line, f->range.col,
+                       "--emit-bench: %s: parameter %.32s is not one line of plain C; benchmark skipped", f->id, bp.defs[bad_def].name);
+            status = 2;
+            continue;
+        }
         char tmpl_path[4200];
         snprintf(tmpl_path, sizeof tmpl_path, "%s/templates/%s.cu", tmpl_dir, f->rule);
         long tn;
@@ -103,41 +272,46 @@ int bench_emit(const Finding *const *findings, int nfindings, const char *dir, c
             status = 2;
             continue;
         }
-        snprintf(path, sizeof path, "%s/%s", dir, f->id);
-        if (!make_dir(path)) {
-            diag_error(diags, path, 0, 0, "--emit-bench: cannot create directory: %s", strerror(errno));
+        int subfd = open_subdir(dirfd, dir, f->id, diags);
+        if (subfd < 0) {
             free(tmpl);
             status = 2;
             continue;
         }
-        char loc[1024], esc_loc[2100], esc_id[600];
-        snprintf(loc, sizeof loc, "%s:%u", f->range.file, f->range.line);
-        c_string(esc_loc, sizeof esc_loc, loc);
-        c_string(esc_id, sizeof esc_id, f->id);
-        size_t cap = (size_t)tn + 8192, len = 0;
-        char *src = malloc(cap);
-        len += (size_t)snprintf(src + len, cap - len,
-                                "/* Generated by gpulint %s for finding %s\n * %s:%u:%u [%s] in kernel %s\n * %s */\n",
-                                GPULINT_VERSION, f->id, f->range.file, f->range.line, f->range.col, f->rule,
-                                f->kernel ? f->kernel : "?", bp.note[0] ? bp.note : "parameters taken from the finding's evidence");
-        len += (size_t)snprintf(src + len, cap - len, "#define GL_FINDING_ID \"%s\"\n#define GL_RULE \"%s\"\n#define GL_LOCATION \"%s\"\n",
-                                esc_id, f->rule, esc_loc);
+        Buf src = {0};
+        buf_printf(&src, "/* Generated by gpulint %s for finding %s\n * ", GPULINT_VERSION, f->id);
+        buf_comment_text(&src, f->range.file);
+        buf_printf(&src, ":%u:%u [", f->range.line, f->range.col);
+        buf_comment_text(&src, f->rule);
+        buf_printf(&src, "] in kernel ");
+        buf_comment_text(&src, f->kernel ? f->kernel : "?");
+        buf_printf(&src, "\n * ");
+        buf_comment_text(&src, bp.note[0] ? bp.note : "parameters taken from the finding's evidence");
+        buf_printf(&src, " */\n#define GL_FINDING_ID ");
+        buf_c_string(&src, f->id);
+        buf_printf(&src, "\n#define GL_RULE ");
+        buf_c_string(&src, f->rule);
+        buf_printf(&src, "\n#define GL_LOCATION ");
+        Buf loc = {0};
+        buf_printf(&loc, "%s:%u", f->range.file, f->range.line);
+        buf_c_string(&src, loc.data);
+        free(loc.data);
+        buf_printf(&src, "\n");
         cJSON *params = cJSON_CreateObject();
         for (int d = 0; d < bp.n; d++) {
-            len += (size_t)snprintf(src + len, cap - len, "#define %s %s\n", bp.defs[d].name, bp.defs[d].value);
+            buf_printf(&src, "#define %s %s\n", bp.defs[d].name, values[d]);
             cJSON_AddStringToObject(params, bp.defs[d].name, bp.defs[d].value);
         }
-        len += (size_t)snprintf(src + len, cap - len, "#include \"../gpulint_bench.h\"\n\n");
-        memcpy(src + len, tmpl, (size_t)tn);
-        len += (size_t)tn;
+        buf_printf(&src, "#include \"../gpulint_bench.h\"\n\n");
+        buf_add(&src, tmpl, (size_t)tn);
         free(tmpl);
-        char file[4200];
-        snprintf(file, sizeof file, "%s/bench.cu", path);
-        if (!write_file(file, src, len)) {
-            diag_error(diags, file, 0, 0, "--emit-bench: cannot write the file");
+        if (!write_at(subfd, "bench.cu", src.data, src.len, 0)) {
+            diag_error(diags, NULL, 0, 0, "--emit-bench: cannot write %s/%s/bench.cu: %s", dir, f->id,
+                    strerror(errno));
             status = 2;
         }
-        free(src);
+        close(subfd);
+        free(src.data);
         cJSON *entry = cJSON_CreateObject();
         cJSON_AddStringToObject(entry, "id", f->id);
         cJSON_AddStringToObject(entry, "source", "bench.cu");
@@ -145,61 +319,56 @@ int bench_emit(const Finding *const *findings, int nfindings, const char *dir, c
         if (bp.note[0]) cJSON_AddStringToObject(entry, "note", bp.note);
         cJSON_AddItemToObject(entry, "finding", finding_to_json(f));
         cJSON_AddItemToArray(list, entry);
-        size_t need = tlen + strlen(f->id) + 16;
-        targets = realloc(targets, need);
-        tlen += (size_t)snprintf(targets + tlen, need - tlen, " %s/bench", f->id);
+        buf_printf(&targets, " %s/bench", f->id);
         written++;
     }
     char *json = cJSON_Print(index);
     cJSON_Delete(index);
-    snprintf(path, sizeof path, "%s/index.json", dir);
-    if (!json || !write_file(path, json, strlen(json))) {
-        diag_error(diags, path, 0, 0, "--emit-bench: cannot write the file");
+    if (!json || !write_at(dirfd, "index.json", json, strlen(json), 0)) {
+        diag_error(diags, NULL, 0, 0, "--emit-bench: cannot write %s/index.json", dir);
         status = 2;
     }
     cJSON_free(json);
-    snprintf(path, sizeof path, "%s/Makefile", dir);
-    FILE *mk = fopen(path, "w");
-    if (mk) {
-        fprintf(mk, "# Generated by gpulint: builds every benchmark of this folder with nvcc.\n"
+    Buf mk = {0};
+    buf_printf(&mk, "# Generated by gpulint: builds every benchmark of this folder with nvcc.\n"
                     "# make -j ARCH=sm_90   (ARCH=native builds for the GPU of this machine)\n"
                     "NVCC ?= nvcc\nARCH ?= native\nNVCCFLAGS ?= -O3 -std=c++17 -arch=$(ARCH)\n"
                     "BENCHES :=%s\n\nall: $(BENCHES)\n\n"
+                    "# A failed build must not leave an older binary to be timed: the old one\n"
+                    "# is removed first, a partly written one by .DELETE_ON_ERROR.\n"
+                    ".DELETE_ON_ERROR:\n\n"
                     "%%/bench: %%/bench.cu gpulint_bench.h gpulint_bench_stats.h\n"
+                    "\t@rm -f $@\n"
                     "\t$(NVCC) $(NVCCFLAGS) -o $@ $<\n\n"
                     "clean:\n\trm -f $(BENCHES)\n\n.PHONY: all clean\n",
-                targets);
-    }
-    if (!mk || fclose(mk) != 0) {
-        diag_error(diags, path, 0, 0, "--emit-bench: cannot write the file");
+               targets.data);
+    free(targets.data);
+    if (!write_at(dirfd, "Makefile", mk.data, mk.len, 0)) {
+        diag_error(diags, NULL, 0, 0, "--emit-bench: cannot write %s/Makefile: %s", dir, strerror(errno));
         status = 2;
     }
-    free(targets);
+    free(mk.data);
     /* run.sh: build and run on a GPU machine that has nvcc but no gpulint;
      * `gpulint bench DIR --collect` then tabulates the outputs. */
-    snprintf(path, sizeof path, "%s/run.sh", dir);
-    FILE *rs = fopen(path, "w");
-    if (rs) {
-        fprintf(rs, "#!/usr/bin/env bash\n"
-                    "# Generated by gpulint: builds and runs every benchmark of this folder on a\n"
-                    "# machine with nvcc and a GPU, keeping each one's output in <id>/output.txt.\n"
-                    "# Then, where gpulint is installed: gpulint bench THIS_DIR --collect\n"
-                    "set -u\ncd \"$(dirname \"$0\")\"\n"
-                    "make -k -j\"$(nproc)\" ARCH=\"${ARCH:-native}\" NVCC=\"${NVCC:-nvcc}\" > build.log 2>&1 || echo \"some builds failed: see build.log\"\n"
-                    "for d in */; do\n"
-                    "  id=${d%%/}\n"
-                    "  if [ -x \"$id/bench\" ]; then\n"
-                    "    \"$id/bench\" \"$@\" > \"$id/output.txt\" 2>&1\n"
-                    "    echo \"$id: $(grep -o '\"verdict\":\"[^\"]*\"' \"$id/output.txt\" | tail -1)\"\n"
-                    "  fi\n"
-                    "done\n");
-    }
-    if (!rs || fclose(rs) != 0) {
-        diag_error(diags, path, 0, 0, "--emit-bench: cannot write the file");
+    static const char run_sh[] =
+        "#!/usr/bin/env bash\n"
+        "# Generated by gpulint: builds and runs every benchmark of this folder on a\n"
+        "# machine with nvcc and a GPU, keeping each one's output in <id>/output.txt.\n"
+        "# Then, where gpulint is installed: gpulint bench THIS_DIR --collect\n"
+        "set -u\ncd \"$(dirname \"$0\")\"\n"
+        "make -k -j\"$(nproc)\" ARCH=\"${ARCH:-native}\" NVCC=\"${NVCC:-nvcc}\" > build.log 2>&1 || echo \"some builds failed: see build.log\"\n"
+        "for d in */; do\n"
+        "  id=${d%/}\n"
+        "  if [ -x \"$id/bench\" ]; then\n"
+        "    \"$id/bench\" \"$@\" > \"$id/output.txt\" 2>&1\n"
+        "    echo \"$id: $(grep -o '\"verdict\":\"[^\"]*\"' \"$id/output.txt\" | tail -1)\"\n"
+        "  fi\n"
+        "done\n";
+    if (!write_at(dirfd, "run.sh", run_sh, sizeof run_sh - 1, 0755)) {
+        diag_error(diags, NULL, 0, 0, "--emit-bench: cannot write %s/run.sh: %s", dir, strerror(errno));
         status = 2;
-    } else {
-        chmod(path, 0755);
     }
+    close(dirfd);
     fprintf(stderr, "gpulint: wrote %d benchmark%s to %s (build and run: gpulint bench %s)\n", written,
             written == 1 ? "" : "s", dir, dir);
     return status;

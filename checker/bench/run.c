@@ -5,6 +5,7 @@
 #include "bench/bench.h"
 #include "util/fileio.h"
 #include "util/oom.h"
+#include "util/oom.h"
 #include "engine/engine.h"
 #include "rules/rules.h"
 
@@ -92,6 +93,93 @@ static const char *str(const cJSON *o, const char *key, const char *fallback)
     return cJSON_IsString(v) ? v->valuestring : fallback;
 }
 
+/* Results files and benchmark outputs come from other machines and may be
+ * truncated or hand-edited, so every field gpulint reads is checked before
+ * use.  A field may be absent (its fallback is used) but one that is there
+ * must have the right type; null stands for "not measured" where the
+ * harness writes it (no correct fix, NaN). */
+static bool absent_or(const cJSON *o, const char *key, cJSON_bool (*is)(const cJSON *), bool null_ok)
+{
+    const cJSON *v = cJSON_GetObjectItem(o, key);
+    return !v || is(v) || (null_ok && cJSON_IsNull(v));
+}
+
+/* The [p10, p90] pair of a result, each a number or null (read as 0). */
+static bool spread_valid(const cJSON *spread)
+{
+    if (!spread) return true;
+    if (!cJSON_IsArray(spread) || cJSON_GetArraySize(spread) != 2) return false;
+    for (int i = 0; i < 2; i++) {
+        const cJSON *v = cJSON_GetArrayItem(spread, i);
+        if (!cJSON_IsNumber(v) && !cJSON_IsNull(v)) return false;
+    }
+    return true;
+}
+
+static double spread_at(const cJSON *spread, int i)
+{
+    const cJSON *v = cJSON_GetArrayItem(spread, i); /* NULL when spread is absent */
+    return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+/* NULL when a benchmark result (the object of a GPULINT_RESULT line) is
+ * usable, else what is wrong with it. */
+static const char *result_problem(const cJSON *res)
+{
+    if (!cJSON_IsObject(res)) return "the result is not a JSON object";
+    if (!spread_valid(cJSON_GetObjectItem(res, "best_spread")))
+        return "\"best_spread\" is not an array of two numbers";
+    if (!absent_or(res, "best_speedup", cJSON_IsNumber, true)) return "\"best_speedup\" is not a number";
+    if (!absent_or(res, "best_fix", cJSON_IsString, true)) return "\"best_fix\" is not a string";
+    if (!absent_or(res, "verdict", cJSON_IsString, false)) return "\"verdict\" is not a string";
+    if (!absent_or(res, "gpu", cJSON_IsString, false)) return "\"gpu\" is not a string";
+    const cJSON *vars = cJSON_GetObjectItem(res, "variants");
+    if (vars && !cJSON_IsArray(vars)) return "\"variants\" is not an array";
+    const cJSON *first = cJSON_GetArrayItem(vars, 0);
+    if (first && !cJSON_IsObject(first)) return "\"variants\"[0] is not an object";
+    if (first && !absent_or(first, "median_ms", cJSON_IsNumber, true)) return "\"variants\"[0].median_ms is not a number";
+    return NULL;
+}
+
+/* A line number read from JSON, as an int (0 when absent or out of range:
+ * converting an out-of-range double to int is undefined behaviour). */
+static int line_of(const cJSON *finding)
+{
+    double line = num(finding, "line", 0);
+    return line >= 0 && line <= 1e9 ? (int)line : 0;
+}
+
+/* Ids name directories (DIR/<id>/bench is run): same alphabet as emitted. */
+static bool safe_id(const char *s)
+{
+    if (!s[0] || strcmp(s, ".") == 0 || strcmp(s, "..") == 0) return false;
+    for (const char *p = s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' ||
+              *p == '-' || *p == '.'))
+            return false;
+    return true;
+}
+
+/* NULL when index.json has the shape gpulint bench reads, else what is wrong
+ * (`bad` gets the index of the entry at fault, -1 for the whole file). */
+static const char *index_problem(const cJSON *index, int *bad)
+{
+    *bad = -1;
+    const cJSON *list = cJSON_GetObjectItem(index, "benchmarks");
+    if (!cJSON_IsArray(list)) return "no \"benchmarks\" array";
+    for (int i = 0; i < cJSON_GetArraySize(list); i++) {
+        const cJSON *e = cJSON_GetArrayItem(list, i);
+        *bad = i;
+        if (!cJSON_IsObject(e)) return "not an object";
+        const cJSON *id = cJSON_GetObjectItem(e, "id");
+        if (!cJSON_IsString(id) || !safe_id(id->valuestring))
+            return "\"id\" is not a benchmark name ([A-Za-z0-9_.-])";
+        if (!absent_or(e, "finding", cJSON_IsObject, false)) return "\"finding\" is not an object";
+    }
+    *bad = -1;
+    return NULL;
+}
+
 int bench_main(int argc, char **argv)
 {
     const char *dir = NULL, *arch = NULL, *nvcc_arg = NULL, *samples = NULL;
@@ -133,10 +221,19 @@ int bench_main(int argc, char **argv)
         cJSON_Delete(index);
         return 2;
     }
+    int bad_entry;
+    const char *problem = index_problem(index, &bad_entry);
+    if (problem) {
+        if (bad_entry < 0) fprintf(stderr, "gpulint bench: error: %s: %s\n", path, problem);
+        else fprintf(stderr, "gpulint bench: error: %s: benchmarks[%d]: %s\n", path, bad_entry, problem);
+        cJSON_Delete(index);
+        return 2;
+    }
     cJSON *list = cJSON_GetObjectItem(index, "benchmarks");
     int total = cJSON_GetArraySize(list);
     char nvcc[4096], make[4096];
     int built = 0, failed = 0;
+    bool *is_built = NULL; /* per benchmark, when not --collect */
     bool gpu = true;
     if (collect) goto run;
     if (!find_nvcc(nvcc_arg, nvcc, sizeof nvcc)) {
@@ -159,10 +256,25 @@ int bench_main(int argc, char **argv)
     fprintf(stderr, "gpulint bench: building %d benchmark%s with %s (-arch=%s, %d jobs)\n", total, total == 1 ? "" : "s",
             nvcc, arch, jobs);
     int rc = system(cmd);
+    /* A benchmark is built when its binary exists and is up to date: after a
+     * failed make, a binary older than its sources (an earlier build, or a
+     * Makefile emitted before failed builds removed it) is stale and must not
+     * be timed.  `make -q` answers that per target. */
+    is_built = calloc((size_t)total + 1, sizeof *is_built);
+    if (!is_built) gpulint_out_of_memory();
     for (int i = 0; i < total; i++) {
         const char *id = str(cJSON_GetArrayItem(list, i), "id", "");
         snprintf(path, sizeof path, "%s/%s/bench", dir, id);
-        if (exists(path)) built++;
+        bool ok = exists(path);
+        if (ok && rc != 0) {
+            char target[4200], qtarget[4400];
+            snprintf(target, sizeof target, "%s/bench", id);
+            shell_quote(qtarget, sizeof qtarget, target);
+            snprintf(cmd, sizeof cmd, "make -q -C %s %s > /dev/null 2>&1", qdir, qtarget);
+            ok = system(cmd) == 0;
+        }
+        is_built[i] = ok;
+        if (ok) built++;
         else {
             failed++;
             fprintf(stderr, "gpulint bench: %s: build failed (see %s/build.log)\n", id, dir);
@@ -172,6 +284,7 @@ int bench_main(int argc, char **argv)
     if (build_only || !gpu) {
         fprintf(stderr, "gpulint bench: built %d of %d benchmarks; %s\n", built, total,
                 build_only ? "not run (--build-only)" : "no GPU found, benchmarks not run");
+        free(is_built);
         cJSON_Delete(index);
         return failed ? 2 : 0;
     }
@@ -198,7 +311,7 @@ run:;
         int st = 0;
         if (!collect) {
             snprintf(path, sizeof path, "%s/%s/bench", dir, id);
-            if (!exists(path)) continue;
+            if (!is_built[i]) continue;
             char qpath[4200], qout[4400];
             shell_quote(qpath, sizeof qpath, path);
             shell_quote(qout, sizeof qout, outpath);
@@ -218,22 +331,27 @@ run:;
                 res = cJSON_Parse(line + 15);
             }
         free(output);
+        const char *bad_result = res ? result_problem(res) : NULL;
+        if (bad_result)
+            fprintf(stderr, "gpulint bench: error: %s: GPULINT_RESULT of %s: %s\n", outpath, id, bad_result);
         const cJSON *finding = cJSON_GetObjectItem(e, "finding");
         cJSON *out = cJSON_CreateObject();
         cJSON_AddStringToObject(out, "id", id);
         cJSON_AddStringToObject(out, "rule", str(finding, "rule", ""));
         cJSON_AddStringToObject(out, "file", str(finding, "file", ""));
-        cJSON_AddNumberToObject(out, "line", num(finding, "line", 0));
+        cJSON_AddNumberToObject(out, "line", line_of(finding));
         cJSON_AddStringToObject(out, "kernel", str(finding, "kernel", ""));
         cJSON_AddItemToObject(out, "params", cJSON_Duplicate(cJSON_GetObjectItem(e, "params"), 1));
         cJSON_AddItemToObject(out, "evidence", cJSON_Duplicate(cJSON_GetObjectItem(finding, "evidence"), 1));
         char loc[512];
         const char *file = str(finding, "file", "");
         const char *base = strrchr(file, '/');
-        snprintf(loc, sizeof loc, "%s:%d", base ? base + 1 : file, (int)num(finding, "line", 0));
-        if (!res || (!collect && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))) {
+        snprintf(loc, sizeof loc, "%s:%d", base ? base + 1 : file, line_of(finding));
+        if (!res || bad_result || (!collect && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))) {
             run_errors++;
-            cJSON_AddStringToObject(out, "error", res ? "benchmark exited with an error" : "no GPULINT_RESULT line");
+            cJSON_AddStringToObject(out, "error", !res        ? "no GPULINT_RESULT line"
+                                                  : bad_result ? "malformed GPULINT_RESULT line"
+                                                               : "benchmark exited with an error");
             printf("%-44.44s %-22s %-28.28s %10s %-16s %18s  %s\n", id, str(finding, "rule", ""), loc, "-", "-", "-",
                    "run failed");
             cJSON_Delete(res);
@@ -242,9 +360,8 @@ run:;
             double base_ms = num(cJSON_GetArrayItem(vars, 0), "median_ms", 0);
             const cJSON *spread = cJSON_GetObjectItem(res, "best_spread");
             char sp[64];
-            snprintf(sp, sizeof sp, "%.2fx (%.2f-%.2f)", num(res, "best_speedup", 0),
-                     cJSON_IsArray(spread) ? cJSON_GetArrayItem(spread, 0)->valuedouble : 0,
-                     cJSON_IsArray(spread) ? cJSON_GetArrayItem(spread, 1)->valuedouble : 0);
+            snprintf(sp, sizeof sp, "%.2fx (%.2f-%.2f)", num(res, "best_speedup", 0), spread_at(spread, 0),
+                     spread_at(spread, 1));
             printf("%-44.44s %-22s %-28.28s %10.3f %-16.16s %18s  %s\n", id, str(finding, "rule", ""), loc, base_ms,
                    str(res, "best_fix", "-"), sp, str(res, "verdict", "?"));
             if (!cJSON_GetObjectItem(results, "gpu")) {
@@ -270,6 +387,7 @@ run:;
     cJSON_free(json);
     cJSON_Delete(results);
     cJSON_Delete(index);
+    free(is_built);
     return (!ok || failed || run_errors) ? 2 : 0;
 }
 
@@ -299,6 +417,33 @@ ImpactResults *bench_load_impact(const char *results_file, Diagnostics *diags)
                    exists(results_file) ? "not a gpulint results file" : "cannot open");
         return NULL;
     }
+    /* The whole file is checked first: a file with a malformed entry attaches
+     * nothing (every bad entry is reported). */
+    const cJSON *list = cJSON_GetObjectItem(doc, "results");
+    int bad = 0;
+    if (!cJSON_IsObject(doc) || !cJSON_IsArray(list)) {
+        diag_error(diags, results_file, 0, 0, "--impact: not a gpulint results file (no \"results\" array)");
+        bad++;
+    } else if (!absent_or(doc, "gpu", cJSON_IsString, false)) {
+        diag_error(diags, results_file, 0, 0, "--impact: \"gpu\" is not a string");
+        bad++;
+    }
+    for (int j = 0; !bad && j < cJSON_GetArraySize(list); j++) {
+        const cJSON *e = cJSON_GetArrayItem(list, j);
+        const char *id = str(e, "id", "?"), *problem = NULL;
+        if (!cJSON_IsObject(e)) problem = "not an object";
+        else if (!absent_or(e, "rule", cJSON_IsString, false)) problem = "\"rule\" is not a string";
+        else if (!absent_or(e, "params", cJSON_IsObject, false)) problem = "\"params\" is not an object";
+        else if (cJSON_GetObjectItem(e, "result")) problem = result_problem(cJSON_GetObjectItem(e, "result"));
+        if (problem) {
+            diag_error(diags, results_file, 0, 0, "--impact: results[%d] (%s): %s", j, id, problem);
+            bad++;
+        }
+    }
+    if (bad) {
+        cJSON_Delete(doc);
+        return NULL;
+    }
     ImpactResults *results = xmalloc(sizeof *results);
     results->doc = doc;
     return results;
@@ -316,7 +461,6 @@ void bench_attach_impact(const ImpactResults *results, FindingList *findings)
     const cJSON *doc = results->doc;
     const cJSON *list = cJSON_GetObjectItem(doc, "results");
     const char *gpu = str(doc, "gpu", "GPU");
-    int attached = 0;
     for (int i = 0; i < findings->n; i++) {
         Finding *f = &findings->items[i];
         const Rule *rule = rule_by_id(f->rule);
@@ -332,13 +476,11 @@ void bench_attach_impact(const ImpactResults *results, FindingList *findings)
             f->measured.present = true;
             f->measured.gpu = arena_strdup(&findings->arena, str(res, "gpu", gpu));
             f->measured.speedup = num(res, "best_speedup", 0);
-            f->measured.spread_lo = cJSON_IsArray(spread) ? cJSON_GetArrayItem(spread, 0)->valuedouble : 0;
-            f->measured.spread_hi = cJSON_IsArray(spread) ? cJSON_GetArrayItem(spread, 1)->valuedouble : 0;
+            f->measured.spread_lo = spread_at(spread, 0);
+            f->measured.spread_hi = spread_at(spread, 1);
             f->measured.variant = arena_strdup(&findings->arena, str(res, "best_fix", "fix"));
             f->measured.verdict = arena_strdup(&findings->arena, str(res, "verdict", ""));
-            attached++;
             break;
         }
     }
-    (void)attached;
 }

@@ -1,6 +1,12 @@
-/* affine.c - arithmetic on the symbolic values of affine.h. */
+/* affine.c - arithmetic on the symbolic values of affine.h.
+ *
+ * Coefficients come straight from source literals (a[9223372036854775807]),
+ * so every operation on them is checked: a form whose coefficient would
+ * overflow long long becomes opaque ("unknown") instead of wrapping, which
+ * would be undefined behaviour and a wrong model. */
 #include "model/affine.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -52,14 +58,16 @@ static int term_cmp_factors(const AffTerm *x, const AffTerm *y)
     return 0;
 }
 
-/* Add one term into a canonical (sorted, merged) form. False on overflow. */
+/* Add one term into a canonical (sorted, merged) form.  False when the form
+ * has no room for another term or a coefficient overflows (the form is then
+ * unusable and the caller makes the result opaque). */
 static bool add_term(Affine *a, const AffTerm *t)
 {
     if (t->coef == 0) return true;
     int i = 0;
     while (i < a->nterms && term_cmp_factors(&a->term[i], t) < 0) i++;
     if (i < a->nterms && term_cmp_factors(&a->term[i], t) == 0) {
-        a->term[i].coef += t->coef;
+        if (__builtin_add_overflow(a->term[i].coef, t->coef, &a->term[i].coef)) return false;
         if (a->term[i].coef == 0) {
             memmove(&a->term[i], &a->term[i + 1], (size_t)(a->nterms - i - 1) * sizeof(AffTerm));
             a->nterms--;
@@ -97,7 +105,8 @@ Affine aff_scale(const Affine *a, long long k)
         return z;
     }
     Affine r = *a;
-    for (int i = 0; i < r.nterms; i++) r.term[i].coef *= k;
+    for (int i = 0; i < r.nterms; i++)
+        if (__builtin_mul_overflow(r.term[i].coef, k, &r.term[i].coef)) return aff_opaque(a->deps);
     return r;
 }
 
@@ -113,7 +122,7 @@ static bool mul_terms(const AffTerm *x, const AffTerm *y, AffTerm *out)
 {
     if (x->nfactors + y->nfactors > AFF_MAX_FACTORS) return false;
     memset(out, 0, sizeof *out);
-    out->coef = x->coef * y->coef;
+    if (__builtin_mul_overflow(x->coef, y->coef, &out->coef)) return false;
     int i = 0, j = 0, n = 0;
     while (i < x->nfactors || j < y->nfactors) {
         if (j >= y->nfactors || (i < x->nfactors && x->factor[i] <= y->factor[j]))
@@ -146,6 +155,8 @@ Affine aff_div_const(const Affine *a, long long k)
     if (!a->exact || k == 0) return aff_opaque(a->deps);
     Affine r = *a;
     for (int i = 0; i < r.nterms; i++) {
+        /* LLONG_MIN / -1 (and its remainder) overflows. */
+        if (k == -1 && r.term[i].coef == LLONG_MIN) return aff_opaque(a->deps);
         if (r.term[i].coef % k != 0) return aff_opaque(a->deps);
         r.term[i].coef /= k;
     }
@@ -229,7 +240,7 @@ Affine aff_drop_range(const Affine *a, int lo, int hi)
         bool hit = false;
         for (int j = 0; j < a->term[i].nfactors; j++)
             if (a->term[i].factor[j] >= lo && a->term[i].factor[j] <= hi) hit = true;
-        if (!hit) add_term(&r, &a->term[i]);
+        if (!hit && !add_term(&r, &a->term[i])) return aff_opaque(a->deps);
     }
     return r;
 }
@@ -243,8 +254,8 @@ Affine aff_subst(const Affine *a, int sym, long long value)
         AffTerm t = a->term[i];
         int k = 0;
         for (int j = 0; j < t.nfactors; j++) {
-            if (t.factor[j] == sym) t.coef *= value;
-            else t.factor[k++] = t.factor[j];
+            if (t.factor[j] != sym) t.factor[k++] = t.factor[j];
+            else if (__builtin_mul_overflow(t.coef, value, &t.coef)) return aff_opaque(a->deps);
         }
         t.nfactors = (unsigned char)k;
         if (!add_term(&r, &t)) return aff_opaque(a->deps);
@@ -252,18 +263,20 @@ Affine aff_subst(const Affine *a, int sym, long long value)
     return r;
 }
 
-long long aff_eval(const Affine *a, const long long *vals, int nvals, long long other)
+bool aff_eval(const Affine *a, const long long *vals, int nvals, long long other, long long *value)
 {
     long long sum = 0;
+    if (!a->exact) return false;
     for (int i = 0; i < a->nterms; i++) {
         long long p = a->term[i].coef;
         for (int j = 0; j < a->term[i].nfactors; j++) {
             int s = a->term[i].factor[j];
-            p *= (s >= 0 && s < nvals) ? vals[s] : other;
+            if (__builtin_mul_overflow(p, (s >= 0 && s < nvals) ? vals[s] : other, &p)) return false;
         }
-        sum += p;
+        if (__builtin_add_overflow(sum, p, &sum)) return false;
     }
-    return sum;
+    *value = sum;
+    return true;
 }
 
 void aff_format(const Affine *a, AffNameFn name, void *ctx, char *buf, int size)
@@ -283,11 +296,12 @@ void aff_format(const Affine *a, AffNameFn name, void *ctx, char *buf, int size)
         const AffTerm *t = &a->term[i];
         long long c = t->coef;
         const char *sign = c < 0 ? (i ? " - " : "-") : (i ? " + " : "");
-        long long m = c < 0 ? -c : c;
+        /* The magnitude in unsigned arithmetic: -LLONG_MIN does not fit. */
+        unsigned long long m = c < 0 ? 0ULL - (unsigned long long)c : (unsigned long long)c;
         n += snprintf(buf + n, (size_t)(size - n), "%s", sign);
         if (n >= size) break;
         if (m != 1 || t->nfactors == 0)
-            n += snprintf(buf + n, (size_t)(size - n), "%lld%s", m, t->nfactors ? "*" : "");
+            n += snprintf(buf + n, (size_t)(size - n), "%llu%s", m, t->nfactors ? "*" : "");
         for (int j = 0; j < t->nfactors && n < size; j++)
             n += snprintf(buf + n, (size_t)(size - n), "%s%s", j ? "*" : "", name ? name(t->factor[j], ctx) : "?");
     }

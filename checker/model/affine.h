@@ -5,7 +5,8 @@
  * coefficients.  Products of uniform symbols (blockIdx.x*blockDim.x*width) are
  * kept as terms, so "the coefficient of threadIdx.x" can itself be symbolic
  * (e.g. `width`).  When an expression cannot be represented (division by a
- * symbol, a loaded value, ...) `exact` is false and only `deps` is meaningful.
+ * symbol, a loaded value, a coefficient that overflows long long, ...) `exact`
+ * is false and only `deps` is meaningful.
  * Pure C, no libclang: unit-tested on its own (tests/test_affine.c). */
 #ifndef GPULINT_AFFINE_H
 #define GPULINT_AFFINE_H
@@ -77,8 +78,9 @@ Affine aff_drop_range(const Affine *a, int lo, int hi);
 /* Replace symbol `sym` by the constant `value`. */
 Affine aff_subst(const Affine *a, int sym, long long value);
 /* Evaluate with symbol values from `vals` (indexed by id, nvals long);
- * symbols outside the table evaluate to `other`. */
-long long aff_eval(const Affine *a, const long long *vals, int nvals, long long other);
+ * symbols outside the table evaluate to `other`.  False (and *value
+ * untouched) when `a` is not exact or the value overflows long long. */
+bool aff_eval(const Affine *a, const long long *vals, int nvals, long long other, long long *value);
 
 /* Render as text with symbol names from a callback (for debugging/evidence). */
 typedef const char *(*AffNameFn)(int sym, void *ctx);

@@ -1,6 +1,7 @@
 /* geometry.c - lane strides and sectors per warp request. */
 #include "model/geometry.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,8 +37,16 @@ static int count_sectors(const long long *offsets, int n, int elem_bytes)
     return ns;
 }
 
+/* Offsets this far apart put every lane in sectors of its own; larger values
+ * are reduced to it so that the products below cannot overflow. */
+#define FAR_APART (1LL << 40)
+
 int sectors_for_stride(long long stride_bytes, int elem_bytes)
 {
+    /* Same sign and same remainder mod SECTOR_BYTES (the alignment of each
+     * lane), so the same count of sectors. */
+    if (stride_bytes > FAR_APART || stride_bytes < -FAR_APART)
+        stride_bytes = (stride_bytes > 0 ? FAR_APART : -FAR_APART) + stride_bytes % SECTOR_BYTES;
     long long off[WARP_SIZE];
     for (int l = 0; l < WARP_SIZE; l++) off[l] = l * stride_bytes;
     return count_sectors(off, WARP_SIZE, elem_bytes);
@@ -72,6 +81,7 @@ bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, 
         a = aff_subst(&a, SYM_BDIM_X, shape.x);
         a = aff_subst(&a, SYM_BDIM_Y, shape.y);
         a = aff_subst(&a, SYM_BDIM_Z, shape.z);
+        if (!a.exact) return false; /* a coefficient overflowed */
     }
     out->warp_along_x = bx >= WARP_SIZE;
 
@@ -109,7 +119,11 @@ bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, 
         vals[SYM_TID_X] = l % bx;
         vals[SYM_TID_Y] = (l / bx) % by;
         vals[SYM_TID_Z] = l / (bx * by);
-        long long o = aff_eval(&lane_part, vals, SYM_FIRST_USER, RUNTIME_UNIFORM_VALUE);
+        long long o;
+        /* An offset that overflows, or nearly does, is not a real access. */
+        if (!aff_eval(&lane_part, vals, SYM_FIRST_USER, RUNTIME_UNIFORM_VALUE, &o) || o > LLONG_MAX / 2 ||
+            o < LLONG_MIN / 2)
+            return false;
         offsets[l] = o + (c0 % SECTOR_BYTES + SECTOR_BYTES) % SECTOR_BYTES;
     }
     out->sectors = count_sectors(offsets, WARP_SIZE, elem_bytes);

@@ -1,6 +1,6 @@
 /* calls.c - calls in device code: barriers, atomics and load intrinsics
  * (named by the dialect), helpers inlined with their arguments' values, and
- * double math calls (see interp.h). */
+ * math library calls (see interp.h). */
 #include "frontend/interp.h"
 
 #include <stdlib.h>
@@ -68,7 +68,7 @@ Value eval_call(Ctx *c, CXCursor e)
     CXCursor ref = clang_getCursorReferenced(e);
     int nargs = clang_Cursor_getNumArguments(e);
     Value argv[16];
-    int nprom0 = c->k->npromotions;
+    int nconv0 = c->k->nconversions;
     unsigned deps = 0;
     if (nargs < 0) { /* constructors and the like: just visit the children */
         Children ch = children_of(e);
@@ -106,6 +106,6 @@ Value eval_call(Ctx *c, CXCursor e)
         if ((dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod) && has_body(def) && !is_library_code(c, def))
             return inline_call(c, e, def, argv, nargs < 16 ? nargs : 16);
     }
-    record_math_call(c, e, name, nprom0);
+    record_math_call(c, e, name, nconv0);
     return val_opaque(deps);
 }

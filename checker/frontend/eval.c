@@ -285,7 +285,7 @@ static Value eval_binary(Ctx *c, CXCursor e)
     if (is_assign_op(op)) {
         Value rv = eval(c, rhs, MODE_LOAD);
         CXType lt = clang_getCursorType(lhs), rt = clang_getCursorType(rhs);
-        note_compound_promotion(c, e, lhs, rhs);
+        note_compound_conversion(c, e, lhs, rhs);
         CXCursor s = strip(lhs);
         Value *cur = NULL;
         if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) cur = env_find(c, clang_getCursorReferenced(s));
@@ -296,12 +296,12 @@ static Value eval_binary(Ctx *c, CXCursor e)
         eval(c, lhs, MODE_LOAD | MODE_STORE);
         return val_opaque(rv.a.deps | DEP_DATA);
     }
-    int n0 = c->k->npromotions;
+    int n0 = c->k->nconversions;
     Value lv = eval(c, lhs, MODE_LOAD);
-    int n1 = c->k->npromotions;
+    int n1 = c->k->nconversions;
     Value rv = eval(c, rhs, MODE_LOAD);
-    int n2 = c->k->npromotions;
-    note_arith_promotion(c, e, op, lhs, rhs, n1 > n0, n2 > n1);
+    int n2 = c->k->nconversions;
+    note_arith_conversion(c, e, op, lhs, rhs, n1 > n0, n2 > n1);
     return combine(op, &lv, &rv, clang_getCursorType(lhs), clang_getCursorType(rhs));
 }
 

@@ -5,13 +5,13 @@
  * integers, or pointers = base + byte offset); loops get an iteration-counter
  * symbol and their induction variables become init + step*counter; helper
  * functions with bodies are inlined (bounded depth); every memory access,
- * loop, branch and float->double promotion met on the way is recorded with
+ * loop, branch, float->double conversion and math call met on the way is recorded with
  * its value.  Host functions are scanned for launches through the dialect.
  *
  *   env.c     values, symbols, the environment and its merge
  *   eval.c    expressions          calls.c  calls and inlining
  *   loops.c   loops                stmt.c   statements, declarations
- *   facts.c   what gets recorded: accesses, branches, promotions
+ *   facts.c   what gets recorded: accesses, branches, conversions, math calls
  *   kernel.c  per-kernel set-up and the translation unit (model_build)
  *   host.c    host-side helpers for a dialect's launch scanner */
 #ifndef GPULINT_INTERP_H
@@ -118,13 +118,13 @@ void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const 
 bool promoted_from_float(CXCursor x);
 /* The floating literal under parentheses and unary signs, or null. */
 CXCursor find_literal(Ctx *c, CXCursor x);
-Promotion *record_promotion(Ctx *c, CXCursor expr, CXCursor flt, CXCursor dbl);
+Conversion *record_conversion(Ctx *c, ConversionSite site, CXCursor expr, CXCursor flt, CXCursor dbl);
 /* f op= d, and a double l op r with a float operand (lhs_had/rhs_had: the
- * operand's evaluation recorded a promotion). */
-void note_compound_promotion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs);
-void note_arith_promotion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, bool lhs_had, bool rhs_had);
-/* A double math call: notes it on the promotions recorded since nprom0. */
-void record_math_call(Ctx *c, CXCursor call, const char *name, int nprom0);
+ * operand's evaluation recorded a conversion). */
+void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs);
+void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, bool lhs_had, bool rhs_had);
+/* A math library call; its arguments' conversions start at nconv0. */
+void record_math_call(Ctx *c, CXCursor call, const char *name, int nconv0);
 
 /* kernel.c */
 void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance);

@@ -110,11 +110,12 @@ static void bind_loop_variables(Ctx *c, AssignedSet *set, int counter)
             else {
                 /* evaluate the step without recording what it reads: the
                  * loop body walk records it in its place */
-                int na = c->k->naccesses, nb = c->k->nbranches, np = c->k->npromotions;
+                int na = c->k->naccesses, nb = c->k->nbranches, nv = c->k->nconversions, nm = c->k->nmath_calls;
                 Value sv = eval(c, a->step, MODE_LOAD);
                 c->k->naccesses = na;
                 c->k->nbranches = nb;
-                c->k->npromotions = np;
+                c->k->nconversions = nv;
+                c->k->nmath_calls = nm;
                 step = a->op == OP_SUB_ASSIGN ? aff_neg(&sv.a) : sv.a;
                 if (sv.is_ptr || !step.exact || (step.deps & (DEP_LOOP | DEP_DATA))) ok = false;
             }

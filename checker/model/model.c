@@ -20,7 +20,8 @@ void model_free(Model *m)
         free(k->loops);
         free(k->branches);
         free(k->arrays);
-        free(k->promotions);
+        free(k->conversions);
+        free(k->math_calls);
     }
     free(m->kernels);
     free(m->launches);

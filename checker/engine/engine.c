@@ -191,6 +191,9 @@ static void lint_file(const RunOptions *o, Frontend *fe, const char *path, RunRe
         else
             problem(r, true, file, d->line, d->col, "%s", d->message);
     }
+    for (int i = 0; i < m.nnotes; i++) /* parts of the file the model builder had to skip */
+        problem(r, false, m.notes[i].range.file ? m.notes[i].range.file : path, m.notes[i].range.line,
+                m.notes[i].range.col, "%s", m.notes[i].message);
     if (o->verbose)
         fprintf(stderr, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", path, pr.parse_seconds * 1e3,
                 pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "");

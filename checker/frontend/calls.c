@@ -2,6 +2,7 @@
  * (named by the dialect), helpers inlined with their arguments' values, and
  * math library calls (see interp.h). */
 #include "frontend/interp.h"
+#include "util/oom.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -60,14 +61,17 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     return result;
 }
 
+/* The call after its arguments' evaluation (argv: the first 16 values). */
+NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs, int nconv0,
+                                  unsigned deps);
+
 Value eval_call(Ctx *c, CXCursor e)
 {
     int sym = c->d->builtin_symbol(&c->cx, e);
     if (sym >= 0) return val_int(aff_symbol(sym, 0));
     char *name = cxstr(&c->m->arena, clang_getCursorSpelling(e));
-    CXCursor ref = clang_getCursorReferenced(e);
     int nargs = clang_Cursor_getNumArguments(e);
-    Value argv[16];
+    Value *argv = NULL; /* on the heap: this frame stays small in nested calls */
     int nconv0 = c->k->nconversions;
     unsigned deps = 0;
     if (nargs < 0) { /* constructors and the like: just visit the children */
@@ -79,6 +83,7 @@ Value eval_call(Ctx *c, CXCursor e)
     /* a = b on a struct is a call to operator=: its first argument is stored */
     bool op_assign = strncmp(name, "operator", 8) == 0 && name[strlen(name) - 1] == '=' && strcmp(name, "operator==") != 0 &&
                      strcmp(name, "operator!=") != 0 && strcmp(name, "operator<=") != 0 && strcmp(name, "operator>=") != 0;
+    argv = xcalloc(nargs < 16 ? (size_t)nargs + 1 : 16, sizeof *argv);
     for (int i = 0; i < nargs; i++) {
         int mode = MODE_LOAD;
         if (op_assign && i == 0) mode = strcmp(name, "operator=") == 0 ? MODE_STORE : MODE_LOAD | MODE_STORE;
@@ -86,6 +91,15 @@ Value eval_call(Ctx *c, CXCursor e)
         if (i < 16) argv[i] = v;
         deps |= v.a.deps;
     }
+    Value r = finish_call(c, e, name, argv, nargs, nconv0, deps);
+    free(argv);
+    return r;
+}
+
+NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs, int nconv0,
+                                  unsigned deps)
+{
+    CXCursor ref = clang_getCursorReferenced(e);
     if (c->d->is_barrier(name)) {
         mark_loops(c, true, false, false);
         return val_opaque(0);

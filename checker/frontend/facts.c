@@ -6,6 +6,30 @@
 #include <stdio.h>
 #include <string.h>
 
+/* ---------------------------------------------------------------- nesting */
+
+bool nesting_enter(Ctx *c, CXCursor at)
+{
+    if (c->nesting < MAX_NESTING) {
+        c->nesting++;
+        return true;
+    }
+    if (!c->nesting_noted) {
+        c->nesting_noted = true;
+        ModelNote *n = VEC_PUSH(c->m->notes, c->m->nnotes);
+        n->range = range_of(&c->cx, at);
+        n->message = arena_printf(&c->m->arena, "%s too deep at %s:%u (more than %d levels), analysis of this part skipped",
+                                  c->stmt_nesting * 2 > c->nesting ? "statement nesting" : "expression",
+                                  n->range.file ? n->range.file : "?", n->range.line, MAX_NESTING);
+    }
+    return false;
+}
+
+void nesting_leave(Ctx *c)
+{
+    c->nesting--;
+}
+
 /* ---------------------------------------------------------------- accesses */
 
 int current_loop_depth(Ctx *c)

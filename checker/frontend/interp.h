@@ -59,7 +59,21 @@ typedef struct {
     bool have_return;
     Value ret;
     bool pending_unroll; /* a #pragma unroll precedes the next loop */
+    int nesting;         /* current depth of eval / walk_stmt / scan_assignments recursion */
+    int stmt_nesting;    /* the walk_stmt part of it, to word the note */
+    bool nesting_noted;  /* the "too deep" note of this kernel is recorded */
 } Ctx;
+
+/* Every recursion over the AST goes through nesting_enter, so that no input
+ * can exhaust the stack: beyond MAX_NESTING levels the part is skipped (its
+ * value unknown) and a note is recorded once per kernel.  Measured cost of
+ * one level (tests/deep_input_test.sh inputs, gcc -O2 / ASan+UBSan):
+ * eval->eval_node->eval_binary 3.4 / 5.9 KiB, walk_stmt->walk_if 0.7 / 2.9
+ * KiB, walk_for->walk_loop 0.2 / 0.4 KiB.  600 levels: at most 3.6 MiB under
+ * ASan, half of an 8 MiB stack, the rest for libclang and the callers. */
+#define MAX_NESTING 600
+/* Keeps the recursive steps' locals out of one another's frames. */
+#define NOINLINE __attribute__((noinline))
 
 enum { MODE_LOAD = 1, MODE_STORE = 2, MODE_ADDR = 4 };
 
@@ -98,6 +112,7 @@ typedef struct {
 typedef struct {
     Assigned *items;
     int n;
+    bool truncated;   /* too deep to scan completely: anything may be assigned */
 } AssignedSet;
 
 void scan_assignments(Ctx *c, CXCursor cur, AssignedSet *set, int nest);
@@ -109,6 +124,10 @@ void walk_stmt(Ctx *c, CXCursor s);
 void declare_var(Ctx *c, CXCursor var);
 
 /* facts.c */
+/* One level deeper into `at`; false when that is beyond MAX_NESTING: skip
+ * it.  After true, call nesting_leave. */
+bool nesting_enter(Ctx *c, CXCursor at);
+void nesting_leave(Ctx *c);
 int current_loop_depth(Ctx *c);
 void mark_loops(Ctx *c, bool barrier, bool store, bool atomic);
 const char *type_name_for(Ctx *c, CXType t);

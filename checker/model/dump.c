@@ -163,6 +163,8 @@ void model_dump(FILE *out, const Model *m)
         for (int j = 0; j < L->nargs; j++)
             if (L->arg_known[j]) fprintf(out, "  arg %d %s = %lld\n", j, L->arg_text[j], L->arg_value[j]);
     }
+    for (int i = 0; i < m->nnotes; i++)
+        fprintf(out, "note %u:%u %s\n", m->notes[i].range.line, m->notes[i].range.col, m->notes[i].message);
     for (int i = 0; i < m->nsymbol_writes; i++) {
         const SymbolWrite *w = &m->symbol_writes[i];
         fprintf(out, "symbol-write %s at %u:%u source=%s values=", w->symbol, w->range.line, w->range.col,

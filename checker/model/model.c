@@ -26,6 +26,7 @@ void model_free(Model *m)
     free(m->kernels);
     free(m->launches);
     free(m->symbol_writes);
+    free(m->notes);
     arena_free(&m->arena);
     memset(m, 0, sizeof *m);
 }

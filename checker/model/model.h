@@ -205,11 +205,19 @@ typedef struct {
     const char *value_source; /* "constant", "switch" or NULL */
 } SymbolWrite;
 
+/* Something the builder had to leave unanalysed, told to the user as a note
+ * of the file (e.g. nesting too deep to follow). */
+typedef struct {
+    SrcRange range;
+    const char *message;
+} ModelNote;
+
 typedef struct {
     const char *file;        /* main file of the translation unit */
     Kernel *kernels; int nkernels;
     Launch *launches; int nlaunches;
     SymbolWrite *symbol_writes; int nsymbol_writes;
+    ModelNote *notes; int nnotes;
     Arena arena;
 } Model;
 

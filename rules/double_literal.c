@@ -1,6 +1,8 @@
 /* double_literal.c - an unsuffixed floating literal that makes float code
- * compute in double (an implicit float->double promotion in the AST).
- * Carries fix-its: 4.0 -> 4.0f, exp -> expf.  See docs/rules/double-literal.md. */
+ * compute in double.  The model records every implicit float->double
+ * conversion and math call as neutral facts; this rule decides which
+ * conversions to report, the message and the fix-its: 4.0 -> 4.0f, and
+ * exp -> expf when the call's argument is float once its literals are.  See docs/rules/double-literal.md. */
 #include "rules.h"
 
 #include <ctype.h>
@@ -23,62 +25,98 @@ static bool same_range(SrcRange a, SrcRange b)
     return a.line == b.line && a.col == b.col && a.file && b.file && strcmp(a.file, b.file) == 0;
 }
 
+/* The innermost double-precision math call whose evaluation recorded
+ * conversion i, or NULL.  Calls are recorded when they complete, inner ones
+ * first, so the first call whose range holds i is the innermost. */
+static const MathCall *enclosing_math_call(const Kernel *k, int i)
+{
+    for (int m = 0; m < k->nmath_calls; m++) {
+        const MathCall *mc = &k->math_calls[m];
+        if (mc->double_precision && i >= mc->first_conversion && i < mc->first_conversion + mc->nconversions) return mc;
+    }
+    return NULL;
+}
+
+/* exp -> expf is safe only when every conversion under the call comes from
+ * a literal: then the argument is float once the literals are. */
+static bool math_call_fixable(const Kernel *k, const MathCall *mc)
+{
+    for (int j = mc->first_conversion; j < mc->first_conversion + mc->nconversions; j++)
+        if (k->conversions[j].origin != DOUBLE_FROM_LITERAL) return false;
+    return true;
+}
+
+/* Does conversion i deserve a finding?  A double variable mixed in is
+ * deliberate more often than not: only literals without suffix, and const
+ * doubles initialised by a literal, count.  pow(x, 2.0) is reported at the
+ * call only when its arguments hold no conversion of their own. */
+static bool reported(const Kernel *k, int i, const MathCall *mc)
+{
+    const Conversion *v = &k->conversions[i];
+    if (v->origin == DOUBLE_FROM_OTHER) return false;
+    if (v->origin == DOUBLE_FROM_LITERAL && has_suffix(v->double_text)) return false;
+    if (v->site == CONV_CALL_ARGUMENT && mc && i > mc->first_conversion) return false;
+    return true;
+}
+
 static void check_kernel(const Kernel *k, FindingList *out)
 {
-    for (int i = 0; i < k->npromotions; i++) {
-        const Promotion *p = &k->promotions[i];
-        /* A double variable mixed in is deliberate more often than not:
-         * only literals, const doubles initialised by a literal, and the math
-         * calls they drag into double count. */
-        if (!(p->is_literal || p->is_named_constant) || (p->is_literal && has_suffix(p->literal_text))) continue;
-        Severity sev = (p->math_call || p->loop >= 0) ? SEV_HIGH : SEV_MEDIUM;
+    for (int i = 0; i < k->nconversions; i++) {
+        const Conversion *p = &k->conversions[i];
+        const MathCall *mc = enclosing_math_call(k, i);
+        if (!reported(k, i, mc)) continue;
+        const char *math_call = mc ? mc->callee : NULL;
+        bool named_constant = p->origin == DOUBLE_FROM_VARIABLE;
+        Severity sev = (math_call || p->loop >= 0) ? SEV_HIGH : SEV_MEDIUM;
         Finding *f;
-        if (p->is_named_constant)
-            f = finding_new(out, RULE_ID, sev, p->double_operand, k->name,
+        if (named_constant)
+            f = finding_new(out, RULE_ID, sev, p->double_range, k->name,
                             "const double '%s' makes '%s' compute in double (float operand '%s')%s%s%s",
-                            p->literal_text, p->expr_text, p->float_operand, p->math_call ? ", and " : "",
-                            p->math_call ? p->math_call : "", p->math_call ? "() then runs in double precision" : "");
-        else if (p->math_call)
-            f = finding_new(out, RULE_ID, sev, p->double_operand, k->name,
+                            p->double_text, p->op_text, p->float_text, math_call ? ", and " : "",
+                            math_call ? math_call : "", math_call ? "() then runs in double precision" : "");
+        else if (math_call)
+            f = finding_new(out, RULE_ID, sev, p->double_range, k->name,
                             "double literal %s makes '%s' compute in double (float operand '%s'), and %s() then runs in double precision",
-                            p->literal_text, p->expr_text, p->float_operand, p->math_call);
+                            p->double_text, p->op_text, p->float_text, math_call);
         else
-            f = finding_new(out, RULE_ID, sev, p->double_operand, k->name,
+            f = finding_new(out, RULE_ID, sev, p->double_range, k->name,
                             "double literal %s makes '%s' compute in double (float operand '%s'): two conversions and a double operation",
-                            p->literal_text, p->expr_text, p->float_operand);
+                            p->double_text, p->op_text, p->float_text);
         if (!f) continue;
-        finding_str(out, f, "literal", p->literal_text);
-        finding_str(out, f, "float_operand", p->float_operand);
-        finding_str(out, f, "expression", p->expr_text);
-        if (p->math_call) finding_str(out, f, "double_math_call", p->math_call);
+        finding_str(out, f, "literal", p->double_text);
+        finding_str(out, f, "float_operand", p->float_text);
+        finding_str(out, f, "expression", p->op_text);
+        if (math_call) finding_str(out, f, "double_math_call", math_call);
         finding_bool(out, f, "in_loop", p->loop >= 0);
-        if (p->in_macro) {
-            finding_str(out, f, "macro", p->macro_name);
-            finding_related(out, f, p->macro_def, "the literal comes from macro %s, defined here", p->macro_name);
+        if (p->macro) {
+            finding_str(out, f, "macro", p->macro);
+            finding_related(out, f, p->macro_definition, "the literal comes from macro %s, defined here", p->macro);
         }
         add_call_site(out, f, p->call_depth, p->call_site);
-        if (p->is_named_constant) {
-            finding_related(out, f, p->constant_decl, "'%s' is declared double here", p->literal_text);
-            finding_fix(out, f, "declare '%s' as const float with an f-suffixed initializer", p->literal_text);
+        if (named_constant) {
+            finding_related(out, f, p->variable_decl, "'%s' is declared double here", p->double_text);
+            finding_fix(out, f, "declare '%s' as const float with an f-suffixed initializer", p->double_text);
             continue;
         }
         char lit_f[128];
-        snprintf(lit_f, sizeof lit_f, "%sf", p->literal_text);
-        Fix *fx = finding_fix(out, f, p->in_macro ? "write %s as %s in the definition of %s (changes every use of the macro)"
-                                                  : "write %s as %s so the operation stays in float",
-                              p->literal_text, lit_f, p->macro_name ? p->macro_name : "");
-        finding_replacement(out, fx, p->literal_spelling, lit_f, p->literal_text);
-        if (p->math_call && p->math_call_fixable) {
-            /* rename once per call: the first promotion of the call carries it */
+        snprintf(lit_f, sizeof lit_f, "%sf", p->double_text);
+        Fix *fx = finding_fix(out, f, p->macro ? "write %s as %s in the definition of %s (changes every use of the macro)"
+                                               : "write %s as %s so the operation stays in float",
+                              p->double_text, lit_f, p->macro ? p->macro : "");
+        finding_replacement(out, fx, p->literal_spelling, lit_f, p->double_text);
+        if (mc && math_call_fixable(k, mc)) {
+            /* rename once per call: the first conversion under the call carries it */
             bool first = true;
-            for (int j = 0; j < i; j++)
-                if (k->promotions[j].math_call && same_range(k->promotions[j].math_callee, p->math_callee)) first = false;
-            if (first && strncmp(p->math_call, "std::", 5) != 0 && isalpha((unsigned char)p->math_call[0])) {
+            for (int j = 0; j < i; j++) {
+                const MathCall *other = enclosing_math_call(k, j);
+                if (other && same_range(other->callee_range, mc->callee_range)) first = false;
+            }
+            if (first && strncmp(math_call, "std::", 5) != 0 && isalpha((unsigned char)math_call[0])) {
                 char fname[64];
-                snprintf(fname, sizeof fname, "%sf", p->math_call);
+                snprintf(fname, sizeof fname, "%sf", math_call);
                 Fix *fm = finding_fix(out, f, "call %s instead of %s (its argument is float once the literal is)", fname,
-                                      p->math_call);
-                finding_replacement(out, fm, p->math_callee, fname, p->math_call);
+                                      math_call);
+                finding_replacement(out, fm, mc->callee_range, fname, math_call);
             }
         }
     }

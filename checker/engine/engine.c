@@ -217,6 +217,9 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         return false;
     }
     add_parse_problems(&pr, path, &r->problems);
+    for (int i = 0; i < m.nnotes; i++) /* parts of the file the model builder had to skip */
+        diag_note(&r->problems, m.notes[i].range.file ? m.notes[i].range.file : path, m.notes[i].range.line,
+                  m.notes[i].range.col, "%s", m.notes[i].message);
     if (o->verbose)
         fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", path, pr.parse_seconds * 1e3,
                 pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "");

@@ -1,7 +1,8 @@
 /* calls.c - calls in device code: barriers, atomics and load intrinsics
  * (named by the dialect), helpers inlined with their arguments' values, and
- * double math calls (see interp.h). */
+ * math library calls (see interp.h). */
 #include "frontend/interp.h"
+#include "util/oom.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -60,15 +61,18 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     return result;
 }
 
+/* The call after its arguments' evaluation (argv: the first 16 values). */
+NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs, int nconv0,
+                                  unsigned deps);
+
 Value eval_call(Ctx *c, CXCursor e)
 {
     int sym = c->d->builtin_symbol(&c->cx, e);
     if (sym >= 0) return val_int(aff_symbol(sym, 0));
     char *name = cxstr(&c->m->arena, clang_getCursorSpelling(e));
-    CXCursor ref = clang_getCursorReferenced(e);
     int nargs = clang_Cursor_getNumArguments(e);
-    Value argv[16];
-    int nprom0 = c->k->npromotions;
+    Value *argv = NULL; /* on the heap: this frame stays small in nested calls */
+    int nconv0 = c->k->nconversions;
     unsigned deps = 0;
     if (nargs < 0) { /* constructors and the like: just visit the children */
         Children ch = children_of(e);
@@ -79,6 +83,7 @@ Value eval_call(Ctx *c, CXCursor e)
     /* a = b on a struct is a call to operator=: its first argument is stored */
     bool op_assign = strncmp(name, "operator", 8) == 0 && name[strlen(name) - 1] == '=' && strcmp(name, "operator==") != 0 &&
                      strcmp(name, "operator!=") != 0 && strcmp(name, "operator<=") != 0 && strcmp(name, "operator>=") != 0;
+    argv = xcalloc(nargs < 16 ? (size_t)nargs + 1 : 16, sizeof *argv);
     for (int i = 0; i < nargs; i++) {
         int mode = MODE_LOAD;
         if (op_assign && i == 0) mode = strcmp(name, "operator=") == 0 ? MODE_STORE : MODE_LOAD | MODE_STORE;
@@ -86,6 +91,15 @@ Value eval_call(Ctx *c, CXCursor e)
         if (i < 16) argv[i] = v;
         deps |= v.a.deps;
     }
+    Value r = finish_call(c, e, name, argv, nargs, nconv0, deps);
+    free(argv);
+    return r;
+}
+
+NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs, int nconv0,
+                                  unsigned deps)
+{
+    CXCursor ref = clang_getCursorReferenced(e);
     if (c->d->is_barrier(name)) {
         mark_loops(c, true, false, false);
         return val_opaque(0);
@@ -106,6 +120,6 @@ Value eval_call(Ctx *c, CXCursor e)
         if ((dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod) && has_body(def) && !is_library_code(c, def))
             return inline_call(c, e, def, argv, nargs < 16 ? nargs : 16);
     }
-    record_math_call(c, e, name, nprom0);
+    record_math_call(c, e, name, nconv0);
     return val_opaque(deps);
 }

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static Value eval_declref(Ctx *c, CXCursor e)
+NOINLINE static Value eval_declref(Ctx *c, CXCursor e)
 {
     CXCursor ref = clang_getCursorReferenced(e);
     long long cv;
@@ -65,7 +65,7 @@ Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx)
     return val_opaque(deps);
 }
 
-static Value eval_subscript(Ctx *c, CXCursor e, int mode)
+NOINLINE static Value eval_subscript(Ctx *c, CXCursor e, int mode)
 {
     Children ch = children_of(e);
     if (ch.n != 2) {
@@ -131,7 +131,7 @@ static bool member_target(Ctx *c, CXCursor member, Value *addr, CXType *record, 
     return false;
 }
 
-static Value eval_member(Ctx *c, CXCursor e, int mode)
+NOINLINE static Value eval_member(Ctx *c, CXCursor e, int mode)
 {
     int sym = c->d->builtin_symbol(&c->cx, e);
     if (sym >= 0) return val_int(aff_symbol(sym, 0));
@@ -171,7 +171,7 @@ static Value eval_member(Ctx *c, CXCursor e, int mode)
 
 /* ---------------------------------------------------------------- operators */
 
-static Value arith(Op op, const Value *l, const Value *r)
+NOINLINE static Value arith(Op op, const Value *l, const Value *r)
 {
     long long k;
     switch (op) {
@@ -229,7 +229,7 @@ static Op compound_base(Op op)
 }
 
 /* Value of `l op r` where l may be a pointer (pointer arithmetic). */
-static Value combine(Op op, const Value *l, const Value *r, CXType ltype, CXType rtype)
+NOINLINE static Value combine(Op op, const Value *l, const Value *r, CXType ltype, CXType rtype)
 {
     if (l->is_ptr && !r->is_ptr && (op == OP_ADD || op == OP_SUB)) {
         Value v = *l;
@@ -247,7 +247,7 @@ static Value combine(Op op, const Value *l, const Value *r, CXType ltype, CXType
     return arith(op, l, r);
 }
 
-static Value assign_to(Ctx *c, CXCursor lhs, Value v, int mode)
+NOINLINE static Value assign_to(Ctx *c, CXCursor lhs, Value v, int mode)
 {
     CXCursor s = strip(lhs);
     if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
@@ -266,7 +266,7 @@ static Value assign_to(Ctx *c, CXCursor lhs, Value v, int mode)
     return v;
 }
 
-static Value eval_binary(Ctx *c, CXCursor e)
+NOINLINE static Value eval_binary(Ctx *c, CXCursor e)
 {
     Children ch = children_of(e);
     if (ch.n != 2) {
@@ -285,7 +285,7 @@ static Value eval_binary(Ctx *c, CXCursor e)
     if (is_assign_op(op)) {
         Value rv = eval(c, rhs, MODE_LOAD);
         CXType lt = clang_getCursorType(lhs), rt = clang_getCursorType(rhs);
-        note_compound_promotion(c, e, lhs, rhs);
+        note_compound_conversion(c, e, lhs, rhs);
         CXCursor s = strip(lhs);
         Value *cur = NULL;
         if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) cur = env_find(c, clang_getCursorReferenced(s));
@@ -296,16 +296,16 @@ static Value eval_binary(Ctx *c, CXCursor e)
         eval(c, lhs, MODE_LOAD | MODE_STORE);
         return val_opaque(rv.a.deps | DEP_DATA);
     }
-    int n0 = c->k->npromotions;
+    int n0 = c->k->nconversions;
     Value lv = eval(c, lhs, MODE_LOAD);
-    int n1 = c->k->npromotions;
+    int n1 = c->k->nconversions;
     Value rv = eval(c, rhs, MODE_LOAD);
-    int n2 = c->k->npromotions;
-    note_arith_promotion(c, e, op, lhs, rhs, n1 > n0, n2 > n1);
+    int n2 = c->k->nconversions;
+    note_arith_conversion(c, e, op, lhs, rhs, n1 > n0, n2 > n1);
     return combine(op, &lv, &rv, clang_getCursorType(lhs), clang_getCursorType(rhs));
 }
 
-static Value eval_unary(Ctx *c, CXCursor e, int mode)
+NOINLINE static Value eval_unary(Ctx *c, CXCursor e, int mode)
 {
     Children ch = children_of(e);
     if (ch.n != 1) {
@@ -360,7 +360,7 @@ static Value eval_unary(Ctx *c, CXCursor e, int mode)
     }
 }
 
-static Value eval_conditional(Ctx *c, CXCursor e)
+NOINLINE static Value eval_conditional(Ctx *c, CXCursor e)
 {
     Children ch = children_of(e);
     if (ch.n != 3) {
@@ -388,7 +388,7 @@ static Value eval_conditional(Ctx *c, CXCursor e)
 
 /* ---------------------------------------------------------------- eval */
 
-static Value eval_children(Ctx *c, CXCursor e)
+NOINLINE static Value eval_children(Ctx *c, CXCursor e)
 {
     Children ch = children_of(e);
     unsigned deps = 0;
@@ -398,7 +398,7 @@ static Value eval_children(Ctx *c, CXCursor e)
     return val_opaque(deps);
 }
 
-static Value eval_cast(Ctx *c, CXCursor e, int mode)
+NOINLINE static Value eval_cast(Ctx *c, CXCursor e, int mode)
 {
     Children ch = children_of(e);
     CXCursor sub = clang_getNullCursor();
@@ -413,7 +413,44 @@ static Value eval_cast(Ctx *c, CXCursor e, int mode)
     return val_opaque(v.a.deps); /* float <-> int and the like keep only what they depend on */
 }
 
-Value eval(Ctx *c, CXCursor e, int mode)
+NOINLINE static Value eval_paren(Ctx *c, CXCursor e, int mode)
+{
+    Children ch = children_of(e);
+    Value r = ch.n == 1 ? eval(c, ch.items[0], mode) : val_opaque(0);
+    children_free(&ch);
+    return r;
+}
+
+/* Implicit conversions and other unexposed expressions. */
+NOINLINE static Value eval_implicit(Ctx *c, CXCursor e, int mode)
+{
+    long long v;
+    Children ch = children_of(e);
+    if (ch.n == 1) {
+        CXCursor sub = ch.items[0];
+        children_free(&ch);
+        Value r = eval(c, sub, mode);
+        CXType to = clang_getCursorType(e);
+        /* implicit conversions: int<->int keep the value, to/from float keep deps */
+        if (to.kind == CXType_Invalid || to.kind == CXType_Unexposed || to.kind == CXType_Dependent) return r;
+        if (r.is_ptr && !(is_pointer_type(to) || is_array_type(to))) {
+            if (canon(to).kind == CXType_Bool) return val_opaque(r.a.deps);
+            if (canon(to).kind == CXType_Record) return r;
+            return val_opaque(r.a.deps);
+        }
+        if (!r.is_ptr && !is_integer_type(to) && !(is_pointer_type(to))) return val_opaque(r.a.deps);
+        if (!r.is_ptr && is_integer_type(to) && !is_integer_type(clang_getCursorType(sub)) &&
+            clang_getCursorType(sub).kind != CXType_Unexposed && clang_getCursorType(sub).kind != CXType_Dependent)
+            return val_opaque(r.a.deps);
+        return r;
+    }
+    int nch = ch.n;
+    children_free(&ch);
+    if (nch == 0 && eval_const(e, &v)) return val_int(aff_const(v));
+    return eval_children(c, e);
+}
+
+NOINLINE static Value eval_node(Ctx *c, CXCursor e, int mode)
 {
     enum CXCursorKind k = clang_getCursorKind(e);
     long long v;
@@ -453,41 +490,22 @@ Value eval(Ctx *c, CXCursor e, int mode)
     case CXCursor_CXXConstCastExpr:
     case CXCursor_CXXFunctionalCastExpr:
         return eval_cast(c, e, mode);
-    case CXCursor_ParenExpr: {
-        Children ch = children_of(e);
-        Value r = ch.n == 1 ? eval(c, ch.items[0], mode) : val_opaque(0);
-        children_free(&ch);
-        return r;
-    }
-    case CXCursor_UnexposedExpr: {
-        Children ch = children_of(e);
-        if (ch.n == 1) {
-            CXCursor sub = ch.items[0];
-            children_free(&ch);
-            Value r = eval(c, sub, mode);
-            CXType to = clang_getCursorType(e);
-            /* implicit conversions: int<->int keep the value, to/from float keep deps */
-            if (to.kind == CXType_Invalid || to.kind == CXType_Unexposed || to.kind == CXType_Dependent) return r;
-            if (r.is_ptr && !(is_pointer_type(to) || is_array_type(to))) {
-                if (canon(to).kind == CXType_Bool) return val_opaque(r.a.deps);
-                if (canon(to).kind == CXType_Record) return r;
-                return val_opaque(r.a.deps);
-            }
-            if (!r.is_ptr && !is_integer_type(to) && !(is_pointer_type(to))) return val_opaque(r.a.deps);
-            if (!r.is_ptr && is_integer_type(to) && !is_integer_type(clang_getCursorType(sub)) &&
-                clang_getCursorType(sub).kind != CXType_Unexposed && clang_getCursorType(sub).kind != CXType_Dependent)
-                return val_opaque(r.a.deps);
-            return r;
-        }
-        int nch = ch.n;
-        children_free(&ch);
-        if (nch == 0 && eval_const(e, &v)) return val_int(aff_const(v));
-        return eval_children(c, e);
-    }
+    case CXCursor_ParenExpr:
+        return eval_paren(c, e, mode);
+    case CXCursor_UnexposedExpr:
+        return eval_implicit(c, e, mode);
     case CXCursor_LambdaExpr:
         return val_opaque(0);
     default:
         if (is_expr_kind(k)) return eval_children(c, e);
         return val_opaque(0);
     }
+}
+
+Value eval(Ctx *c, CXCursor e, int mode)
+{
+    if (!nesting_enter(c, e)) return val_opaque(DEP_UNKNOWN);
+    Value v = eval_node(c, e, mode);
+    nesting_leave(c);
+    return v;
 }

@@ -1,10 +1,34 @@
 /* facts.c - what the interpreter records in the kernel model: memory
- * accesses, branches, and float computations carried out in double. */
+ * accesses, branches, float->double conversions and math library calls. */
 #include "frontend/interp.h"
 #include "util/vec.h"
 
 #include <stdio.h>
 #include <string.h>
+
+/* ---------------------------------------------------------------- nesting */
+
+bool nesting_enter(Ctx *c, CXCursor at)
+{
+    if (c->nesting < MAX_NESTING) {
+        c->nesting++;
+        return true;
+    }
+    if (!c->nesting_noted) {
+        c->nesting_noted = true;
+        ModelNote *n = VEC_PUSH(c->m->notes, c->m->nnotes);
+        n->range = range_of(&c->cx, at);
+        n->message = arena_printf(&c->m->arena, "%s too deep at %s:%u (more than %d levels), analysis of this part skipped",
+                                  c->stmt_nesting * 2 > c->nesting ? "statement nesting" : "expression",
+                                  n->range.file ? n->range.file : "?", n->range.line, MAX_NESTING);
+    }
+    return false;
+}
+
+void nesting_leave(Ctx *c)
+{
+    c->nesting--;
+}
 
 /* ---------------------------------------------------------------- accesses */
 
@@ -157,43 +181,44 @@ CXCursor find_literal(Ctx *c, CXCursor x)
     return clang_getNullCursor();
 }
 
-Promotion *record_promotion(Ctx *c, CXCursor expr, CXCursor flt, CXCursor dbl)
+Conversion *record_conversion(Ctx *c, ConversionSite site, CXCursor expr, CXCursor flt, CXCursor dbl)
 {
-    Promotion *p = VEC_PUSH(c->k->promotions, c->k->npromotions);
+    Conversion *v = VEC_PUSH(c->k->conversions, c->k->nconversions);
+    v->site = site;
     CXCursor lit = find_literal(c, dbl);
-    p->is_literal = !clang_Cursor_isNull(lit);
-    CXCursor at = p->is_literal ? lit : dbl;
-    p->double_operand = range_of(&c->cx, at);
-    p->literal_spelling = p->is_literal ? spelling_range_of(&c->cx, lit) : p->double_operand;
-    p->in_macro = location_in_macro(at);
-    if (p->in_macro) {
-        p->macro_name = text_of(&c->cx, at);
-        p->macro_def = spelling_range_of(&c->cx, at);
+    bool is_literal = !clang_Cursor_isNull(lit);
+    CXCursor at = is_literal ? lit : dbl;
+    v->origin = is_literal ? DOUBLE_FROM_LITERAL : DOUBLE_FROM_OTHER;
+    v->double_range = range_of(&c->cx, at);
+    v->double_text = is_literal ? literal_text(&c->cx, lit) : text_of(&c->cx, dbl);
+    if (is_literal) { /* the literal is one token: its end follows from its text */
+        v->literal_spelling = spelling_range_of(&c->cx, lit);
+        v->literal_spelling.end_line = v->literal_spelling.line;
+        v->literal_spelling.end_col = v->literal_spelling.col + (unsigned)strlen(v->double_text);
     }
-    p->literal_text = p->is_literal ? literal_text(&c->cx, lit) : text_of(&c->cx, dbl);
-    if (p->is_literal) { /* the literal is one token: its end follows from its text */
-        p->literal_spelling.end_line = p->literal_spelling.line;
-        p->literal_spelling.end_col = p->literal_spelling.col + (unsigned)strlen(p->literal_text);
+    if (location_in_macro(at)) {
+        v->macro = text_of(&c->cx, at);
+        v->macro_definition = spelling_range_of(&c->cx, at);
     }
     CXCursor sd = strip(dbl);
-    if (!p->is_literal && clang_getCursorKind(sd) == CXCursor_DeclRefExpr) {
+    if (!is_literal && clang_getCursorKind(sd) == CXCursor_DeclRefExpr) {
         CXCursor ref = clang_getCursorReferenced(sd);
         CXType rt = clang_getCursorType(ref);
         if (clang_getCursorKind(ref) == CXCursor_VarDecl && clang_isConstQualifiedType(rt) && is_double_kind(rt)) {
             CXCursor init = initializer_of(ref);
             if (!clang_Cursor_isNull(init) && !clang_Cursor_isNull(find_literal(c, init))) {
-                p->is_named_constant = true;
-                p->constant_decl = range_of(&c->cx, ref);
+                v->origin = DOUBLE_FROM_VARIABLE;
+                v->variable_decl = range_of(&c->cx, ref);
             }
         }
     }
-    p->float_operand = flt.kind ? text_of(&c->cx, flt) : "";
-    p->expr_text = text_of(&c->cx, expr);
-    p->expr = range_of(&c->cx, expr);
-    p->loop = c->loop;
-    p->call_depth = c->call_depth;
-    p->call_site = c->call_site;
-    return p;
+    v->float_text = flt.kind ? text_of(&c->cx, flt) : "";
+    v->op_text = text_of(&c->cx, expr);
+    v->op_range = range_of(&c->cx, expr);
+    v->loop = c->loop;
+    v->call_depth = c->call_depth;
+    v->call_site = c->call_site;
+    return v;
 }
 
 static bool is_arith_op(Op op)
@@ -215,49 +240,51 @@ static bool is_math_function(const char *name)
 }
 
 /* A compound assignment f op= d: the float variable is computed in double. */
-void note_compound_promotion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs)
+void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs)
 {
     if (is_float_kind(clang_getCursorType(lhs)) && is_double_kind(clang_getCursorType(rhs)) && !promoted_from_float(rhs))
-        record_promotion(c, e, lhs, rhs);
+        record_conversion(c, CONV_COMPOUND_ASSIGN, e, lhs, rhs);
 }
 
 /* A double operation with a float operand (directly promoted, or a double
- * subexpression that exists only because of a promotion: lhs_had / rhs_had
+ * subexpression that exists only because of a conversion: lhs_had / rhs_had
  * say whether evaluating that operand recorded one). */
-void note_arith_promotion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, bool lhs_had, bool rhs_had)
+void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, bool lhs_had, bool rhs_had)
 {
     if (!is_arith_op(op) || !is_double_kind(clang_getCursorType(e))) return;
     bool lf = promoted_from_float(lhs) || (lhs_had && is_double_kind(clang_getCursorType(lhs)));
     bool rf = promoted_from_float(rhs) || (rhs_had && is_double_kind(clang_getCursorType(rhs)));
-    if (lf && !rf && !promoted_from_float(rhs)) record_promotion(c, e, lhs, rhs);
-    else if (rf && !lf && !promoted_from_float(lhs)) record_promotion(c, e, rhs, lhs);
+    if (lf && !rf && !promoted_from_float(rhs)) record_conversion(c, CONV_ARITHMETIC, e, lhs, rhs);
+    else if (rf && !lf && !promoted_from_float(lhs)) record_conversion(c, CONV_ARITHMETIC, e, rhs, lhs);
 }
 
-/* A double math function: note it on the promotions in its arguments,
- * and catch pow(x, 2.0)-style calls where a float argument is promoted. */
-void record_math_call(Ctx *c, CXCursor e, const char *name, int nprom0)
+/* A math library call, after its arguments were evaluated (their
+ * conversions start at nconv0); catches pow(x, 2.0)-style calls where a
+ * float argument is converted next to a double literal. */
+void record_math_call(Ctx *c, CXCursor e, const char *name, int nconv0)
 {
-    if (!is_math_function(name) || !is_double_kind(clang_getCursorType(e))) return;
-    int nargs = clang_Cursor_getNumArguments(e);
-    CXCursor flt = clang_getNullCursor(), dbl = clang_getNullCursor();
-    for (int i = 0; i < nargs; i++) {
-        CXCursor a = clang_Cursor_getArgument(e, i);
-        if (promoted_from_float(a)) flt = a;
-        else if (!clang_Cursor_isNull(find_literal(c, a)) && is_double_kind(clang_getCursorType(a))) dbl = a;
+    if (!is_math_function(name)) return;
+    bool dbl_precision = is_double_kind(clang_getCursorType(e));
+    if (dbl_precision) {
+        int nargs = clang_Cursor_getNumArguments(e);
+        CXCursor flt = clang_getNullCursor(), dbl = clang_getNullCursor();
+        for (int i = 0; i < nargs; i++) {
+            CXCursor a = clang_Cursor_getArgument(e, i);
+            if (promoted_from_float(a)) flt = a;
+            else if (!clang_Cursor_isNull(find_literal(c, a)) && is_double_kind(clang_getCursorType(a))) dbl = a;
+        }
+        if (!clang_Cursor_isNull(flt) && !clang_Cursor_isNull(dbl)) record_conversion(c, CONV_CALL_ARGUMENT, e, flt, dbl);
     }
-    if (!clang_Cursor_isNull(flt) && !clang_Cursor_isNull(dbl) && c->k->npromotions == nprom0)
-        record_promotion(c, e, flt, dbl);
-    bool fixable = true;
-    for (int i = nprom0; i < c->k->npromotions; i++)
-        if (!c->k->promotions[i].is_literal) fixable = false;
+    MathCall *mc = VEC_PUSH(c->k->math_calls, c->k->nmath_calls);
+    mc->callee = name;
     Children ch = children_of(e);
-    SrcRange callee = ch.n > 0 ? range_of(&c->cx, ch.items[0]) : range_of(&c->cx, e);
+    mc->callee_range = ch.n > 0 ? range_of(&c->cx, ch.items[0]) : range_of(&c->cx, e);
     children_free(&ch);
-    for (int i = nprom0; i < c->k->npromotions; i++) {
-        Promotion *p = &c->k->promotions[i];
-        if (p->math_call) continue;
-        p->math_call = name;
-        p->math_callee = callee;
-        p->math_call_fixable = fixable;
-    }
+    mc->range = range_of(&c->cx, e);
+    mc->double_precision = dbl_precision;
+    mc->first_conversion = nconv0;
+    mc->nconversions = c->k->nconversions - nconv0;
+    mc->loop = c->loop;
+    mc->call_depth = c->call_depth;
+    mc->call_site = c->call_site;
 }

@@ -10,9 +10,9 @@
 /* Is `decl` assigned anywhere in the host function? */
 bool host_assigned_in(HostScan *hs, CXCursor decl)
 {
-    AssignedSet set = {NULL, 0};
+    AssignedSet set = {NULL, 0, false};
     scan_assignments(hs->c, body_of(hs->fn), &set, 0);
-    bool found = false;
+    bool found = set.truncated; /* too deep to tell: maybe */
     for (int i = 0; i < set.n; i++)
         if (clang_equalCursors(set.items[i].decl, decl)) found = true;
     free(set.items);

@@ -5,13 +5,13 @@
  * integers, or pointers = base + byte offset); loops get an iteration-counter
  * symbol and their induction variables become init + step*counter; helper
  * functions with bodies are inlined (bounded depth); every memory access,
- * loop, branch and float->double promotion met on the way is recorded with
+ * loop, branch, float->double conversion and math call met on the way is recorded with
  * its value.  Host functions are scanned for launches through the dialect.
  *
  *   env.c     values, symbols, the environment and its merge
  *   eval.c    expressions          calls.c  calls and inlining
  *   loops.c   loops                stmt.c   statements, declarations
- *   facts.c   what gets recorded: accesses, branches, promotions
+ *   facts.c   what gets recorded: accesses, branches, conversions, math calls
  *   kernel.c  per-kernel set-up and the translation unit (model_build)
  *   host.c    host-side helpers for a dialect's launch scanner */
 #ifndef GPULINT_INTERP_H
@@ -59,7 +59,21 @@ typedef struct {
     bool have_return;
     Value ret;
     bool pending_unroll; /* a #pragma unroll precedes the next loop */
+    int nesting;         /* current depth of eval / walk_stmt / scan_assignments recursion */
+    int stmt_nesting;    /* the walk_stmt part of it, to word the note */
+    bool nesting_noted;  /* the "too deep" note of this kernel is recorded */
 } Ctx;
+
+/* Every recursion over the AST goes through nesting_enter, so that no input
+ * can exhaust the stack: beyond MAX_NESTING levels the part is skipped (its
+ * value unknown) and a note is recorded once per kernel.  Measured cost of
+ * one level (tests/deep_input_test.sh inputs, gcc -O2 / ASan+UBSan):
+ * eval->eval_node->eval_binary 3.4 / 5.9 KiB, walk_stmt->walk_if 0.7 / 2.9
+ * KiB, walk_for->walk_loop 0.2 / 0.4 KiB.  600 levels: at most 3.6 MiB under
+ * ASan, half of an 8 MiB stack, the rest for libclang and the callers. */
+#define MAX_NESTING 600
+/* Keeps the recursive steps' locals out of one another's frames. */
+#define NOINLINE __attribute__((noinline))
 
 enum { MODE_LOAD = 1, MODE_STORE = 2, MODE_ADDR = 4 };
 
@@ -98,6 +112,7 @@ typedef struct {
 typedef struct {
     Assigned *items;
     int n;
+    bool truncated;   /* too deep to scan completely: anything may be assigned */
 } AssignedSet;
 
 void scan_assignments(Ctx *c, CXCursor cur, AssignedSet *set, int nest);
@@ -109,6 +124,10 @@ void walk_stmt(Ctx *c, CXCursor s);
 void declare_var(Ctx *c, CXCursor var);
 
 /* facts.c */
+/* One level deeper into `at`; false when that is beyond MAX_NESTING: skip
+ * it.  After true, call nesting_leave. */
+bool nesting_enter(Ctx *c, CXCursor at);
+void nesting_leave(Ctx *c);
 int current_loop_depth(Ctx *c);
 void mark_loops(Ctx *c, bool barrier, bool store, bool atomic);
 const char *type_name_for(Ctx *c, CXType t);
@@ -118,13 +137,13 @@ void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const 
 bool promoted_from_float(CXCursor x);
 /* The floating literal under parentheses and unary signs, or null. */
 CXCursor find_literal(Ctx *c, CXCursor x);
-Promotion *record_promotion(Ctx *c, CXCursor expr, CXCursor flt, CXCursor dbl);
+Conversion *record_conversion(Ctx *c, ConversionSite site, CXCursor expr, CXCursor flt, CXCursor dbl);
 /* f op= d, and a double l op r with a float operand (lhs_had/rhs_had: the
- * operand's evaluation recorded a promotion). */
-void note_compound_promotion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs);
-void note_arith_promotion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, bool lhs_had, bool rhs_had);
-/* A double math call: notes it on the promotions recorded since nprom0. */
-void record_math_call(Ctx *c, CXCursor call, const char *name, int nprom0);
+ * operand's evaluation recorded a conversion). */
+void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs);
+void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, bool lhs_had, bool rhs_had);
+/* A math library call; its arguments' conversions start at nconv0. */
+void record_math_call(Ctx *c, CXCursor call, const char *name, int nconv0);
 
 /* kernel.c */
 void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance);

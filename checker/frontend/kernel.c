@@ -68,6 +68,9 @@ void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance)
     c->call_depth = 0;
     c->ncalls = 0;
     c->collecting_return = false;
+    c->nesting = 0;
+    c->stmt_nesting = 0;
+    c->nesting_noted = false;
     Children pch = {NULL, 0};
     int np = clang_Cursor_getNumArguments(fn);
     if (np < 0) { /* a template pattern: parameters are ParmDecl children */

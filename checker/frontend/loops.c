@@ -27,7 +27,13 @@ static void note_assignment(AssignedSet *set, CXCursor decl, Op op, CXCursor ste
 
 void scan_assignments(Ctx *c, CXCursor cur, AssignedSet *set, int nest)
 {
+    if (!nesting_enter(c, cur)) {
+        set->truncated = true;
+        return;
+    }
     enum CXCursorKind k = clang_getCursorKind(cur);
+    int stmt = clang_isStatement(k) ? 1 : 0; /* for the wording of the note */
+    c->stmt_nesting += stmt;
     Children ch = children_of(cur);
     if ((k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) && ch.n == 2) {
         Op op = binary_op(&c->cx, cur, ch.items[1]);
@@ -45,6 +51,8 @@ void scan_assignments(Ctx *c, CXCursor cur, AssignedSet *set, int nest)
                  k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_ConditionalOperator;
     for (int i = 0; i < ch.n; i++) scan_assignments(c, ch.items[i], set, nest + (nests ? 1 : 0));
     children_free(&ch);
+    c->stmt_nesting -= stmt;
+    nesting_leave(c);
 }
 
 /* Splits a for statement into its parts.  libclang lists only the parts
@@ -110,11 +118,12 @@ static void bind_loop_variables(Ctx *c, AssignedSet *set, int counter)
             else {
                 /* evaluate the step without recording what it reads: the
                  * loop body walk records it in its place */
-                int na = c->k->naccesses, nb = c->k->nbranches, np = c->k->npromotions;
+                int na = c->k->naccesses, nb = c->k->nbranches, nv = c->k->nconversions, nm = c->k->nmath_calls;
                 Value sv = eval(c, a->step, MODE_LOAD);
                 c->k->naccesses = na;
                 c->k->nbranches = nb;
-                c->k->npromotions = np;
+                c->k->nconversions = nv;
+                c->k->nmath_calls = nm;
                 step = a->op == OP_SUB_ASSIGN ? aff_neg(&sv.a) : sv.a;
                 if (sv.is_ptr || !step.exact || (step.deps & (DEP_LOOP | DEP_DATA))) ok = false;
             }
@@ -226,9 +235,11 @@ void walk_loop(Ctx *c, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, C
             children_free(&ch);
         }
     }
-    AssignedSet set = {NULL, 0};
+    AssignedSet set = {NULL, 0, false};
     if (!clang_Cursor_isNull(inc)) scan_assignments(c, inc, &set, 0);
     if (!clang_Cursor_isNull(body)) scan_assignments(c, body, &set, 0);
+    if (set.truncated) /* the unscanned part may assign any variable in scope */
+        for (int i = 0; i < c->env.n; i++) note_assignment(&set, c->env.b[i].decl, OP_ASSIGN, clang_getNullCursor(), true);
 
     int li = new_loop(c, s, body);
     Loop *l = &c->k->loops[li];

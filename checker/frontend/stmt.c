@@ -33,7 +33,7 @@ void declare_var(Ctx *c, CXCursor var)
     env_set(c, var, fit_to_type(v, t));
 }
 
-static void walk_if(Ctx *c, CXCursor s)
+NOINLINE static void walk_if(Ctx *c, CXCursor s)
 {
     Children ch = children_of(s);
     int i = 0, scope = c->env.n;
@@ -64,7 +64,7 @@ static void walk_if(Ctx *c, CXCursor s)
     c->env.n = scope < c->env.n ? scope : c->env.n;
 }
 
-static void walk_switch(Ctx *c, CXCursor s)
+NOINLINE static void walk_switch(Ctx *c, CXCursor s)
 {
     Children ch = children_of(s);
     int i = 0, scope = c->env.n;
@@ -90,9 +90,8 @@ static void walk_switch(Ctx *c, CXCursor s)
     c->env.n = scope < c->env.n ? scope : c->env.n;
 }
 
-void walk_stmt(Ctx *c, CXCursor s)
+NOINLINE static void walk_node(Ctx *c, CXCursor s)
 {
-    if (clang_Cursor_isNull(s)) return;
     enum CXCursorKind k = clang_getCursorKind(s);
     switch (k) {
     case CXCursor_CompoundStmt: {
@@ -192,4 +191,14 @@ void walk_stmt(Ctx *c, CXCursor s)
         }
         return;
     }
+}
+
+void walk_stmt(Ctx *c, CXCursor s)
+{
+    if (clang_Cursor_isNull(s)) return;
+    if (!nesting_enter(c, s)) return;
+    c->stmt_nesting++;
+    walk_node(c, s);
+    c->stmt_nesting--;
+    nesting_leave(c);
 }

@@ -46,6 +46,24 @@ static const char *branch_kind(BranchKind k)
     }
 }
 
+static const char *conversion_site(ConversionSite s)
+{
+    switch (s) {
+    case CONV_ARITHMETIC: return "arithmetic";
+    case CONV_COMPOUND_ASSIGN: return "compound-assign";
+    default: return "call-argument";
+    }
+}
+
+static const char *double_origin(DoubleOrigin o)
+{
+    switch (o) {
+    case DOUBLE_FROM_LITERAL: return "literal";
+    case DOUBLE_FROM_VARIABLE: return "literal-variable";
+    default: return "other";
+    }
+}
+
 static void dims_text(FILE *out, const DimValue *v)
 {
     for (int j = 0; j < 3; j++)
@@ -102,24 +120,27 @@ void model_dump(FILE *out, const Model *m)
             fprintf(out, "  array %s %s %s[%lld] elem_bytes=%d line %u%s\n", k->arrays[j].name,
                     space_name(k->arrays[j].space), k->arrays[j].elem_type, k->arrays[j].count, k->arrays[j].elem_bytes,
                     k->arrays[j].range.line, k->arrays[j].is_extern ? " extern" : "");
-        for (int j = 0; j < k->npromotions; j++) {
-            const Promotion *p = &k->promotions[j];
-            call_text(p->call_depth, &p->call_site, cs, sizeof cs);
-            fprintf(out, "  double %u:%u %s in '%s' (float operand '%s')%s%s", p->double_operand.line,
-                    p->double_operand.col, p->literal_text, p->expr_text, p->float_operand,
-                    p->math_call ? " math " : "", p->math_call ? p->math_call : "");
-            fprintf(out, " kind=%s", p->is_literal ? "literal" : p->is_named_constant ? "named-constant" : "value");
-            if (p->is_literal && (p->literal_spelling.line != p->double_operand.line ||
-                                  p->literal_spelling.col != p->double_operand.col))
-                fprintf(out, " spelled=%u:%u", p->literal_spelling.line, p->literal_spelling.col);
-            if (p->is_named_constant) fprintf(out, " decl=%u:%u", p->constant_decl.line, p->constant_decl.col);
-            if (p->in_macro)
-                fprintf(out, " macro=%s def=%u:%u", p->macro_name ? p->macro_name : "?", p->macro_def.line,
-                        p->macro_def.col);
-            if (p->math_call)
-                fprintf(out, " callee=%u:%u%s", p->math_callee.line, p->math_callee.col,
-                        p->math_call_fixable ? " fixable" : "");
-            fprintf(out, " loop=%d%s\n", p->loop, cs);
+        for (int j = 0; j < k->nconversions; j++) {
+            const Conversion *v = &k->conversions[j];
+            call_text(v->call_depth, &v->call_site, cs, sizeof cs);
+            fprintf(out, "  conversion %u:%u %s in '%s' (float operand '%s') site=%s origin=%s", v->double_range.line,
+                    v->double_range.col, v->double_text, v->op_text, v->float_text, conversion_site(v->site),
+                    double_origin(v->origin));
+            if (v->origin == DOUBLE_FROM_LITERAL && (v->literal_spelling.line != v->double_range.line ||
+                                                     v->literal_spelling.col != v->double_range.col))
+                fprintf(out, " spelled=%u:%u", v->literal_spelling.line, v->literal_spelling.col);
+            if (v->origin == DOUBLE_FROM_VARIABLE) fprintf(out, " decl=%u:%u", v->variable_decl.line, v->variable_decl.col);
+            if (v->macro) fprintf(out, " macro=%s def=%u:%u", v->macro, v->macro_definition.line, v->macro_definition.col);
+            fprintf(out, " loop=%d%s\n", v->loop, cs);
+        }
+        for (int j = 0; j < k->nmath_calls; j++) {
+            const MathCall *mc = &k->math_calls[j];
+            call_text(mc->call_depth, &mc->call_site, cs, sizeof cs);
+            fprintf(out, "  math-call %u:%u %s %s", mc->callee_range.line, mc->callee_range.col, mc->callee,
+                    mc->double_precision ? "double" : "float");
+            if (mc->nconversions)
+                fprintf(out, " conversions=%d..%d", mc->first_conversion, mc->first_conversion + mc->nconversions - 1);
+            fprintf(out, " loop=%d%s\n", mc->loop, cs);
         }
     }
     for (int i = 0; i < m->nlaunches; i++) {
@@ -142,6 +163,8 @@ void model_dump(FILE *out, const Model *m)
         for (int j = 0; j < L->nargs; j++)
             if (L->arg_known[j]) fprintf(out, "  arg %d %s = %lld\n", j, L->arg_text[j], L->arg_value[j]);
     }
+    for (int i = 0; i < m->nnotes; i++)
+        fprintf(out, "note %u:%u %s\n", m->notes[i].range.line, m->notes[i].range.col, m->notes[i].message);
     for (int i = 0; i < m->nsymbol_writes; i++) {
         const SymbolWrite *w = &m->symbol_writes[i];
         fprintf(out, "symbol-write %s at %u:%u source=%s values=", w->symbol, w->range.line, w->range.col,

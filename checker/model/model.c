@@ -20,11 +20,13 @@ void model_free(Model *m)
         free(k->loops);
         free(k->branches);
         free(k->arrays);
-        free(k->promotions);
+        free(k->conversions);
+        free(k->math_calls);
     }
     free(m->kernels);
     free(m->launches);
     free(m->symbol_writes);
+    free(m->notes);
     arena_free(&m->arena);
     memset(m, 0, sizeof *m);
 }

@@ -108,27 +108,51 @@ typedef struct {
     SrcRange range;
 } ArrayDecl;
 
-/* A float computation carried out in double (implicit float->double). */
+/* An implicit float->double conversion: a float operand meets a double one
+ * in an arithmetic operation, a compound assignment or a call.  Only facts:
+ * which conversions matter, and what to suggest, is the rules' business. */
+typedef enum {
+    CONV_ARITHMETIC,      /* f op d, op one of + - * / */
+    CONV_COMPOUND_ASSIGN, /* f op= d */
+    CONV_CALL_ARGUMENT    /* a float argument of a double math call that also takes a double literal */
+} ConversionSite;
+
+/* Where the double operand's value comes from. */
+typedef enum {
+    DOUBLE_FROM_LITERAL,  /* a floating literal (under parentheses and signs), maybe from a macro */
+    DOUBLE_FROM_VARIABLE, /* a const double variable initialised by a literal */
+    DOUBLE_FROM_OTHER     /* any other double value */
+} DoubleOrigin;
+
 typedef struct {
-    SrcRange double_operand;     /* the literal (expansion location) */
-    SrcRange literal_spelling;   /* where the literal is written (== above unless in a macro) */
-    bool is_literal;
-    bool is_named_constant;      /* a const double variable initialised by a literal */
-    SrcRange constant_decl;      /* its declaration */
-    bool in_macro;
-    const char *macro_name;      /* when in_macro */
-    SrcRange macro_def;          /* the #define, when found */
-    const char *literal_text;    /* "4.0" */
-    const char *float_operand;   /* text of the float side */
-    const char *expr_text;       /* text of the whole operation */
-    SrcRange expr;
-    const char *math_call;       /* double math function reached, or NULL */
-    SrcRange math_callee;        /* the callee name, for the exp -> expf fix-it */
-    bool math_call_fixable;      /* every promotion in its argument is a literal */
+    ConversionSite site;
+    SrcRange op_range;           /* the operation (or call) */
+    const char *op_text;
+    const char *float_text;      /* the float operand, "" if none */
+    DoubleOrigin origin;
+    SrcRange double_range;       /* the double operand (the literal itself for a literal), expansion location */
+    const char *double_text;     /* the literal's token ("4.0"), else the operand's text */
+    SrcRange literal_spelling;   /* DOUBLE_FROM_LITERAL: the token where it is written (in a #define for a macro) */
+    const char *macro;           /* the double operand comes from this macro's expansion, else NULL */
+    SrcRange macro_definition;   /* with macro: the spelling location inside the #define */
+    SrcRange variable_decl;      /* DOUBLE_FROM_VARIABLE: the variable's declaration */
     int loop;
     int call_depth;
     SrcRange call_site;
-} Promotion;
+} Conversion;
+
+/* A call of a math library function (exp, sqrt, pow, ...). */
+typedef struct {
+    const char *callee;          /* as spelled: "exp", "std::exp" */
+    SrcRange callee_range;       /* the callee's name */
+    SrcRange range;              /* the whole call */
+    bool double_precision;       /* the double function runs (result double); its float counterpart is callee + "f" */
+    int first_conversion;        /* conversions recorded while evaluating the call, arguments included: */
+    int nconversions;            /*   Kernel.conversions[first_conversion .. +nconversions) */
+    int loop;
+    int call_depth;
+    SrcRange call_site;
+} MathCall;
 
 typedef struct {
     const char *name;        /* kernel name, with template arguments */
@@ -141,7 +165,8 @@ typedef struct {
     Loop *loops; int nloops;
     Branch *branches; int nbranches;
     ArrayDecl *arrays; int narrays;
-    Promotion *promotions; int npromotions;
+    Conversion *conversions; int nconversions;
+    MathCall *math_calls; int nmath_calls;
     BlockShape block;        /* known when every launch in the file agrees */
     int nlaunches;
 } Kernel;
@@ -180,11 +205,19 @@ typedef struct {
     const char *value_source; /* "constant", "switch" or NULL */
 } SymbolWrite;
 
+/* Something the builder had to leave unanalysed, told to the user as a note
+ * of the file (e.g. nesting too deep to follow). */
+typedef struct {
+    SrcRange range;
+    const char *message;
+} ModelNote;
+
 typedef struct {
     const char *file;        /* main file of the translation unit */
     Kernel *kernels; int nkernels;
     Launch *launches; int nlaunches;
     SymbolWrite *symbol_writes; int nsymbol_writes;
+    ModelNote *notes; int nnotes;
     Arena arena;
 } Model;
 

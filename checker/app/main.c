@@ -1,4 +1,5 @@
 /* main.c - the gpulint command line. */
+#include "app/lsp.h"
 #include "bench/bench.h"
 #include "engine/engine.h"
 #include "engine/fix.h"
@@ -24,6 +25,7 @@
 static const char usage_head[] =
     "usage: gpulint [options] PATH...\n"
     "       gpulint bench DIR [--arch=ARCH] [--build-only]\n"
+    "       gpulint lsp [--log FILE]    a language server for editors (docs/editors.md)\n"
     "\n"
     "Static performance linter for CUDA kernels. PATH is a .cu/.cuh file or a\n"
     "directory (searched recursively for .cu and .cuh files).\n"
@@ -84,8 +86,8 @@ static bool has_shim(const char *dir)
 {
     char p[PATH_MAX + 64];
     struct stat st;
-    snprintf(p, sizeof p, "%s/include/shim/gpulint_cuda_shim.h", dir);
-    return stat(p, &st) == 0;
+    int n = snprintf(p, sizeof p, "%s/include/shim/gpulint_cuda_shim.h", dir);
+    return n > 0 && (size_t)n < sizeof p && stat(p, &st) == 0;
 }
 
 static void copy_path(char *dst, size_t n, const char *src)
@@ -286,6 +288,7 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "bench") == 0) return bench_main(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "lsp") == 0) return lsp_main(argc - 1, argv + 1, find_data_dir);
 
     EngineOptions o;
     memset(&o, 0, sizeof o);

@@ -562,7 +562,9 @@ int lsp_main(int argc, char **argv, LspDataDirFinder find_data_dir)
 
     int status = serve(&s);
 
-    worker_stop(&s.worker, true, NULL, 0);
+    char how[200];
+    worker_stop(&s.worker, s.worker.busy, how, sizeof how); /* an idle worker ends by itself */
+    if (how[0] && strcmp(how, "exited with status 0") != 0) lsp_log(&s, LOG_DEBUG, "the worker %s", how);
     documents_free(&s.docs);
     cJSON_Delete(s.rules);
     cJSON_Delete(s.args);

@@ -1,0 +1,647 @@
+/* test_lsp_client.c - a scripted LSP client that drives `gpulint lsp`
+ * through its stdin/stdout as an editor would.
+ *
+ *   test_lsp_client GPULINT
+ *       the protocol test (ctest lsp.client): lifecycle, diagnostics within
+ *       2 s, incremental edits, quick fixes applied, pull diagnostics,
+ *       settings, malformed input, invalid UTF-8, huge documents, a crashing
+ *       and a hanging analysis, cancellation, exit codes.
+ *   test_lsp_client --latency GPULINT FILE [CLANG-ARG...]
+ *       opens FILE, then edits it 5 times and prints the time from each
+ *       edit to its diagnostics (the default 300 ms debounce, then none). */
+#include "app/lsp_documents.h"
+#include "app/lsp_rpc.h"
+#include "check.h"
+
+#include <cjson/cJSON.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---------------------------------------------------------------- client */
+
+typedef struct {
+    pid_t pid;
+    int to;                  /* the server's stdin */
+    RpcReader from;          /* its stdout */
+    cJSON **got;             /* every message received, in order */
+    bool *used;
+    int ngot;
+    bool invalid_utf8;       /* the server wrote bytes that are not UTF-8 */
+} Client;
+
+static void start(Client *c, const char *gpulint)
+{
+    int in[2], out[2];
+    if (pipe(in) || pipe(out)) exit(2);
+    memset(c, 0, sizeof *c);
+    c->pid = fork();
+    if (c->pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[1]);
+        close(out[0]);
+        execl(gpulint, gpulint, "lsp", (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    c->to = in[1];
+    rpc_reader_init(&c->from, out[0]);
+}
+
+static void send_raw(Client *c, const char *bytes, size_t n)
+{
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(c->to, bytes + done, n - done);
+        if (w <= 0) return;
+        done += (size_t)w;
+    }
+}
+
+static void send_msg(Client *c, cJSON *m)
+{
+    cJSON_AddStringToObject(m, "jsonrpc", "2.0");
+    char *b = cJSON_PrintUnformatted(m);
+    rpc_write(c->to, b, strlen(b));
+    free(b);
+    cJSON_Delete(m);
+}
+
+static void request(Client *c, int id, const char *method, cJSON *params)
+{
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddNumberToObject(m, "id", id);
+    cJSON_AddStringToObject(m, "method", method);
+    if (params) cJSON_AddItemToObject(m, "params", params);
+    send_msg(c, m);
+}
+
+static void notify(Client *c, const char *method, cJSON *params)
+{
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "method", method);
+    if (params) cJSON_AddItemToObject(m, "params", params);
+    send_msg(c, m);
+}
+
+/* Reads messages until `deadline`; false when nothing more came. */
+static bool pump(Client *c, double deadline)
+{
+    if (!rpc_buffered(&c->from)) {
+        double left = deadline - now();
+        if (left <= 0) return false;
+        struct pollfd p = {c->from.fd, POLLIN, 0};
+        if (poll(&p, 1, (int)(left * 1000) + 1) <= 0) return false;
+    }
+    char *body, err[200];
+    size_t len;
+    if (rpc_read(&c->from, (size_t)1 << 30, &body, &len, err, sizeof err) != RPC_MESSAGE) return false;
+    for (size_t i = 0; i < len;) {
+        size_t k = utf8_valid_length(body + i, len - i);
+        if (!k) {
+            c->invalid_utf8 = true;
+            break;
+        }
+        i += k;
+    }
+    cJSON *m = cJSON_Parse(body);
+    free(body);
+    if (!m) return true;
+    c->got = realloc(c->got, (size_t)(c->ngot + 1) * sizeof *c->got);
+    c->used = realloc(c->used, (size_t)(c->ngot + 1) * sizeof *c->used);
+    c->got[c->ngot] = m;
+    c->used[c->ngot++] = false;
+    return true;
+}
+
+typedef bool (*Match)(const cJSON *m, const void *arg);
+
+/* The first unused message that matches, waiting up to `timeout` s. */
+static const cJSON *wait_for(Client *c, Match match, const void *arg, double timeout)
+{
+    double deadline = now() + timeout;
+    for (int i = 0;; i++) {
+        while (i >= c->ngot)
+            if (!pump(c, deadline)) return NULL;
+        if (!c->used[i] && match(c->got[i], arg)) {
+            c->used[i] = true;
+            return c->got[i];
+        }
+    }
+}
+
+static bool is_response(const cJSON *m, const void *arg)
+{
+    const cJSON *id = cJSON_GetObjectItem(m, "id");
+    return !cJSON_GetObjectItem(m, "method") &&
+           (arg ? cJSON_IsNumber(id) && id->valueint == *(const int *)arg : cJSON_IsNull(id));
+}
+
+typedef struct {
+    const char *uri;
+    int min_version;
+} PublishWanted;
+
+static bool is_publish(const cJSON *m, const void *arg)
+{
+    const PublishWanted *w = arg;
+    const cJSON *p = cJSON_GetObjectItem(m, "params");
+    const cJSON *v = cJSON_GetObjectItem(p, "version");
+    return cJSON_IsString(cJSON_GetObjectItem(m, "method")) &&
+           strcmp(cJSON_GetObjectItem(m, "method")->valuestring, "textDocument/publishDiagnostics") == 0 &&
+           strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(p, "uri")), w->uri) == 0 &&
+           (!cJSON_IsNumber(v) || v->valueint >= w->min_version);
+}
+
+static bool is_log_with(const cJSON *m, const void *arg)
+{
+    const char *method = cJSON_GetStringValue(cJSON_GetObjectItem(m, "method"));
+    const char *text = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(m, "params"), "message"));
+    return method && (strcmp(method, "window/logMessage") == 0 || strcmp(method, "window/showMessage") == 0) && text &&
+           strstr(text, arg);
+}
+
+static const cJSON *response(Client *c, int id, double timeout)
+{
+    return wait_for(c, is_response, &id, timeout);
+}
+
+static int error_code(const cJSON *resp)
+{
+    const cJSON *e = cJSON_GetObjectItem(resp, "error");
+    return e ? cJSON_GetObjectItem(e, "code")->valueint : 0;
+}
+
+/* The diagnostics of the next publish for uri at min_version or later. */
+static const cJSON *published(Client *c, const char *uri, int min_version, double timeout)
+{
+    PublishWanted w = {uri, min_version};
+    const cJSON *m = wait_for(c, is_publish, &w, timeout);
+    return m ? cJSON_GetObjectItem(cJSON_GetObjectItem(m, "params"), "diagnostics") : NULL;
+}
+
+static int count_rule(const cJSON *diags, const char *rule)
+{
+    int n = 0;
+    const cJSON *d;
+    cJSON_ArrayForEach(d, diags) {
+        const char *code = cJSON_GetStringValue(cJSON_GetObjectItem(d, "code"));
+        if (code && strcmp(code, rule) == 0) n++;
+    }
+    return n;
+}
+
+static int finish(Client *c, double timeout)
+{
+    close(c->to);
+    int status = -1;
+    double deadline = now() + timeout;
+    while (now() < deadline) {
+        pid_t r = waitpid(c->pid, &status, WNOHANG);
+        if (r == c->pid) break;
+        pump(c, now() + 0.05);
+    }
+    if (waitpid(c->pid, &status, WNOHANG) == 0) {
+        kill(c->pid, SIGKILL);
+        waitpid(c->pid, &status, 0);
+        status = -1;
+    }
+    close(c->from.fd);
+    rpc_reader_free(&c->from);
+    for (int i = 0; i < c->ngot; i++) cJSON_Delete(c->got[i]);
+    free(c->got);
+    free(c->used);
+    return status >= 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* ------------------------------------------------------------- helpers */
+
+static cJSON *text_document(const char *uri, int version)
+{
+    cJSON *td = cJSON_CreateObject();
+    cJSON_AddStringToObject(td, "uri", uri);
+    if (version >= 0) cJSON_AddNumberToObject(td, "version", version);
+    return td;
+}
+
+static void open_doc(Client *c, const char *uri, const char *text, size_t len)
+{
+    cJSON *td = text_document(uri, 1);
+    cJSON_AddStringToObject(td, "languageId", "cuda");
+    /* cJSON strings end at NUL; documents here have none */
+    (void)len;
+    cJSON_AddStringToObject(td, "text", text);
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddItemToObject(p, "textDocument", td);
+    notify(c, "textDocument/didOpen", p);
+}
+
+static cJSON *pos_json(LspPos p)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "line", p.line);
+    cJSON_AddNumberToObject(o, "character", p.character);
+    return o;
+}
+
+/* Sends an incremental change and applies it to the local copy. */
+static void change(Client *c, Document *d, LspPos a, LspPos b, const char *text)
+{
+    cJSON *ch = cJSON_CreateObject();
+    cJSON *r = cJSON_AddObjectToObject(ch, "range");
+    cJSON_AddItemToObject(r, "start", pos_json(a));
+    cJSON_AddItemToObject(r, "end", pos_json(b));
+    cJSON_AddStringToObject(ch, "text", text);
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddItemToObject(p, "textDocument", text_document(d->uri, ++d->version));
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(p, "contentChanges"), ch);
+    notify(c, "textDocument/didChange", p);
+    document_apply_change(d, true, a, b, text, strlen(text), POS_UTF16);
+}
+
+static LspPos pos_of(const cJSON *o)
+{
+    LspPos p = {(unsigned)cJSON_GetObjectItem(o, "line")->valueint,
+                (unsigned)cJSON_GetObjectItem(o, "character")->valueint};
+    return p;
+}
+
+static cJSON *initialize_params(const char *init_options)
+{
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddNumberToObject(p, "processId", getpid());
+    cJSON_AddItemToObject(p, "capabilities", cJSON_CreateObject());
+    if (init_options) cJSON_AddItemToObject(p, "initializationOptions", cJSON_Parse(init_options));
+    return p;
+}
+
+static const char *const kernel_src =
+    "// gpulint lsp test: caf\xC3\xA9 \xF0\x9F\x98\x80\n"
+    "__global__ void scale(float *a, float s, int n) {\n"
+    "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "    if (i < n) { /* \xC3\xA9\xF0\x9F\x98\x80 */ a[i] = a[i] * 2.5 + s; }\n"
+    "}\n";
+#define URI "file:///tmp/gpulint-lsp-test/scale.cu"
+
+/* Before initialize, malformed input, unknown methods. */
+static void test_bad_input(Client *c)
+{
+    request(c, 1, "textDocument/codeAction", cJSON_CreateObject());
+    CHECK_EQ_LL(error_code(response(c, 1, 5)), -32002); /* ServerNotInitialized */
+
+    request(c, 2, "initialize", initialize_params("{\"analysisTimeoutMs\": 1500}"));
+    const cJSON *r = response(c, 2, 5);
+    const cJSON *caps = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "capabilities");
+    CHECK_EQ_LL(cJSON_GetObjectItem(cJSON_GetObjectItem(caps, "textDocumentSync"), "change")->valueint, 2);
+    CHECK(cJSON_GetObjectItem(caps, "diagnosticProvider") != NULL);
+    CHECK(cJSON_GetObjectItem(caps, "codeActionProvider") != NULL);
+    CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(caps, "positionEncoding")), "utf-16") == 0);
+    notify(c, "initialized", cJSON_CreateObject());
+    request(c, 3, "initialize", initialize_params(NULL));
+    CHECK_EQ_LL(error_code(response(c, 3, 5)), -32600); /* twice */
+
+    const char *bad_json = "Content-Length: 9\r\n\r\n{not json";
+    send_raw(c, bad_json, strlen(bad_json));
+    CHECK_EQ_LL(error_code(wait_for(c, is_response, NULL, 5)), -32700);
+    const char *not_object = "Content-Length: 2\r\n\r\n[]";
+    send_raw(c, not_object, strlen(not_object));
+    CHECK_EQ_LL(error_code(wait_for(c, is_response, NULL, 5)), -32600);
+    /* no framing at all, then a header block without Content-Length */
+    const char *unframed = "{\"jsonrpc\":\"2.0\",\"id\":77,\"method\":\"shutdown\"}\r\nX-Other: 1\r\n\r\n";
+    send_raw(c, unframed, strlen(unframed));
+    CHECK(wait_for(c, is_log_with, "input skipped", 5) != NULL);
+    request(c, 4, "gpulint/noSuchMethod", NULL);
+    CHECK_EQ_LL(error_code(response(c, 4, 5)), -32601);
+    request(c, 5, "$/noSuchRequest", NULL);
+    CHECK_EQ_LL(error_code(response(c, 5, 5)), -32601);
+    notify(c, "$/noSuchNotification", NULL); /* ignored: no answer */
+    notify(c, "textDocument/didChange", cJSON_Parse("{\"textDocument\":{\"uri\":\"file:///nowhere.cu\"}}"));
+    request(c, 6, "textDocument/codeAction", cJSON_Parse("{\"textDocument\":{}}"));
+    CHECK_EQ_LL(error_code(response(c, 6, 5)), -32602);
+    /* the 77 above was dropped with its broken frame */
+    int id77 = 77;
+    CHECK(wait_for(c, is_response, &id77, 0.2) == NULL);
+}
+
+/* Open -> diagnostic within 2 s; quick fix applied -> gone; an
+ * incremental edit of a literal -> gone; suppression edits; pull. */
+static void test_diagnostics_and_fixes(Client *c)
+{
+    DocumentSet set = {0};
+    Document *d = documents_open(&set, URI, "cuda", 1, kernel_src, strlen(kernel_src));
+    double t0 = now();
+    open_doc(c, URI, kernel_src, strlen(kernel_src));
+    const cJSON *diags = published(c, URI, 1, 2.0);
+    double open_latency = now() - t0;
+    CHECK(diags != NULL);
+    CHECK_EQ_LL(count_rule(diags, "double-literal"), 1);
+    printf("open -> diagnostics: %.0f ms\n", open_latency * 1e3);
+    const cJSON *diag = diags ? diags->child : NULL;
+    while (diag && strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(diag, "code")), "double-literal") != 0)
+        diag = diag->next;
+    if (!diag) {
+        documents_free(&set);
+        return;
+    }
+    /* the range in UTF-16: é is one unit, the emoji two */
+    const char *line3 = strstr(kernel_src, "    if (i < n)");
+    unsigned byte_col = (unsigned)(strstr(line3, "2.5") - line3);
+    const cJSON *range = cJSON_GetObjectItem(diag, "range");
+    LspPos a = pos_of(cJSON_GetObjectItem(range, "start")), b = pos_of(cJSON_GetObjectItem(range, "end"));
+    CHECK_EQ_LL(a.line, 3);
+    CHECK_EQ_LL(a.character, byte_col - 1 - 2);
+    CHECK_EQ_LL(b.character, a.character + 3);
+    CHECK_EQ_LL(cJSON_GetObjectItem(diag, "severity")->valueint, 2);
+    CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(diag, "source")), "gpulint") == 0);
+    const char *href = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(diag, "codeDescription"), "href"));
+    CHECK(href && strstr(href, "/docs/rules/double-literal.md") != NULL);
+    const char *msg = cJSON_GetStringValue(cJSON_GetObjectItem(diag, "message"));
+    CHECK(msg && strstr(msg, "\n") && strstr(msg, "literal=2.5"));
+    const char *fp = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(diag, "data"), "fingerprint"));
+    CHECK(fp && *fp);
+
+    /* pull diagnostics agree with the push */
+    request(c, 10, "textDocument/diagnostic", cJSON_Parse("{\"textDocument\":{\"uri\":\"" URI "\"}}"));
+    const cJSON *pull = cJSON_GetObjectItem(response(c, 10, 5), "result");
+    CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(pull, "kind")), "full") == 0);
+    CHECK_EQ_LL(count_rule(cJSON_GetObjectItem(pull, "items"), "double-literal"), 1);
+
+    /* code actions at the literal */
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddItemToObject(p, "textDocument", text_document(URI, -1));
+    cJSON_AddItemToObject(p, "range", cJSON_Duplicate(range, true));
+    cJSON_AddItemToObject(cJSON_AddObjectToObject(p, "context"), "diagnostics", cJSON_CreateArray());
+    request(c, 11, "textDocument/codeAction", p);
+    const cJSON *actions = cJSON_GetObjectItem(response(c, 11, 5), "result");
+    const cJSON *fix = NULL, *nolint = NULL, *in_file = NULL, *docs = NULL, *x;
+    cJSON_ArrayForEach(x, actions) {
+        const char *title = cJSON_GetStringValue(cJSON_GetObjectItem(x, "title"));
+        if (cJSON_IsTrue(cJSON_GetObjectItem(x, "isPreferred"))) fix = x;
+        else if (strstr(title, "on this line")) nolint = x;
+        else if (strstr(title, "in this file")) in_file = x;
+        else if (cJSON_GetObjectItem(x, "command")) docs = x;
+    }
+    CHECK(fix && nolint && in_file && docs);
+    if (!fix || !nolint || !in_file || !docs) {
+        documents_free(&set);
+        return;
+    }
+    const cJSON *edits = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(fix, "edit"), "changes"), URI);
+    CHECK_EQ_LL(cJSON_GetArraySize(edits), 1);
+    const cJSON *e = cJSON_GetArrayItem(edits, 0);
+    CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(e, "newText")), "2.5f") == 0);
+    const cJSON *nl = cJSON_GetArrayItem(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(nolint, "edit"), "changes"), URI), 0);
+    CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(nl, "newText")), " // NOLINT(double-literal)") == 0);
+    LspPos nl_at = pos_of(cJSON_GetObjectItem(cJSON_GetObjectItem(nl, "range"), "start"));
+    CHECK_EQ_LL(nl_at.line, 3);
+    CHECK_EQ_LL(nl_at.character, lsp_line_end(d->text, d->len, 3, POS_UTF16).character);
+    CHECK_EQ_LL(cJSON_GetArraySize(cJSON_GetObjectItem(
+                    cJSON_GetObjectItem(cJSON_GetObjectItem(in_file, "edit"), "changes"), URI)),
+                2);
+
+    /* apply the quick fix as an editor would: an incremental change */
+    const cJSON *er = cJSON_GetObjectItem(e, "range");
+    t0 = now();
+    change(c, d, pos_of(cJSON_GetObjectItem(er, "start")), pos_of(cJSON_GetObjectItem(er, "end")), "2.5f");
+    CHECK(strstr(d->text, "a[i] * 2.5f + s") != NULL);
+    diags = published(c, URI, d->version, 3);
+    CHECK(diags != NULL);
+    CHECK_EQ_LL(count_rule(diags, "double-literal"), 0);
+    printf("quick fix -> diagnostics: %.0f ms (300 ms debounce)\n", (now() - t0) * 1e3);
+
+    /* type a new double literal, then fix it by editing the literal */
+    LspPos end = lsp_line_end(d->text, d->len, 2, POS_UTF16);
+    change(c, d, end, end, " float t = a[0] * 0.5;");
+    diags = published(c, URI, d->version, 3);
+    CHECK_EQ_LL(count_rule(diags, "double-literal"), 1);
+    LspPos lit = lsp_pos_of_offset(d->text, d->len, (size_t)(strstr(d->text, "0.5;") - d->text), POS_UTF16);
+    LspPos lit_end = {lit.line, lit.character + 3};
+    change(c, d, lit, lit_end, "0.5f");
+    diags = published(c, URI, d->version, 3);
+    CHECK_EQ_LL(count_rule(diags, "double-literal"), 0);
+
+    /* several quick edits: only the last version's result is published */
+    int first = d->version + 1;
+    for (int i = 0; i < 4; i++) change(c, d, lit, lit, " ");
+    diags = published(c, URI, first, 3);
+    CHECK(diags != NULL);
+    PublishWanted any = {URI, 0};
+    int publishes = 1;
+    while (wait_for(c, is_publish, &any, 0.6)) publishes++;
+    CHECK_EQ_LL(publishes, 1);
+
+    /* the rule's page through the command */
+    cJSON *cmd = cJSON_Duplicate(cJSON_GetObjectItem(docs, "command"), true);
+    request(c, 12, "workspace/executeCommand", cmd);
+    CHECK(response(c, 12, 5) != NULL);
+    CHECK(wait_for(c, is_log_with, "double-literal.md", 5) != NULL);
+
+    /* settings: only uniform-branch -> the literal goes; all rules again -> back */
+    lit = lsp_pos_of_offset(d->text, d->len, (size_t)(strstr(d->text, "0.5f;") - d->text), POS_UTF16);
+    change(c, d, lit, (LspPos){lit.line, lit.character + 4}, "0.5");
+    CHECK_EQ_LL(count_rule(published(c, URI, d->version, 3), "double-literal"), 1);
+    notify(c, "workspace/didChangeConfiguration",
+           cJSON_Parse("{\"settings\":{\"gpulint\":{\"rules\":[\"uniform-branch\", \"no-such-rule\"]}}}"));
+    CHECK(wait_for(c, is_log_with, "no-such-rule", 5) != NULL);
+    CHECK_EQ_LL(count_rule(published(c, URI, d->version, 5), "double-literal"), 0);
+    notify(c, "workspace/didChangeConfiguration", cJSON_Parse("{\"settings\":{\"gpulint\":{\"rules\":[]}}}"));
+    CHECK_EQ_LL(count_rule(published(c, URI, d->version, 5), "double-literal"), 1);
+    notify(c, "workspace/didChangeWatchedFiles",
+           cJSON_Parse("{\"changes\":[{\"uri\":\"file:///tmp/.gpulint.yaml\",\"type\":2}]}"));
+    CHECK_EQ_LL(count_rule(published(c, URI, d->version, 5), "double-literal"), 1);
+
+    /* a pull request for a version still being debounced, cancelled */
+    change(c, d, lit, lit, " ");
+    request(c, 13, "textDocument/diagnostic", cJSON_Parse("{\"textDocument\":{\"uri\":\"" URI "\"}}"));
+    notify(c, "$/cancelRequest", cJSON_Parse("{\"id\":13}"));
+    CHECK_EQ_LL(error_code(response(c, 13, 5)), -32800);
+
+    /* close: the diagnostics are cleared */
+    cJSON *cp = cJSON_CreateObject();
+    cJSON_AddItemToObject(cp, "textDocument", text_document(URI, -1));
+    notify(c, "textDocument/didClose", cp);
+    PublishWanted w = {URI, 0};
+    const cJSON *m = NULL;
+    while ((m = wait_for(c, is_publish, &w, 3)) &&
+           cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(m, "params"), "diagnostics")) != 0) {
+    }
+    CHECK(m != NULL);
+    documents_free(&set);
+}
+
+/* Invalid UTF-8, a huge document, a crash and a hang: the server goes on. */
+static void test_robustness(Client *c)
+{
+    /* raw bytes 0xFF 0xC3 in a comment (the JSON body is not valid UTF-8) */
+    const char *head = "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\",\"params\":{\"textDocument\":"
+                       "{\"uri\":\"file:///tmp/gpulint-lsp-test/bad.cu\",\"languageId\":\"cuda\",\"version\":1,"
+                       "\"text\":\"// \xFF\xC3 bytes\\n__global__ void k(float *a) { a[0] = a[0] * 0.5; }\\n\"}}}";
+    char frame[1024];
+    int n = snprintf(frame, sizeof frame, "Content-Length: %zu\r\n\r\n%s", strlen(head), head);
+    send_raw(c, frame, (size_t)n);
+    CHECK_EQ_LL(count_rule(published(c, "file:///tmp/gpulint-lsp-test/bad.cu", 1, 5), "double-literal"), 1);
+
+    /* 20 MiB: not analysed (over the 16 MiB default), logged, cleared */
+    size_t big = (size_t)20 << 20;
+    char *text = malloc(big + 1);
+    memset(text, ' ', big);
+    memcpy(text, "// huge\n", 8);
+    text[big] = 0;
+    open_doc(c, "file:///tmp/gpulint-lsp-test/huge.cu", text, big);
+    free(text);
+    CHECK(wait_for(c, is_log_with, "not analysed", 10) != NULL);
+    CHECK(published(c, "file:///tmp/gpulint-lsp-test/huge.cu", 1, 5) != NULL);
+
+    /* the worker crashes (test hook), then analyses the next document */
+    const char *crash = "// CRASH_THE_WORKER\n__global__ void k(float *a) { a[0] = a[0] * 0.5; }\n";
+    open_doc(c, "file:///tmp/gpulint-lsp-test/crash.cu", crash, strlen(crash));
+    CHECK(wait_for(c, is_log_with, "failed: the worker", 10) != NULL);
+    const char *hang = "// HANG_THE_WORKER\n__global__ void k(float *a) { a[0] = a[0] * 0.5; }\n";
+    open_doc(c, "file:///tmp/gpulint-lsp-test/hang.cu", hang, strlen(hang));
+    request(c, 20, "shutdown_is_not_this", NULL); /* the server answers while the worker hangs */
+    CHECK_EQ_LL(error_code(response(c, 20, 1)), -32601);
+    CHECK(wait_for(c, is_log_with, "was stopped", 10) != NULL);
+    const char *ok = "__global__ void k(float *a) { a[0] = a[0] * 0.5; }\n";
+    open_doc(c, "file:///tmp/gpulint-lsp-test/after.cu", ok, strlen(ok));
+    CHECK_EQ_LL(count_rule(published(c, "file:///tmp/gpulint-lsp-test/after.cu", 1, 5), "double-literal"), 1);
+    CHECK(!c->invalid_utf8);
+}
+
+static int protocol_test(const char *gpulint)
+{
+    Client c;
+    /* the worker's test hooks: documents holding these crash or hang it */
+    setenv("GPULINT_LSP_TEST_CRASH", "CRASH_THE_WORKER", 1);
+    setenv("GPULINT_LSP_TEST_HANG", "HANG_THE_WORKER", 1);
+    start(&c, gpulint);
+    test_bad_input(&c);
+    test_diagnostics_and_fixes(&c);
+    test_robustness(&c);
+    request(&c, 30, "shutdown", NULL);
+    const cJSON *r = response(&c, 30, 5);
+    CHECK(r && cJSON_IsNull(cJSON_GetObjectItem(r, "result")));
+    request(&c, 31, "textDocument/diagnostic", cJSON_Parse("{\"textDocument\":{\"uri\":\"" URI "\"}}"));
+    CHECK_EQ_LL(error_code(response(&c, 31, 5)), -32600);
+    notify(&c, "exit", NULL);
+    CHECK_EQ_LL(finish(&c, 10), 0);
+
+    /* exit without shutdown: 1; the input ending without exit: 1 */
+    start(&c, gpulint);
+    request(&c, 1, "initialize", initialize_params(NULL));
+    CHECK(response(&c, 1, 5) != NULL);
+    notify(&c, "exit", NULL);
+    CHECK_EQ_LL(finish(&c, 10), 1);
+    start(&c, gpulint);
+    CHECK_EQ_LL(finish(&c, 10), 1);
+
+    /* UTF-8 positions when the client offers them */
+    start(&c, gpulint);
+    cJSON *p = initialize_params("{\"diagnosticMode\": \"push\"}");
+    cJSON_AddItemToObject(cJSON_GetObjectItem(p, "capabilities"), "general",
+                          cJSON_Parse("{\"positionEncodings\":[\"utf-8\",\"utf-16\"]}"));
+    request(&c, 1, "initialize", p);
+    const cJSON *caps = cJSON_GetObjectItem(cJSON_GetObjectItem(response(&c, 1, 5), "result"), "capabilities");
+    CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(caps, "positionEncoding")), "utf-8") == 0);
+    CHECK(cJSON_GetObjectItem(caps, "diagnosticProvider") == NULL);
+    open_doc(&c, URI, kernel_src, strlen(kernel_src));
+    const cJSON *diags = published(&c, URI, 1, 5);
+    const char *line3 = strstr(kernel_src, "    if (i < n)");
+    const cJSON *start_pos = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(diags, 0), "range"), "start");
+    CHECK(start_pos && pos_of(start_pos).character == (unsigned)(strstr(line3, "2.5") - line3));
+    request(&c, 2, "shutdown", NULL);
+    CHECK(response(&c, 2, 5) != NULL);
+    notify(&c, "exit", NULL);
+    CHECK_EQ_LL(finish(&c, 10), 0);
+    return check_summary();
+}
+
+/* ---------------------------------------------------------------- latency */
+
+static double median(double *v, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            double t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    return n ? v[n / 2] : 0;
+}
+
+static int latency(const char *gpulint, const char *file, char **args, int nargs)
+{
+    long size;
+    FILE *f = fopen(file, "rb");
+    if (!f) return 2;
+    fseek(f, 0, SEEK_END);
+    size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = calloc(1, (size_t)size + 1);
+    if (fread(text, 1, (size_t)size, f) != (size_t)size) return 2;
+    fclose(f);
+    char path[4096];
+    if (!realpath(file, path)) return 2;
+    char *uri = lsp_path_to_uri(path);
+    for (int mode = 0; mode < 2; mode++) {
+        Client c;
+        start(&c, gpulint);
+        cJSON *o = cJSON_CreateObject();
+        cJSON *a = cJSON_AddArrayToObject(o, "extraArgs");
+        for (int i = 0; i < nargs; i++) cJSON_AddItemToArray(a, cJSON_CreateString(args[i]));
+        if (mode == 1) cJSON_AddNumberToObject(o, "debounceMs", 0);
+        char *opts = cJSON_PrintUnformatted(o);
+        cJSON_Delete(o);
+        request(&c, 1, "initialize", initialize_params(opts));
+        free(opts);
+        response(&c, 1, 10);
+        DocumentSet set = {0};
+        Document *d = documents_open(&set, uri, "cuda", 1, text, (size_t)size);
+        double t0 = now();
+        open_doc(&c, uri, text, (size_t)size);
+        const cJSON *diags = published(&c, uri, 1, 60);
+        double open_ms = (now() - t0) * 1e3;
+        double edits[5];
+        for (int i = 0; i < 5; i++) {
+            t0 = now();
+            change(&c, d, (LspPos){0, 0}, (LspPos){0, 0}, "\n");
+            published(&c, uri, d->version, 60);
+            edits[i] = (now() - t0) * 1e3;
+        }
+        printf("%s: %d diagnostics; open %.0f ms; edit -> diagnostics median %.0f ms (debounce %s)\n", file,
+               cJSON_GetArraySize(diags), open_ms, median(edits, 5), mode ? "0 ms" : "300 ms");
+        request(&c, 2, "shutdown", NULL);
+        response(&c, 2, 10);
+        notify(&c, "exit", NULL);
+        finish(&c, 10);
+        documents_free(&set);
+    }
+    free(uri);
+    free(text);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    signal(SIGPIPE, SIG_IGN);
+    if (argc >= 4 && strcmp(argv[1], "--latency") == 0) return latency(argv[2], argv[3], argv + 4, argc - 4);
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_lsp_client GPULINT | --latency GPULINT FILE [CLANG-ARG...]\n");
+        return 2;
+    }
+    return protocol_test(argv[1]);
+}

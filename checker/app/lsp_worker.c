@@ -122,7 +122,10 @@ static void test_hooks(const char *text)
 {
     const char *crash = getenv("GPULINT_LSP_TEST_CRASH");
     const char *hang = getenv("GPULINT_LSP_TEST_HANG");
-    if (crash && *crash && strstr(text, crash)) raise(SIGSEGV);
+    if (crash && *crash && strstr(text, crash)) {
+        fprintf(stderr, "gpulint lsp worker: GPULINT_LSP_TEST_CRASH: crashing on purpose (a test)\n");
+        raise(SIGSEGV);
+    }
     if (hang && *hang && strstr(text, hang))
         for (;;) pause();
 }

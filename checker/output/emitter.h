@@ -18,6 +18,7 @@
 
 typedef struct {
     const char *tool_version;
+    const char *source_root;         /* absolute: what repository paths are relative to */
 } RunInfo;
 
 typedef struct {

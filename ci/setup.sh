@@ -2,7 +2,7 @@
 # ci/setup.sh - install what gpulint needs to build and test on Debian 12.
 #
 # Checks build-essential (gcc, make), cmake, ninja-build, pkg-config,
-# libclang-19-dev, libcjson-dev and git; installs only the missing ones with
+# libclang-19-dev, libcjson-dev, libyaml-dev, git and python3-jsonschema; installs only the missing ones with
 # one `apt-get update` and one `apt-get install -y --no-install-recommends`.
 # Prints nothing when everything is present (idempotent).  Not root and
 # something missing: names the packages and exits 1.
@@ -30,12 +30,14 @@ present() {
         pkg-config) have_cmds pkg-config ;;
         libcjson-dev) have_cmds pkg-config && pkg-config --exists libcjson ;;
         git) have_cmds git ;;
+        libyaml-dev) have_cmds pkg-config && pkg-config --exists yaml-0.1 ;;
+        python3-jsonschema) have_cmds python3 && python3 -c 'import jsonschema' 2>/dev/null ;;
         libclang-19-dev) [[ -e /usr/lib/llvm-19/include/clang-c/Index.h ]] ;;
         *) return 1 ;;
     esac
 }
 
-wanted=(build-essential cmake ninja-build pkg-config libclang-19-dev libcjson-dev git)
+wanted=(build-essential cmake ninja-build pkg-config libclang-19-dev libcjson-dev libyaml-dev git python3-jsonschema)
 missing=()
 for p in "${wanted[@]}"; do
     present "$p" || missing+=("$p")

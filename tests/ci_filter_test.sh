@@ -141,5 +141,53 @@ expect_rc 2 . --diff-file no-such.patch
 # from a subdirectory, the repository is still found
 mkdir -p sub && (cd sub && "$gpulint" ../old.cu --diff HEAD~1 >"$tmp/out" 2>&1; [[ $? == 1 ]]) || note "--diff from a subdirectory"
 
-((fail == 0)) && echo "ok: suppressions, selection, baseline, diff and exit codes"
+# ----------------------------------------------------------------- config
+mkdir -p cfg/a/tests cfg/b && cd cfg
+cp ../sel.cu a/k.cu && cp ../sel.cu a/tests/t.cu && cp ../sel.cu b/k.cu
+cat >.gpulint.yaml <<'YAML'
+select: [all]
+ignore: [uniform-branch]
+exclude: ["b/**"]
+severity: {double-literal: high}
+YAML
+cat >a/.gpulint.yaml <<'YAML'
+inherit: true
+severity: {double-literal: low}
+overrides:
+  - paths: ["tests/**"]
+    ignore: [double-literal]
+YAML
+expect_rc 1 .
+[[ "$(grep -c '^[^ ]*\.cu:' "$tmp/out")" == 1 ]] && grep -q 'a/k.cu:4:.*\[double-literal\]' "$tmp/out" || { note "config: expected only a/k.cu's double-literal"; cat "$tmp/out"; }
+grep -q 'note: severity low' "$tmp/out" || note "config: the closest file's severity did not win"
+expect_rc 0 --show-config a/tests/t.cu
+grep -q '^select: \[uncoalesced-adjacent, uncoalesced-row, oversized-element, fixed-block-16x16, specialize-constant\]$' "$tmp/out" || { note "--show-config: select"; cat "$tmp/out"; }
+grep -q 'sources: \[".*/cfg/a/.gpulint.yaml", ".*/cfg/.gpulint.yaml"\]' "$tmp/out" || note "--show-config: sources"
+# without inherit, the parent's settings do not apply
+sed -i 's/inherit: true/inherit: false/' a/.gpulint.yaml
+expect_rc 1 a/k.cu
+grep -q '\[uniform-branch\]' "$tmp/out" || note "config: inherit: false still inherited the parent's ignore"
+# the command line wins over the files
+expect_rc 1 a/k.cu --select=uniform-branch
+grep -q '\[double-literal\]' "$tmp/out" && note "config: --select did not replace the file's selection"
+expect_rc 0 . --no-config --exclude a --exclude b
+# errors: unknown key, bad value, unknown rule, bad YAML -> FILE:LINE:COL, exit 2
+printf 'select: [all]\nmin-severity: severe\ncolour: red\nignore: [no-such-rule]\ninherit: maybe\nseverity: {double-literal: hi}\noverrides:\n  - ignore: [double-literal]\n' >a/.gpulint.yaml
+expect_rc 2 a/k.cu
+for want in "a/.gpulint.yaml:2:15: error: unknown severity 'severe'" "a/.gpulint.yaml:3:1: error: unknown key 'colour'" \
+            "a/.gpulint.yaml:4:10: error: unknown rule 'no-such-rule'" "a/.gpulint.yaml:5:10: error: 'inherit' must be true or false" \
+            "a/.gpulint.yaml:6:28: error: unknown severity 'hi'" "a/.gpulint.yaml:8:5: error: an override needs 'paths'"; do
+    grep -qF "$want" "$tmp/err" || { note "config error missing: $want"; cat "$tmp/err"; }
+done
+grep -q '^[^ ]*\.cu:' "$tmp/out" && note "a file under a broken config was analysed"
+expect_rc 2 --show-config a/k.cu
+printf 'select: [all\n' >a/.gpulint.yaml
+expect_rc 2 a/k.cu
+grep -q 'a/.gpulint.yaml:2:1: error: bad YAML' "$tmp/err" || { note "bad YAML not reported with its line"; cat "$tmp/err"; }
+printf -- '- a\n- b\n' >a/.gpulint.yaml
+expect_rc 2 a/k.cu
+grep -q 'a/.gpulint.yaml:1:1: error: a config file must be a map' "$tmp/err" || note "a non-map config not reported"
+cd .. && rm -rf cfg
+
+((fail == 0)) && echo "ok: config, suppressions, selection, baseline, diff and exit codes"
 exit $fail

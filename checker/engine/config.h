@@ -1,4 +1,4 @@
-/* config.h - .gpulint.yaml files (docs/config.md).  For each file, the
+/* config.h - .gpulint.yaml files (docs/ci.md).  For each file, the
  * closest .gpulint.yaml (or .gpulint.yml) in its directory or above
  * applies; one with `inherit: true` is layered on the next one above.  Keys
  * mirror the command line's flags; the command line wins. */

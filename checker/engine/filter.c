@@ -105,16 +105,23 @@ const EffectiveConfig *filter_config_for(Filter *f, const char *path, Diagnostic
     return f->configs ? config_for_file(f->configs, path, d) : &no_config;
 }
 
+/* --exclude globs match the path relative to the current directory, as
+ * given, or relative to the repository root. */
 static bool excluded(Filter *f, const EffectiveConfig *cfg, const char *path)
 {
     if (config_excludes(cfg, path)) return true;
     if (f->o.nexclude == 0) return false;
-    char *rel = path_relative_to(f->cwd_root, path);
-    const char *p = rel ? rel : path;
+    char *from_cwd = path_relative_to(".", path);
+    char *from_root = path_relative_to(f->cwd_root, path);
+    const char *given = strncmp(path, "./", 2) == 0 ? path + 2 : path;
     bool hit = false;
-    for (int i = 0; i < f->o.nexclude && !hit; i++)
-        hit = path_glob_match(f->o.exclude[i], p) || path_glob_match(f->o.exclude[i], path);
-    free(rel);
+    for (int i = 0; i < f->o.nexclude && !hit; i++) {
+        const char *g = f->o.exclude[i];
+        hit = path_glob_match(g, given) || (from_cwd && path_glob_match(g, from_cwd)) ||
+              (from_root && path_glob_match(g, from_root));
+    }
+    free(from_cwd);
+    free(from_root);
     return hit;
 }
 

@@ -1,5 +1,5 @@
 /* suppress.h - inline suppressions in clang-tidy's syntax, for gpulint's
- * rule ids (docs/suppressions.md):
+ * rule ids (docs/ci.md):
  *     // NOLINT                       this line, every rule
  *     // NOLINT(double-literal, uncoalesced-*)   this line, these rules
  *     // NOLINTNEXTLINE(...)          the next line

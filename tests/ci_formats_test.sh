@@ -75,5 +75,25 @@ mkdir -p "$tmp/elsewhere"
 "$gpulint" --format=sarif --repo-root "$tmp/elsewhere" testdata/examples/activations.cu >"$tmp/outside.sarif" 2>/dev/null
 python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["runs"][0]["results"] == []' "$tmp/outside.sarif" || note "sarif: findings outside the root were not dropped"
 
+# The CI recipes are valid YAML and run the formats they upload.
+if python3 -c 'import yaml' 2>/dev/null; then
+    python3 - "$src" <<'PY' || note "the CI recipes"
+import sys, yaml
+src = sys.argv[1]
+gh = yaml.safe_load(open(f"{src}/ci/recipes/github-actions.yml"))
+steps = gh["jobs"]["gpulint"]["steps"]
+runs = " ".join(s.get("run", "") for s in steps)
+assert "--format=github --diff" in runs and "--format=sarif -o gpulint.sarif" in runs
+assert any(s.get("uses", "").startswith("github/codeql-action/upload-sarif") for s in steps)
+gl = yaml.safe_load(open(f"{src}/ci/recipes/gitlab-ci.yml"))["gpulint"]
+assert gl["artifacts"]["reports"]["codequality"] == "gl-code-quality-report.json"
+assert any("--format=gitlab -o gl-code-quality-report.json" in l for l in gl["script"])
+hooks = yaml.safe_load(open(f"{src}/.pre-commit-hooks.yaml"))
+assert hooks[0]["id"] == "gpulint" and hooks[0]["entry"] == "gpulint"
+PY
+else
+    echo "SKIP: recipe YAML check (python3 yaml not installed)"
+fi
+
 ((fail == 0)) && echo "ok: sarif, github, gitlab and rdjsonl match their goldens"
 exit $fail

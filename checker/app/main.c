@@ -2,6 +2,8 @@
 #include "app/lsp.h"
 #include "bench/bench.h"
 #include "engine/engine.h"
+#include "engine/filter.h"
+#include "engine/repo.h"
 #include "engine/fix.h"
 #include "engine/run_registry.h"
 #include "output/emitter.h"
@@ -35,6 +37,20 @@ static const char usage_head[] =
 static const char usage_tail[] =
     "  -o FILE, --output=FILE write the report to FILE instead of stdout\n"
     "  --rules=ID[,ID...]     run only these rules (see --list-rules)\n"
+    "  --select=LIST          report only these rules (ids or globs, 'all'; -ID drops)\n"
+    "  --ignore=LIST          do not report these rules (ids or globs)\n"
+    "  --exclude=GLOB         do not analyse files matching GLOB (repeatable)\n"
+    "  --min-severity=LEVEL   report only findings at LEVEL or above (low|medium|high)\n"
+    "  --diff=REF             report only findings on lines changed since REF (git)\n"
+    "  --diff-file=PATCH      report only findings on lines a unified diff adds\n"
+    "  --baseline=FILE        do not report the findings recorded in FILE\n"
+    "  --write-baseline=FILE  record the reported findings in FILE (exit 0)\n"
+    "  --report-unused-suppressions  note NOLINT comments that matched nothing\n"
+    "  --show-config=FILE     print the .gpulint.yaml settings that apply to FILE\n"
+    "  --no-config            do not read .gpulint.yaml files\n"
+    "  --repo-root=DIR        repository root for paths and fingerprints (default:\n"
+    "                         each file's git repository, else the current directory)\n"
+    "  --exit-zero            exit 0 even when there are findings (2 still on errors)\n"
     "  --list-rules [-v]      list the rules and exit (-v: severity, options, --fix)\n"
     "  -I DIR, -D NAME[=VAL]  include directory / macro for parsing\n"
     "  -std=STD               C++ standard for parsing (default c++17)\n"
@@ -51,7 +67,8 @@ static const char usage_tail[] =
     "  --version, --help\n"
     "  -- ARGS                pass ARGS to clang as they are\n"
     "\n"
-    "exit status: 0 no findings, 1 findings, 2 error (usage, unreadable file, parse error)\n";
+    "exit status: 0 nothing reported, 1 findings reported, 2 error (usage, unreadable\n"
+    "file, parse error, bad config)\n";
 
 /* The registered formats' names joined: "text|json", "text or json". */
 static void format_names(char *buf, size_t n, const char *sep, const char *last_sep)
@@ -176,6 +193,21 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* --show-config FILE: the effective config, or 2 when a config file that
+ * applies has an error. */
+static int print_config(const FilterOptions *fo, const char *path)
+{
+    Diagnostics d;
+    memset(&d, 0, sizeof d);
+    d.echo = stderr;
+    Filter *f = filter_new(fo, &d);
+    const EffectiveConfig *cfg = f ? filter_config_for(f, path, &d) : NULL;
+    if (cfg) config_print(stdout, cfg);
+    filter_free(f);
+    diagnostics_free(&d);
+    return cfg ? 0 : 2;
+}
+
 /* What the command line asks of a lint run besides the engine's options. */
 typedef struct {
     const Emitter *emitter;
@@ -184,6 +216,8 @@ typedef struct {
     const char *emit_bench;  /* --emit-bench DIR */
     bool fix;
     const char *data_dir;
+    FilterOptions filter;    /* selection, suppressions, config, diff, baseline */
+    bool exit_zero;
 } CliRun;
 
 static void report_write_error(Diagnostics *problems, const char *output)
@@ -199,6 +233,11 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     Diagnostics problems;
     memset(&problems, 0, sizeof problems);
     problems.echo = stderr;
+    Filter *filter = filter_new(&c->filter, &problems);
+    if (!filter) {
+        diagnostics_free(&problems);
+        return 2;
+    }
     FILE *out = stdout;
     char tmp[PATH_MAX + 64], target[PATH_MAX];
     if (c->output) {
@@ -207,6 +246,7 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
             /* Nothing is analysed for a report that cannot be written. */
             report_write_error(&problems, c->output);
             diagnostics_free(&problems);
+            filter_free(filter);
             return 2;
         }
         if (tmp[0]) set_pending_tmp(tmp);
@@ -214,13 +254,15 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     double t0 = now_seconds();
     FileList files;
     engine_collect_files(paths, npaths, &files, &problems);
+    engine_filter_files(filter, &files, &problems);
     char err[512];
     Engine *engine = engine_new(eo, err, sizeof err);
     if (!engine) diag_error(&problems, NULL, 0, 0, "cannot set up the parser: %s", err);
     ImpactResults *impact = c->impact ? bench_load_impact(c->impact, &problems) : NULL;
 
     EmitterStream stream = {out, 0, false, NULL};
-    RunInfo info = {GPULINT_VERSION};
+    char *source_root = run_repo_root(c->filter.repo_root);
+    RunInfo info = {GPULINT_VERSION, source_root};
     c->emitter->begin(&stream, &info);
     RunSummary summary;
     memset(&summary, 0, sizeof summary);
@@ -232,6 +274,7 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     for (int i = 0; engine && i < files.n; i++) {
         FileResult r;
         engine_lint_file(engine, files.paths[i], NULL, 0, &r);
+        engine_filter_result(filter, &r, NULL, 0);
         run_registry_add(&registry, &r.findings);
         if (impact) bench_attach_impact(impact, &r.findings);
         c->emitter->file(&stream, &r);
@@ -262,8 +305,11 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
         free(kept);
     }
 
+    filter_finish(filter, &problems);
+    filter_free(filter);
     summary.problems = &problems;
     bool ok = c->emitter->end(&stream, &summary);
+    free(source_root);
     if (c->output) {
         /* ferror too: a write that failed when a file's findings were
          * flushed leaves nothing for fclose to fail on */
@@ -280,9 +326,35 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     if (!c->emitter->machine_readable || c->output) print_run_summary(stderr, &summary);
 
     if (!ok || problems.nerrors > 0) status = 2;
-    else if (status == 0 && summary.findings > 0) status = 1;
+    else if (status == 0 && summary.findings > 0 && !c->exit_zero && !c->filter.write_baseline) status = 1;
     diagnostics_free(&problems);
     return status;
+}
+
+/* The value of an option written "--name VALUE" or "--name=VALUE"; NULL
+ * when argv[*i] is not that option. */
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, n) != 0) return NULL;
+    if (a[n] == '=') return a + n + 1;
+    if (a[n] != 0) return NULL;
+    if (++*i >= argc) usage_error("%s needs a value", name);
+    return argv[*i];
+}
+
+/* Splits a comma-separated rule list onto *items (copies kept in *owned). */
+static void add_rule_list(const char *list, const char ***items, int *n, char ***owned, int *nowned)
+{
+    char *copy = xstrdup(list);
+    *VEC_PUSH(*owned, *nowned) = copy;
+    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+        if (!*tok) continue;
+        char err[200];
+        if (!selection_item_valid(tok, err, sizeof err)) usage_error("%s", err);
+        *VEC_PUSH(*items, *n) = tok;
+    }
 }
 
 int main(int argc, char **argv)
@@ -301,6 +373,11 @@ int main(int argc, char **argv)
     int npaths = 0;
     const char *build_pch = NULL;
     char *rules_arg = NULL;
+    const char **select = NULL, **ignore = NULL, **exclude = NULL;
+    int nselect = 0, nignore = 0, nexclude = 0;
+    char **owned = NULL;
+    int nowned = 0;
+    const char *show_config = NULL, *v;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -329,6 +406,34 @@ int main(int argc, char **argv)
             run.output = argv[i];
         } else if (strncmp(a, "--output=", 9) == 0) {
             run.output = a + 9;
+        } else if ((v = option_value(argc, argv, &i, "--select"))) {
+            add_rule_list(v, &select, &nselect, &owned, &nowned);
+        } else if ((v = option_value(argc, argv, &i, "--ignore"))) {
+            add_rule_list(v, &ignore, &nignore, &owned, &nowned);
+        } else if ((v = option_value(argc, argv, &i, "--exclude"))) {
+            *VEC_PUSH(exclude, nexclude) = v;
+        } else if ((v = option_value(argc, argv, &i, "--min-severity"))) {
+            if (!severity_from_name(v, &run.filter.min_severity))
+                usage_error("unknown severity '%s' (expected low, medium or high)", v);
+            run.filter.has_min_severity = true;
+        } else if ((v = option_value(argc, argv, &i, "--diff"))) {
+            run.filter.diff_ref = v;
+        } else if ((v = option_value(argc, argv, &i, "--diff-file"))) {
+            run.filter.diff_file = v;
+        } else if ((v = option_value(argc, argv, &i, "--baseline"))) {
+            run.filter.baseline = v;
+        } else if ((v = option_value(argc, argv, &i, "--write-baseline"))) {
+            run.filter.write_baseline = v;
+        } else if ((v = option_value(argc, argv, &i, "--show-config"))) {
+            show_config = v;
+        } else if ((v = option_value(argc, argv, &i, "--repo-root"))) {
+            run.filter.repo_root = v;
+        } else if (strcmp(a, "--report-unused-suppressions") == 0) {
+            run.filter.report_unused_suppressions = true;
+        } else if (strcmp(a, "--no-config") == 0) {
+            run.filter.no_config = true;
+        } else if (strcmp(a, "--exit-zero") == 0) {
+            run.exit_zero = true;
         } else if (strncmp(a, "--rules=", 8) == 0) {
             rules_arg = strdup(a + 8);
         } else if (strcmp(a, "-I") == 0 || strcmp(a, "-D") == 0 || strcmp(a, "-U") == 0 || strcmp(a, "-include") == 0) {
@@ -395,7 +500,19 @@ int main(int argc, char **argv)
         return 0;
     }
 
+    run.filter.select = select;
+    run.filter.nselect = nselect;
+    run.filter.ignore = ignore;
+    run.filter.nignore = nignore;
+    run.filter.exclude = exclude;
+    run.filter.nexclude = nexclude;
+    if (run.filter.diff_ref && run.filter.diff_file) usage_error("%s", "--diff and --diff-file exclude each other");
+
     int status = 0;
+    if (show_config) {
+        status = print_config(&run.filter, show_config);
+        goto done;
+    }
     if (rules_arg) {
         for (char *tok = strtok(rules_arg, ","); tok; tok = strtok(NULL, ",")) {
             if (!*tok) continue;
@@ -415,6 +532,11 @@ int main(int argc, char **argv)
     }
     status = lint_run(&o, paths, npaths, &run);
 done:
+    for (int i = 0; i < nowned; i++) free(owned[i]);
+    free(owned);
+    free(select);
+    free(ignore);
+    free(exclude);
     free(paths);
     free(o.rules);
     free(o.frontend.extra);

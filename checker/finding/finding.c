@@ -253,6 +253,16 @@ const char *severity_name(Severity s)
     }
 }
 
+bool severity_from_name(const char *name, Severity *out)
+{
+    for (int s = 0; s <= (int)SEV_HIGH; s++)
+        if (strcmp(severity_name((Severity)s), name) == 0) {
+            *out = (Severity)s;
+            return true;
+        }
+    return false;
+}
+
 static int cmp_findings(const void *pa, const void *pb)
 {
     const Finding *a = pa, *b = pb;

@@ -62,6 +62,11 @@ typedef struct {
     Fix *fixes; int nfixes;
     const char *id;          /* stable, file-name safe */
     Measured measured;
+    /* Set by the engine's filter (engine/filter.h), in the list's arena:
+     * the path relative to the repository root (NULL outside it) and the
+     * stable fingerprint (finding/fingerprint.h). */
+    const char *repo_path;
+    const char *fingerprint;
 } Finding;
 
 typedef struct {
@@ -108,6 +113,9 @@ bool evidence_has_str(const Finding *f, const char *key, const char *value);
 int evidence_format(const Evidence *e, char *buf, size_t n);
 
 const char *severity_name(Severity s);
+/* The severity named `name` (as severity_name writes it); false when none
+ * is.  The ladder is the enum's order, lowest first. */
+bool severity_from_name(const char *name, Severity *out);
 /* Sort by file, line, column, rule; assign ids unique within the list. */
 void findings_finish(FindingList *l);
 /* Assigns ids in list order, unique across all lists given the same `ids`

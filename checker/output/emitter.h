@@ -18,6 +18,7 @@
 
 typedef struct {
     const char *tool_version;
+    const char *source_root;         /* absolute: what repository paths are relative to */
 } RunInfo;
 
 typedef struct {
@@ -50,6 +51,10 @@ typedef struct {
 
 extern const Emitter text_emitter;
 extern const Emitter json_emitter;
+extern const Emitter sarif_emitter;
+extern const Emitter github_emitter;
+extern const Emitter gitlab_emitter;
+extern const Emitter rdjsonl_emitter;
 
 /* The registry (emitters.c). */
 extern const Emitter *const gpulint_emitters[];

@@ -6,6 +6,10 @@
 const Emitter *const gpulint_emitters[] = {
     &text_emitter,
     &json_emitter,
+    &sarif_emitter,
+    &github_emitter,
+    &gitlab_emitter,
+    &rdjsonl_emitter,
 };
 const int gpulint_nemitters = (int)(sizeof gpulint_emitters / sizeof gpulint_emitters[0]);
 

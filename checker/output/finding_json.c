@@ -40,6 +40,7 @@ cJSON *finding_to_json(const Finding *f)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "id", f->id ? f->id : "");
+    cJSON_AddStringToObject(o, "fingerprint", f->fingerprint ? f->fingerprint : "");
     cJSON_AddStringToObject(o, "rule", f->rule);
     cJSON_AddStringToObject(o, "severity", severity_name(f->severity));
     range_fields(o, f->range);

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# ci_formats_test.sh GPULINT SOURCE_DIR [--update] - the CI formats (sarif,
+# github, gitlab, rdjsonl) on testdata/examples against the golden files in
+# testdata/golden/, the SARIF report validated against the official schema
+# (../shared/schemas; skipped with a message where that is absent), and the
+# GitHub step summary.  Paths in the reports are repository-relative, so
+# the goldens hold no machine's paths; the one absolute URI (SARIF's
+# %SRCROOT%) is replaced by ROOT before comparing.
+set -uo pipefail
+gpulint=$(realpath "$1")
+src=$(realpath "$2")
+update=${3:-}
+cd "$src" || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+note() { echo "FAIL: $*"; fail=1; }
+
+for fmt in sarif github gitlab rdjsonl; do
+    env -u GITHUB_STEP_SUMMARY "$gpulint" --format=$fmt --repo-root "$src" testdata/examples >"$tmp/out.$fmt" 2>"$tmp/err.$fmt"
+    rc=$?
+    [[ $rc == 1 ]] || note "--format=$fmt: exit $rc, expected 1 (findings)"
+    sed -E 's#"uri":"file://[^"]*"#"uri":"ROOT"#' "$tmp/out.$fmt" >"$tmp/norm.$fmt"
+    golden=testdata/golden/examples.$fmt
+    if [[ $update == --update ]]; then
+        cp "$tmp/norm.$fmt" "$golden"
+    elif ! diff -u "$golden" "$tmp/norm.$fmt" >"$tmp/diff.$fmt"; then
+        note "--format=$fmt differs from $golden:"
+        head -40 "$tmp/diff.$fmt"
+    fi
+    # machine-readable reports leave stderr to problems only
+    if [[ $fmt != github ]] && [[ -s "$tmp/err.$fmt" ]]; then note "--format=$fmt wrote to stderr:"; cat "$tmp/err.$fmt"; fi
+done
+
+# Every line of rdjsonl and the whole gitlab report are JSON.
+python3 - "$tmp/out.rdjsonl" "$tmp/out.gitlab" <<'PY' || note "rdjsonl/gitlab are not JSON"
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert lines and all(json.loads(l)["location"]["path"].startswith("testdata/") for l in lines)
+issues = json.load(open(sys.argv[2]))
+assert len(issues) == len(lines)
+assert all(i["severity"] in ("critical", "major", "minor") and len(i["fingerprint"]) == 16 for i in issues)
+assert len({i["fingerprint"] for i in issues}) == len(issues), "fingerprints must be unique"
+PY
+
+# GitHub: at most 10 annotations per level, then one notice with the count.
+for level in error warning notice; do
+    n=$(grep -c "^::$level file=" "$tmp/out.github")
+    ((n <= 10)) || note "github: $n ::$level annotations (the limit is 10)"
+done
+grep -q '^::notice title=gpulint::[0-9]* more findings not annotated' "$tmp/out.github" || note "github: no notice for the annotations over the limit"
+# ... and with a step summary, every finding is in its table.
+GITHUB_STEP_SUMMARY="$tmp/summary.md" "$gpulint" --format=github testdata/examples >/dev/null 2>&1
+rows=$(grep -c '^| testdata/' "$tmp/summary.md")
+want=$(wc -l <"$tmp/out.rdjsonl")
+[[ $rows == "$want" ]] || note "github: the step summary has $rows rows, expected $want"
+
+# SARIF: the official schema and GitHub's required fields.
+schema=$src/../shared/schemas/sarif-schema-2.1.0.json
+python3 "$src/tests/sarif_check.py" "$tmp/out.sarif" "$schema"
+rc=$?
+if [[ $rc == 77 ]]; then
+    echo "SKIP: SARIF schema validation (see the line above)"
+elif [[ $rc != 0 ]]; then
+    note "SARIF does not validate"
+else
+    # the checker must catch a broken report
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d["runs"][0]["results"][0]; r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]="/abs/x.cu"; del r["message"]; json.dump(d,open(sys.argv[2],"w"))' "$tmp/out.sarif" "$tmp/bad.sarif"
+    python3 "$src/tests/sarif_check.py" "$tmp/bad.sarif" "$schema" >/dev/null && note "sarif_check.py accepted a broken report"
+fi
+
+# A finding outside the repository root (here: every file, with a root
+# that holds none of them) is left out of SARIF.
+mkdir -p "$tmp/elsewhere"
+"$gpulint" --format=sarif --repo-root "$tmp/elsewhere" testdata/examples/activations.cu >"$tmp/outside.sarif" 2>/dev/null
+python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["runs"][0]["results"] == []' "$tmp/outside.sarif" || note "sarif: findings outside the root were not dropped"
+
+# The CI recipes are valid YAML and run the formats they upload.
+if python3 -c 'import yaml' 2>/dev/null; then
+    python3 - "$src" <<'PY' || note "the CI recipes"
+import sys, yaml
+src = sys.argv[1]
+gh = yaml.safe_load(open(f"{src}/ci/recipes/github-actions.yml"))
+steps = gh["jobs"]["gpulint"]["steps"]
+runs = " ".join(s.get("run", "") for s in steps)
+assert "--format=github --diff" in runs and "--format=sarif -o gpulint.sarif" in runs
+assert any(s.get("uses", "").startswith("github/codeql-action/upload-sarif") for s in steps)
+gl = yaml.safe_load(open(f"{src}/ci/recipes/gitlab-ci.yml"))["gpulint"]
+assert gl["artifacts"]["reports"]["codequality"] == "gl-code-quality-report.json"
+assert any("--format=gitlab -o gl-code-quality-report.json" in l for l in gl["script"])
+hooks = yaml.safe_load(open(f"{src}/.pre-commit-hooks.yaml"))
+assert hooks[0]["id"] == "gpulint" and hooks[0]["entry"] == "gpulint"
+PY
+else
+    echo "SKIP: recipe YAML check (python3 yaml not installed)"
+fi
+
+((fail == 0)) && echo "ok: sarif, github, gitlab and rdjsonl match their goldens"
+exit $fail

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# package_test.sh BUILD_DIR SOURCE_DIR - the Debian package: cpack -G DEB,
+# dpkg -x into an empty directory, check it holds the binary, the shim, the
+# overlay, the precompiled shim and the benchmark templates, and lint
+# testdata/examples with the extracted binary: the same findings
+# (fingerprints) as the build's own binary.  Exit 77 (skipped) without
+# cpack or dpkg.
+set -uo pipefail
+build=$(realpath "$1")
+src=$(realpath "$2")
+command -v cpack >/dev/null && command -v dpkg >/dev/null || { echo "SKIP: cpack or dpkg not found"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+note() { echo "FAIL: $*"; fail=1; }
+
+(cd "$build" && cpack -G DEB -B "$tmp/pkg" >"$tmp/cpack.log" 2>&1) || { cat "$tmp/cpack.log"; echo "FAIL: cpack"; exit 1; }
+deb=$(ls "$tmp"/pkg/gpulint_*.deb 2>/dev/null | head -1)
+[[ -f $deb ]] || { echo "FAIL: no gpulint_*.deb"; ls "$tmp/pkg"; exit 1; }
+dpkg-deb -f "$deb" Package Version Depends
+mkdir "$tmp/root" && dpkg -x "$deb" "$tmp/root"
+for f in usr/bin/gpulint usr/share/gpulint/include/shim/gpulint_cuda_shim.h usr/share/gpulint/include/overlay \
+         usr/share/gpulint/gpulint-shim.pch usr/share/gpulint/bench/templates/double-literal.cu \
+         usr/share/gpulint/bench/gpulint_bench.h; do
+    [[ -e "$tmp/root/$f" ]] || note "the package lacks $f"
+done
+
+# The extracted binary, from a directory outside the source tree, on a copy
+# of the examples (so nothing points back at the build).
+mkdir -p "$tmp/work/examples" && cp "$src"/testdata/examples/*.cu "$tmp/work/examples/"
+fps() { python3 -c 'import json,sys; print("\n".join(sorted(f["rule"]+" "+f["fingerprint"] for f in json.load(sys.stdin)["findings"])))'; }
+(cd "$tmp/work" && env -u GPULINT_DATA_DIR "$tmp/root/usr/bin/gpulint" --format=json --repo-root . examples 2>"$tmp/err" | fps) >"$tmp/pkg.txt"
+(cd "$tmp/work" && "$build/gpulint" --format=json --repo-root . examples 2>/dev/null | fps) >"$tmp/build.txt"
+[[ -s "$tmp/pkg.txt" ]] || { note "the packaged binary found nothing"; cat "$tmp/err"; }
+diff -u "$tmp/build.txt" "$tmp/pkg.txt" || note "the packaged binary's findings differ from the build's"
+((fail == 0)) && echo "ok: $(basename "$deb") installs with dpkg -x and lints the examples ($(wc -l <"$tmp/pkg.txt") findings)"
+exit $fail

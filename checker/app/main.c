@@ -33,6 +33,9 @@ static const char usage_head[] =
 static const char usage_tail[] =
     "  -o FILE, --output=FILE write the report to FILE instead of stdout\n"
     "  --rules=ID[,ID...]     run only these rules (see --list-rules)\n"
+    "  --min-severity=info|low|medium|high\n"
+    "                         report only findings at or above this severity\n"
+    "                         (default low; severity follows the predicted speedup)\n"
     "  --list-rules [-v]      list the rules and exit (-v: severity, options, --fix)\n"
     "  -I DIR, -D NAME[=VAL]  include directory / macro for parsing\n"
     "  -std=STD               C++ standard for parsing (default c++17)\n"
@@ -49,7 +52,8 @@ static const char usage_tail[] =
     "  --version, --help\n"
     "  -- ARGS                pass ARGS to clang as they are\n"
     "\n"
-    "exit status: 0 no findings, 1 findings, 2 error (usage, unreadable file, parse error)\n";
+    "exit status: 0 no findings at or above --min-severity, 1 findings, 2 error\n"
+    "             (usage, unreadable file, parse error)\n";
 
 /* The registered formats' names joined: "text|json", "text or json". */
 static void format_names(char *buf, size_t n, const char *sep, const char *last_sep)
@@ -182,6 +186,7 @@ typedef struct {
     const char *emit_bench;  /* --emit-bench DIR */
     bool fix;
     const char *data_dir;
+    Severity min_severity;   /* --min-severity: findings below it are not reported */
 } CliRun;
 
 static void report_write_error(Diagnostics *problems, const char *output)
@@ -222,6 +227,7 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     c->emitter->begin(&stream, &info);
     RunSummary summary;
     memset(&summary, 0, sizeof summary);
+    summary.min_severity = c->min_severity;
     RunRegistry registry;
     memset(&registry, 0, sizeof registry);
     bool keep_results = c->fix || c->emit_bench;
@@ -232,6 +238,8 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
         engine_lint_file(engine, files.paths[i], NULL, 0, &r);
         run_registry_add(&registry, &r.findings);
         if (impact) bench_attach_impact(impact, &r.findings);
+        /* every output, --fix and --emit-bench see only what is reported */
+        summary.below_threshold += findings_filter_min_severity(&r.findings, c->min_severity);
         c->emitter->file(&stream, &r);
         diagnostics_append(&problems, &r.problems);
         summary.files += r.read;
@@ -294,6 +302,7 @@ int main(int argc, char **argv)
     CliRun run;
     memset(&run, 0, sizeof run);
     run.emitter = gpulint_emitters[0];
+    run.min_severity = SEV_LOW;
     const char **paths = NULL;
     int npaths = 0;
     const char *build_pch = NULL;
@@ -326,6 +335,9 @@ int main(int argc, char **argv)
             run.output = argv[i];
         } else if (strncmp(a, "--output=", 9) == 0) {
             run.output = a + 9;
+        } else if (strncmp(a, "--min-severity=", 15) == 0) {
+            if (!severity_parse(a + 15, &run.min_severity))
+                usage_error("unknown severity '%s' (expected info, low, medium or high)", a + 15);
         } else if (strncmp(a, "--rules=", 8) == 0) {
             rules_arg = strdup(a + 8);
         } else if (strcmp(a, "-I") == 0 || strcmp(a, "-D") == 0 || strcmp(a, "-U") == 0 || strcmp(a, "-include") == 0) {

@@ -1,6 +1,7 @@
 /* engine.c - see engine.h.  Bad input never stops a run: each problem is
  * recorded with its file and reason, and the other files are analysed. */
 #include "engine/engine.h"
+#include "finding/fingerprint.h"
 #include "model/dump.h"
 #include "rules/rules.h"
 #include "util/oom.h"
@@ -227,6 +228,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     if (o->dump_model) model_dump(log, &m);
     run_rules(o, &m, &r->findings);
     findings_finish(&r->findings);
+    findings_fingerprint(&r->findings, path, contents, size);
     model_free(&m);
     frontend_report_free(&pr);
     return true;

@@ -274,6 +274,10 @@ class Bench {
         }
         if (quick_ && !samples_given)
             samples_ = 5;
+#ifdef GL_ASSUMED
+        /* a parameter the finding did not give (gpulint says which value it took) */
+        notes_.push_back(std::string("assumed parameter: ") + GL_ASSUMED);
+#endif
 
         CUDA_CHECK(cudaGetDevice(&dev_.id));
         cudaDeviceProp p;

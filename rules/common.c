@@ -1,5 +1,6 @@
 /* common.c - helpers shared by several rules. */
 #include "rules.h"
+#include "rules/cost_model.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,6 +16,23 @@ const char *block_shape_text(FindingList *l, const Kernel *k)
 {
     if (k->block.known) return arena_printf(&l->arena, "%dx%dx%d", k->block.x, k->block.y, k->block.z);
     return "assumed x>=32";
+}
+
+void finding_predict(FindingList *l, Finding *f)
+{
+    if (!f) return;
+    CostPrediction p;
+    cost_predict(f, &p);
+    f->predicted.present = true;
+    f->predicted.gpu = COST_MODEL_GPU;
+    f->predicted.known = p.known;
+    f->predicted.speedup = p.speedup;
+    f->predicted.basis = arena_strdup(&l->arena, p.basis);
+    if (p.known) f->severity = cost_severity(p.speedup);
+    const Rule *r = rule_by_id(f->rule);
+    BenchParams bp;
+    memset(&bp, 0, sizeof bp);
+    if (r && r->bench && r->bench(f, &bp) && bp.assumed[0]) finding_str(l, f, "bench_assumed", bp.assumed);
 }
 
 void add_call_site(FindingList *l, Finding *f, int call_depth, SrcRange call_site)

@@ -59,6 +59,23 @@ static bool reported(const Kernel *k, int i, const MathCall *mc)
     return true;
 }
 
+/* Is the double result of conversion i's operation an operand of a further
+ * double operation, where another float joins it (acc += w * 0.5)?  Then
+ * nvcc cannot narrow the operation back to float (the cost model's chain). */
+static bool result_in_double(const Kernel *k, int i)
+{
+    SrcRange r = k->conversions[i].op_range;
+    for (int j = 0; j < k->nconversions; j++) {
+        SrcRange o = k->conversions[j].op_range;
+        if (j == i || !o.file || !r.file || strcmp(o.file, r.file) != 0) continue;
+        bool before = o.line < r.line || (o.line == r.line && o.col <= r.col);
+        bool after = o.end_line > r.end_line || (o.end_line == r.end_line && o.end_col >= r.end_col);
+        bool same = o.line == r.line && o.col == r.col && o.end_line == r.end_line && o.end_col == r.end_col;
+        if (before && after && !same) return true;
+    }
+    return false;
+}
+
 static void check_kernel(const Kernel *k, FindingList *out)
 {
     for (int i = 0; i < k->nconversions; i++) {
@@ -92,6 +109,8 @@ static void check_kernel(const Kernel *k, FindingList *out)
             finding_str(out, f, "macro", p->macro);
             finding_related(out, f, p->macro_definition, "the literal comes from macro %s, defined here", p->macro);
         }
+        if (result_in_double(k, i)) finding_bool(out, f, "result_in_double", true);
+        finding_predict(out, f);
         add_call_site(out, f, p->call_depth, p->call_site);
         if (named_constant) {
             finding_related(out, f, p->variable_decl, "'%s' is declared double here", p->double_text);
@@ -161,6 +180,44 @@ static bool self_contained(const char *s, const char *math)
     return true;
 }
 
+/* Equal once blanks are ignored. */
+static bool same_code(const char *a, const char *b)
+{
+    for (;;) {
+        while (isspace((unsigned char)*a)) a++;
+        while (isspace((unsigned char)*b)) b++;
+        if (*a != *b) return false;
+        if (!*a) return true;
+        a++;
+        b++;
+    }
+}
+
+/* Does the text hold a floating literal without an f suffix (a double)? */
+static bool has_double_literal(const char *s)
+{
+    for (size_t i = 0; s[i];) {
+        bool starts = isdigit((unsigned char)s[i]) || (s[i] == '.' && isdigit((unsigned char)s[i + 1]));
+        if (!starts || (i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_'))) {
+            i++;
+            continue;
+        }
+        bool hex = s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X');
+        bool floating = false;
+        size_t j = i + (hex ? 2 : 0);
+        while (isalnum((unsigned char)s[j]) || s[j] == '.' ||
+               ((s[j] == '+' || s[j] == '-') && strchr(hex ? "pP" : "eE", s[j - 1]))) {
+            if (s[j] == '.' || (!hex && (s[j] == 'e' || s[j] == 'E')) || (hex && (s[j] == 'p' || s[j] == 'P')))
+                floating = true;
+            j++;
+        }
+        char last = s[j - 1];
+        if (floating && last != 'f' && last != 'F') return true;
+        i = j;
+    }
+    return false;
+}
+
 /* The finding's own expression on a float x: as written, with the literal
  * made float, and with the fast intrinsic where one exists. */
 static bool bench(const Finding *f, BenchParams *p)
@@ -190,6 +247,12 @@ static bool bench(const Finding *f, BenchParams *p)
         char mf[64];
         snprintf(mf, sizeof mf, "%sf", math);
         replace_word(fixed, sizeof fixed, math, mf);
+    }
+    /* A benchmark of an expression against itself would "measure" nothing. */
+    if (same_code(written, fixed) || (!math && !has_double_literal(written))) {
+        snprintf(p->refused, sizeof p->refused, "as written and fixed code would be identical ('%.160s'%s)", written,
+                 same_code(written, fixed) ? "" : ": no double operand is left in it");
+        return false;
     }
     bench_def(p, "GL_EXPR_AS_WRITTEN(x)", "%s", written);
     bench_def(p, "GL_EXPR_FIXED(x)", "%s", fixed);

@@ -123,6 +123,7 @@ static void check_model(const Model *m, const RuleContext *ctx)
         finding_str(out, f, "kernel", L->kernel_name);
         finding_str(out, f, "context", ctx);
         finding_str_list(out, f, "suggested_shapes", suggest, nsuggest);
+        finding_predict(out, f);
         for (int j = i; j < m->nlaunches; j++) {
             const Launch *P = &m->launches[j];
             if (j == i || (is_16x16(P) && P->block_range.line == L->block_range.line &&

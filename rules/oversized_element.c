@@ -101,6 +101,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         strset_free(&fields);
         finding_str(out, f, "kind", record ? "struct" : "subword");
         finding_int(out, f, "sectors_per_request", w.sectors);
+        finding_predict(out, f);
         add_call_site(out, f, a->call_depth, a->call_site);
         if (record) {
             if (a->field)

@@ -36,6 +36,9 @@ typedef struct {
     BenchDef defs[16];
     int n;
     char note[256];              /* how the finding's parameters were mapped */
+    char assumed[128];           /* a parameter the finding does not give, and the value benchmarked
+                                    ("W=64"): stated in the finding, the benchmark and the index */
+    char refused[256];           /* with bench() false: why no benchmark can be written (a note) */
 } BenchParams;
 
 /* A tunable threshold of a rule.  Integers only so far: every option today
@@ -93,6 +96,12 @@ const char *bench_scalar_type(const char *type_name, long long bytes);
 bool access_geometry(const Kernel *k, const Access *a, WarpAccess *w);
 /* "16x16x1" or "assumed x>=32" */
 const char *block_shape_text(FindingList *l, const Kernel *k);
+/* Call once the finding's evidence is complete (NULL is ignored): the cost
+ * model's prediction (rules/cost_model.h) goes on the finding, its
+ * severity follows the predicted speedup when a measurement applies, and
+ * a benchmark parameter the evidence does not give is stated as evidence
+ * `bench_assumed`. */
+void finding_predict(FindingList *l, Finding *f);
 /* Adds the "called from" related location for findings inside helpers. */
 void add_call_site(FindingList *l, Finding *f, int call_depth, SrcRange call_site);
 /* Is the access's thread dependence only through threadIdx.x-fastest lanes? */

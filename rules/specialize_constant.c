@@ -138,6 +138,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                     finding_related(out, f, arr->range, "per-thread array '%s' sized for the maximum", arr->name);
                 }
                 if (shared && shared->array >= 0) finding_str(out, f, "shared_array", k->arrays[shared->array].name);
+                finding_predict(out, f);
                 int ki = (int)(k - m->kernels);
                 for (int i = 0; i < m->nlaunches; i++)
                     if (m->launches[i].kernel == ki && sym->kind == SYMK_PARAM && sym->param < m->launches[i].nargs &&
@@ -169,7 +170,10 @@ static bool bench(const Finding *f, BenchParams *p)
     bench_def(p, "GL_K", "%lld", K);
     bench_def(p, "GL_HAS_LOCAL_ARRAY", "%d", has_array ? 1 : 0);
     bench_def(p, "GL_MAX", "%lld", max);
-    if (maxv <= 0) snprintf(p->note, sizeof p->note, "no value known: benchmarked at K=%lld", K);
+    if (maxv <= 0) {
+        snprintf(p->note, sizeof p->note, "no value known: benchmarked at K=%lld", K);
+        snprintf(p->assumed, sizeof p->assumed, "K=%lld (no value of '%s' known)", K, evidence_str(f, "symbol", "K"));
+    }
     return true;
 }
 

@@ -195,6 +195,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
             copy = aff_equal(&key, &key2);
         }
         finding_bool(out, f, "copy_shape", copy);
+        finding_predict(out, f);
         for (int q = 0; q < nmembers; q++) {
             const Access *b = &k->accesses[members[q]];
             if (b != first) finding_related(out, f, b->range, "adjacent %s of the same group", b->is_store ? "store" : "load");

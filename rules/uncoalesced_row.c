@@ -93,6 +93,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         finding_int(out, f, "ideal_sectors", w.ideal_sectors);
         finding_str(out, f, "block_shape", block_shape_text(out, k));
         finding_str(out, f, "element_type", a->elem_canonical);
+        finding_predict(out, f);
         finding_related(out, f, L->header, "the loop over %s", ivar);
         add_call_site(out, f, a->call_depth, a->call_site);
         finding_fix(out, f, "store the data transposed so that consecutive threads read consecutive elements: %s[%s*N + tid]",
@@ -112,6 +113,7 @@ static bool bench(const Finding *f, BenchParams *p)
     if (w <= 0) {
         w = 64;
         snprintf(p->note, sizeof p->note, "runtime row width '%s' benchmarked at W=64", evidence_str(f, "row_width", "W"));
+        snprintf(p->assumed, sizeof p->assumed, "W=64 (runtime row width '%s')", evidence_str(f, "row_width", "W"));
     }
     if (w > 1024) w = 1024;
     bench_def(p, "GL_W", "%lld", w);

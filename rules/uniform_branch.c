@@ -82,6 +82,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         finding_int(out, f, "uniform_branches", total);
         if (nblocks) finding_str_list(out, f, "blocks_unswitching", blocks, nblocks);
         if (b->loop >= 0) finding_int(out, f, "loop_uniform_conditions", in_same_loop);
+        finding_predict(out, f);
         if (b->loop >= 0) finding_related(out, f, k->loops[b->loop].header, "the enclosing loop");
         add_call_site(out, f, b->call_depth, b->call_site);
         finding_fix(out, f, "make the condition a template parameter (template<bool>/template<int>) and choose the instantiation on the host%s",

@@ -10,6 +10,8 @@ ok() { echo "ok: $1"; pass=$((pass + 1)); }
 bad() { echo "FAIL: $1"; fail=$((fail + 1)); }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/all_findings.sh"
+gpulint=$(all_findings_gpulint "$gpulint" "$work") # these cases are about building, not severity
 
 # The stand-in compiler: fails on a source that contains BROKEN (before
 # writing its output, as nvcc does on a compile error), else writes a script.

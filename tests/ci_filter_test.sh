@@ -13,7 +13,7 @@ note() { echo "FAIL: $*"; fail=1; }
 expect_rc() {
     local want=$1
     shift
-    "$gpulint" "$@" >"$tmp/out" 2>"$tmp/err"
+    "$gpulint" --min-severity=info "$@" >"$tmp/out" 2>"$tmp/err"
     local rc=$?
     [[ $rc == "$want" ]] || { note "gpulint $*: exit $rc, expected $want"; cat "$tmp/err"; }
 }
@@ -69,7 +69,7 @@ cat >sel.cu <<'CU'
 __global__ void k(float *a, int n, bool flag)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (flag) a[i] = a[i] * 2.5;
+    if (flag) a[i] = a[i] * 0.1;
 }
 CU
 expect_rc 1 sel.cu
@@ -81,7 +81,8 @@ grep -q '\[uniform-branch\]' "$tmp/out" && note "--select=all,-uniform-branch ke
 expect_rc 0 sel.cu --ignore=double-literal,uniform-branch
 expect_rc 1 sel.cu --min-severity=medium
 grep -q '\[uniform-branch\]' "$tmp/out" && note "--min-severity=medium kept a low finding"
-expect_rc 0 sel.cu --min-severity=high
+expect_rc 1 sel.cu --min-severity=high
+grep -q '\[uniform-branch\]' "$tmp/out" && note "--min-severity=high kept a low finding"
 expect_rc 2 sel.cu --select=no-such-rule
 grep -q "unknown rule 'no-such-rule'" "$tmp/err" || note "--select with an unknown rule: no message"
 expect_rc 2 sel.cu --min-severity=severe
@@ -139,7 +140,7 @@ grep -q '^\(\./\)\?old.cu:5:' "$tmp/out" && [[ "$(grep -c '^[^ ]*\.cu:' "$tmp/ou
 expect_rc 0 . --diff-file change.patch --exit-zero
 expect_rc 2 . --diff-file no-such.patch
 # from a subdirectory, the repository is still found
-mkdir -p sub && (cd sub && "$gpulint" ../old.cu --diff HEAD~1 >"$tmp/out" 2>&1; [[ $? == 1 ]]) || note "--diff from a subdirectory"
+mkdir -p sub && (cd sub && "$gpulint" --min-severity=info ../old.cu --diff HEAD~1 >"$tmp/out" 2>&1; [[ $? == 1 ]]) || note "--diff from a subdirectory"
 
 # ----------------------------------------------------------------- config
 mkdir -p cfg/a/tests cfg/b && cd cfg

@@ -17,7 +17,7 @@ fail=0
 note() { echo "FAIL: $*"; fail=1; }
 
 for fmt in sarif github gitlab rdjsonl; do
-    env -u GITHUB_STEP_SUMMARY "$gpulint" --format=$fmt --repo-root "$src" testdata/examples >"$tmp/out.$fmt" 2>"$tmp/err.$fmt"
+    env -u GITHUB_STEP_SUMMARY "$gpulint" --min-severity=info --format=$fmt --repo-root "$src" testdata/examples >"$tmp/out.$fmt" 2>"$tmp/err.$fmt"
     rc=$?
     [[ $rc == 1 ]] || note "--format=$fmt: exit $rc, expected 1 (findings)"
     sed -E 's#"uri":"file://[^"]*"#"uri":"ROOT"#' "$tmp/out.$fmt" >"$tmp/norm.$fmt"
@@ -43,14 +43,24 @@ assert all(i["severity"] in ("critical", "major", "minor") and len(i["fingerprin
 assert len({i["fingerprint"] for i in issues}) == len(issues), "fingerprints must be unique"
 PY
 
-# GitHub: at most 10 annotations per level, then one notice with the count.
+# GitHub: at most 10 annotations per level, then one notice with the count
+# (a file with 13 high findings (0.5 is exact in float: info), more than one level's limit).
 for level in error warning notice; do
     n=$(grep -c "^::$level file=" "$tmp/out.github")
     ((n <= 10)) || note "github: $n ::$level annotations (the limit is 10)"
 done
-grep -q '^::notice title=gpulint::[0-9]* more findings not annotated' "$tmp/out.github" || note "github: no notice for the annotations over the limit"
+{
+    echo '__global__ void many(float *a) {'
+    echo '    int i = threadIdx.x;'
+    for k in $(seq 1 14); do echo "    a[i + $k] = a[i + $k] * 0.$k;"; done
+    echo '}'
+} >"$tmp/many.cu"
+env -u GITHUB_STEP_SUMMARY "$gpulint" --format=github "$tmp/many.cu" >"$tmp/many.github" 2>/dev/null
+n=$(grep -c '^::error file=' "$tmp/many.github")
+((n == 10)) || note "github: $n ::error annotations for 13 high findings, expected 10"
+grep -q '^::notice title=gpulint::3 more findings not annotated' "$tmp/many.github" || note "github: no notice for the annotations over the limit"
 # ... and with a step summary, every finding is in its table.
-GITHUB_STEP_SUMMARY="$tmp/summary.md" "$gpulint" --format=github testdata/examples >/dev/null 2>&1
+GITHUB_STEP_SUMMARY="$tmp/summary.md" "$gpulint" --min-severity=info --format=github testdata/examples >/dev/null 2>&1
 rows=$(grep -c '^| testdata/' "$tmp/summary.md")
 want=$(wc -l <"$tmp/out.rdjsonl")
 [[ $rows == "$want" ]] || note "github: the step summary has $rows rows, expected $want"

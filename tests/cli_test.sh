@@ -27,6 +27,8 @@ fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpulint-cli-test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/all_findings.sh"
+G=$(all_findings_gpulint "$G" "$tmp") # these cases are about input, not severity
 
 passed=0
 failed=0

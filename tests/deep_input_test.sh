@@ -29,6 +29,8 @@ else
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpulint-deep-test.XXXXXX")
     trap 'rm -rf "$tmp"' EXIT
 fi
+. "$(dirname "$0")/all_findings.sh"
+G=$(all_findings_gpulint "$G" "$tmp") # these cases are about nesting, not severity
 
 passed=0
 failed=0

@@ -2,7 +2,9 @@
 """doc_examples_test.py GPULINT DOCS_DIR [--update]
 
 Every rule page (docs/rules/<id>.md) shows example code followed by the
-output of `gpulint --rules=<id> example.cu`.  This runs each example and
+output of `gpulint --rules=<id> [OPTIONS] example.cu` (options such as
+--min-severity=info, for an example whose finding is below the default
+threshold).  This runs each example and
 fails when the page no longer shows what gpulint prints; --update rewrites
 the output blocks instead.
 """
@@ -30,12 +32,15 @@ def main():
             if m.group(1) != "cuda" or i + 1 >= len(blocks):
                 continue
             out = blocks[i + 1]
-            if not out.group(2).startswith("$ gpulint --rules=%s example.cu" % rule):
+            command = out.group(2).split("\n", 1)[0]
+            words = command.split()
+            if words[:3] != ["$", "gpulint", "--rules=%s" % rule] or words[-1] != "example.cu":
                 continue
+            options = words[3:-1]
             found += 1
             with tempfile.TemporaryDirectory() as d:
                 open(os.path.join(d, "example.cu"), "w").write(m.group(2))
-                r = subprocess.run([gpulint, "--rules=" + rule, "example.cu"], cwd=d,
+                r = subprocess.run([gpulint, "--rules=" + rule] + options + ["example.cu"], cwd=d,
                                    capture_output=True, text=True)
             shown = out.group(2).split("\n", 1)[1]
             if r.stdout == shown:
@@ -44,7 +49,7 @@ def main():
                 continue
             if update:
                 new_text.append(text[last:out.start(2)])
-                new_text.append("$ gpulint --rules=%s example.cu\n%s" % (rule, r.stdout))
+                new_text.append("%s\n%s" % (command, r.stdout))
                 last = out.end(2)
                 print("updated: %s example %d" % (rule, found))
                 passed += 1

@@ -11,6 +11,8 @@ ok() { echo "ok: $1"; pass=$((pass + 1)); }
 bad() { echo "FAIL: $1"; fail=$((fail + 1)); }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/all_findings.sh"
+gpulint=$(all_findings_gpulint "$gpulint" "$work") # these cases are about emitting, not severity
 sanitizer_clean() { ! grep -q "runtime error\|Sanitizer\|double free\|corruption" "$1"; }
 
 # kernel NAME: a kernel with one uncoalesced-adjacent finding (and a benchmark)

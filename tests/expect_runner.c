@@ -162,7 +162,8 @@ int main(int argc, char **argv)
     parse_annotations(src);
     free(src);
     char cmd[8192];
-    size_t len = (size_t)snprintf(cmd, sizeof cmd, "'%s' --format=json", gpulint);
+    /* every finding, info included: the annotations say which severity each has */
+    size_t len = (size_t)snprintf(cmd, sizeof cmd, "'%s' --format=json --min-severity=info", gpulint);
     if (test_args[0]) {
         len += (size_t)snprintf(cmd + len, sizeof cmd - len, " %s", test_args);
     } else {

@@ -46,10 +46,10 @@ check(got, string.format('a double-literal diagnostic arrives (%.0f ms)', (vim.l
 local d = gpulint_diags(buf, 'double-literal')[1]
 if d then
   local line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[1]
-  check(line:sub(d.col + 1, d.col + 3) == '2.5', 'its range starts at the literal: ' .. line)
+  check(line:sub(d.col + 1, d.col + 3) == '0.1', 'its range starts at the literal: ' .. line)
   check(d.severity == vim.diagnostic.severity.WARN, 'severity Warning')
   check(d.message:find('\n') ~= nil, 'the message has a second line (evidence)')
-  -- the fix: 2.5 -> 2.5f, typed as an editor would (an incremental change)
+  -- the fix: 0.1 -> 0.1f, typed as an editor would (an incremental change)
   vim.api.nvim_buf_set_text(buf, d.lnum, d.col + 3, d.lnum, d.col + 3, { 'f' })
   t0 = vim.loop.hrtime()
   local gone = vim.wait(10000, function() return #gpulint_diags(buf, 'double-literal') == 0 end, 20)

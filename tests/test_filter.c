@@ -101,8 +101,8 @@ static void test_selection(void)
     CHECK(!selection_item_valid("no-such-rule", err, sizeof err) && strstr(err, "unknown rule"));
     CHECK(!selection_item_valid("zz*", err, sizeof err) && strstr(err, "matches no rule"));
     Severity sv;
-    CHECK(severity_from_name("medium", &sv) && sv == SEV_MEDIUM);
-    CHECK(!severity_from_name("severe", &sv));
+    CHECK(severity_parse("medium", &sv) && sv == SEV_MEDIUM);
+    CHECK(!severity_parse("severe", &sv));
     CHECK(SEV_LOW < SEV_MEDIUM && SEV_MEDIUM < SEV_HIGH);
 }
 

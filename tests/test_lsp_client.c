@@ -293,7 +293,7 @@ static const char *const kernel_src =
     "// gpulint lsp test: caf\xC3\xA9 \xF0\x9F\x98\x80\n"
     "__global__ void scale(float *a, float s, int n) {\n"
     "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-    "    if (i < n) { /* \xC3\xA9\xF0\x9F\x98\x80 */ a[i] = a[i] * 2.5 + s; }\n"
+    "    if (i < n) { /* \xC3\xA9\xF0\x9F\x98\x80 */ a[i] = a[i] * 0.1 + s; }\n"
     "}\n";
 #define URI "file:///tmp/gpulint-lsp-test/scale.cu"
 
@@ -359,7 +359,7 @@ static void test_diagnostics_and_fixes(Client *c)
     }
     /* the range in UTF-16: é is one unit, the emoji two */
     const char *line3 = strstr(kernel_src, "    if (i < n)");
-    unsigned byte_col = (unsigned)(strstr(line3, "2.5") - line3);
+    unsigned byte_col = (unsigned)(strstr(line3, "0.1") - line3);
     const cJSON *range = cJSON_GetObjectItem(diag, "range");
     LspPos a = pos_of(cJSON_GetObjectItem(range, "start")), b = pos_of(cJSON_GetObjectItem(range, "end"));
     CHECK_EQ_LL(a.line, 3);
@@ -370,7 +370,7 @@ static void test_diagnostics_and_fixes(Client *c)
     const char *href = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(diag, "codeDescription"), "href"));
     CHECK(href && strstr(href, "/docs/rules/double-literal.md") != NULL);
     const char *msg = cJSON_GetStringValue(cJSON_GetObjectItem(diag, "message"));
-    CHECK(msg && strstr(msg, "\n") && strstr(msg, "literal=2.5"));
+    CHECK(msg && strstr(msg, "\n") && strstr(msg, "literal=0.1"));
     const char *fp = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(diag, "data"), "fingerprint"));
     CHECK(fp && *fp);
 
@@ -403,7 +403,7 @@ static void test_diagnostics_and_fixes(Client *c)
     const cJSON *edits = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(fix, "edit"), "changes"), URI);
     CHECK_EQ_LL(cJSON_GetArraySize(edits), 1);
     const cJSON *e = cJSON_GetArrayItem(edits, 0);
-    CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(e, "newText")), "2.5f") == 0);
+    CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(e, "newText")), "0.1f") == 0);
     const cJSON *nl = cJSON_GetArrayItem(
         cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(nolint, "edit"), "changes"), URI), 0);
     CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(nl, "newText")), " // NOLINT(double-literal)") == 0);
@@ -417,8 +417,8 @@ static void test_diagnostics_and_fixes(Client *c)
     /* apply the quick fix as an editor would: an incremental change */
     const cJSON *er = cJSON_GetObjectItem(e, "range");
     t0 = now();
-    change(c, d, pos_of(cJSON_GetObjectItem(er, "start")), pos_of(cJSON_GetObjectItem(er, "end")), "2.5f");
-    CHECK(strstr(d->text, "a[i] * 2.5f + s") != NULL);
+    change(c, d, pos_of(cJSON_GetObjectItem(er, "start")), pos_of(cJSON_GetObjectItem(er, "end")), "0.1f");
+    CHECK(strstr(d->text, "a[i] * 0.1f + s") != NULL);
     diags = published(c, URI, d->version, 3);
     CHECK(diags != NULL);
     CHECK_EQ_LL(count_rule(diags, "double-literal"), 0);
@@ -562,7 +562,7 @@ static int protocol_test(const char *gpulint)
     const cJSON *diags = published(&c, URI, 1, 5);
     const char *line3 = strstr(kernel_src, "    if (i < n)");
     const cJSON *start_pos = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(diags, 0), "range"), "start");
-    CHECK(start_pos && pos_of(start_pos).character == (unsigned)(strstr(line3, "2.5") - line3));
+    CHECK(start_pos && pos_of(start_pos).character == (unsigned)(strstr(line3, "0.1") - line3));
     request(&c, 2, "shutdown", NULL);
     CHECK(response(&c, 2, 5) != NULL);
     notify(&c, "exit", NULL);

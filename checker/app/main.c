@@ -40,7 +40,9 @@ static const char usage_tail[] =
     "  --select=LIST          report only these rules (ids or globs, 'all'; -ID drops)\n"
     "  --ignore=LIST          do not report these rules (ids or globs)\n"
     "  --exclude=GLOB         do not analyse files matching GLOB (repeatable)\n"
-    "  --min-severity=LEVEL   report only findings at LEVEL or above (low|medium|high)\n"
+    "  --min-severity=info|low|medium|high\n"
+    "                         report only findings at or above this severity\n"
+    "                         (default low; severity follows the predicted speedup)\n"
     "  --diff=REF             report only findings on lines changed since REF (git)\n"
     "  --diff-file=PATCH      report only findings on lines a unified diff adds\n"
     "  --baseline=FILE        do not report the findings recorded in FILE\n"
@@ -67,8 +69,8 @@ static const char usage_tail[] =
     "  --version, --help\n"
     "  -- ARGS                pass ARGS to clang as they are\n"
     "\n"
-    "exit status: 0 nothing reported, 1 findings reported, 2 error (usage, unreadable\n"
-    "file, parse error, bad config)\n";
+    "exit status: 0 nothing reported at or above --min-severity, 1 findings reported,\n"
+    "             2 error (usage, unreadable file, parse error, bad config)\n";
 
 /* The registered formats' names joined: "text|json", "text or json". */
 static void format_names(char *buf, size_t n, const char *sep, const char *last_sep)
@@ -218,6 +220,7 @@ typedef struct {
     const char *data_dir;
     FilterOptions filter;    /* selection, suppressions, config, diff, baseline */
     bool exit_zero;
+    Severity min_severity;   /* --min-severity: findings below it are not reported */
 } CliRun;
 
 static void report_write_error(Diagnostics *problems, const char *output)
@@ -266,6 +269,7 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     c->emitter->begin(&stream, &info);
     RunSummary summary;
     memset(&summary, 0, sizeof summary);
+    summary.min_severity = c->min_severity;
     RunRegistry registry;
     memset(&registry, 0, sizeof registry);
     bool keep_results = c->fix || c->emit_bench;
@@ -277,6 +281,8 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
         engine_filter_result(filter, &r, NULL, 0);
         run_registry_add(&registry, &r.findings);
         if (impact) bench_attach_impact(impact, &r.findings);
+        /* every output, --fix and --emit-bench see only what is reported */
+        summary.below_threshold += findings_filter_min_severity(&r.findings, c->min_severity);
         c->emitter->file(&stream, &r);
         diagnostics_append(&problems, &r.problems);
         summary.files += r.read;
@@ -369,6 +375,7 @@ int main(int argc, char **argv)
     CliRun run;
     memset(&run, 0, sizeof run);
     run.emitter = gpulint_emitters[0];
+    run.min_severity = SEV_LOW;
     const char **paths = NULL;
     int npaths = 0;
     const char *build_pch = NULL;
@@ -413,9 +420,11 @@ int main(int argc, char **argv)
         } else if ((v = option_value(argc, argv, &i, "--exclude"))) {
             *VEC_PUSH(exclude, nexclude) = v;
         } else if ((v = option_value(argc, argv, &i, "--min-severity"))) {
-            if (!severity_from_name(v, &run.filter.min_severity))
-                usage_error("unknown severity '%s' (expected low, medium or high)", v);
+            /* an explicit threshold applies to every file, over config files */
+            if (!severity_parse(v, &run.filter.min_severity))
+                usage_error("unknown severity '%s' (expected info, low, medium or high)", v);
             run.filter.has_min_severity = true;
+            run.min_severity = run.filter.min_severity;
         } else if ((v = option_value(argc, argv, &i, "--diff"))) {
             run.filter.diff_ref = v;
         } else if ((v = option_value(argc, argv, &i, "--diff-file"))) {

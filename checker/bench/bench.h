@@ -18,8 +18,10 @@ int bench_main(int argc, char **argv);
  * loaded once; NULL with an error in diags when it cannot be read. */
 typedef struct ImpactResults ImpactResults;
 ImpactResults *bench_load_impact(const char *results_file, Diagnostics *diags);
-/* Adds `measured` to each finding that the results have a result for
- * (same rule, same benchmark parameters). */
+/* Adds `measured` to each finding that the results have a result for:
+ * the same fingerprint (finding_fingerprint: that finding's code, not just
+ * its shape) and still the same rule and benchmark parameters.  A result
+ * without a fingerprint attaches to nothing (a note says so). */
 void bench_attach_impact(const ImpactResults *results, FindingList *findings);
 void bench_free_impact(ImpactResults *results);
 

@@ -9,6 +9,7 @@
  * link is refused.  Text taken from the analysed files (paths, names,
  * expressions) is escaped for the place it lands in the generated code. */
 #include "bench/bench.h"
+#include "finding/fingerprint.h"
 #include "util/fileio.h"
 #include "engine/engine.h"
 #include "output/finding_json.h"
@@ -247,7 +248,12 @@ int bench_emit(const Finding *const *findings, int nfindings, const char *dir, c
         const Rule *rule = rule_by_id(f->rule);
         BenchParams bp;
         memset(&bp, 0, sizeof bp);
-        if (!rule || !rule->bench || !rule->bench(f, &bp)) continue;
+        if (!rule || !rule->bench || !rule->bench(f, &bp)) {
+            if (bp.refused[0])
+                diag_note(diags, f->range.file, f->range.line, f->range.col, "--emit-bench: %s: no benchmark: %s", f->id,
+                          bp.refused);
+            continue;
+        }
         if (!safe_name(f->id)) {
             diag_error(diags, f->range.file, f->range.line, f->range.col, "--emit-bench: unsafe finding id '%s' skipped", f->id);
             status = 2;
@@ -297,6 +303,11 @@ int bench_emit(const Finding *const *findings, int nfindings, const char *dir, c
         buf_c_string(&src, loc.data);
         free(loc.data);
         buf_printf(&src, "\n");
+        if (bp.assumed[0]) { /* the benchmark prints it with its result */
+            buf_printf(&src, "#define GL_ASSUMED ");
+            buf_c_string(&src, bp.assumed);
+            buf_printf(&src, "\n");
+        }
         cJSON *params = cJSON_CreateObject();
         for (int d = 0; d < bp.n; d++) {
             buf_printf(&src, "#define %s %s\n", bp.defs[d].name, values[d]);
@@ -314,9 +325,11 @@ int bench_emit(const Finding *const *findings, int nfindings, const char *dir, c
         free(src.data);
         cJSON *entry = cJSON_CreateObject();
         cJSON_AddStringToObject(entry, "id", f->id);
+        if (finding_fingerprint(f)) cJSON_AddStringToObject(entry, "fingerprint", finding_fingerprint(f));
         cJSON_AddStringToObject(entry, "source", "bench.cu");
         cJSON_AddItemToObject(entry, "params", params);
         if (bp.note[0]) cJSON_AddStringToObject(entry, "note", bp.note);
+        if (bp.assumed[0]) cJSON_AddStringToObject(entry, "assumed", bp.assumed);
         cJSON_AddItemToObject(entry, "finding", finding_to_json(f));
         cJSON_AddItemToArray(list, entry);
         buf_printf(&targets, " %s/bench", f->id);

@@ -3,8 +3,8 @@
  * DIR/results.json and a table.  Also --impact: measured results onto
  * findings. */
 #include "bench/bench.h"
+#include "finding/fingerprint.h"
 #include "util/fileio.h"
-#include "util/oom.h"
 #include "util/oom.h"
 #include "engine/engine.h"
 #include "rules/rules.h"
@@ -175,6 +175,8 @@ static const char *index_problem(const cJSON *index, int *bad)
         if (!cJSON_IsString(id) || !safe_id(id->valuestring))
             return "\"id\" is not a benchmark name ([A-Za-z0-9_.-])";
         if (!absent_or(e, "finding", cJSON_IsObject, false)) return "\"finding\" is not an object";
+        if (!absent_or(e, "fingerprint", cJSON_IsString, false)) return "\"fingerprint\" is not a string";
+        if (!absent_or(e, "assumed", cJSON_IsString, false)) return "\"assumed\" is not a string";
     }
     *bad = -1;
     return NULL;
@@ -337,6 +339,10 @@ run:;
         const cJSON *finding = cJSON_GetObjectItem(e, "finding");
         cJSON *out = cJSON_CreateObject();
         cJSON_AddStringToObject(out, "id", id);
+        /* what --impact matches on; assumptions travel with the result */
+        const char *fingerprint = str(e, "fingerprint", NULL);
+        if (fingerprint) cJSON_AddStringToObject(out, "fingerprint", fingerprint);
+        if (str(e, "assumed", NULL)) cJSON_AddStringToObject(out, "assumed", str(e, "assumed", ""));
         cJSON_AddStringToObject(out, "rule", str(finding, "rule", ""));
         cJSON_AddStringToObject(out, "file", str(finding, "file", ""));
         cJSON_AddNumberToObject(out, "line", line_of(finding));
@@ -434,6 +440,7 @@ ImpactResults *bench_load_impact(const char *results_file, Diagnostics *diags)
         if (!cJSON_IsObject(e)) problem = "not an object";
         else if (!absent_or(e, "rule", cJSON_IsString, false)) problem = "\"rule\" is not a string";
         else if (!absent_or(e, "params", cJSON_IsObject, false)) problem = "\"params\" is not an object";
+        else if (!absent_or(e, "fingerprint", cJSON_IsString, false)) problem = "\"fingerprint\" is not a string";
         else if (cJSON_GetObjectItem(e, "result")) problem = result_problem(cJSON_GetObjectItem(e, "result"));
         if (problem) {
             diag_error(diags, results_file, 0, 0, "--impact: results[%d] (%s): %s", j, id, problem);
@@ -444,6 +451,14 @@ ImpactResults *bench_load_impact(const char *results_file, Diagnostics *diags)
         cJSON_Delete(doc);
         return NULL;
     }
+    /* Results without fingerprints (older gpulint) cannot be tied to code. */
+    int unmatched = 0;
+    for (int j = 0; j < cJSON_GetArraySize(list); j++)
+        if (!str(cJSON_GetArrayItem(list, j), "fingerprint", NULL)) unmatched++;
+    if (unmatched)
+        diag_note(diags, results_file, 0, 0,
+                  "--impact: %d result%s carr%s no finding fingerprint (written by an older gpulint) and attach%s to nothing",
+                  unmatched, unmatched == 1 ? "" : "s", unmatched == 1 ? "ies" : "y", unmatched == 1 ? "es" : "");
     ImpactResults *results = xmalloc(sizeof *results);
     results->doc = doc;
     return results;
@@ -470,7 +485,12 @@ void bench_attach_impact(const ImpactResults *results, FindingList *findings)
         for (int j = 0; j < cJSON_GetArraySize(list); j++) {
             const cJSON *e = cJSON_GetArrayItem(list, j);
             const cJSON *res = cJSON_GetObjectItem(e, "result");
-            if (!res || strcmp(str(e, "rule", ""), f->rule) != 0 || !params_match(&bp, cJSON_GetObjectItem(e, "params")))
+            /* The finding that was benchmarked, and only it: same fingerprint
+             * (rule, file, the line's code, kernel), and still the same
+             * benchmark parameters (else the measurement is of another shape). */
+            const char *fp = str(e, "fingerprint", NULL);
+            if (!res || !fp || !finding_fingerprint(f) || strcmp(fp, finding_fingerprint(f)) != 0 ||
+                strcmp(str(e, "rule", ""), f->rule) != 0 || !params_match(&bp, cJSON_GetObjectItem(e, "params")))
                 continue;
             const cJSON *spread = cJSON_GetObjectItem(res, "best_spread");
             f->measured.present = true;

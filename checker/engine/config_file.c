@@ -68,7 +68,7 @@ static void read_rule_list(Reader *r, yaml_node_t *n, const char *key, StrList *
 static bool read_severity(Reader *r, yaml_node_t *n, Severity *out)
 {
     const char *v = scalar(n);
-    if (v && severity_from_name(v, out)) return true;
+    if (v && severity_parse(v, out)) return true;
     bad(r, n, "unknown severity '%s' (expected low, medium or high)", v ? v : "(not a string)");
     return false;
 }

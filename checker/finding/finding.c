@@ -249,18 +249,38 @@ const char *severity_name(Severity s)
     switch (s) {
     case SEV_HIGH: return "high";
     case SEV_MEDIUM: return "medium";
-    default: return "low";
+    case SEV_LOW: return "low";
+    default: return "info";
     }
 }
 
-bool severity_from_name(const char *name, Severity *out)
+bool severity_parse(const char *name, Severity *s)
 {
-    for (int s = 0; s <= (int)SEV_HIGH; s++)
-        if (strcmp(severity_name((Severity)s), name) == 0) {
-            *out = (Severity)s;
+    for (int i = 0; i < SEV_COUNT; i++)
+        if (strcmp(name, severity_name((Severity)i)) == 0) {
+            *s = (Severity)i;
             return true;
         }
     return false;
+}
+
+bool finding_passes_min_severity(const Finding *f, Severity min)
+{
+    return f->severity >= min;
+}
+
+int findings_filter_min_severity(FindingList *l, Severity min)
+{
+    if (!l->n) return 0;
+    bool *keep = xmalloc(sizeof *keep * (size_t)l->n);
+    int dropped = 0;
+    for (int i = 0; i < l->n; i++) {
+        keep[i] = finding_passes_min_severity(&l->items[i], min);
+        dropped += !keep[i];
+    }
+    findings_retain(l, keep);
+    free(keep);
+    return dropped;
 }
 
 static int cmp_findings(const void *pa, const void *pb)

@@ -9,7 +9,11 @@
 
 #include <stdbool.h>
 
-typedef enum { SEV_LOW, SEV_MEDIUM, SEV_HIGH } Severity;
+/* In increasing order: a threshold compares with >=.  Severity follows the
+ * cost model's predicted speedup (rules/cost_model.h); info is below any
+ * measurable gain. */
+typedef enum { SEV_INFO, SEV_LOW, SEV_MEDIUM, SEV_HIGH } Severity;
+#define SEV_COUNT 4
 
 /* Evidence is typed so that rules and benchmark generators read values back
  * without parsing text they wrote.  Lists keep their items; how a value reads
@@ -51,6 +55,16 @@ typedef struct {
     const char *verdict;
 } Measured;
 
+/* What the cost model predicts for the finding's shape (always present
+ * once a rule has asked; known is false when no measurement applies). */
+typedef struct {
+    bool present;
+    const char *gpu;
+    bool known;
+    double speedup;          /* when known */
+    const char *basis;       /* the measured shape it was read from, or "no measurement for this shape (...)" */
+} Predicted;
+
 typedef struct {
     const char *rule;
     Severity severity;
@@ -61,6 +75,7 @@ typedef struct {
     Related *related; int nrelated;
     Fix *fixes; int nfixes;
     const char *id;          /* stable, file-name safe */
+    Predicted predicted;
     Measured measured;
     /* Set by the engine's filter (engine/filter.h), in the list's arena:
      * the path relative to the repository root (NULL outside it) and the
@@ -113,9 +128,12 @@ bool evidence_has_str(const Finding *f, const char *key, const char *value);
 int evidence_format(const Evidence *e, char *buf, size_t n);
 
 const char *severity_name(Severity s);
-/* The severity named `name` (as severity_name writes it); false when none
- * is.  The ladder is the enum's order, lowest first. */
-bool severity_from_name(const char *name, Severity *out);
+/* "info", "low", "medium", "high" -> s; false for anything else. */
+bool severity_parse(const char *name, Severity *s);
+/* --min-severity: is the finding at or above the threshold? */
+bool finding_passes_min_severity(const Finding *f, Severity min);
+/* Keeps the findings at or above `min`; returns how many were dropped. */
+int findings_filter_min_severity(FindingList *l, Severity min);
 /* Sort by file, line, column, rule; assign ids unique within the list. */
 void findings_finish(FindingList *l);
 /* Assigns ids in list order, unique across all lists given the same `ids`

@@ -134,3 +134,8 @@ void fingerprint_format(uint64_t base, int occurrence, char out[17])
     }
     snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
+
+const char *finding_fingerprint(const Finding *f)
+{
+    return f->fingerprint;
+}

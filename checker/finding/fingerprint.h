@@ -30,5 +30,9 @@ uint64_t fingerprint_base(const Finding *f, const char *repo_path, const SourceT
 /* The fingerprint of the occurrence-th finding (1-based, in report order)
  * of one file with the same base: 16 lowercase hex digits into out[17]. */
 void fingerprint_format(uint64_t base, int occurrence, char out[17]);
+/* The finding's fingerprint (set by the engine's filter), or NULL when it
+ * has none.  --impact attaches a measured result only to the finding whose
+ * fingerprint the result carries. */
+const char *finding_fingerprint(const Finding *f);
 
 #endif

@@ -24,8 +24,10 @@ typedef struct {
 typedef struct {
     int files;                       /* files read */
     int kernels;
-    int findings;
-    int by_severity[3];              /* indexed by Severity */
+    int findings;                    /* reported: at or above min_severity */
+    int by_severity[SEV_COUNT];      /* indexed by Severity, reported findings only */
+    Severity min_severity;           /* --min-severity */
+    int below_threshold;             /* findings not reported for being below it */
     double seconds;
     const Diagnostics *problems;     /* every error and note of the run, in order */
 } RunSummary;
@@ -62,7 +64,9 @@ extern const int gpulint_nemitters;
 const Emitter *emitter_by_name(const char *name);
 
 /* The summary line gpulint prints on stderr after a text report:
- * "gpulint: N findings (H high, M medium, L low), E errors; F files, ..." */
+ * "gpulint: N findings (H high, M medium, L low, I info), E errors; F files, ..."
+ * with "; B more below --min-severity=S" before the ")" when findings were
+ * left out for their severity. */
 void print_run_summary(FILE *err, const RunSummary *s);
 
 #endif

@@ -46,6 +46,7 @@ cJSON *finding_to_json(const Finding *f)
     range_fields(o, f->range);
     cJSON_AddStringToObject(o, "kernel", f->kernel ? f->kernel : "");
     cJSON_AddStringToObject(o, "message", f->message);
+    if (f->fingerprint) cJSON_AddStringToObject(o, "fingerprint", f->fingerprint);
     cJSON_AddItemToObject(o, "evidence", evidence_json(f));
     cJSON *rel = cJSON_AddArrayToObject(o, "related");
     for (int i = 0; i < f->nrelated; i++) {
@@ -68,6 +69,13 @@ cJSON *finding_to_json(const Finding *f)
             cJSON_AddItemToArray(reps, y);
         }
         cJSON_AddItemToArray(fixes, x);
+    }
+    if (f->predicted.present) {
+        cJSON *p = cJSON_AddObjectToObject(o, "predicted");
+        cJSON_AddStringToObject(p, "gpu", f->predicted.gpu ? f->predicted.gpu : "");
+        if (f->predicted.known) cJSON_AddNumberToObject(p, "speedup", f->predicted.speedup);
+        else cJSON_AddNullToObject(p, "speedup");
+        cJSON_AddStringToObject(p, "basis", f->predicted.basis ? f->predicted.basis : "");
     }
     if (f->measured.present) {
         cJSON *m = cJSON_AddObjectToObject(o, "measured");

@@ -41,6 +41,13 @@ static void print_finding(FILE *out, const Finding *f)
         }
         fprintf(out, "%s\n", fx->nreplacements ? "]" : "");
     }
+    if (f->predicted.present) {
+        if (f->predicted.known)
+            fprintf(out, "    note: predicted on %s: %.2fx (basis: %s)\n", f->predicted.gpu, f->predicted.speedup,
+                    f->predicted.basis);
+        else
+            fprintf(out, "    note: predicted on %s: %s; severity from the rule\n", f->predicted.gpu, f->predicted.basis);
+    }
     if (f->measured.present)
         fprintf(out, "    note: measured on %s: %s %.2fx faster (spread %.2f-%.2f), %s\n", f->measured.gpu,
                 f->measured.variant ? f->measured.variant : "the fix", f->measured.speedup, f->measured.spread_lo,
@@ -73,8 +80,12 @@ const Emitter text_emitter = {"text", false, text_begin, text_file, text_end};
 void print_run_summary(FILE *err, const RunSummary *s)
 {
     int nerrors = s->problems ? s->problems->nerrors : 0;
-    fprintf(err, "gpulint: %d finding%s (%d high, %d medium, %d low), %d error%s; %d file%s, %d kernel%s, %.2f s\n",
+    char hidden[96] = "";
+    if (s->below_threshold)
+        snprintf(hidden, sizeof hidden, "; %d more below --min-severity=%s", s->below_threshold,
+                 severity_name(s->min_severity));
+    fprintf(err, "gpulint: %d finding%s (%d high, %d medium, %d low, %d info%s), %d error%s; %d file%s, %d kernel%s, %.2f s\n",
             s->findings, s->findings == 1 ? "" : "s", s->by_severity[SEV_HIGH], s->by_severity[SEV_MEDIUM],
-            s->by_severity[SEV_LOW], nerrors, nerrors == 1 ? "" : "s", s->files, s->files == 1 ? "" : "s",
-            s->kernels, s->kernels == 1 ? "" : "s", s->seconds);
+            s->by_severity[SEV_LOW], s->by_severity[SEV_INFO], hidden, nerrors, nerrors == 1 ? "" : "s", s->files,
+            s->files == 1 ? "" : "s", s->kernels, s->kernels == 1 ? "" : "s", s->seconds);
 }

@@ -32,7 +32,7 @@ __global__ void leaky_relu(const float* x, float* y, int n)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
         float v = x[i];
-        y[i] = v > 0.0f ? v : 0.01 * v;  // expect: double-literal literal=0.01 float_operand=v severity=medium
+        y[i] = v > 0.0f ? v : 0.01 * v;  // expect: double-literal literal=0.01 float_operand=v severity=high
     }
 }
 
@@ -43,7 +43,7 @@ __global__ void gelu_tanh(const float* x, float* y, int n)
     if (i < n) {
         float v = x[i];
         float inner = 0.7978845608f * (v + 0.044715f * v * v * v);
-        y[i] = v * (1.0f + tanhf(inner)) * 0.5;  // expect: double-literal literal=0.5 severity=medium
+        y[i] = v * (1.0f + tanhf(inner)) * 0.5;  // expect: double-literal literal=0.5 severity=info
     }
 }
 
@@ -53,9 +53,9 @@ __global__ void bias_activation(float* y, const float* bias, int rows, int cols,
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= rows * cols) return;
     float v = y[i];
-    if (bias != nullptr)  // expect: uniform-branch in_loop=false uniform_branches=2 severity=low
+    if (bias != nullptr)  // expect: uniform-branch in_loop=false uniform_branches=2 severity=info
         v += bias[i % cols];
-    switch (act) {  // expect: uniform-branch in_loop=false uniform_branches=2 severity=low
+    switch (act) {  // expect: uniform-branch in_loop=false uniform_branches=2 severity=info
     case ACT_RELU:    v = fmaxf(v, 0.0f); break;
     case ACT_SIGMOID: v = 1.0f / (1.0f + expf(-v)); break;
     case ACT_TANH:    v = tanhf(v); break;

@@ -62,7 +62,7 @@ __global__ void threshold_mask(const float* gray, unsigned char* mask, int num_p
 
 static void blur_image(const float* d_gray, float* d_blur, int width, int height)
 {
-    dim3 block(BLOCK_DIM, BLOCK_DIM);  // expect: fixed-block-16x16 shape=16x16 kernel=box_blur3x3 severity=high
+    dim3 block(BLOCK_DIM, BLOCK_DIM);  // expect: fixed-block-16x16 shape=16x16 kernel=box_blur3x3 severity=low
     dim3 grid((width + block.x - 1) / block.x, (height + block.y - 1) / block.y);
     box_blur3x3<<<grid, block>>>(d_gray, d_blur, width, height);
     CUDA_CHECK(cudaGetLastError());

@@ -67,7 +67,7 @@ __global__ void dense_forward(const float* act, const float* weights, const floa
 static void launch_dense(const float* act, const float* w, const float* b, float* out,
                          int batch, int in_features, int out_features)
 {
-    dim3 block(16, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=dense_forward context=row-reuse severity=high
+    dim3 block(16, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=dense_forward context=row-reuse severity=medium
     dim3 grid((out_features + block.x - 1) / block.x, (batch + block.y - 1) / block.y);
     dense_forward<<<grid, block>>>(act, w, b, out, batch, in_features, out_features);
 }

@@ -23,12 +23,12 @@ __global__ void integrate_aos(Particle* particles, int n, float dt, float box, i
     if (i >= n) return;
 
     Particle p = particles[i];  // expect: oversized-element size=32 kind=struct fields=whole severity=high
-    p.vel.y -= 9.81 * dt;  // expect: double-literal literal=9.81 float_operand=dt severity=medium
+    p.vel.y -= 9.81 * dt;  // expect: double-literal literal=9.81 float_operand=dt severity=high
     p.pos.x += p.vel.x * dt;
     p.pos.y += p.vel.y * dt;
     p.pos.z += p.vel.z * dt;
 
-    if (periodic) {  // expect: uniform-branch in_loop=false uniform_branches=1 severity=low
+    if (periodic) {  // expect: uniform-branch in_loop=false uniform_branches=1 severity=info
         p.pos.x -= box * floorf(p.pos.x / box);
         p.pos.y -= box * floorf(p.pos.y / box);
         p.pos.z -= box * floorf(p.pos.z / box);

@@ -13,7 +13,7 @@ __global__ void frame_power(const float* iq, float* power, int frames)
 {
     int f = blockIdx.x * blockDim.x + threadIdx.x;
     if (f >= frames) return;
-    float re0 = iq[f * 4 + 0];  // expect: uncoalesced-adjacent K=4 offsets=0,1,2,3 sectors_per_request=16 severity=high
+    float re0 = iq[f * 4 + 0];  // expect: uncoalesced-adjacent K=4 offsets=0,1,2,3 sectors_per_request=16 severity=info
     float im0 = iq[f * 4 + 1];
     float re1 = iq[f * 4 + 2];
     float im1 = iq[f * 4 + 3];

@@ -8,7 +8,7 @@ __global__ void scale_by_literal(const float* x, float* y, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        y[i] = x[i] * 1.5;  // expect: double-literal literal=1.5 severity=medium
+        y[i] = x[i] * 1.5;  // expect: double-literal literal=1.5 severity=info
 }
 
 // float + double literal.
@@ -17,7 +17,7 @@ __global__ void add_offset(float* x, int n)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
         float v = x[i];
-        x[i] = v + 0.1;  // expect: double-literal literal=0.1 float_operand=v severity=medium
+        x[i] = v + 0.1;  // expect: double-literal literal=0.1 float_operand=v severity=high
     }
 }
 
@@ -26,7 +26,7 @@ __global__ void twice(const float* x, float* y, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        y[i] = 2.0 * x[i];  // expect: double-literal literal=2.0 severity=medium
+        y[i] = 2.0 * x[i];  // expect: double-literal literal=2.0 severity=info
 }
 
 // Exponent forms.
@@ -34,14 +34,14 @@ __global__ void safe_normalize(const float* x, const float* norm, float* y, int 
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        y[i] = x[i] / (norm[i] + 1e-3);  // expect: double-literal literal=1e-3 severity=medium
+        y[i] = x[i] / (norm[i] + 1e-3);  // expect: double-literal literal=1e-3 severity=high
 }
 
 __global__ void to_percent(const float* x, float* y, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        y[i] = x[i] * 1.0e2;  // expect: double-literal literal=1.0e2 severity=medium
+        y[i] = x[i] * 1.0e2;  // expect: double-literal literal=1.0e2 severity=info
 }
 
 // Compound assignment: x = (float)((double)x * 0.5).
@@ -50,7 +50,7 @@ __global__ void halve(float* x, int n)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
         float v = x[i];
-        v *= 0.5;  // expect: double-literal literal=0.5 severity=medium
+        v *= 0.5;  // expect: double-literal literal=0.5 severity=info
         x[i] = v;
     }
 }

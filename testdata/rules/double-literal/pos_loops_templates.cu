@@ -31,7 +31,7 @@ __global__ void scale_half(T* a, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        a[i] = a[i] * 0.5;  // expect: double-literal literal=0.5 severity=medium
+        a[i] = a[i] * 0.5;  // expect: double-literal literal=0.5 severity=info
 }
 
 int main()

@@ -11,14 +11,14 @@ __global__ void apply_scale(const float* x, float* y, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        y[i] = x[i] * SCALE;  // expect: double-literal severity=medium
+        y[i] = x[i] * SCALE;  // expect: double-literal severity=info
 }
 
 __global__ void inverse(const float* x, float* y, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        y[i] = 1.0f / (x[i] + EPSILON);  // expect: double-literal severity=medium
+        y[i] = 1.0f / (x[i] + EPSILON);  // expect: double-literal severity=high
 }
 
 __global__ void halve_macro(const float* x, float* y, int n)
@@ -30,7 +30,7 @@ __global__ void halve_macro(const float* x, float* y, int n)
 
 __device__ float soften(float v)
 {
-    return v * 0.25;  // expect: double-literal literal=0.25 float_operand=v severity=medium
+    return v * 0.25;  // expect: double-literal literal=0.25 float_operand=v severity=info
 }
 
 __global__ void soften_all(float* x, int n)
@@ -42,7 +42,7 @@ __global__ void soften_all(float* x, int n)
 
 __host__ __device__ inline float midpoint(float a, float b)
 {
-    return a + (b - a) * 0.5;  // expect: double-literal literal=0.5 severity=medium
+    return a + (b - a) * 0.5;  // expect: double-literal literal=0.5 severity=info
 }
 
 __global__ void midpoints(const float* a, const float* b, float* m, int n)

@@ -46,7 +46,7 @@ __global__ void half_exp(const float* in, float* out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        out[i] = expf(in[i] * 0.5);  // expect: double-literal literal=0.5 severity=medium
+        out[i] = expf(in[i] * 0.5);  // expect: double-literal literal=0.5 severity=info
 }
 
 int main()

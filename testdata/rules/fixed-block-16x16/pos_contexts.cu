@@ -61,7 +61,7 @@ __global__ void offset2d(float* img, int width, int height, float off)
 // Host helper: the shape lives in a local variable and is passed to the launch.
 static void launch_offset(float* img, int width, int height, float off)
 {
-    dim3 threads(16, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=offset2d context=row-major severity=high
+    dim3 threads(16, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=offset2d context=row-major severity=low
     dim3 blocks((width + threads.x - 1) / threads.x, (height + threads.y - 1) / threads.y);
     offset2d<<<blocks, threads>>>(img, width, height, off);
 }
@@ -76,11 +76,11 @@ int main(int argc, char** argv)
     cudaMalloc(&w, inner * cols * sizeof(float));
     cudaMalloc(&out, rows * cols * sizeof(float));
 
-    dim3 mlp_block(16, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=activation_matrix context=row-reuse severity=high
+    dim3 mlp_block(16, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=activation_matrix context=row-reuse severity=medium
     dim3 mlp_grid((cols + 15) / 16, (rows + 15) / 16);
     activation_matrix<<<mlp_grid, mlp_block>>>(act, w, out, rows, inner, cols);
 
-    dim3 mm_block(16, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=naive_matmul context=row-reuse severity=high
+    dim3 mm_block(16, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=naive_matmul context=row-reuse severity=medium
     dim3 mm_grid((inner + 15) / 16, (inner + 15) / 16);
     naive_matmul<<<mm_grid, mm_block>>>(w, w, out, inner);
 

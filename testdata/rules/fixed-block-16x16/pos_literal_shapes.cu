@@ -41,15 +41,15 @@ int main(int argc, char** argv)
     cudaMalloc(&c, width * height * sizeof(float));
 
     // A dim3 variable.
-    dim3 block(16, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=scale2d context=row-major severity=high
+    dim3 block(16, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=scale2d context=row-major severity=low
     dim3 grid((width + 15) / 16, (height + 15) / 16);
     scale2d<<<grid, block>>>(a, b, width, height, 2.0f);
 
     // Inline in the launch.
-    add2d<<<grid, dim3(16, 16)>>>(a, b, c, width, height);  // expect: fixed-block-16x16 shape=16x16 kernel=add2d context=row-major severity=high
+    add2d<<<grid, dim3(16, 16)>>>(a, b, c, width, height);  // expect: fixed-block-16x16 shape=16x16 kernel=add2d context=row-major severity=low
 
     // Explicit z = 1 is still a 16x16 block.
-    dim3 threads(16, 16, 1);  // expect: fixed-block-16x16 kernel=clamp2d context=row-major severity=high
+    dim3 threads(16, 16, 1);  // expect: fixed-block-16x16 kernel=clamp2d context=row-major severity=low
     clamp2d<<<grid, threads>>>(c, width, height, 0.0f, 1.0f);
 
     cudaDeviceSynchronize();

@@ -39,7 +39,7 @@ __global__ void gradient_x(const float* in, float* gx, int width, int height)
 
 static void run_macro(const float* in, float* out, int w, int h)
 {
-    dim3 block(BS, BS);  // expect: fixed-block-16x16 shape=16x16 kernel=copy2d context=row-major severity=high
+    dim3 block(BS, BS);  // expect: fixed-block-16x16 shape=16x16 kernel=copy2d context=row-major severity=low
     dim3 grid((w + BS - 1) / BS, (h + BS - 1) / BS);
     copy2d<<<grid, block>>>(in, out, w, h);
 }
@@ -47,21 +47,21 @@ static void run_macro(const float* in, float* out, int w, int h)
 static void run_const(float* data, int w, int h)
 {
     const int T = 16;
-    dim3 block(T, T);  // expect: fixed-block-16x16 shape=16x16 kernel=square2d context=row-major severity=high
+    dim3 block(T, T);  // expect: fixed-block-16x16 shape=16x16 kernel=square2d context=row-major severity=low
     dim3 grid((w + T - 1) / T, (h + T - 1) / T);
     square2d<<<grid, block>>>(data, w, h);
 }
 
 static void run_constexpr(const float* in, float* gx, int w, int h)
 {
-    dim3 block(kTile, kTile);  // expect: fixed-block-16x16 shape=16x16 kernel=gradient_x context=row-major severity=high
+    dim3 block(kTile, kTile);  // expect: fixed-block-16x16 shape=16x16 kernel=gradient_x context=row-major severity=low
     dim3 grid((w + kTile - 1) / kTile, (h + kTile - 1) / kTile);
     gradient_x<<<grid, block>>>(in, gx, w, h);
 }
 
 static void run_enum(const float* in, float* out, int w, int h)
 {
-    dim3 block(TILE_DIM, TILE_DIM);  // expect: fixed-block-16x16 shape=16x16 kernel=copy2d context=row-major severity=high
+    dim3 block(TILE_DIM, TILE_DIM);  // expect: fixed-block-16x16 shape=16x16 kernel=copy2d context=row-major severity=low
     dim3 grid((w + TILE_DIM - 1) / TILE_DIM, (h + TILE_DIM - 1) / TILE_DIM);
     copy2d<<<grid, block>>>(in, out, w, h);
 }
@@ -69,14 +69,14 @@ static void run_enum(const float* in, float* out, int w, int h)
 static void run_local_int(float* data, int w, int h)
 {
     int t = 16;
-    dim3 block(t, t);  // expect: fixed-block-16x16 shape=16x16 kernel=square2d context=row-major severity=high
+    dim3 block(t, t);  // expect: fixed-block-16x16 shape=16x16 kernel=square2d context=row-major severity=low
     dim3 grid((w + t - 1) / t, (h + t - 1) / t);
     square2d<<<grid, block>>>(data, w, h);
 }
 
 static void run_mixed(const float* in, float* gx, int w, int h)
 {
-    dim3 block(BS, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=gradient_x context=row-major severity=high
+    dim3 block(BS, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=gradient_x context=row-major severity=low
     dim3 grid((w + 15) / 16, (h + 15) / 16);
     gradient_x<<<grid, block>>>(in, gx, w, h);
 }

@@ -22,9 +22,9 @@ __global__ void accumulate_samples(const Sample20* in, Sample20* out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
-        Sample20 s = in[i];  // expect: oversized-element size=20 alignment=4 kind=struct fields=whole severity=low
+        Sample20 s = in[i];  // expect: oversized-element size=20 alignment=4 kind=struct fields=whole severity=info
         s.e = s.a + s.b + s.c + s.d;
-        out[i] = s;  // expect: oversized-element size=20 kind=struct fields=whole severity=low
+        out[i] = s;  // expect: oversized-element size=20 kind=struct fields=whole severity=info
     }
 }
 

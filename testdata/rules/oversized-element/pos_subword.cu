@@ -29,7 +29,7 @@ __global__ void float_to_q15(const float* x, short* out, int n)
     int tid = blockIdx.x * blockDim.x + threadIdx.x;
     if (tid < n) {
         float v = fminf(fmaxf(x[tid], -1.0f), 1.0f);
-        out[tid] = (short)(v * 32767.0f);  // expect: oversized-element size=2 kind=subword severity=medium
+        out[tid] = (short)(v * 32767.0f);  // expect: oversized-element size=2 kind=subword severity=high
     }
 }
 
@@ -38,7 +38,7 @@ __global__ void q15_to_float(const short* in, float* out, int n)
 {
     int tid = blockIdx.x * blockDim.x + threadIdx.x;
     if (tid < n) {
-        short s = in[tid];  // expect: oversized-element size=2 kind=subword severity=medium
+        short s = in[tid];  // expect: oversized-element size=2 kind=subword severity=high
         out[tid] = s * (1.0f / 32768.0f);
     }
 }

@@ -9,7 +9,7 @@ __global__ void load_pair(const float* in, float* out, int n)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n) {
-        float a = in[gid * 2 + 0]; // expect: uncoalesced-adjacent K=2 offsets=0,1 element_bytes=4 sectors_per_request=8 ideal_sectors=4 vector_type=float2 severity=medium
+        float a = in[gid * 2 + 0]; // expect: uncoalesced-adjacent K=2 offsets=0,1 element_bytes=4 sectors_per_request=8 ideal_sectors=4 vector_type=float2 severity=info
         float b = in[gid * 2 + 1];
         out[gid] = a + b;
     }
@@ -42,7 +42,7 @@ __global__ void load_oct(const float* in, float* out, int n)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n) {
-        float s = in[gid * 8 + 0]; // expect: uncoalesced-adjacent K=8 offsets=0,1,2,3,4,5,6,7 element_bytes=4 sectors_per_request=32 ideal_sectors=4 severity=high
+        float s = in[gid * 8 + 0]; // expect: uncoalesced-adjacent K=8 offsets=0,1,2,3,4,5,6,7 element_bytes=4 sectors_per_request=32 ideal_sectors=4 severity=info
         s += in[gid * 8 + 1];
         s += in[gid * 8 + 2];
         s += in[gid * 8 + 3];

@@ -9,7 +9,7 @@ __global__ void macro_k(const float* in, float* out, int n)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n) {
-        float s = in[gid * K + 0]; // expect: uncoalesced-adjacent K=4 offsets=0,1,2,3 element_bytes=4 sectors_per_request=16 ideal_sectors=4 vector_type=float4 severity=high
+        float s = in[gid * K + 0]; // expect: uncoalesced-adjacent K=4 offsets=0,1,2,3 element_bytes=4 sectors_per_request=16 ideal_sectors=4 vector_type=float4 severity=info
         s += in[gid * K + 1];
         s += in[gid * K + 2];
         s += in[gid * K + 3];
@@ -48,7 +48,7 @@ __global__ void pointer_triple(const float* in, float* out, int n)
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n) {
         const float* p = in + gid * 3;
-        out[gid] = p[0] + p[1] + p[2]; // expect: uncoalesced-adjacent K=3 offsets=0,1,2 element_bytes=4 severity=medium
+        out[gid] = p[0] + p[1] + p[2]; // expect: uncoalesced-adjacent K=3 offsets=0,1,2 element_bytes=4 severity=info
     }
 }
 

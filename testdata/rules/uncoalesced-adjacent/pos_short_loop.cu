@@ -9,7 +9,7 @@ __global__ void sum_quads_loop(const float* in, float* out, int n)
     if (gid >= n) return;
     float s = 0.0f;
     for (int c = 0; c < 4; ++c)
-        s += in[gid * 4 + c];  // expect: uncoalesced-adjacent K=4 offsets=0,1,2,3 sectors_per_request=16 severity=high
+        s += in[gid * 4 + c];  // expect: uncoalesced-adjacent K=4 offsets=0,1,2,3 sectors_per_request=16 severity=info
     out[gid] = s;
 }
 

@@ -9,7 +9,7 @@ __global__ void dpair(const double* in, double* out, int n)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n) {
-        double a = in[gid * 2 + 0]; // expect: uncoalesced-adjacent K=2 offsets=0,1 element_bytes=8 sectors_per_request=16 ideal_sectors=8 severity=medium
+        double a = in[gid * 2 + 0]; // expect: uncoalesced-adjacent K=2 offsets=0,1 element_bytes=8 sectors_per_request=16 ideal_sectors=8 severity=info
         double b = in[gid * 2 + 1];
         out[gid] = a * b;
     }

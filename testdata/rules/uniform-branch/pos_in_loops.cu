@@ -27,7 +27,7 @@ __global__ void elementwise_op(const float* a, const float* b, float* c, int n, 
     int stride = gridDim.x * blockDim.x;
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
         float x = a[i], y = b[i], r;
-        switch (op) {  // expect: uniform-branch in_loop=true loop_depth=1 uniform_branches=1 severity=low
+        switch (op) {  // expect: uniform-branch in_loop=true loop_depth=1 uniform_branches=1 severity=info
         case 0: r = x + y; break;
         case 1: r = x - y; break;
         case 2: r = x * y; break;
@@ -45,7 +45,7 @@ __global__ void flip_tiles(const float* in, float* out, int width, int height, i
     int x0 = (t % tiles_x) * tile, y0 = (t / tiles_x) * tile;
     for (int dy = 0; dy < tile; ++dy)
         for (int dx = 0; dx < tile; ++dx) {
-            int sx = flip ? x0 + tile - 1 - dx : x0 + dx;  // expect: uniform-branch in_loop=true loop_depth=2 uniform_branches=1 severity=low
+            int sx = flip ? x0 + tile - 1 - dx : x0 + dx;  // expect: uniform-branch in_loop=true loop_depth=2 uniform_branches=1 severity=info
             out[(y0 + dy) * width + x0 + dx] = in[(y0 + dy) * width + sx];
         }
 }

@@ -11,7 +11,7 @@ __global__ void maybe_relu(const float* x, float* y, int n, bool relu)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
         float v = x[i];
-        y[i] = relu ? fmaxf(v, 0.0f) : v;  // expect: uniform-branch in_loop=false uniform_branches=1 severity=low
+        y[i] = relu ? fmaxf(v, 0.0f) : v;  // expect: uniform-branch in_loop=false uniform_branches=1 severity=info
     }
 }
 
@@ -20,7 +20,7 @@ __global__ void add_bias_nullptr(float* y, const float* bias, int rows, int cols
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= rows * cols) return;
     float v = y[i];
-    if (bias != nullptr)  // expect: uniform-branch in_loop=false uniform_branches=1 severity=low
+    if (bias != nullptr)  // expect: uniform-branch in_loop=false uniform_branches=1 severity=info
         v += bias[i % cols];
     y[i] = v;
 }
@@ -29,7 +29,7 @@ __global__ void add_bias_implicit(float* y, const float* bias, int rows, int col
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= rows * cols) return;
-    if (bias)  // expect: uniform-branch in_loop=false uniform_branches=1 severity=low
+    if (bias)  // expect: uniform-branch in_loop=false uniform_branches=1 severity=info
         y[i] += bias[i % cols];
 }
 
@@ -38,7 +38,7 @@ __global__ void gamma_correct(float* img, int n)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     float v = img[i];
-    if (c_use_gamma)  // expect: uniform-branch in_loop=false uniform_branches=1 severity=low
+    if (c_use_gamma)  // expect: uniform-branch in_loop=false uniform_branches=1 severity=info
         v = sqrtf(v);
     img[i] = v;
 }
@@ -48,7 +48,7 @@ __global__ void leaky(const float* x, float* y, int n, int mode, float alpha)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     float v = x[i];
-    if (mode == 2 && alpha > 0.0f)  // expect: uniform-branch in_loop=false uniform_branches=1 severity=low
+    if (mode == 2 && alpha > 0.0f)  // expect: uniform-branch in_loop=false uniform_branches=1 severity=info
         v = v > 0.0f ? v : alpha * v;
     y[i] = v;
 }
@@ -57,7 +57,7 @@ __global__ void rescale(float* x, int n, float scale)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
-    if (scale != 1.0f)  // expect: uniform-branch in_loop=false uniform_branches=1 severity=low
+    if (scale != 1.0f)  // expect: uniform-branch in_loop=false uniform_branches=1 severity=info
         x[i] *= scale;
 }
 

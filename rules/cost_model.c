@@ -1,0 +1,367 @@
+/* cost_model.c - the H100 measurements as tables, and how a finding's
+ * evidence is read against them.  Every number here is a row of
+ * docs/measured/README.md (the calibration run of bench/calibrate.sh, or a
+ * benchmark of a finding of testdata/examples), named by its `source`. */
+#include "rules/cost_model.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NPOINTS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static double round2(double x)
+{
+    return floor(x * 100.0 + 0.5) / 100.0;
+}
+
+Severity cost_severity(double speedup)
+{
+    if (speedup >= COST_HIGH_SPEEDUP) return SEV_HIGH;
+    if (speedup >= COST_MEDIUM_SPEEDUP) return SEV_MEDIUM;
+    if (speedup >= COST_LOW_SPEEDUP) return SEV_LOW;
+    return SEV_INFO;
+}
+
+double cost_table_lookup(const CostPoint *p, int n, double x, const char *param, char *basis, size_t nbasis)
+{
+    if (x <= p[0].x || n == 1) {
+        if (x == p[0].x)
+            snprintf(basis, nbasis, "%s (%.2fx)", p[0].source, p[0].speedup);
+        else if (n == 1)
+            snprintf(basis, nbasis, "%s (%.2fx); only %s=%g was measured", p[0].source, p[0].speedup, param, p[0].x);
+        else
+            snprintf(basis, nbasis, "%s (%.2fx); %s=%g is below the measured %s=%g..%g", p[0].source, p[0].speedup,
+                     param, x, param, p[0].x, p[n - 1].x);
+        return round2(p[0].speedup);
+    }
+    if (x >= p[n - 1].x) {
+        if (x == p[n - 1].x)
+            snprintf(basis, nbasis, "%s (%.2fx)", p[n - 1].source, p[n - 1].speedup);
+        else
+            snprintf(basis, nbasis, "%s (%.2fx); %s=%g is beyond the measured %s=%g..%g", p[n - 1].source,
+                     p[n - 1].speedup, param, x, param, p[0].x, p[n - 1].x);
+        return round2(p[n - 1].speedup);
+    }
+    int i = 1;
+    while (p[i].x < x) i++;
+    if (p[i].x == x) {
+        snprintf(basis, nbasis, "%s (%.2fx)", p[i].source, p[i].speedup);
+        return round2(p[i].speedup);
+    }
+    const CostPoint *a = &p[i - 1], *b = &p[i];
+    double t = (log2(x) - log2(a->x)) / (log2(b->x) - log2(a->x));
+    double s = a->speedup + t * (b->speedup - a->speedup);
+    snprintf(basis, nbasis, "interpolated at %s=%g between %s (%.2fx) and %s (%.2fx)", param, x, a->source,
+             a->speedup, b->source, b->speedup);
+    return round2(s);
+}
+
+/* The prediction's basis: a description of the shape, then how the
+ * table was read. */
+static void predict_from(CostPrediction *out, const CostPoint *p, int n, double x, const char *param,
+                         const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+static void predict_from(CostPrediction *out, const CostPoint *p, int n, double x, const char *param,
+                         const char *fmt, ...)
+{
+    char shape[160], read[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(shape, sizeof shape, fmt, ap);
+    va_end(ap);
+    out->known = true;
+    out->speedup = cost_table_lookup(p, n, x, param, read, sizeof read);
+    snprintf(out->basis, sizeof out->basis, "%.150s: %.250s", shape, read);
+}
+
+static void no_measurement(CostPrediction *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void no_measurement(CostPrediction *out, const char *fmt, ...)
+{
+    char why[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    out->known = false;
+    out->speedup = 0;
+    snprintf(out->basis, sizeof out->basis, "%s (%.250s)", COST_NO_MEASUREMENT, why);
+}
+
+/* ------------------------------------------------- uncoalesced-adjacent */
+
+/* The scalar accesses against the best fix (restrict or vector), 4-byte
+ * elements, by K.  Loads and stores interleaved (a per-element copy): the
+ * load-store ordering is what costs.  Loads only: L1 merges the sectors. */
+static const CostPoint ADJACENT_COPY[] = {
+    {2, 1.14, "adjacent-K2-copy"}, {4, 2.08, "adjacent-K4-copy"}, {8, 3.76, "adjacent-K8-copy"}};
+static const CostPoint ADJACENT_LOADS[] = {{3, 1.00, "examples/image_blur.cu:31 (K=3 loads)"}, {4, 1.00, "adjacent-K4-loads"}};
+
+static void predict_adjacent(const Finding *f, CostPrediction *out)
+{
+    long long K = evidence_int(f, "K", 0), bytes = evidence_int(f, "element_bytes", 4);
+    bool copy = evidence_int(f, "copy_shape", 0) != 0;
+    bool store = strcmp(evidence_str(f, "access", "load"), "store") == 0;
+    if (K < 2 || (bytes != 4 && bytes != 8) || (!copy && store)) {
+        no_measurement(out, K < 2 ? "no K"
+                            : bytes != 4 && bytes != 8 ? "only 4- and 8-byte elements were measured"
+                                                       : "adjacent stores alone were not measured");
+        return;
+    }
+    /* 8-byte elements read at the K of 4-byte ones with the same bytes per thread */
+    double k4 = (double)K * (double)bytes / 4.0;
+    char elems[64] = "";
+    if (bytes == 8) snprintf(elems, sizeof elems, ", read as K=%g of 4-byte elements", k4);
+    if (copy)
+        predict_from(out, ADJACENT_COPY, NPOINTS(ADJACENT_COPY), k4, "K", "K=%lld loads and stores of %lld-byte elements%s",
+                     K, bytes, elems);
+    else
+        predict_from(out, ADJACENT_LOADS, NPOINTS(ADJACENT_LOADS), k4, "K", "K=%lld loads of %lld-byte elements%s", K,
+                     bytes, elems);
+}
+
+/* ------------------------------------------------------ uncoalesced-row */
+
+/* Thread per row against the transposed layout (or a warp per row), float
+ * elements, by row width W. */
+static const CostPoint ROW[] = {
+    {4, 1.00, "row-W4"}, {16, 1.39, "row-W16"}, {64, 2.76, "row-W64"}, {256, 2.96, "row-W256"}};
+/* What the benchmark and the prediction take for a width known only at run time. */
+#define ROW_ASSUMED_WIDTH 64
+
+static void predict_row(const Finding *f, CostPrediction *out)
+{
+    long long W = evidence_int(f, "row_width_value", 0), bytes = evidence_int(f, "element_bytes", 4);
+    char assumed[96] = "";
+    if (W <= 0) {
+        W = ROW_ASSUMED_WIDTH;
+        snprintf(assumed, sizeof assumed, " (runtime width assumed %d, as benchmarked)", ROW_ASSUMED_WIDTH);
+    }
+    if (bytes <= 0) {
+        no_measurement(out, "unknown element size");
+        return;
+    }
+    /* the lanes' distance in bytes decides: read at the float W with the same distance */
+    double w4 = (double)W * (double)bytes / 4.0;
+    char elems[64] = "";
+    if (bytes != 4) snprintf(elems, sizeof elems, ", read as W=%g of 4-byte elements", w4);
+    predict_from(out, ROW, NPOINTS(ROW), w4, "W", "rows of W=%lld %lld-byte elements%s%s", W, bytes, assumed, elems);
+}
+
+/* ---------------------------------------------------- oversized-element */
+
+/* A whole struct of floats (4-byte aligned) copied per thread, against
+ * float4 chunks, by size in bytes (the catalogue: 8-20 B no loss). */
+static const CostPoint STRUCT_COPY[] = {{20, 1.01, "struct-20B"},
+                                        {24, 1.41, "struct-24B"},
+                                        {32, 2.98, "struct-32B"},
+                                        {64, 4.71, "struct-64B"},
+                                        {128, 19.83, "struct-128B"}};
+static const CostPoint SUBWORD[] = {{1, 3.67, "char"}, {2, 2.09, "short"}};
+
+static void predict_oversized(const Finding *f, CostPrediction *out)
+{
+    long long size = evidence_int(f, "size", 0), align = evidence_int(f, "alignment", 4);
+    if (strcmp(evidence_str(f, "kind", ""), "subword") == 0) {
+        if (size != 1 && size != 2) no_measurement(out, "%lld-byte elements", size);
+        else predict_from(out, SUBWORD, NPOINTS(SUBWORD), (double)size, "bytes", "one %lld-byte element per thread", size);
+    } else if (!evidence_has_str(f, "fields", "whole")) {
+        no_measurement(out, "single-field reads of a struct were not measured");
+    } else if (align > 4) {
+        no_measurement(out, "only 4-byte aligned structs were measured; this one is %lld-byte aligned", align);
+    } else {
+        long long rounded = (size + 3) / 4 * 4;
+        predict_from(out, STRUCT_COPY, NPOINTS(STRUCT_COPY), (double)rounded, "bytes",
+                     "whole %lld-byte struct per thread", size);
+    }
+}
+
+/* -------------------------------------------------------- double-literal */
+
+/* Each class: the float expression as written against the float fix, in
+ * a dependent chain of 64 evaluations. */
+static const CostPoint DL_EXACT_OP[] = {{1, 1.00, "examples/activations.cu:46 (x * 0.5)"}};
+static const CostPoint DL_INEXACT_OP[] = {{1, 5.82, "examples/activations.cu:35 (0.01 * x)"}};
+static const CostPoint DL_CHAIN_EXACT[] = {{1, 5.77, "mul-1.5 (x*1.5+0.25)"}};
+static const CostPoint DL_CHAIN_INEXACT[] = {{1, 5.77, "mul-0.1 (x*0.1+0.3)"}};
+static const CostPoint DL_EXP_CALL[] = {{1, 3.03, "exp-4.0 (exp(-(4.0)/x))"}};
+
+/* Counts the binary arithmetic operators of an expression's text (numbers
+ * skipped whole, so the sign of 1e-3 is not one), and whether it compares. */
+static int arithmetic_ops(const char *s, bool *compares)
+{
+    int n = 0;
+    bool operand_before = false;
+    *compares = false;
+    for (size_t i = 0; s[i];) {
+        char c = s[i];
+        if ((c >= '0' && c <= '9') || (c == '.' && s[i + 1] >= '0' && s[i + 1] <= '9')) {
+            if (operand_before) { i++; continue; } /* digits inside a name */
+            while (s[i] && (strchr("0123456789.xXabcdefABCDEFpP", s[i]) ||
+                            ((s[i] == '+' || s[i] == '-') && strchr("eEpP", s[i - 1]))))
+                i++;
+            while (s[i] && strchr("fFlLuU", s[i])) i++;
+            operand_before = true;
+            continue;
+        }
+        if (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == ')' || c == ']') {
+            operand_before = true;
+            i++;
+            continue;
+        }
+        if (c == ' ' || c == '\t') { i++; continue; }
+        if (strchr("<>!=", c)) {
+            if (c == '=' && s[i + 1] != '=') { operand_before = false; i++; continue; } /* plain assignment */
+            *compares = true;
+            i += s[i + 1] == '=' ? 2 : 1;
+            operand_before = false;
+            continue;
+        }
+        if (strchr("+-*/", c) && operand_before) {
+            n++;
+            if (s[i + 1] == '=') i++; /* v *= 0.5 */
+        }
+        operand_before = false;
+        i++;
+    }
+    return n;
+}
+
+/* Exactly representable in float: nvcc then narrows a lone operation on it
+ * back to float (double rounding is innocuous for + - * /). */
+static bool exact_in_float(const char *literal, bool *parsed)
+{
+    char *end;
+    double v = strtod(literal, &end);
+    *parsed = end != literal && (*end == 0 || strchr("lL", *end));
+    return *parsed && (double)(float)v == v;
+}
+
+static void predict_double_literal(const Finding *f, CostPrediction *out)
+{
+    const char *math = evidence_str(f, "double_math_call", NULL);
+    if (math) {
+        const char *name = strncmp(math, "std::", 5) == 0 ? math + 5 : math;
+        if (strcmp(name, "exp") != 0) no_measurement(out, "%s() in double: only exp() was measured", math);
+        else predict_from(out, DL_EXP_CALL, 1, 1, "call", "exp() run in double");
+        return;
+    }
+    /* the float operand is computed in float: only the rest runs in double */
+    const char *expr = evidence_str(f, "expression", ""), *flt = evidence_str(f, "float_operand", "");
+    const char *at = flt[0] ? strstr(expr, flt) : NULL;
+    char rest[512];
+    if (at) snprintf(rest, sizeof rest, "%.*sx%.200s", (int)(at - expr < 200 ? at - expr : 200), expr, at + strlen(flt));
+    else snprintf(rest, sizeof rest, "%.400s", expr);
+    bool compares;
+    int ops = arithmetic_ops(rest, &compares);
+    bool parsed;
+    bool exact = exact_in_float(evidence_str(f, "literal", ""), &parsed);
+    bool chain = evidence_int(f, "result_in_double", 0) != 0;
+    if (compares)
+        no_measurement(out, "a comparison in double");
+    else if (chain && parsed)
+        predict_from(out, exact ? DL_CHAIN_EXACT : DL_CHAIN_INEXACT, 1, 1, "op",
+                     "a chain of double operations (the result feeds another one)");
+    else if (ops != 1)
+        no_measurement(out, "'%s' is not one arithmetic operation on the float operand", expr);
+    else if (!parsed)
+        no_measurement(out, "the value of '%s' is not known", evidence_str(f, "literal", ""));
+    else if (exact)
+        predict_from(out, DL_EXACT_OP, 1, 1, "op", "one operation on a literal exact in float (nvcc narrows it to float)");
+    else
+        predict_from(out, DL_INEXACT_OP, 1, 1, "op", "one operation on a literal not exact in float");
+}
+
+/* ----------------------------------------------------- fixed-block-16x16 */
+
+static const CostPoint BLOCK_ROW_REUSE[] = {{1, 1.48, "block-rowreuse (8x32 best)"}};
+static const CostPoint BLOCK_ROW_MAJOR[] = {{1, 1.09, "block-copy (64x4 best)"}};
+
+static void predict_block(const Finding *f, CostPrediction *out)
+{
+    const char *ctx = evidence_str(f, "context", "");
+    if (strcmp(ctx, "row-reuse") == 0)
+        predict_from(out, BLOCK_ROW_REUSE, 1, 1, "shape", "16x16 block on a kernel reusing rows");
+    else if (strcmp(ctx, "row-major") == 0)
+        predict_from(out, BLOCK_ROW_MAJOR, 1, 1, "shape", "16x16 block on a row-major kernel");
+    else
+        no_measurement(out, "kernel context '%s'", ctx[0] ? ctx : "unknown");
+}
+
+/* --------------------------------------------------- specialize-constant */
+
+/* Runtime K against template<K>, by K: with a per-thread array the runtime
+ * K keeps it in local memory; without one only the unrolling is lost. */
+static const CostPoint SPEC_ARRAY[] = {
+    {7, 2.35, "specialize-K7"}, {15, 3.36, "specialize-K15"}, {31, 4.41, "specialize-K31"}};
+static const CostPoint SPEC_NO_ARRAY[] = {{4, 1.10, "examples/stencil_modes.cu:25 (K=4)"},
+                                          {7, 1.20, "specialize-K7-noarray"},
+                                          {8, 1.08, "examples/signal_filters.cu:46 (K=8)"}};
+
+static void predict_specialize(const Finding *f, CostPrediction *out)
+{
+    int n;
+    const long long *values = evidence_int_list(f, "values", &n);
+    long long K = 0;
+    for (int i = 0; i < n; i++) K = values[i] > K ? values[i] : K;
+    bool array = finding_evidence(f, "local_array") != NULL;
+    long long size = evidence_int(f, "array_size", 0);
+    char assumed[96] = "";
+    if (K <= 0) { /* what the benchmark takes too */
+        K = array && size > 1 ? size - 1 : 7;
+        snprintf(assumed, sizeof assumed, " (no value known: assumed K=%lld, as benchmarked)", K);
+    }
+    if (K > 64) K = 64;
+    if (array)
+        predict_from(out, SPEC_ARRAY, NPOINTS(SPEC_ARRAY), (double)K, "K", "runtime K=%lld with a per-thread array%s", K,
+                     assumed);
+    else
+        predict_from(out, SPEC_NO_ARRAY, NPOINTS(SPEC_NO_ARRAY), (double)K, "K", "runtime K=%lld loop bound, no array%s",
+                     K, assumed);
+}
+
+/* -------------------------------------------------------- uniform-branch */
+
+static const CostPoint BRANCH_OUTSIDE_LOOP[] = {{1, 1.00, "examples/activations.cu:56 (outside a loop)"}};
+static const CostPoint BRANCH_UNSWITCHED[] = {{1, 1.00, "branch-simple (nvcc unswitches the loop)"}};
+static const CostPoint BRANCH_BARRIER[] = {{2, 1.31, "branch-barrier-light"}};
+
+static void predict_branch(const Finding *f, CostPrediction *out)
+{
+    const Evidence *blocks = finding_evidence(f, "blocks_unswitching");
+    long long conditions = evidence_int(f, "loop_uniform_conditions", 1);
+    char what[128] = "";
+    if (blocks) evidence_format(blocks, what, sizeof what);
+    if (!evidence_int(f, "in_loop", 0))
+        predict_from(out, BRANCH_OUTSIDE_LOOP, 1, 1, "branch", "a branch outside loops");
+    else if (!blocks)
+        predict_from(out, BRANCH_UNSWITCHED, 1, 1, "branch", "one uniform branch in a simple loop");
+    else if (strstr(what, "barrier"))
+        predict_from(out, BRANCH_BARRIER, 1, (double)conditions, "conditions",
+                     "%lld uniform condition%s in a loop with a barrier", conditions, conditions == 1 ? "" : "s");
+    else
+        no_measurement(out, "blocked by %s", what);
+}
+
+/* ------------------------------------------------------------- dispatch */
+
+void cost_predict(const Finding *f, CostPrediction *out)
+{
+    static const struct {
+        const char *rule;
+        void (*predict)(const Finding *, CostPrediction *);
+    } by_rule[] = {
+        {"uncoalesced-adjacent", predict_adjacent}, {"uncoalesced-row", predict_row},
+        {"oversized-element", predict_oversized},   {"double-literal", predict_double_literal},
+        {"fixed-block-16x16", predict_block},       {"specialize-constant", predict_specialize},
+        {"uniform-branch", predict_branch},
+    };
+    memset(out, 0, sizeof *out);
+    for (size_t i = 0; i < sizeof by_rule / sizeof by_rule[0]; i++)
+        if (strcmp(f->rule, by_rule[i].rule) == 0) {
+            by_rule[i].predict(f, out);
+            return;
+        }
+    no_measurement(out, "rule %s has no measurements", f->rule);
+}

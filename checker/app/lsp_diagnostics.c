@@ -193,7 +193,7 @@ static cJSON *diagnostic_of(Converter *c, const Finding *f)
         }
     }
     cJSON *data = cJSON_AddObjectToObject(d, "data");
-    cJSON_AddStringToObject(data, "fingerprint", f->id ? f->id : "");
+    cJSON_AddStringToObject(data, "fingerprint", f->fingerprint ? f->fingerprint : f->id ? f->id : "");
     cJSON_AddStringToObject(data, "rule", f->rule);
     const Rule *rule = rule_by_id(f->rule);
     cJSON_AddBoolToObject(data, "safe", rule && rule->fixes_are_safe);

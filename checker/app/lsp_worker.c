@@ -1,6 +1,7 @@
 /* lsp_worker.c - see lsp_worker.h. */
 #include "app/lsp_worker.h"
 #include "app/lsp_diagnostics.h"
+#include "engine/filter.h"
 #include "rules/rules.h"
 #include "util/oom.h"
 #include "util/vec.h"
@@ -150,6 +151,17 @@ static cJSON *analyse(WorkerEngine *we, const cJSON *h, const char *text, size_t
     }
     FileResult r;
     bool ok = engine_lint_file(e, path, text, len, &r);
+    /* What the command line would report of this buffer: fingerprints,
+     * NOLINT suppressions, .gpulint.yaml selection and severity overrides.
+     * A fresh filter per analysis, so edited headers and config files are
+     * read again; no --min-severity: info findings become hints. */
+    FilterOptions fo;
+    memset(&fo, 0, sizeof fo);
+    Filter *filter = filter_new(&fo, &r.problems);
+    if (filter) {
+        engine_filter_result(filter, &r, text, len);
+        filter_free(filter);
+    }
     int elsewhere = 0;
     cJSON_AddBoolToObject(out, "ok", ok);
     if (!ok && r.problems.nerrors) cJSON_AddStringToObject(out, "fatal", r.problems.errors[0].message);

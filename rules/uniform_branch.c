@@ -31,7 +31,6 @@ static const char BLOCKER_ATOMICS[] = "atomics in the loop";
 
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
-    (void)m;
     FindingList *out = ctx->findings;
     int total = 0;
     for (int i = 0; i < k->nbranches; i++) {
@@ -84,8 +83,12 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         if (b->loop >= 0) finding_int(out, f, "loop_uniform_conditions", in_same_loop);
         if (b->loop >= 0) finding_related(out, f, k->loops[b->loop].header, "the enclosing loop");
         add_call_site(out, f, b->call_depth, b->call_site);
-        finding_fix(out, f, "make the condition a template parameter (template<bool>/template<int>) and choose the instantiation on the host%s",
-                    b->loop >= 0 && !nblocks ? "; nvcc -O3 often unswitches a simple case like this by itself, so measure (gpulint --emit-bench) before changing it" : "");
+        if (rule_opencl(m))
+            finding_fix(out, f, "make the condition a compile-time constant (a -D option of clBuildProgram, or a separate kernel per case) and choose the program or kernel on the host%s",
+                        b->loop >= 0 && !nblocks ? "; the OpenCL compiler may unswitch a simple case like this by itself, so measure (gpulint --emit-bench, measured with CUDA) before changing it" : "");
+        else
+            finding_fix(out, f, "make the condition a template parameter (template<bool>/template<int>) and choose the instantiation on the host%s",
+                        b->loop >= 0 && !nblocks ? "; nvcc -O3 often unswitches a simple case like this by itself, so measure (gpulint --emit-bench) before changing it" : "");
     }
 }
 

@@ -203,6 +203,8 @@ static void add_parse_problems(const FrontendReport *pr, const char *path, Diagn
         const char *file = g->file ? g->file : path;
         if (strstr(g->message, "file not found"))
             diag_note(d, file, g->line, g->col, "%s (analysis continues without it)", g->message);
+        else if (g->level == DIAG_NOTE) /* the front end judged it (OpenCL names set by -D) */
+            diag_note(d, file, g->line, g->col, "%s", g->message);
         else if (missing_include)
             diag_note(d, file, g->line, g->col, "%s (probably caused by the missing include)", g->message);
         else

@@ -140,8 +140,15 @@ static AddrSpace space_of_type(CXType t)
 static AddrSpace opencl_var_space(CXCursor var)
 {
     CXType t = clang_getCursorType(var);
-    while (is_array_type(t)) t = clang_getArrayElementType(canon(t));
-    return space_of_type(t);
+    AddrSpace sp = space_of_type(t);
+    while (sp == SPACE_UNKNOWN && is_array_type(t)) {
+        t = clang_getArrayElementType(canon(t));
+        sp = space_of_type(t);
+    }
+    if (sp == SPACE_UNKNOWN && clang_getCursorSemanticParent(var).kind == CXCursor_TranslationUnit &&
+        clang_isConstQualifiedType(canon(t)))
+        sp = SPACE_CONSTANT; /* program-scope const data lives in __constant */
+    return sp;
 }
 
 /* What a kernel pointer parameter points to: __global unless it says

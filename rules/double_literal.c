@@ -255,6 +255,7 @@ static void check(const Model *m, const Kernel *k, const RuleContext *ctx)
 const Rule rule_double_literal = {
     .id = RULE_ID,
     .summary = "an unsuffixed floating literal makes float device code compute in double",
+    .opencl = "unsuffixed literals in float code; with fp64 (--opencl-fp64, auto: cl_khr_fp64 pragma or double used) as in CUDA, without fp64 a low-severity precision note (the compiler makes it float); no expf rename (builtins are overloaded)",
     .default_severity = SEV_MEDIUM,
     .check_kernel = check,
     .bench = bench,

@@ -153,6 +153,7 @@ static void check_model(const Model *m, const RuleContext *ctx)
 const Rule rule_fixed_block_16x16 = {
     .id = RULE_ID,
     .summary = "a kernel launch with a hard-coded 16x16 thread block (rarely the best shape)",
+    .opencl = "local_work_size = {16, 16} arrays passed to clEnqueueNDRangeKernel in C/C++ host files next to the .cl file (clCreateKernel names the kernel)",
     .default_severity = SEV_MEDIUM,
     .check_model = check_model,
     .bench = bench,

@@ -152,6 +152,7 @@ static bool bench(const Finding *f, BenchParams *p)
 const Rule rule_oversized_element = {
     .id = RULE_ID,
     .summary = "per-thread global elements larger than 16 bytes (structs) or smaller than 4 bytes (char/short)",
+    .opencl = "__global structs and uchar/short elements per work-item; the fix is structure of arrays or vloadN/vstoreN",
     .default_severity = SEV_HIGH,
     .check_kernel = check_kernel,
     .bench = bench,

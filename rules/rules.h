@@ -61,6 +61,7 @@ typedef struct {
 struct Rule {
     const char *id;
     const char *summary;         /* one line, for --list-rules */
+    const char *opencl;          /* one line: how the rule reads OpenCL C kernels */
     Severity default_severity;
     const RuleOption *options;
     int noptions;                /* at most RULE_MAX_OPTIONS */

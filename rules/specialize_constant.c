@@ -183,6 +183,7 @@ static bool bench(const Finding *f, BenchParams *p)
 const Rule rule_specialize_constant = {
     .id = RULE_ID,
     .summary = "a runtime kernel parameter with a few known values bounds a loop: specialize it as a template parameter",
+    .opencl = "loop bounds from kernel arguments (constants from clSetKernelArg in host files, switches, private arrays); the fix is a -D build flag or a separate kernel",
     .default_severity = SEV_LOW,
     .options = options,
     .noptions = (int)(sizeof options / sizeof options[0]),

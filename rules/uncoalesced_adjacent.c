@@ -242,6 +242,7 @@ static bool bench(const Finding *f, BenchParams *p)
 const Rule rule_uncoalesced_adjacent = {
     .id = RULE_ID,
     .summary = "each thread accesses K adjacent elements (tid*K + c): K times the memory sectors per warp request",
+    .opencl = "get_global_id-based x[K*i + c] groups on __global memory; the fix is vloadK/vstoreK (vloadN counts as one vector access)",
     .default_severity = SEV_HIGH,
     .options = options,
     .noptions = (int)(sizeof options / sizeof options[0]),

@@ -126,6 +126,7 @@ static bool bench(const Finding *f, BenchParams *p)
 const Rule rule_uncoalesced_row = {
     .id = RULE_ID,
     .summary = "each thread walks its own row in a loop (tid*W + i): lanes are W elements apart",
+    .opencl = "per-work-item row walks over __global memory (get_global_id as the row); fixes in sub-group / local-memory terms",
     .default_severity = SEV_HIGH,
     .options = options,
     .noptions = (int)(sizeof options / sizeof options[0]),

@@ -110,6 +110,7 @@ static bool bench(const Finding *f, BenchParams *p)
 const Rule rule_uniform_branch = {
     .id = RULE_ID,
     .summary = "a branch in a kernel whose condition is known at launch (parameters, __constant__ data)",
+    .opencl = "branches on kernel arguments and __constant data; the fix is a -D build flag or a separate kernel per case",
     .default_severity = SEV_LOW,
     .check_kernel = check_kernel,
     .bench = bench,

@@ -24,6 +24,11 @@ nocheck "32x8 and NULL local sizes are not reported" "$out" "'(tuned|scale)'"
 json=$("$G" --format=json "$P/kernels.cl" 2>/dev/null)
 check "JSON: related launch in host.c" "$json" '"file":[[:space:]]*"[^"]*host\.c"'
 
+# --emit-bench: OpenCL findings get the CUDA benchmark of the same pattern, and say so
+"$G" --emit-bench "$tmp/bench" "$P" >/dev/null 2>&1
+out=$(cat "$tmp/bench/index.json" 2>/dev/null)
+check "--emit-bench index: pattern measured with CUDA" "$out" '"note":[[:space:]]*"OpenCL finding: pattern measured with CUDA on the same GPU'
+
 # -x cl: another extension read as OpenCL C
 cp "$P/kernels.cl" "$tmp/kernels.txt"
 out=$("$G" -x cl "$tmp/kernels.txt" 2>&1)

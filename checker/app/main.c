@@ -123,7 +123,7 @@ static void list_rules(bool verbose)
 {
     for (int i = 0; i < gpulint_nrules; i++) {
         const Rule *r = gpulint_rules[i];
-        printf("%-22s %s\n", r->id, r->summary);
+        printf("%-22s %s%s%s\n", r->id, r->summary, r->opencl ? "; OpenCL: " : "", r->opencl ? r->opencl : "");
         if (!verbose) continue;
         printf("    default severity %s; --fix %s\n", severity_name(r->default_severity),
                r->fixes_are_safe ? "applies its fix-its" : "leaves it alone (suggestions only)");

@@ -189,6 +189,8 @@ static void run_rules(const EngineOptions *o, const Model *m, FindingList *out)
 {
     for (int i = 0; i < gpulint_nrules; i++)
         if (rule_selected(o, gpulint_rules[i]->id)) rule_run(gpulint_rules[i], m, NULL, out);
+    /* OpenCL findings say so (benchmarks of them are CUDA: --emit-bench notes it) */
+    for (int i = 0; m->language == LANG_OPENCL && i < out->n; i++) finding_str(out, &out->items[i], "language", "opencl");
 }
 
 /* Parse diagnostics become problems; after a missing include, the errors

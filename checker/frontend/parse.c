@@ -423,7 +423,75 @@ static const char *parse_error_text(enum CXErrorCode e)
     }
 }
 
+/* OpenCL sources kept as C++ raw strings for embedding (CLBlast's
+ * .opencl files: a line `R"(` ... a line `)"`): the wrapper lines are
+ * blanked in an in-memory copy, so lines and columns stay as in the file.
+ * Returns the copy (caller frees) or NULL when there is no wrapper. */
+static ParseResult frontend_parse_file(Frontend *fe, const char *path);
+
+static char *unwrap_raw_string(Frontend *fe, const char *path, size_t *size)
+{
+    char *text = NULL;
+    size_t n = 0;
+    if (fe->has_unsaved) {
+        text = xmalloc(fe->unsaved.Length + 1);
+        memcpy(text, fe->unsaved.Contents, fe->unsaved.Length);
+        n = fe->unsaved.Length;
+    } else {
+        FILE *f = fopen(path, "rb");
+        if (!f) return NULL;
+        fseek(f, 0, SEEK_END);
+        long len = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        if (len < 0 || len > (64L << 20)) {
+            fclose(f);
+            return NULL;
+        }
+        text = xmalloc((size_t)len + 1);
+        n = fread(text, 1, (size_t)len, f);
+        fclose(f);
+    }
+    text[n] = 0;
+    char *open = NULL, *close = NULL;
+    for (char *line = text; line && *line;) {
+        char *eol = strchr(line, '\n');
+        size_t len = eol ? (size_t)(eol - line) : strlen(line);
+        while (len && (line[len - 1] == '\r' || line[len - 1] == ' ')) len--;
+        if (!open && len == 3 && strncmp(line, "R\"(", 3) == 0) open = line;
+        else if (open && len == 2 && strncmp(line, ")\"", 2) == 0) close = line;
+        line = eol ? eol + 1 : NULL;
+    }
+    if (!open || !close) {
+        free(text);
+        return NULL;
+    }
+    memset(open, ' ', 3);
+    memset(close, ' ', 2);
+    *size = n;
+    return text;
+}
+
 ParseResult frontend_parse(Frontend *fe, const char *path)
+{
+    if (is_opencl(fe, path)) {
+        size_t size = 0;
+        char *unwrapped = unwrap_raw_string(fe, path, &size);
+        if (unwrapped) {
+            struct CXUnsavedFile saved = fe->unsaved;
+            bool had = fe->has_unsaved;
+            frontend_set_unsaved(fe, path, unwrapped, size);
+            ParseResult r = frontend_parse_file(fe, path);
+            /* the TU keeps no pointer to the buffer after parsing: libclang copies it */
+            fe->unsaved = saved;
+            fe->has_unsaved = had;
+            free(unwrapped);
+            return r;
+        }
+    }
+    return frontend_parse_file(fe, path);
+}
+
+static ParseResult frontend_parse_file(Frontend *fe, const char *path)
 {
     ParseResult r;
     memset(&r, 0, sizeof r);

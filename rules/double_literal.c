@@ -76,35 +76,71 @@ static bool result_in_double(const Kernel *k, int i)
     return false;
 }
 
-static void check_kernel(const Kernel *k, FindingList *out)
+
+/* OpenCL C on a device without fp64: the compiler converts an unsuffixed
+ * literal to float, so no double arithmetic happens; the suffix only says
+ * what the code means (a precision note). */
+static void report_without_fp64(const Model *m, const Kernel *k, const Conversion *p, FindingList *out)
 {
+    Finding *f = finding_new(out, RULE_ID, SEV_LOW, p->double_range, k->name,
+                             "double literal %s in '%s': without fp64 on the device (%s) the OpenCL compiler converts it to float, so this is only a precision note",
+                             p->double_text, p->op_text, m->fp64_reason ? m->fp64_reason : "--opencl-fp64");
+    if (!f) return;
+    finding_str(out, f, "literal", p->double_text);
+    finding_str(out, f, "float_operand", p->float_text);
+    finding_str(out, f, "expression", p->op_text);
+    finding_bool(out, f, "in_loop", p->loop >= 0);
+    finding_bool(out, f, "fp64", false);
+    if (p->macro) {
+        finding_str(out, f, "macro", p->macro);
+        finding_related(out, f, p->macro_definition, "the literal comes from macro %s, defined here", p->macro);
+    }
+    add_call_site(out, f, p->call_depth, p->call_site);
+    char lit_f[128];
+    snprintf(lit_f, sizeof lit_f, "%sf", p->double_text);
+    Fix *fx = finding_fix(out, f, "write %s as %s: the same value on this device, and float on a device with fp64 too", p->double_text, lit_f);
+    finding_replacement(out, fx, p->literal_spelling, lit_f, p->double_text);
+}
+
+static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
+{
+    bool ocl = rule_opencl(m);
     for (int i = 0; i < k->nconversions; i++) {
         const Conversion *p = &k->conversions[i];
         const MathCall *mc = enclosing_math_call(k, i);
         if (!reported(k, i, mc)) continue;
+        if (ocl && !m->fp64) {
+            if (p->origin == DOUBLE_FROM_LITERAL) report_without_fp64(m, k, p, out);
+            continue; /* a double variable without fp64 does not compile: not this rule's business */
+        }
         const char *math_call = mc ? mc->callee : NULL;
         bool named_constant = p->origin == DOUBLE_FROM_VARIABLE;
         Severity sev = (math_call || p->loop >= 0) ? SEV_HIGH : SEV_MEDIUM;
+        /* the caveat of OpenCL's fp64 semantics; nothing for CUDA */
+        const char *caveat = ocl ? arena_printf(&out->arena, " [fp64 on: %s; without fp64 the compiler would convert the literal to float]",
+                                                m->fp64_reason ? m->fp64_reason : "")
+                                 : "";
         Finding *f;
         if (named_constant)
             f = finding_new(out, RULE_ID, sev, p->double_range, k->name,
-                            "const double '%s' makes '%s' compute in double (float operand '%s')%s%s%s",
+                            "const double '%s' makes '%s' compute in double (float operand '%s')%s%s%s%s",
                             p->double_text, p->op_text, p->float_text, math_call ? ", and " : "",
-                            math_call ? math_call : "", math_call ? "() then runs in double precision" : "");
+                            math_call ? math_call : "", math_call ? "() then runs in double precision" : "", caveat);
         else if (math_call)
             f = finding_new(out, RULE_ID, sev, p->double_range, k->name,
-                            "double literal %s makes '%s' compute in double (float operand '%s'), and %s() then runs in double precision",
-                            p->double_text, p->op_text, p->float_text, math_call);
+                            "double literal %s makes '%s' compute in double (float operand '%s'), and %s() then runs in double precision%s",
+                            p->double_text, p->op_text, p->float_text, math_call, caveat);
         else
             f = finding_new(out, RULE_ID, sev, p->double_range, k->name,
-                            "double literal %s makes '%s' compute in double (float operand '%s'): two conversions and a double operation",
-                            p->double_text, p->op_text, p->float_text);
+                            "double literal %s makes '%s' compute in double (float operand '%s'): two conversions and a double operation%s",
+                            p->double_text, p->op_text, p->float_text, caveat);
         if (!f) continue;
         finding_str(out, f, "literal", p->double_text);
         finding_str(out, f, "float_operand", p->float_text);
         finding_str(out, f, "expression", p->op_text);
         if (math_call) finding_str(out, f, "double_math_call", math_call);
         finding_bool(out, f, "in_loop", p->loop >= 0);
+        if (ocl) finding_bool(out, f, "fp64", true);
         if (p->macro) {
             finding_str(out, f, "macro", p->macro);
             finding_related(out, f, p->macro_definition, "the literal comes from macro %s, defined here", p->macro);
@@ -123,7 +159,9 @@ static void check_kernel(const Kernel *k, FindingList *out)
                                                : "write %s as %s so the operation stays in float",
                               p->double_text, lit_f, p->macro ? p->macro : "");
         finding_replacement(out, fx, p->literal_spelling, lit_f, p->double_text);
-        if (mc && math_call_fixable(k, mc)) {
+        /* OpenCL's math builtins are overloaded: exp runs in float once its
+         * argument is, and there is no expf to rename to. */
+        if (mc && math_call_fixable(k, mc) && !ocl) {
             /* rename once per call: the first conversion under the call carries it */
             bool first = true;
             for (int j = 0; j < i; j++) {
@@ -275,13 +313,13 @@ static bool bench(const Finding *f, BenchParams *p)
 
 static void check(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
-    (void)m;
-    check_kernel(k, ctx->findings);
+    check_kernel(m, k, ctx->findings);
 }
 
 const Rule rule_double_literal = {
     .id = RULE_ID,
     .summary = "an unsuffixed floating literal makes float device code compute in double",
+    .opencl = "unsuffixed literals in float code; with fp64 (--opencl-fp64, auto: cl_khr_fp64 pragma or double used) as in CUDA, without fp64 a low-severity precision note (the compiler makes it float); no expf rename (builtins are overloaded)",
     .default_severity = SEV_MEDIUM,
     .check_kernel = check,
     .bench = bench,

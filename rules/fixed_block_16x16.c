@@ -102,7 +102,8 @@ static void check_model(const Model *m, const RuleContext *ctx)
         int nsuggest = 3;
         if (strcmp(ctx, "row-major") == 0) {
             sev = SEV_HIGH;
-            why = ": its global accesses are row-major in threadIdx.x, so each warp covers two 64-byte half rows";
+            why = rule_opencl(m) ? ": its global accesses are row-major in get_local_id(0), so each 32-wide warp covers two 64-byte half rows"
+                                 : ": its global accesses are row-major in threadIdx.x, so each warp covers two 64-byte half rows";
             suggest = SHAPES_ROW_MAJOR;
             nsuggest = 2;
         } else if (strcmp(ctx, "row-reuse") == 0) {
@@ -115,7 +116,9 @@ static void check_model(const Model *m, const RuleContext *ctx)
             why = ": the kernel does not use the 2-D index, so the shape matters little";
         }
         Finding *f = finding_new(out, RULE_ID, sev, L->block_range, k ? k->name : L->kernel_name,
-                                 "hard-coded 16x16 thread block for '%s'%s", L->kernel_name, why);
+                                 rule_opencl(m) ? "hard-coded 16x16 work-group (local_work_size) for '%s'%s"
+                                                : "hard-coded 16x16 thread block for '%s'%s",
+                                 L->kernel_name, why);
         if (!f) continue;
         finding_str(out, f, "shape", "16x16");
         finding_str(out, f, "x_source", L->block[0].origin ? L->block[0].origin : "literal");
@@ -128,22 +131,30 @@ static void check_model(const Model *m, const RuleContext *ctx)
             const Launch *P = &m->launches[j];
             if (j == i || (is_16x16(P) && P->block_range.line == L->block_range.line &&
                            strcmp(P->block_range.file, L->block_range.file) == 0))
-                finding_related(out, f, P->range, "launch of '%s' with this block", P->kernel_name);
+                finding_related(out, f, P->range, rule_opencl(m) ? "clEnqueueNDRangeKernel of '%s' with this local_work_size"
+                                                                  : "launch of '%s' with this block",
+                                P->kernel_name);
         }
         for (int d = 0; d < 2; d++)
             if (L->block[d].where.file && L->block[d].origin && strcmp(L->block[d].origin, "literal") != 0 &&
                 (d == 0 || L->block[1].where.line != L->block[0].where.line))
-                finding_related(out, f, L->block[d].where, "the block's %s comes from %s", d ? "y" : "x", L->block[d].origin);
+                finding_related(out, f, L->block[d].where, rule_opencl(m) ? "the work-group's %s comes from %s" : "the block's %s comes from %s",
+                                d ? "y" : "x", L->block[d].origin);
         char shapes[64];
         evidence_format(finding_evidence(f, "suggested_shapes"), shapes, sizeof shapes);
-        finding_fix(out, f, "make the block shape a named, tunable parameter and measure %s on this kernel (gpulint --emit-bench sweeps them)",
-                    shapes);
+        if (rule_opencl(m))
+            finding_fix(out, f, "make local_work_size a named, tunable host parameter (and the kernel's tile a -D option) and measure %s on this kernel (gpulint --emit-bench sweeps them, measured with CUDA)",
+                        shapes);
+        else
+            finding_fix(out, f, "make the block shape a named, tunable parameter and measure %s on this kernel (gpulint --emit-bench sweeps them)",
+                        shapes);
     }
 }
 
 const Rule rule_fixed_block_16x16 = {
     .id = RULE_ID,
     .summary = "a kernel launch with a hard-coded 16x16 thread block (rarely the best shape)",
+    .opencl = "local_work_size = {16, 16} arrays passed to clEnqueueNDRangeKernel in C/C++ host files next to the .cl file (clCreateKernel names the kernel)",
     .default_severity = SEV_MEDIUM,
     .check_model = check_model,
     .bench = bench,

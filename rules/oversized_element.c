@@ -45,7 +45,6 @@ static void fields_touched(const Kernel *k, const Access *a, StrSet *fields)
 
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
-    (void)m;
     FindingList *out = ctx->findings;
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
@@ -103,7 +102,14 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         finding_int(out, f, "sectors_per_request", w.sectors);
         finding_predict(out, f);
         add_call_site(out, f, a->call_depth, a->call_site);
-        if (record) {
+        if (record && rule_opencl(m) && !a->field) {
+            finding_fix(out, f, "store the fields as separate arrays (structure of arrays), or copy the %d bytes through float4 chunks (vload4) / local memory so each work-item moves 16 bytes",
+                        a->elem_bytes);
+        } else if (!record && rule_opencl(m)) {
+            finding_fix(out, f, "let each work-item handle %d elements through one vload%d/vstore%d (%s%d: 16 bytes per lane)",
+                        16 / a->elem_bytes, 16 / a->elem_bytes, 16 / a->elem_bytes, a->elem_bytes == 1 ? "uchar" : "ushort",
+                        16 / a->elem_bytes);
+        } else if (record) {
             if (a->field)
                 finding_fix(out, f, "store the fields as separate arrays (structure of arrays) so that '%s' is read as consecutive %d-byte values",
                             a->field, a->field_bytes);
@@ -147,6 +153,7 @@ static bool bench(const Finding *f, BenchParams *p)
 const Rule rule_oversized_element = {
     .id = RULE_ID,
     .summary = "per-thread global elements larger than 16 bytes (structs) or smaller than 4 bytes (char/short)",
+    .opencl = "__global structs and uchar/short elements per work-item; the fix is structure of arrays or vloadN/vstoreN",
     .default_severity = SEV_HIGH,
     .check_kernel = check_kernel,
     .bench = bench,

@@ -64,6 +64,7 @@ typedef struct {
 struct Rule {
     const char *id;
     const char *summary;         /* one line, for --list-rules */
+    const char *opencl;          /* one line: how the rule reads OpenCL C kernels */
     Severity default_severity;
     const RuleOption *options;
     int noptions;                /* at most RULE_MAX_OPTIONS */
@@ -85,6 +86,14 @@ const Rule *rule_by_id(const char *id);
 void rule_run(const Rule *r, const Model *m, const long long *option_values, FindingList *out);
 /* The option's index in r->options, or -1. */
 int rule_option_index(const Rule *r, const char *name);
+
+/* Kernels written in OpenCL C: messages and fixes use OpenCL's terms
+ * (work-group, local memory, vloadN, -D options); CUDA's wording is the
+ * default and stays as it is. */
+static inline bool rule_opencl(const Model *m)
+{
+    return m->language == LANG_OPENCL;
+}
 
 /* Shared helpers for rules (rules/common.c). */
 /* The type name without const/volatile/struct, for messages. */

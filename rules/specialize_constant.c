@@ -111,21 +111,24 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 Evidence value_list = {.kind = EV_INT_LIST, .ints = vs.values, .count = vs.n};
                 evidence_format(&value_list, values, sizeof values);
                 Severity sev = array_ev ? SEV_HIGH : (switch_ev || shared) ? SEV_MEDIUM : SEV_LOW;
-                const char *what = sym->kind == SYMK_PARAM ? "kernel parameter" : "__constant__ value";
+                bool ocl = rule_opencl(m);
+                const char *what = sym->kind == SYMK_PARAM ? "kernel parameter" : ocl ? "__constant value" : "__constant__ value";
+                /* what to make of it: C++ templates in CUDA, build options in OpenCL C */
+                const char *param_word = ocl ? "a compile-time constant (-D option)" : "a template parameter";
                 Finding *f;
                 if (array_ev)
                     f = finding_new(out, RULE_ID, sev, L->header, k->name,
-                                    "loop bound '%s' is a runtime %s and indexes the per-thread array '%s[%lld]': the array cannot stay in registers; make '%s' a template parameter",
-                                    sym->name, what, arr->name, arr->count, sym->name);
+                                    "loop bound '%s' is a runtime %s and indexes the per-thread array '%s[%lld]': the array cannot stay in registers; make '%s' %s",
+                                    sym->name, what, arr->name, arr->count, sym->name, param_word);
                 else if (launch_ev)
                     f = finding_new(out, RULE_ID, sev, L->header, k->name,
-                                    "loop bound '%s' is a runtime %s, but %s only %s: a template parameter would let the loop unroll",
-                                    sym->name, what, write_source ? "the host code sets it to" : "the launches in this file pass",
-                                    values);
+                                    "loop bound '%s' is a runtime %s, but %s only %s: %s would let the loop unroll",
+                                    sym->name, what, write_source ? "the host code sets it to" : ocl ? "the host code passes" : "the launches in this file pass",
+                                    values, param_word);
                 else
                     f = finding_new(out, RULE_ID, sev, L->header, k->name,
-                                    "loop bound '%s' is a runtime %s with a small set of values (the kernel switches on it): a template parameter would let the loop unroll",
-                                    sym->name, what);
+                                    "loop bound '%s' is a runtime %s with a small set of values (the kernel switches on it): %s would let the loop unroll",
+                                    sym->name, what, param_word);
                 if (!f) continue;
                 finding_str(out, f, "symbol", sym->name);
                 finding_str(out, f, "use", "loop-bound");
@@ -145,8 +148,12 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                         m->launches[i].arg_known[sym->param])
                         finding_related(out, f, m->launches[i].range, "launched with %s = %lld", sym->name,
                                         m->launches[i].arg_value[sym->param]);
-                finding_fix(out, f, "make the kernel template<int %s> (with #pragma unroll on the loop%s) and select the instantiation with a switch on the host",
-                            sym->name, arr ? " and the array sized by it" : "");
+                if (ocl)
+                    finding_fix(out, f, "build the program with -D %s=<value> and use that macro instead of the argument (with #pragma unroll on the loop%s), one program (or a separate kernel) per value, chosen on the host",
+                                sym->name, arr ? " and the array sized by it" : "");
+                else
+                    finding_fix(out, f, "make the kernel template<int %s> (with #pragma unroll on the loop%s) and select the instantiation with a switch on the host",
+                                sym->name, arr ? " and the array sized by it" : "");
             }
     }
 }
@@ -180,6 +187,7 @@ static bool bench(const Finding *f, BenchParams *p)
 const Rule rule_specialize_constant = {
     .id = RULE_ID,
     .summary = "a runtime kernel parameter with a few known values bounds a loop: specialize it as a template parameter",
+    .opencl = "loop bounds from kernel arguments (constants from clSetKernelArg in host files, switches, private arrays); the fix is a -D build flag or a separate kernel",
     .default_severity = SEV_LOW,
     .options = options,
     .noptions = (int)(sizeof options / sizeof options[0]),

@@ -123,7 +123,6 @@ static int cmp_ll(const void *a, const void *b)
 
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
-    (void)m;
     FindingList *out = ctx->findings;
     long long row_min = ctx->options[OPT_ROW_RULE_MIN_WIDTH];
     bool *done = calloc((size_t)k->naccesses + 1, sizeof *done);
@@ -202,13 +201,25 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         }
         add_call_site(out, f, first->call_depth, first->call_site);
         bool is_restrict = first->base_param >= 0 && first->base_param < k->nparams && k->params[first->base_param].is_restrict;
-        if (K * first->elem_bytes <= 16)
+        bool ocl = rule_opencl(m);
+        if (ocl && K * first->elem_bytes <= 16 && (K == 2 || K == 3 || K == 4 || K == 8 || K == 16))
+            finding_fix(out, f, "access the %lld elements as one %s: %s (vloadN/vstoreN need only %lld-byte element alignment; a %s pointer cast would need 16)",
+                        K, vt, store_group ? arena_printf(&out->arena, "vstore%lld(v, tid, %s)", K, first->base_name)
+                                           : arena_printf(&out->arena, "vload%lld(tid, %s)", K, first->base_name),
+                        (long long)first->elem_bytes, vt);
+        else if (ocl)
+            finding_fix(out, f, "move the %lld bytes per work-item as %s %s (vloadN/vstoreN), or stage the work-group's data through local memory",
+                        K * first->elem_bytes, vt, store_group ? "stores" : "loads");
+        else if (K * first->elem_bytes <= 16)
             finding_fix(out, f, "access the %lld elements as one %s: reinterpret_cast<%s%s*>(%s)[tid] (the base must be %lld-byte aligned)",
                         K, vt, store_group ? "" : "const ", vt, first->base_name, K * first->elem_bytes);
         else
             finding_fix(out, f, "move the %lld bytes per thread as %s %s, or stage the block's data through shared memory",
                         K * first->elem_bytes, vt, store_group ? "stores" : "loads");
-        if (!is_restrict && K <= 4 && first->base_param >= 0)
+        if (!is_restrict && K <= 4 && first->base_param >= 0 && ocl)
+            finding_fix(out, f, "declaring '%s' restrict alone recovers much of the cost for K=2..4 (the loads can then be merged)",
+                        first->base_name);
+        else if (!is_restrict && K <= 4 && first->base_param >= 0)
             finding_fix(out, f, "declaring '%s' __restrict__ alone recovers much of the cost for K=2..4 (the loads can then be merged)",
                         first->base_name);
     }
@@ -232,6 +243,7 @@ static bool bench(const Finding *f, BenchParams *p)
 const Rule rule_uncoalesced_adjacent = {
     .id = RULE_ID,
     .summary = "each thread accesses K adjacent elements (tid*K + c): K times the memory sectors per warp request",
+    .opencl = "get_global_id-based x[K*i + c] groups on __global memory; the fix is vloadK/vstoreK (vloadN counts as one vector access)",
     .default_severity = SEV_HIGH,
     .options = options,
     .noptions = (int)(sizeof options / sizeof options[0]),

@@ -28,7 +28,6 @@ static int walking_loop(const Kernel *k, const Access *a)
 
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
-    (void)m;
     FindingList *out = ctx->findings;
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
@@ -98,8 +97,13 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         add_call_site(out, f, a->call_depth, a->call_site);
         finding_fix(out, f, "store the data transposed so that consecutive threads read consecutive elements: %s[%s*N + tid]",
                     a->base_name, ivar);
-        finding_fix(out, f, "or let a warp (or a group of lanes) share each row: lane j reads elements j, j+32, ... and the warp reduces with __shfl_down_sync");
-        finding_fix(out, f, "or stage tiles of the rows through shared memory with coalesced loads");
+        if (rule_opencl(m)) {
+            finding_fix(out, f, "or let a sub-group (or a group of work-items) share each row: item j reads elements j, j+32, ... and they reduce with sub_group_reduce_add (cl_khr_subgroups) or through local memory");
+            finding_fix(out, f, "or stage tiles of the rows through local memory with coalesced loads");
+        } else {
+            finding_fix(out, f, "or let a warp (or a group of lanes) share each row: lane j reads elements j, j+32, ... and the warp reduces with __shfl_down_sync");
+            finding_fix(out, f, "or stage tiles of the rows through shared memory with coalesced loads");
+        }
     }
 }
 
@@ -124,6 +128,7 @@ static bool bench(const Finding *f, BenchParams *p)
 const Rule rule_uncoalesced_row = {
     .id = RULE_ID,
     .summary = "each thread walks its own row in a loop (tid*W + i): lanes are W elements apart",
+    .opencl = "per-work-item row walks over __global memory (get_global_id as the row); fixes in sub-group / local-memory terms",
     .default_severity = SEV_HIGH,
     .options = options,
     .noptions = (int)(sizeof options / sizeof options[0]),

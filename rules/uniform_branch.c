@@ -31,7 +31,6 @@ static const char BLOCKER_ATOMICS[] = "atomics in the loop";
 
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
-    (void)m;
     FindingList *out = ctx->findings;
     int total = 0;
     for (int i = 0; i < k->nbranches; i++) {
@@ -85,8 +84,12 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         finding_predict(out, f);
         if (b->loop >= 0) finding_related(out, f, k->loops[b->loop].header, "the enclosing loop");
         add_call_site(out, f, b->call_depth, b->call_site);
-        finding_fix(out, f, "make the condition a template parameter (template<bool>/template<int>) and choose the instantiation on the host%s",
-                    b->loop >= 0 && !nblocks ? "; nvcc -O3 often unswitches a simple case like this by itself, so measure (gpulint --emit-bench) before changing it" : "");
+        if (rule_opencl(m))
+            finding_fix(out, f, "make the condition a compile-time constant (a -D option of clBuildProgram, or a separate kernel per case) and choose the program or kernel on the host%s",
+                        b->loop >= 0 && !nblocks ? "; the OpenCL compiler may unswitch a simple case like this by itself, so measure (gpulint --emit-bench, measured with CUDA) before changing it" : "");
+        else
+            finding_fix(out, f, "make the condition a template parameter (template<bool>/template<int>) and choose the instantiation on the host%s",
+                        b->loop >= 0 && !nblocks ? "; nvcc -O3 often unswitches a simple case like this by itself, so measure (gpulint --emit-bench) before changing it" : "");
     }
 }
 
@@ -108,6 +111,7 @@ static bool bench(const Finding *f, BenchParams *p)
 const Rule rule_uniform_branch = {
     .id = RULE_ID,
     .summary = "a branch in a kernel whose condition is known at launch (parameters, __constant__ data)",
+    .opencl = "branches on kernel arguments and __constant data; the fix is a -D build flag or a separate kernel per case",
     .default_severity = SEV_LOW,
     .check_kernel = check_kernel,
     .bench = bench,

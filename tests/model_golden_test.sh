@@ -42,14 +42,14 @@ passed=0
 failed=0
 updated=0
 shopt -s nullglob
-cases=(*.cu)
+cases=(*.cu *.cl)
 if ((${#cases[@]} == 0)); then
     echo "FAIL: no .cu files in $DIR"
     echo "model golden: 0 passed, 1 failed"
     exit 1
 fi
 for cu in "${cases[@]}"; do
-    name=${cu%.cu}
+    name=${cu%.*}
     rc=0
     # The exit status says whether rules fired, which is not what is tested
     # here; stdout (the findings) is ignored.  A crash is a failure.

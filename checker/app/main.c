@@ -29,8 +29,8 @@ static const char usage_head[] =
     "       gpulint bench DIR [--arch=ARCH] [--build-only]\n"
     "       gpulint lsp [--log FILE]    a language server for editors (docs/editors.md)\n"
     "\n"
-    "Static performance linter for CUDA kernels. PATH is a .cu/.cuh file or a\n"
-    "directory (searched recursively for .cu and .cuh files).\n"
+    "Static performance linter for CUDA and OpenCL kernels. PATH is a .cu/.cuh\n"
+    "or .cl/.clh/.opencl file or a directory (searched recursively for them).\n"
     "\n"
     "options:\n";
 /* then the --format line, made from the registered formats */
@@ -56,6 +56,10 @@ static const char usage_tail[] =
     "  --list-rules [-v]      list the rules and exit (-v: severity, options, --fix)\n"
     "  -I DIR, -D NAME[=VAL]  include directory / macro for parsing\n"
     "  -std=STD               C++ standard for parsing (default c++17)\n"
+    "  -x cl|cuda             read every named file as OpenCL C / CUDA\n"
+    "  -cl-std=VER            OpenCL C version for .cl files (default CL1.2)\n"
+    "  --opencl-fp64=auto|on|off  double precision on the OpenCL device (auto: on\n"
+    "                         when the file enables cl_khr_fp64 or uses double)\n"
     "  --cuda-path=DIR        CUDA toolkit for --headers=cuda|auto\n"
     "  --headers=auto|shim|cuda  CUDA headers: the bundled shim (default: auto,\n"
     "                         the shim, falling back to the toolkit's headers when\n"
@@ -140,7 +144,7 @@ static void list_rules(bool verbose)
 {
     for (int i = 0; i < gpulint_nrules; i++) {
         const Rule *r = gpulint_rules[i];
-        printf("%-22s %s\n", r->id, r->summary);
+        printf("%-22s %s%s%s\n", r->id, r->summary, r->opencl ? "; OpenCL: " : "", r->opencl ? r->opencl : "");
         if (!verbose) continue;
         printf("    default severity %s; --fix %s\n", severity_name(r->default_severity),
                r->fixes_are_safe ? "applies its fix-its" : "leaves it alone (suggestions only)");
@@ -451,6 +455,20 @@ int main(int argc, char **argv)
             *VEC_PUSH(o.frontend.extra, o.frontend.nextra) = argv[i];
         } else if (strncmp(a, "-I", 2) == 0 || strncmp(a, "-D", 2) == 0 || strncmp(a, "-U", 2) == 0) {
             *VEC_PUSH(o.frontend.extra, o.frontend.nextra) = a;
+        } else if (strcmp(a, "-x") == 0 || strncmp(a, "-x", 2) == 0) {
+            const char *x = a[2] ? a + 2 : (++i < argc ? argv[i] : NULL);
+            if (!x) usage_error("%s needs a language (cl or cuda)", a);
+            if (strcmp(x, "cl") == 0 || strcmp(x, "cuda") == 0) o.frontend.language = x;
+            else usage_error("unknown language '%s' for -x (expected cl or cuda)", x);
+            engine_force_language(o.frontend.language);
+        } else if (strncmp(a, "-cl-std=", 8) == 0) {
+            o.frontend.cl_std = a + 8;
+        } else if (strncmp(a, "--opencl-fp64=", 14) == 0) {
+            const char *v = a + 14;
+            if (strcmp(v, "auto") == 0) o.frontend.opencl_fp64 = FP64_AUTO;
+            else if (strcmp(v, "on") == 0) o.frontend.opencl_fp64 = FP64_ON;
+            else if (strcmp(v, "off") == 0) o.frontend.opencl_fp64 = FP64_OFF;
+            else usage_error("unknown --opencl-fp64 value '%s' (expected auto, on or off)", v);
         } else if (strncmp(a, "-std=", 5) == 0) {
             o.frontend.std = a + 5;
         } else if (strncmp(a, "--cuda-path=", 12) == 0) {

@@ -254,6 +254,21 @@ int bench_emit(const Finding *const *findings, int nfindings, const char *dir, c
                           bp.refused);
             continue;
         }
+        if (strcmp(evidence_str(f, "language", ""), "opencl") == 0) {
+            /* no OpenCL runtime needed: the same pattern and parameters in CUDA */
+            static const char head[] = "OpenCL finding: pattern measured with CUDA on the same GPU";
+            char note[sizeof bp.note];
+            size_t hn = sizeof head - 1, rest = strlen(bp.note);
+            memcpy(note, head, hn);
+            if (rest) {
+                memcpy(note + hn, "; ", 2);
+                hn += 2;
+            }
+            if (rest > sizeof note - 1 - hn) rest = sizeof note - 1 - hn;
+            memcpy(note + hn, bp.note, rest);
+            note[hn + rest] = 0;
+            memcpy(bp.note, note, sizeof note);
+        }
         if (!safe_name(f->id)) {
             diag_error(diags, f->range.file, f->range.line, f->range.col, "--emit-bench: unsafe finding id '%s' skipped", f->id);
             status = 2;

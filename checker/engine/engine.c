@@ -23,12 +23,27 @@ struct Engine {
 
 /* ------------------------------------------------------------ collection */
 
-bool is_gpu_source(const char *path)
+/* -x cl / -x cuda: every file named on the command line is GPU source of
+ * that language (directories are still searched by extension). */
+static const char *forced_language;
+
+void engine_force_language(const char *language)
+{
+    forced_language = language;
+}
+
+static bool has_gpu_extension(const char *path)
 {
     const char *dot = strrchr(path, '.');
     const char *slash = strrchr(path, '/');
     if (!dot || (slash && dot < slash)) return false;
-    return strcmp(dot, ".cu") == 0 || strcmp(dot, ".cuh") == 0;
+    return strcmp(dot, ".cu") == 0 || strcmp(dot, ".cuh") == 0 || strcmp(dot, ".cl") == 0 || strcmp(dot, ".clh") == 0 ||
+           strcmp(dot, ".opencl") == 0;
+}
+
+bool is_gpu_source(const char *path)
+{
+    return forced_language || has_gpu_extension(path);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -58,7 +73,7 @@ static void walk_dir(const char *dir, FileList *out, int depth)
         if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
             walk_dir(p, out, depth + 1);
             free(p);
-        } else if (stat(p, &st) == 0 && S_ISREG(st.st_mode) && is_gpu_source(p)) {
+        } else if (stat(p, &st) == 0 && S_ISREG(st.st_mode) && has_gpu_extension(p)) {
             *VEC_PUSH(out->paths, out->n) = p;
         } else {
             free(p);
@@ -81,7 +96,7 @@ void engine_collect_files(const char *const *paths, int npaths, FileList *files,
         if (S_ISDIR(st.st_mode)) {
             int before = files->n;
             walk_dir(p, files, 0);
-            if (files->n == before) diag_error(diags, p, 0, 0, "no .cu or .cuh files found in this directory");
+            if (files->n == before) diag_error(diags, p, 0, 0, "no .cu or .cuh files (nor OpenCL .cl, .clh, .opencl) found in this directory");
             continue;
         }
         if (!S_ISREG(st.st_mode)) {
@@ -89,7 +104,7 @@ void engine_collect_files(const char *const *paths, int npaths, FileList *files,
             continue;
         }
         if (!is_gpu_source(p)) {
-            diag_error(diags, p, 0, 0, "not a CUDA source file (gpulint reads .cu and .cuh files)");
+            diag_error(diags, p, 0, 0, "not a CUDA source file, nor OpenCL (gpulint reads .cu, .cuh, .cl, .clh and .opencl files; -x cl or -x cuda names the language of others)");
             continue;
         }
         *VEC_PUSH(files->paths, files->n) = xstrdup(p);
@@ -174,6 +189,8 @@ static void run_rules(const EngineOptions *o, const Model *m, FindingList *out)
 {
     for (int i = 0; i < gpulint_nrules; i++)
         if (rule_selected(o, gpulint_rules[i]->id)) rule_run(gpulint_rules[i], m, NULL, out);
+    /* OpenCL findings say so (benchmarks of them are CUDA: --emit-bench notes it) */
+    for (int i = 0; m->language == LANG_OPENCL && i < out->n; i++) finding_str(out, &out->items[i], "language", "opencl");
 }
 
 /* Parse diagnostics become problems; after a missing include, the errors
@@ -188,6 +205,8 @@ static void add_parse_problems(const FrontendReport *pr, const char *path, Diagn
         const char *file = g->file ? g->file : path;
         if (strstr(g->message, "file not found"))
             diag_note(d, file, g->line, g->col, "%s (analysis continues without it)", g->message);
+        else if (g->level == DIAG_NOTE) /* the front end judged it (OpenCL names set by -D) */
+            diag_note(d, file, g->line, g->col, "%s", g->message);
         else if (missing_include)
             diag_note(d, file, g->line, g->col, "%s (probably caused by the missing include)", g->message);
         else

@@ -59,5 +59,7 @@ typedef struct {
 void engine_collect_files(const char *const *paths, int npaths, FileList *out, Diagnostics *diags);
 void file_list_free(FileList *l);
 bool is_gpu_source(const char *path);
+/* -x LANG: every named file is GPU source ("cl" or "cuda"; NULL: by extension). */
+void engine_force_language(const char *language);
 
 #endif

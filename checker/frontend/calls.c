@@ -61,12 +61,38 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     return result;
 }
 
+/* vloadN(i, p) / vstoreN(v, i, p): one N-wide vector element at p + N*i
+ * scalars, named like the vector type ("float4"). */
+static Value vector_access(Ctx *c, CXCursor call, int width, const Value *ptr, const Value *index, bool store,
+                           unsigned deps)
+{
+    CXCursor pa = clang_Cursor_getArgument(call, store ? 2 : 1);
+    CXType scalar = clang_getPointeeType(canon(clang_getCursorType(pa)));
+    long long ssize = type_size(canon(scalar));
+    Affine step = scale_offset(&index->a, ssize > 0 ? ssize * width : -1);
+    Affine off = aff_add(&ptr->a, &step);
+    CXType vec = store ? clang_getCursorType(clang_Cursor_getArgument(call, 0)) : clang_getCursorType(call);
+    Access *a = record_access(c, ptr, off, vec, call, !store, store);
+    /* scalar type name without qualifiers and address space */
+    CXString sn = clang_getTypeSpelling(clang_getCanonicalType(scalar));
+    const char *n = clang_getCString(sn);
+    const char *base = n ? strrchr(n, ' ') : NULL;
+    a->elem_type = arena_printf(&c->m->arena, "%s%s%d", n && strstr(n, "unsigned") ? "u" : "", base ? base + 1 : n ? n : "?",
+                                width);
+    a->elem_canonical = a->elem_type;
+    a->elem_is_vector = true;
+    clang_disposeString(sn);
+    return store ? val_opaque(0) : val_opaque(deps | DEP_DATA);
+}
+
 /* The call after its arguments' evaluation (argv: the first 16 values). */
 NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs, int nconv0,
                                   unsigned deps);
 
 Value eval_call(Ctx *c, CXCursor e)
 {
+    Affine bv;
+    if (c->d->builtin_value && c->d->builtin_value(&c->cx, e, &bv)) return val_int(bv);
     int sym = c->d->builtin_symbol(&c->cx, e);
     if (sym >= 0) return val_int(aff_symbol(sym, 0));
     char *name = cxstr(&c->m->arena, clang_getCursorSpelling(e));
@@ -114,6 +140,11 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
         if (atomic) mark_loops(c, false, true, true);
         return val_opaque(deps | DEP_DATA);
     }
+    int ptr_arg, index_arg;
+    bool vstore;
+    int width = c->d->vector_access ? c->d->vector_access(name, &ptr_arg, &index_arg, &vstore) : 0;
+    if (width && ptr_arg < nargs && index_arg < nargs && ptr_arg < 16 && argv[ptr_arg].is_ptr)
+        return vector_access(c, e, width, &argv[ptr_arg], &argv[index_arg], vstore, deps);
     if (!clang_Cursor_isNull(ref)) {
         CXCursor def = clang_getCursorDefinition(ref);
         enum CXCursorKind dk = clang_getCursorKind(def);

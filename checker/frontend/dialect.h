@@ -22,6 +22,7 @@ typedef struct HostScan HostScan; /* interp.h */
 
 typedef struct {
     const char *name;
+    Language language;       /* Model.language of what this dialect builds */
     /* Names of the builtin symbols SYM_TID_X ... SYM_GDIM_Z (model.h order). */
     const char *const *builtin_names;
 
@@ -34,6 +35,11 @@ typedef struct {
     /* The builtin index symbol (SYM_TID_X ...) an expression denotes, or -1.
      * Called on member accesses and on calls. */
     int (*builtin_symbol)(Cx *cx, CXCursor expr);
+    /* Optional (NULL: none).  An index builtin whose value is a combination
+     * of the builtin symbols, not one of them: OpenCL's get_global_id(d) =
+     * get_group_id(d)*get_local_size(d) + get_local_id(d).  Called on calls
+     * before builtin_symbol; true with *out set when it is one. */
+    bool (*builtin_value)(Cx *cx, CXCursor call, Affine *out);
     /* A builtin variable with a fixed value (CUDA's warpSize). */
     bool (*builtin_constant)(const char *name, long long *value);
     /* Address space of a variable (SPACE_UNKNOWN: an ordinary variable; a
@@ -47,6 +53,11 @@ typedef struct {
     bool (*is_barrier)(const char *callee);
     bool (*is_atomic)(const char *callee);
     bool (*is_load_intrinsic)(const char *callee);
+    /* Optional (NULL: none).  A call that moves a whole vector through a
+     * scalar pointer (OpenCL's vloadN(i, p) / vstoreN(v, i, p)): returns N
+     * and the pointer's and the index's argument positions (the access is
+     * p[N*i .. N*i+N-1], one N-wide vector element); 0 when it is not one. */
+    int (*vector_access)(const char *callee, int *ptr_arg, int *index_arg, bool *store);
     /* A builtin vector record type (float4 ...), named without qualifiers. */
     bool (*is_vector_type)(const char *record);
 
@@ -60,7 +71,15 @@ extern const Dialect dialect_cuda;
 /* host_cuda.c */
 void cuda_host_call(HostScan *hs, CXCursor call);
 
-/* The dialect of a translation unit (by its main file's name). */
-const Dialect *dialect_for_file(const char *path);
+extern const Dialect dialect_opencl;
+/* host_opencl.c: clCreateKernel / clSetKernelArg / clEnqueueNDRangeKernel */
+void opencl_host_call(HostScan *hs, CXCursor call);
+
+/* Is this a file name OpenCL C is read from (.cl, .clh, .opencl)? */
+bool is_opencl_path(const char *path);
+
+/* The dialect of a translation unit (by its main file's name, unless
+ * `forced` names a language: "cl" or "cuda"). */
+const Dialect *dialect_for_file(const char *path, const char *forced);
 
 #endif

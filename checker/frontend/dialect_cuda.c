@@ -116,6 +116,7 @@ static bool cuda_is_vector_type(const char *s)
 
 const Dialect dialect_cuda = {
     .name = "cuda",
+    .language = LANG_CUDA,
     .builtin_names = cuda_builtin_names,
     .is_kernel = cuda_is_kernel,
     .is_host_function = cuda_is_host_function,

@@ -46,9 +46,34 @@ void mark_loops(Ctx *c, bool barrier, bool store, bool atomic)
     }
 }
 
+/* Removes OpenCL's address-space words from a type's spelling ("const
+ * __global float" -> "const float"; "float *__private" -> "float *"):
+ * where memory lives is the access's space, not part of its type.  CUDA
+ * spellings never hold them. */
+static void strip_address_spaces(char *s)
+{
+    static const char *const words[] = {"__global", "__local", "__constant", "__private", "__generic"};
+    for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+        size_t n = strlen(words[w]);
+        for (char *p = strstr(s, words[w]); p; p = strstr(p, words[w])) {
+            bool start = p == s || p[-1] == ' ' || p[-1] == '*';
+            if (!start || (p[n] != ' ' && p[n] != 0)) {
+                p += n;
+                continue;
+            }
+            size_t skip = p[n] == ' ' ? n + 1 : n;
+            memmove(p, p + skip, strlen(p + skip) + 1);
+        }
+    }
+    size_t len = strlen(s);
+    while (len && s[len - 1] == ' ') s[--len] = 0;
+}
+
 const char *type_name_for(Ctx *c, CXType t)
 {
-    return cxstr(&c->m->arena, clang_getTypeSpelling(t));
+    char *name = cxstr(&c->m->arena, clang_getTypeSpelling(t));
+    if (c->d->language == LANG_OPENCL) strip_address_spaces(name);
+    return name;
 }
 
 static void fill_elem(Ctx *c, Access *a, CXType t)

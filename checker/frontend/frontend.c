@@ -34,7 +34,8 @@ bool frontend_analyse(Frontend *fe, const char *path, const char *contents, unsi
     pr.ndiags = 0;
     if (!pr.fatal) {
         t = now_seconds();
-        model_build(m, pr.tu, frontend_shim_dir(fe));
+        model_build(m, pr.tu, frontend_shim_dir(fe), frontend_options(fe));
+        if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, m);
         rep->model_seconds = now_seconds() - t;
     }
     parse_result_free(&pr);

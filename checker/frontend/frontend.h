@@ -11,8 +11,13 @@
 
 typedef enum { HEADERS_AUTO, HEADERS_SHIM, HEADERS_CUDA } HeaderMode;
 
+typedef enum { FP64_AUTO, FP64_ON, FP64_OFF } OpenclFp64;
+
 typedef struct {
     HeaderMode headers;
+    const char *language;       /* -x: "cl" or "cuda" for every file; NULL: by extension */
+    const char *cl_std;         /* OpenCL C version, "CL1.2" by default */
+    OpenclFp64 opencl_fp64;     /* --opencl-fp64 */
     const char *std;            /* "c++17" */
     const char *cuda_path;      /* NULL: look in CUDA_PATH, /usr/local/cuda */
     const char *data_dir;       /* where include/shim and include/overlay live */

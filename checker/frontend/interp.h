@@ -147,6 +147,9 @@ void record_math_call(Ctx *c, CXCursor call, const char *name, int nconv0);
 
 /* kernel.c */
 void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance);
+/* Launch `launch` calls kernel `kernel`: the kernel's block shape is known
+ * when all its launches agree. */
+void link_launch(Model *m, int launch, int kernel);
 
 /* host.c: what a dialect's host scanner builds on. */
 struct HostScan {
@@ -155,6 +158,7 @@ struct HostScan {
     const char *fn_name;
     CXCursor *targets;   /* the kernel each launch calls, parallel to the launches added */
     int ntargets;
+    void *dialect_data;  /* the dialect's own tables for this scan (OpenCL: kernel objects) */
 };
 
 /* Adds a launch of `target` (the callee cursor; null when unknown). */

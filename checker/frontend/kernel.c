@@ -10,10 +10,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-const Dialect *dialect_for_file(const char *path)
+const Dialect *dialect_for_file(const char *path, const char *forced)
 {
-    (void)path; /* .cu and .cuh only, for now */
-    return &dialect_cuda;
+    if (forced) return strcmp(forced, "cl") == 0 ? &dialect_opencl : &dialect_cuda;
+    return is_opencl_path(path) ? &dialect_opencl : &dialect_cuda;
+}
+
+/* OpenCL: is double precision available?  --opencl-fp64, else auto: on
+ * when the file enables cl_khr_fp64/cl_amd_fp64 or spells `double`. */
+static void decide_fp64(Model *m, CXTranslationUnit tu, OpenclFp64 mode)
+{
+    if (mode != FP64_AUTO) {
+        m->fp64 = mode == FP64_ON;
+        m->fp64_reason = mode == FP64_ON ? "--opencl-fp64=on" : "--opencl-fp64=off";
+        return;
+    }
+    CXFile f = clang_getFile(tu, m->file);
+    size_t size = 0;
+    if (f) clang_getFileContents(tu, f, &size);
+    CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, f, 0), clang_getLocationForOffset(tu, f, (unsigned)size));
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    if (f) clang_tokenize(tu, all, &toks, &n);
+    bool pragma = false, uses_double = false;
+    for (unsigned i = 0; i < n; i++) {
+        CXString s = clang_getTokenSpelling(tu, toks[i]);
+        const char *t = clang_getCString(s);
+        if (t && (strcmp(t, "cl_khr_fp64") == 0 || strcmp(t, "cl_amd_fp64") == 0) && i + 2 < n) {
+            CXString e = clang_getTokenSpelling(tu, toks[i + 2]);
+            if (strcmp(clang_getCString(e), "enable") == 0) pragma = true;
+            clang_disposeString(e);
+        }
+        if (t && clang_getTokenKind(toks[i]) == CXToken_Keyword && strcmp(t, "double") == 0) uses_double = true;
+        clang_disposeString(s);
+    }
+    if (toks) clang_disposeTokens(tu, toks, n);
+    m->fp64 = pragma || uses_double;
+    m->fp64_reason = pragma ? "auto: the file enables cl_khr_fp64" : uses_double ? "auto: the file uses double"
+                                                                      : "auto: the file neither enables cl_khr_fp64 nor uses double";
 }
 
 static const char *template_args_text(Ctx *c, CXCursor fn, const char *base)
@@ -149,14 +183,29 @@ static bool same_function(CXCursor a, CXCursor b)
     return !clang_Cursor_isNull(da) && !clang_Cursor_isNull(db) && clang_equalCursors(da, db);
 }
 
-void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir)
+void link_launch(Model *m, int launch, int kernel)
+{
+    Launch *L = &m->launches[launch];
+    L->kernel = kernel;
+    Kernel *k = &m->kernels[kernel];
+    bool known = L->block[0].known && L->block[1].known && L->block[2].known;
+    BlockShape s = {known, (int)L->block[0].value, (int)L->block[1].value, (int)L->block[2].value};
+    if (k->nlaunches == 0) k->block = s;
+    else if (!known || !k->block.known || k->block.x != s.x || k->block.y != s.y || k->block.z != s.z)
+        k->block.known = false;
+    k->nlaunches++;
+}
+
+void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o)
 {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.m = m;
     c.cx.tu = tu;
     c.cx.arena = &m->arena;
-    c.d = dialect_for_file(m->file);
+    c.d = dialect_for_file(m->file, o ? o->language : NULL);
+    m->language = c.d->language;
+    if (m->language == LANG_OPENCL) decide_fp64(m, tu, o ? o->opencl_fp64 : FP64_AUTO);
     c.shim_dir = shim_dir;
     c.loop = -1;
 
@@ -167,7 +216,7 @@ void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir)
     CXCursor *launch_targets = NULL;
     int ntargets = 0;
     for (int i = 0; i < ts.nhosts; i++) {
-        HostScan hs = {&c, ts.hosts[i], cxstr(&m->arena, clang_getCursorSpelling(ts.hosts[i])), NULL, 0};
+        HostScan hs = {&c, ts.hosts[i], cxstr(&m->arena, clang_getCursorSpelling(ts.hosts[i])), NULL, 0, NULL};
         host_scan_function(&hs);
         for (int j = 0; j < hs.ntargets; j++) *VEC_PUSH(launch_targets, ntargets) = hs.targets[j];
         free(hs.targets);
@@ -204,18 +253,10 @@ void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir)
 
     /* Link launches to kernels; a block shape is known when all launches agree. */
     for (int j = 0; j < m->nlaunches; j++) {
-        Launch *L = &m->launches[j];
         if (clang_Cursor_isNull(launch_targets[j])) continue;
         for (int q = 0; q < nanalysed; q++) {
             if (!same_function(launch_targets[j], analysed[q])) continue;
-            L->kernel = q;
-            Kernel *k = &m->kernels[q];
-            bool known = L->block[0].known && L->block[1].known && L->block[2].known;
-            BlockShape s = {known, (int)L->block[0].value, (int)L->block[1].value, (int)L->block[2].value};
-            if (k->nlaunches == 0) k->block = s;
-            else if (!known || !k->block.known || k->block.x != s.x || k->block.y != s.y || k->block.z != s.z)
-                k->block.known = false;
-            k->nlaunches++;
+            link_launch(m, j, q);
             break;
         }
     }

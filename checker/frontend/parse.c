@@ -5,6 +5,7 @@
  * time when it matches this libclang), KeepGoing so one missing header does
  * not hide the rest.  In auto mode a file whose missing include is a CUDA
  * library header is parsed again with the real toolkit headers, if present. */
+#include "frontend/dialect.h"
 #include "frontend/parse.h"
 #include "util/oom.h"
 #include "util/vec.h"
@@ -43,6 +44,8 @@ struct Frontend {
     char overlay_dir[PATH_MAX];
     char pch[PATH_MAX];
     char cuda_path[PATH_MAX];
+    char opencl_host_dir[PATH_MAX]; /* the stub <CL/cl.h> for scanning host files */
+    OpenclHostCache *opencl_hosts;
     bool pch_failed[NPCH];   /* a variant did not load once: stop trying it */
     /* The file being parsed, when its text comes from memory (an editor's
      * unsaved buffer, a fuzzer) rather than from disk. */
@@ -111,6 +114,7 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
     snprintf(fe->shim_dir, sizeof fe->shim_dir, "%s/include/shim", o->data_dir);
     snprintf(fe->overlay_dir, sizeof fe->overlay_dir, "%s/include/overlay/clang%d", o->data_dir,
              libclang_major() >= 17 ? 19 : 14);
+    snprintf(fe->opencl_host_dir, sizeof fe->opencl_host_dir, "%s/include/opencl", o->data_dir);
     if (o->pch_path) snprintf(fe->pch, sizeof fe->pch, "%s", o->pch_path);
     find_cuda(fe);
     return fe;
@@ -119,6 +123,7 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
 void frontend_free(Frontend *fe)
 {
     if (!fe) return;
+    opencl_host_cache_free(fe->opencl_hosts);
     clang_disposeIndex(fe->index);
     free(fe);
 }
@@ -126,6 +131,22 @@ void frontend_free(Frontend *fe)
 const char *frontend_shim_dir(const Frontend *fe)
 {
     return fe->shim_dir;
+}
+
+const FrontendOptions *frontend_options(const Frontend *fe)
+{
+    return &fe->o;
+}
+
+OpenclHostCache **frontend_opencl_hosts(Frontend *fe)
+{
+    return &fe->opencl_hosts;
+}
+
+static bool is_opencl(const Frontend *fe, const char *path)
+{
+    if (fe->o.language) return strcmp(fe->o.language, "cl") == 0;
+    return is_opencl_path(path);
 }
 
 void frontend_set_unsaved(Frontend *fe, const char *path, const char *contents, unsigned long size)
@@ -144,6 +165,24 @@ typedef struct {
 static void add(Args *a, const char *s)
 {
     *VEC_PUSH(a->v, a->n) = s;
+}
+
+/* OpenCL C: clang's own opencl-c.h builtins (from libclang's resource
+ * directory; declared lazily), no CUDA shim, no PCH (measured in
+ * docs/opencl.md: an OpenCL file parses faster than a CUDA file with the
+ * shim PCH). */
+static void build_opencl_args(Frontend *fe, Args *a, char *std_buf)
+{
+    add(a, "-x");
+    add(a, "cl");
+    snprintf(std_buf, 64, "-cl-std=%s", fe->o.cl_std ? fe->o.cl_std : "CL1.2");
+    add(a, std_buf);
+    add(a, "-Xclang");
+    add(a, "-finclude-default-header");
+    add(a, "-Xclang");
+    add(a, "-fdeclare-opencl-builtins");
+    add(a, "-ferror-limit=50");
+    for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
 }
 
 /* Builds the argument list; `with_pch`: pre-include through the PCH. */
@@ -243,6 +282,74 @@ static void collect_diags(CXTranslationUnit tu, ParseResult *r)
     }
 }
 
+/* The name in "use of undeclared identifier 'N'" / "unknown type name 'N'". */
+static bool undefined_name(const char *msg, char *name, size_t n)
+{
+    const char *p = NULL;
+    if (strncmp(msg, "use of undeclared identifier '", 30) == 0) p = msg + 30;
+    else if (strncmp(msg, "unknown type name '", 19) == 0) p = msg + 19;
+    const char *q = p ? strchr(p, '\'') : NULL;
+    if (!q || (size_t)(q - p) >= n) return false;
+    memcpy(name, p, (size_t)(q - p));
+    name[q - p] = 0;
+    return true;
+}
+
+/* OpenCL kernels are often configured by -D options the host passes to
+ * clBuildProgram: names used but never defined become one note naming
+ * them, and the errors they cause become notes (the file is analysed, its
+ * result degraded: code that needs the values is not seen as written). */
+static void note_undefined_macros(ParseResult *r, const char *path)
+{
+    char names[512] = "";
+    size_t len = 0;
+    int count = 0, shown = 0;
+    for (int i = 0; i < r->ndiags; i++) {
+        Diag *d = &r->diags[i];
+        char name[128], quoted[132];
+        if (d->level != DIAG_ERROR || !undefined_name(d->message, name, sizeof name)) continue;
+        snprintf(quoted, sizeof quoted, "%s,", name);
+        char hay[520];
+        snprintf(hay, sizeof hay, ",%s", names);
+        char needle[134];
+        snprintf(needle, sizeof needle, ",%s", quoted);
+        if (strstr(hay, needle)) continue;
+        count++;
+        if (len + strlen(quoted) + 1 < sizeof names) {
+            len += (size_t)snprintf(names + len, sizeof names - len, "%s", quoted);
+            shown++;
+        }
+    }
+    if (!count) return;
+    names[len ? len - 1 : 0] = 0;
+    char listed[700];
+    size_t ll = 0;
+    for (const char *p = names; *p && ll + 3 < sizeof listed; p++) {
+        listed[ll++] = *p;
+        if (*p == ',') listed[ll++] = ' ';
+    }
+    listed[ll] = 0;
+    for (int i = 0; i < r->ndiags; i++)
+        if (r->diags[i].level == DIAG_ERROR) {
+            char *m = r->diags[i].message;
+            size_t n = strlen(m) + 64;
+            r->diags[i].message = xmalloc(n);
+            snprintf(r->diags[i].message, n, "%s (see the note on names set at build time)", m);
+            free(m);
+            r->diags[i].level = DIAG_NOTE;
+        }
+    Diag *d = VEC_PUSH(r->diags, r->ndiags);
+    d->level = DIAG_NOTE;
+    d->file = xstrdup(path);
+    d->line = d->col = 0;
+    size_t n = strlen(listed) + 400;
+    d->message = xmalloc(n);
+    snprintf(d->message, n,
+             "status degraded: the file uses %d name%s it never defines (%s%s): probably set by -D options at build time "
+             "(clBuildProgram); pass them to gpulint with -D NAME=VALUE",
+             count, count == 1 ? "" : "s", listed, shown < count ? ", ..." : "");
+}
+
 static bool pch_path(const Frontend *fe, int variant, char *out, size_t n)
 {
     int r = snprintf(out, n, "%s%s", fe->pch, pch_variants[variant].suffix);
@@ -296,7 +403,8 @@ static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, co
 {
     Args a = {NULL, 0};
     char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
-    build_args(fe, &a, real, pch, std_buf, arch_buf, cuda_buf);
+    if (is_opencl(fe, path)) build_opencl_args(fe, &a, std_buf);
+    else build_args(fe, &a, real, pch, std_buf, arch_buf, cuda_buf);
     unsigned flags = CXTranslationUnit_KeepGoing;
     enum CXErrorCode err = clang_parseTranslationUnit2(fe->index, path, a.v, a.n, fe->has_unsaved ? &fe->unsaved : NULL,
                                                      fe->has_unsaved ? 1u : 0u, flags, tu);
@@ -315,11 +423,80 @@ static const char *parse_error_text(enum CXErrorCode e)
     }
 }
 
+/* OpenCL sources kept as C++ raw strings for embedding (CLBlast's
+ * .opencl files: a line `R"(` ... a line `)"`): the wrapper lines are
+ * blanked in an in-memory copy, so lines and columns stay as in the file.
+ * Returns the copy (caller frees) or NULL when there is no wrapper. */
+static ParseResult frontend_parse_file(Frontend *fe, const char *path);
+
+static char *unwrap_raw_string(Frontend *fe, const char *path, size_t *size)
+{
+    char *text = NULL;
+    size_t n = 0;
+    if (fe->has_unsaved) {
+        text = xmalloc(fe->unsaved.Length + 1);
+        memcpy(text, fe->unsaved.Contents, fe->unsaved.Length);
+        n = fe->unsaved.Length;
+    } else {
+        FILE *f = fopen(path, "rb");
+        if (!f) return NULL;
+        fseek(f, 0, SEEK_END);
+        long len = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        if (len < 0 || len > (64L << 20)) {
+            fclose(f);
+            return NULL;
+        }
+        text = xmalloc((size_t)len + 1);
+        n = fread(text, 1, (size_t)len, f);
+        fclose(f);
+    }
+    text[n] = 0;
+    char *open = NULL, *close = NULL;
+    for (char *line = text; line && *line;) {
+        char *eol = strchr(line, '\n');
+        size_t len = eol ? (size_t)(eol - line) : strlen(line);
+        while (len && (line[len - 1] == '\r' || line[len - 1] == ' ')) len--;
+        if (!open && len == 3 && strncmp(line, "R\"(", 3) == 0) open = line;
+        else if (open && len == 2 && strncmp(line, ")\"", 2) == 0) close = line;
+        line = eol ? eol + 1 : NULL;
+    }
+    if (!open || !close) {
+        free(text);
+        return NULL;
+    }
+    memset(open, ' ', 3);
+    memset(close, ' ', 2);
+    *size = n;
+    return text;
+}
+
 ParseResult frontend_parse(Frontend *fe, const char *path)
+{
+    if (is_opencl(fe, path)) {
+        size_t size = 0;
+        char *unwrapped = unwrap_raw_string(fe, path, &size);
+        if (unwrapped) {
+            struct CXUnsavedFile saved = fe->unsaved;
+            bool had = fe->has_unsaved;
+            frontend_set_unsaved(fe, path, unwrapped, size);
+            ParseResult r = frontend_parse_file(fe, path);
+            /* the TU keeps no pointer to the buffer after parsing: libclang copies it */
+            fe->unsaved = saved;
+            fe->has_unsaved = had;
+            free(unwrapped);
+            return r;
+        }
+    }
+    return frontend_parse_file(fe, path);
+}
+
+static ParseResult frontend_parse_file(Frontend *fe, const char *path)
 {
     ParseResult r;
     memset(&r, 0, sizeof r);
-    bool real = fe->o.headers == HEADERS_CUDA;
+    bool opencl = is_opencl(fe, path);
+    bool real = fe->o.headers == HEADERS_CUDA && !opencl;
     if (real && !fe->cuda_path[0]) {
         r.fatal = true;
         r.fatal_message = xstrdup("--headers=cuda: no CUDA toolkit found (use --cuda-path=DIR)");
@@ -328,7 +505,7 @@ ParseResult frontend_parse(Frontend *fe, const char *path)
     CXTranslationUnit tu = NULL;
     enum CXErrorCode err;
     char pch[PATH_MAX + 32];
-    int variant = real || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);
+    int variant = real || opencl || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);
     while (variant >= 0 && (fe->pch_failed[variant] || !pch_path(fe, variant, pch, sizeof pch))) variant--;
     err = parse_with(fe, path, real, variant >= 0 ? pch : NULL, &tu);
     if (variant >= 0 && (err != CXError_Success || !tu || pch_rejected(tu))) {
@@ -347,7 +524,8 @@ ParseResult frontend_parse(Frontend *fe, const char *path)
         return r;
     }
     collect_diags(tu, &r);
-    if (!real && fe->o.headers == HEADERS_AUTO && fe->cuda_path[0]) {
+    if (opencl) note_undefined_macros(&r, path);
+    if (!real && !opencl && fe->o.headers == HEADERS_AUTO && fe->cuda_path[0]) {
         /* The shim lacks a CUDA library header, or a library header fails
          * to parse against the shim: the toolkit's headers may do better. */
         bool want_real = false;
@@ -380,6 +558,27 @@ ParseResult frontend_parse(Frontend *fe, const char *path)
     }
     r.tu = tu;
     return r;
+}
+
+CXTranslationUnit frontend_parse_host(Frontend *fe, const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    bool c_file = dot && (strcmp(dot, ".c") == 0 || strcmp(dot, ".h") == 0);
+    Args a = {NULL, 0};
+    add(&a, "-x");
+    add(&a, c_file ? "c" : "c++");
+    add(&a, c_file ? "-std=gnu11" : "-std=c++17");
+    add(&a, "-I");
+    add(&a, fe->opencl_host_dir);
+    add(&a, "-ferror-limit=50");
+    add(&a, "-Wno-implicit-function-declaration");
+    for (int i = 0; i < fe->o.nextra; i++) add(&a, fe->o.extra[i]);
+    CXTranslationUnit tu = NULL;
+    if (clang_parseTranslationUnit2(fe->index, path, a.v, a.n, NULL, 0, CXTranslationUnit_KeepGoing, &tu) !=
+        CXError_Success)
+        tu = NULL;
+    free(a.v);
+    return tu;
 }
 
 void parse_result_free(ParseResult *r)

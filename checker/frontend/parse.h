@@ -18,6 +18,18 @@ typedef struct {
     char *fatal_message;
 } ParseResult;
 
+typedef struct OpenclHostCache OpenclHostCache; /* host_opencl.c */
+
+const FrontendOptions *frontend_options(const Frontend *fe);
+/* The session's cache of scanned OpenCL host files (owned by fe). */
+OpenclHostCache **frontend_opencl_hosts(Frontend *fe);
+void opencl_host_cache_free(OpenclHostCache *cache);
+/* Parses a C/C++ host file to scan it (no diagnostics kept); NULL on failure. */
+CXTranslationUnit frontend_parse_host(Frontend *fe, const char *path);
+/* Adds the launches of m's kernels found in host files next to `path`
+ * (see host_opencl.c). */
+void opencl_link_host_launches(Frontend *fe, const char *path, Model *m);
+
 /* Directory of the shim headers (functions defined there are library code). */
 const char *frontend_shim_dir(const Frontend *fe);
 /* The next parse of `path` reads `contents` instead of the file (NULL: the

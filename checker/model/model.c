@@ -8,6 +8,7 @@ void model_init(Model *m, const char *file)
 {
     memset(m, 0, sizeof *m);
     m->file = arena_strdup(&m->arena, file);
+    m->fp64 = true;
 }
 
 void model_free(Model *m)

@@ -14,6 +14,10 @@
 #include <stdbool.h>
 
 
+/* The language a model was built from: rules word their messages and fixes
+ * for it (CUDA's wording is the default). */
+typedef enum { LANG_CUDA, LANG_OPENCL } Language;
+
 typedef enum { SPACE_GLOBAL, SPACE_SHARED, SPACE_LOCAL, SPACE_CONSTANT, SPACE_UNKNOWN } AddrSpace;
 
 typedef enum {
@@ -214,6 +218,12 @@ typedef struct {
 
 typedef struct {
     const char *file;        /* main file of the translation unit */
+    Language language;
+    /* OpenCL: does the device have double precision (cl_khr_fp64)?  Without
+     * it an unsuffixed literal is converted to float by the compiler.
+     * Always true for CUDA. fp64_reason says why (option, pragma, auto). */
+    bool fp64;
+    const char *fp64_reason;
     Kernel *kernels; int nkernels;
     Launch *launches; int nlaunches;
     SymbolWrite *symbol_writes; int nsymbol_writes;

@@ -1,0 +1,2 @@
+/* gpulint stand-in: see cl.h */
+#include <CL/cl.h>

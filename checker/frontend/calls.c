@@ -39,6 +39,8 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     bool saved_collect = c->collecting_return, saved_have = c->have_return;
     Value saved_ret = c->ret;
     SrcRange saved_site = c->call_site;
+    unsigned saved_control = c->control_deps, saved_break = c->break_deps, saved_ret_control = c->ret_control_deps;
+    c->control_deps = c->break_deps = 0; /* the helper's own conditions decide its result */
     c->env.b = NULL;
     c->env.n = 0;
     int np = clang_Cursor_getNumArguments(def);
@@ -58,6 +60,9 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     c->have_return = saved_have;
     c->ret = saved_ret;
     c->call_site = saved_site;
+    c->control_deps = saved_control;
+    c->break_deps = saved_break;
+    c->ret_control_deps = saved_ret_control;
     return result;
 }
 

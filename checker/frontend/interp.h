@@ -62,6 +62,12 @@ typedef struct {
     int nesting;         /* current depth of eval / walk_stmt / scan_assignments recursion */
     int stmt_nesting;    /* the walk_stmt part of it, to word the note */
     bool nesting_noted;  /* the "too deep" note of this kernel is recorded */
+    /* Control dependence: the deps of the conditions the current statement
+     * runs under (inside the current function), and of the conditions under
+     * which the innermost loop is left by `break`. */
+    unsigned control_deps;
+    unsigned break_deps;
+    unsigned ret_control_deps; /* control deps of the first return collected */
 } Ctx;
 
 /* Every recursion over the AST goes through nesting_enter, so that no input

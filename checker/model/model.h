@@ -70,9 +70,10 @@ typedef struct {
     int counter;             /* symbol id of the iteration counter */
     const char *ivar;        /* induction variable name, NULL if none found */
     bool has_bound;
-    Affine init, step, bound;/* ivar = init + step*counter while ivar <op> bound */
+    Affine init, step, bound;/* ivar = init + step*counter while ivar <op> bound (see bound_is_lower) */
     const char *bound_text;  /* source text of the bound expression */
-    bool bound_inclusive;    /* <= */
+    bool bound_inclusive;    /* <= (>= for a lower bound) */
+    bool bound_is_lower;     /* ivar > bound / ivar >= bound: a decreasing loop */
     bool has_barrier;        /* __syncthreads() & co inside */
     bool has_store;          /* a global/shared store inside */
     bool has_atomic;

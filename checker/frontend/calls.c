@@ -97,6 +97,14 @@ Value eval_call(Ctx *c, CXCursor e)
         deps |= v.a.deps;
     }
     Value r = finish_call(c, e, name, argv, nargs, nconv0, deps);
+    if (op_assign && nargs == 2) { /* s = v / s op= v on a local struct */
+        CXCursor root = local_record_root(c, clang_Cursor_getArgument(e, 0));
+        bool whole = clang_getCursorKind(strip(clang_Cursor_getArgument(e, 0))) == CXCursor_DeclRefExpr;
+        if (!clang_Cursor_isNull(root) && whole && strcmp(name, "operator=") == 0)
+            env_set(c, root, val_opaque(argv[1].a.deps));
+        else if (!clang_Cursor_isNull(root))
+            record_weak_update(c, root, argv[1].a.deps);
+    }
     free(argv);
     return r;
 }
@@ -122,7 +130,11 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
     if (!clang_Cursor_isNull(ref)) {
         CXCursor def = clang_getCursorDefinition(ref);
         enum CXCursorKind dk = clang_getCursorKind(def);
-        if ((dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod) && has_body(def) && !is_library_code(c, def))
+        /* compiler-generated copies and the like (operator=, constructors)
+         * are what the call's own arguments say: nothing more to inline */
+        bool generated = dk == CXCursor_CXXMethod && clang_CXXMethod_isDefaulted(def);
+        if ((dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod) && !generated && has_body(def) &&
+            !is_library_code(c, def))
             return inline_call(c, e, def, argv, nargs < 16 ? nargs : 16);
     }
     record_math_call(c, e, name, nconv0);

@@ -247,6 +247,33 @@ NOINLINE static Value combine(Op op, const Value *l, const Value *r, CXType ltyp
     return arith(op, l, r);
 }
 
+CXCursor local_record_root(Ctx *c, CXCursor lhs)
+{
+    CXCursor s = strip(lhs);
+    bool member = false;
+    while (clang_getCursorKind(s) == CXCursor_MemberRefExpr) {
+        Children ch = children_of(s);
+        CXCursor base = ch.n == 1 ? ch.items[0] : clang_getNullCursor();
+        children_free(&ch);
+        if (clang_Cursor_isNull(base) || is_pointer_type(clang_getCursorType(base))) return clang_getNullCursor();
+        s = strip(base);
+        member = true;
+    }
+    if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) return clang_getNullCursor();
+    CXCursor ref = clang_getCursorReferenced(s);
+    enum CXCursorKind rk = clang_getCursorKind(ref);
+    if (rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl) return clang_getNullCursor();
+    if (!member && canon(clang_getCursorType(ref)).kind != CXType_Record) return clang_getNullCursor();
+    if (!env_find(c, ref)) return clang_getNullCursor();
+    return ref;
+}
+
+void record_weak_update(Ctx *c, CXCursor root, unsigned deps)
+{
+    Value *cur = env_find(c, root);
+    if (cur && !cur->is_ptr) *cur = val_opaque(cur->a.deps | deps);
+}
+
 NOINLINE static Value assign_to(Ctx *c, CXCursor lhs, Value v, int mode)
 {
     CXCursor s = strip(lhs);
@@ -262,6 +289,10 @@ NOINLINE static Value assign_to(Ctx *c, CXCursor lhs, Value v, int mode)
             return v;
         }
     }
+    /* s.a = v on a local struct: one value for all its fields, so it keeps
+     * what it had and adds what v depends on */
+    CXCursor root = local_record_root(c, lhs);
+    if (!clang_Cursor_isNull(root)) record_weak_update(c, root, v.a.deps);
     eval(c, lhs, mode);
     return v;
 }
@@ -293,6 +324,8 @@ NOINLINE static Value eval_binary(Ctx *c, CXCursor e)
             Value nv = combine(compound_base(op), cur, &rv, lt, rt);
             return assign_to(c, lhs, nv, MODE_LOAD | MODE_STORE);
         }
+        CXCursor root = local_record_root(c, lhs);
+        if (!clang_Cursor_isNull(root)) record_weak_update(c, root, rv.a.deps);
         eval(c, lhs, MODE_LOAD | MODE_STORE);
         return val_opaque(rv.a.deps | DEP_DATA);
     }

@@ -101,6 +101,12 @@ Value eval(Ctx *c, CXCursor e, int mode);
 Affine scale_offset(const Affine *idx, long long size);
 /* The value read by a load of e from base[idx]. */
 Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx);
+/* The local struct variable that `s`, `s.a` or `s.a.b` writes (not through a
+ * pointer), or null. */
+CXCursor local_record_root(Ctx *c, CXCursor lhs);
+/* A local struct is one value for all its fields: a write to a part adds
+ * what the written value depends on. */
+void record_weak_update(Ctx *c, CXCursor root, unsigned deps);
 
 /* calls.c */
 Value eval_call(Ctx *c, CXCursor e);

@@ -66,6 +66,22 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     return result;
 }
 
+/* 24-bit integer multiplies (CUDA __mul24/__umul24, OpenCL mul24/mad24):
+ * index arithmetic in older kernels, exact for the index ranges they are
+ * used with, so they are a product (plus the addend of mad24).  Named here,
+ * not in a dialect: the spellings do not clash and every dialect has them. */
+static bool int24_arith(const char *name, const Value *argv, int nargs, Value *out)
+{
+    bool mul = strcmp(name, "__mul24") == 0 || strcmp(name, "__umul24") == 0 || strcmp(name, "mul24") == 0;
+    bool mad = strcmp(name, "mad24") == 0;
+    if (!(mul && nargs == 2) && !(mad && nargs == 3)) return false;
+    for (int i = 0; i < nargs; i++)
+        if (argv[i].is_ptr) return false;
+    Affine p = aff_mul(&argv[0].a, &argv[1].a);
+    *out = val_int(mad ? aff_add(&p, &argv[2].a) : p);
+    return true;
+}
+
 /* The call after its arguments' evaluation (argv: the first 16 values). */
 NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs, int nconv0,
                                   unsigned deps);
@@ -113,6 +129,8 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
                                   unsigned deps)
 {
     CXCursor ref = clang_getCursorReferenced(e);
+    Value product;
+    if (int24_arith(name, argv, nargs, &product)) return product;
     if (c->d->is_barrier(name)) {
         mark_loops(c, true, false, false);
         return val_opaque(0);

@@ -56,12 +56,19 @@ Affine scale_offset(const Affine *idx, long long size)
     return aff_scale(idx, size);
 }
 
+/* An integer read at a thread-dependent address (start = rowptr[row]) is a
+ * symbol of its own, so that start + j stays exact: the model then sees a
+ * per-thread walk from a per-thread start. */
 Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx)
 {
     unsigned deps = DEP_DATA | base->a.deps | (idx ? idx->a.deps : 0);
     CXType t = clang_getCursorType(e);
     if (is_pointer_type(t)) /* a pointer read from memory: assume global */
         return pointer_value(SPACE_GLOBAL, -1, text_of(&c->cx, e), -1, aff_opaque(deps));
+    if ((deps & DEP_THREAD) && is_integer_type(t) && canon(t).kind != CXType_Bool) {
+        int s = new_symbol(c, SYMK_LOADED, text_of(&c->cx, e));
+        return val_int(aff_symbol(s, deps));
+    }
     return val_opaque(deps);
 }
 

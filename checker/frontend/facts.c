@@ -81,7 +81,8 @@ Access *record_access(Ctx *c, const Value *base, Affine byte_offset, CXType elem
     fill_elem(c, a, elem);
     a->is_load = mode_load;
     a->is_store = mode_store;
-    a->byte_offset = byte_offset;
+    a->byte_offset = recorded_affine(c, byte_offset);
+    a->data_offset = a->byte_offset.exact ? aff_opaque(0) : byte_offset;
     a->loop = c->loop;
     a->call_depth = c->call_depth;
     a->call_site = c->call_site;
@@ -128,7 +129,7 @@ void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const 
 {
     Branch *b = VEC_PUSH(c->k->branches, c->k->nbranches);
     b->kind = kind;
-    b->cond = cv->a;
+    b->cond = recorded_affine(c, cv->a);
     b->constant = aff_is_const(&cv->a, NULL) && !cv->is_ptr;
     b->cond_text = text_of(&c->cx, cond);
     b->loop = c->loop;

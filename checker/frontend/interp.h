@@ -95,6 +95,9 @@ Value *env_find(Ctx *c, CXCursor decl);
 void env_set(Ctx *c, CXCursor decl, Value v);
 Env env_copy(const Env *e);
 void env_merge(Ctx *c, const Env *orig, Env *x, Env *y, unsigned cond_deps);
+/* An affine value as the model records it: loaded values (SYMK_LOADED) are
+ * the interpreter's own; in the model they stay opaque (see Access.data_offset). */
+Affine recorded_affine(Ctx *c, Affine a);
 
 /* eval.c */
 Value eval(Ctx *c, CXCursor e, int mode);

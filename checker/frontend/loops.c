@@ -256,7 +256,7 @@ static void loop_bound(Ctx *c, int li, CXCursor cond, CXCursor ivar_decl)
     if (!clang_Cursor_isNull(other)) {
         Loop *l = &c->k->loops[li];
         l->has_bound = true;
-        l->bound = eval(c, other, MODE_LOAD).a;
+        l->bound = recorded_affine(c, eval(c, other, MODE_LOAD).a);
         l->bound_text = text_of(&c->cx, other);
         l->bound_inclusive = inclusive;
         l->bound_is_lower = lower;
@@ -307,14 +307,14 @@ void walk_loop(Ctx *c, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, C
     Value *iv = clang_Cursor_isNull(ivar) ? NULL : env_find(c, ivar);
     if (iv) {
         l->ivar = cxstr(&c->m->arena, clang_getCursorSpelling(ivar));
-        l->init = iv->a;
+        l->init = recorded_affine(c, iv->a);
     }
     bind_loop_variables(c, &set, l->counter);
     if (iv) {
         l = &c->k->loops[li];
         Value *now = env_find(c, ivar);
         Affine cf;
-        if (now && now->a.exact && aff_coef(&now->a, l->counter, &cf)) l->step = cf;
+        if (now && now->a.exact && aff_coef(&now->a, l->counter, &cf)) l->step = recorded_affine(c, cf);
         else l->step = aff_opaque(DEP_UNKNOWN);
     }
     int saved_loop = c->loop;

@@ -107,6 +107,10 @@ void model_dump(FILE *out, const Model *m)
             if (x->field) fprintf(out, " field_bytes=%d", x->field_bytes);
             if (x->base_param >= 0) fprintf(out, " param=%d", x->base_param);
             if (x->array >= 0) fprintf(out, " array=%d", x->array);
+            if (x->data_offset.exact) {
+                aff_format(&x->data_offset, model_symbol_name_cb, (void *)k, a, sizeof a);
+                fprintf(out, " data_offset=%s", a);
+            }
             fputc('\n', out);
         }
         for (int j = 0; j < k->nbranches; j++) {

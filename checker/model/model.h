@@ -22,7 +22,10 @@ typedef enum {
     SYMK_PARAM,     /* a scalar kernel parameter, or a pointer parameter's address */
     SYMK_CONSTMEM,  /* a __constant__ variable (or element of one) */
     SYMK_TEMPLATE,  /* a template parameter of an uninstantiated kernel */
-    SYMK_UNIFORM    /* another uniform value (a struct parameter's field, ...) */
+    SYMK_UNIFORM,   /* another uniform value (a struct parameter's field, ...) */
+    SYMK_LOADED     /* an integer loaded at a thread-dependent address (a CSR row
+                     * start rowptr[row]): per thread, unknown; appears only in
+                     * Access.data_offset, never in the other recorded values */
 } SymbolKind;
 
 typedef struct {
@@ -57,6 +60,9 @@ typedef struct {
     int field_bytes;
     bool is_load, is_store, is_atomic;
     Affine byte_offset;      /* from the base pointer's start, in bytes */
+    Affine data_offset;      /* when byte_offset is not exact only because it adds
+                              * SYMK_LOADED values: the offset over them (exact);
+                              * else exact == false */
     int loop;                /* innermost enclosing loop, -1 if none */
     int array;               /* ArrayDecl index for shared/local arrays, else -1 */
     int call_depth;          /* > 0 when inside an inlined helper */

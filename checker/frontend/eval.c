@@ -67,6 +67,7 @@ Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx)
         return pointer_value(SPACE_GLOBAL, -1, text_of(&c->cx, e), -1, aff_opaque(deps));
     if ((deps & DEP_THREAD) && is_integer_type(t) && canon(t).kind != CXType_Bool) {
         int s = new_symbol(c, SYMK_LOADED, text_of(&c->cx, e));
+        c->k->syms[s].loop = c->loop; /* where it was read */
         return val_int(aff_symbol(s, deps));
     }
     return val_opaque(deps);

@@ -32,7 +32,7 @@ typedef struct {
     SymbolKind kind;
     const char *name;   /* "threadIdx.x", "width", "loop@12" */
     int param;          /* SYMK_PARAM: parameter index */
-    int loop;           /* SYMK_LOOP: loop index */
+    int loop;           /* SYMK_LOOP: loop index; SYMK_LOADED: innermost loop around the load, -1 */
 } Symbol;
 
 typedef struct {

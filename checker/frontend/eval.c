@@ -414,10 +414,10 @@ NOINLINE static Value eval_conditional(Ctx *c, CXCursor e)
     children_free(&ch);
     Value cv = eval(c, cc, MODE_LOAD);
     record_branch(c, BRANCH_CONDITIONAL, e, cc, &cv);
+    long long k;
+    if (aff_is_const(&cv.a, &k) && !cv.is_ptr) return eval(c, k ? ta : fa, MODE_LOAD); /* the other is dead */
     Value a = eval(c, ta, MODE_LOAD);
     Value b = eval(c, fa, MODE_LOAD);
-    long long k;
-    if (aff_is_const(&cv.a, &k) && !cv.is_ptr) return k ? a : b;
     if (value_equal(&a, &b)) return a;
     if (a.is_ptr && b.is_ptr && a.base_param == b.base_param && a.space == b.space) {
         Value r = a;

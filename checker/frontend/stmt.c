@@ -49,6 +49,12 @@ NOINLINE static void walk_if(Ctx *c, CXCursor s)
     Value cv = eval(c, cond, MODE_LOAD);
     record_branch(c, BRANCH_IF, s, cond, &cv);
 
+    long long known;
+    if (aff_is_const(&cv.a, &known) && !cv.is_ptr) { /* the other path is dead code: not walked */
+        walk_stmt(c, known ? then_s : else_s);
+        c->env.n = scope < c->env.n ? scope : c->env.n;
+        return;
+    }
     Env orig = c->env;
     Env then_env = env_copy(&orig), else_env = env_copy(&orig);
     unsigned saved_control = c->control_deps;

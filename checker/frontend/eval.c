@@ -255,6 +255,22 @@ NOINLINE static Value combine(Op op, const Value *l, const Value *r, CXType ltyp
     return arith(op, l, r);
 }
 
+static void shared_scalar_access(Ctx *c, CXCursor at, CXCursor var, int mode)
+{
+    Value base = pointer_value(SPACE_SHARED, -1, cxstr(&c->m->arena, clang_getCursorSpelling(var)), -1, aff_const(0));
+    record_access(c, &base, aff_const(0), clang_getCursorType(var), at, (mode & MODE_LOAD) != 0, (mode & MODE_STORE) != 0);
+}
+
+/* A __shared__ scalar named by e (read-modify-writes go through memory). */
+static bool is_shared_scalar(Ctx *c, CXCursor e, CXCursor *var)
+{
+    CXCursor s = strip(e);
+    if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) return false;
+    *var = clang_getCursorReferenced(s);
+    return clang_getCursorKind(*var) == CXCursor_VarDecl && c->d->var_space(*var) == SPACE_SHARED &&
+           !is_array_type(clang_getCursorType(*var));
+}
+
 CXCursor local_record_root(Ctx *c, CXCursor lhs)
 {
     CXCursor s = strip(lhs);
@@ -288,6 +304,11 @@ NOINLINE static Value assign_to(Ctx *c, CXCursor lhs, Value v, int mode)
     if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
         CXCursor ref = clang_getCursorReferenced(s);
         enum CXCursorKind rk = clang_getCursorKind(ref);
+        if (rk == CXCursor_VarDecl && c->d->var_space(ref) == SPACE_SHARED && !is_array_type(clang_getCursorType(ref))) {
+            /* a shared scalar: a store other threads read; it keeps its data value */
+            shared_scalar_access(c, s, ref, mode);
+            return v;
+        }
         if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
             if (env_find(c, ref)) {
                 env_set(c, ref, fit_to_type(v, clang_getCursorType(ref)));
@@ -325,8 +346,12 @@ NOINLINE static Value eval_binary(Ctx *c, CXCursor e)
         Value rv = eval(c, rhs, MODE_LOAD);
         CXType lt = clang_getCursorType(lhs), rt = clang_getCursorType(rhs);
         note_compound_conversion(c, e, lhs, rhs);
-        CXCursor s = strip(lhs);
+        CXCursor s = strip(lhs), shared;
         Value *cur = NULL;
+        if (is_shared_scalar(c, lhs, &shared)) {
+            shared_scalar_access(c, s, shared, MODE_LOAD | MODE_STORE);
+            return val_opaque(rv.a.deps | DEP_DATA);
+        }
         if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) cur = env_find(c, clang_getCursorReferenced(s));
         if (cur) {
             Value nv = combine(compound_base(op), cur, &rv, lt, rt);
@@ -370,8 +395,12 @@ NOINLINE static Value eval_unary(Ctx *c, CXCursor e, int mode)
         return loaded_value(c, e, &p, NULL);
     }
     case OP_PREINC: case OP_PREDEC: case OP_POSTINC: case OP_POSTDEC: {
-        CXCursor s = strip(sub);
+        CXCursor s = strip(sub), shared;
         Value *cur = NULL;
+        if (is_shared_scalar(c, sub, &shared)) {
+            shared_scalar_access(c, s, shared, MODE_LOAD | MODE_STORE);
+            return val_opaque(DEP_DATA);
+        }
         if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) cur = env_find(c, clang_getCursorReferenced(s));
         if (cur) {
             Value old = *cur;

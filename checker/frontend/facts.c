@@ -56,8 +56,9 @@ static void fill_elem(Ctx *c, Access *a, CXType t)
     CXType ct = canon(t);
     a->elem_type = type_name_for(c, t);
     a->elem_canonical = type_name_for(c, ct);
-    a->elem_bytes = (int)type_size(ct);
-    a->elem_align = (int)clang_Type_getAlignOf(ct);
+    long long size = type_size(ct), align = clang_Type_getAlignOf(ct);
+    a->elem_bytes = size > 0 ? (int)size : -1; /* libclang's layout errors are negative: unknown */
+    a->elem_align = align > 0 ? (int)align : -1;
     a->elem_is_record = ct.kind == CXType_Record;
     a->elem_is_integer = is_integer_type(ct);
     if (a->elem_is_record) {

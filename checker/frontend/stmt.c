@@ -19,7 +19,8 @@ void declare_var(Ctx *c, CXCursor var)
         CXType et = clang_getArrayElementType(ct);
         while (canon(et).kind == CXType_ConstantArray) et = clang_getArrayElementType(canon(et));
         a->elem_type = type_name_for(c, et);
-        a->elem_bytes = (int)type_size(canon(et));
+        long long eb = type_size(canon(et));
+        a->elem_bytes = eb > 0 ? (int)eb : -1; /* layout errors are negative: unknown */
         long long total = type_size(ct);
         a->count = (total > 0 && a->elem_bytes > 0) ? total / a->elem_bytes : -1;
         a->is_extern = clang_Cursor_getStorageClass(var) == CX_SC_Extern;

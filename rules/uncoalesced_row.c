@@ -15,15 +15,82 @@ static const RuleOption options[] = {
 };
 
 /* The enclosing loop whose counter walks the row with a small constant step. */
-static int walking_loop(const Kernel *k, const Access *a)
+static int walking_loop(const Kernel *k, const Access *a, const Affine *offset)
 {
     for (int l = a->loop; l >= 0; l = k->loops[l].parent) {
         Affine c;
         long long step;
-        if (!aff_coef(&a->byte_offset, k->loops[l].counter, &c) || !aff_is_const(&c, &step)) continue;
+        if (!aff_coef(offset, k->loops[l].counter, &c) || !aff_is_const(&c, &step)) continue;
         if (step != 0 && (step < 0 ? -step : step) <= 4LL * a->elem_bytes) return l;
     }
     return -1;
+}
+
+/* Is loop l, or a loop inside it, where symbol s was read? */
+static bool read_inside(const Kernel *k, int s, int l)
+{
+    for (int q = k->syms[s].loop; q >= 0; q = k->loops[q].parent)
+        if (q == l) return true;
+    return false;
+}
+
+/* The per-thread row start of a walk from a loaded value (CSR: val[rowptr[row]
+ * + j]): a term that is one value loaded before the loop, at a thread-dependent
+ * address, and no thread-index term. */
+static int loaded_row_start(const Kernel *k, const Affine *off, int l, long long elem_bytes)
+{
+    int start = -1;
+    for (int t = 0; t < off->nterms; t++) {
+        const AffTerm *tm = &off->term[t];
+        for (int q = 0; q < tm->nfactors; q++)
+            if (tm->factor[q] <= SYM_TID_Z) return -1;
+        if (tm->nfactors != 1 || tm->factor[0] < SYM_FIRST_USER) continue;
+        int s = tm->factor[0];
+        if (k->syms[s].kind != SYMK_LOADED || read_inside(k, s, l) || tm->coef != elem_bytes) continue;
+        start = s;
+    }
+    return start;
+}
+
+/* Each thread walks a row that starts at a value it loaded (a CSR row walk):
+ * lanes start at unrelated addresses, so a request touches a sector per lane
+ * unless rows are shorter than a sector. */
+static void check_loaded_walk(const Kernel *k, const Access *a, int index, FindingList *out)
+{
+    int l = walking_loop(k, a, &a->data_offset);
+    if (l < 0) return;
+    int s = loaded_row_start(k, &a->data_offset, l, a->elem_bytes);
+    if (s < 0) return;
+    for (int j = 0; j < index; j++) { /* vals[j] * vals[j]: one address, one finding */
+        const Access *b = &k->accesses[j];
+        if (b->range.line == a->range.line && b->base_param == a->base_param && b->is_store == a->is_store &&
+            b->data_offset.exact && aff_equal(&b->data_offset, &a->data_offset))
+            return;
+    }
+    const Loop *L = &k->loops[l];
+    const char *ivar = L->ivar ? L->ivar : "the loop counter";
+    const char *start = k->syms[s].name;
+    int sectors = sectors_for_stride(1LL << 20, a->elem_bytes);
+    int ideal = (WARP_SIZE * a->elem_bytes + SECTOR_BYTES - 1) / SECTOR_BYTES;
+    if (sectors <= ideal) return;
+    Finding *f = finding_new(out, RULE_ID, SEV_MEDIUM, a->range, k->name,
+                             "each thread walks its own row of '%s' in the loop over %s, from a row start it loaded (%s): lanes start rows apart, up to %d sectors per warp request instead of %d",
+                             a->base_name, ivar, start, sectors, ideal);
+    if (!f) return;
+    finding_str(out, f, "base", a->base_name);
+    finding_int(out, f, "element_bytes", a->elem_bytes);
+    finding_str(out, f, "row_width", "data-dependent");
+    finding_str(out, f, "row_start", start);
+    finding_str(out, f, "loop_var", L->ivar ? L->ivar : "");
+    finding_int(out, f, "sectors_per_request", sectors);
+    finding_int(out, f, "ideal_sectors", ideal);
+    finding_str(out, f, "block_shape", block_shape_text(out, k));
+    finding_str(out, f, "element_type", a->elem_canonical);
+    finding_related(out, f, L->header, "the loop over %s", ivar);
+    add_call_site(out, f, a->call_depth, a->call_site);
+    finding_fix(out, f, "let a warp (or a group of lanes) share each row (CSR-vector): lane q reads %s + q, %s + q + 32, ... and the group reduces with __shfl_down_sync",
+                start, start);
+    finding_fix(out, f, "or store the rows in a column-major padded layout (ELLPACK) so that consecutive threads read consecutive elements");
 }
 
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
@@ -31,8 +98,12 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
     FindingList *out = ctx->findings;
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
+        if (a->space == SPACE_GLOBAL && !a->byte_offset.exact && a->data_offset.exact && a->elem_bytes > 0 && a->loop >= 0) {
+            check_loaded_walk(k, a, i, out);
+            continue;
+        }
         if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0 || a->loop < 0) continue;
-        int l = walking_loop(k, a);
+        int l = walking_loop(k, a, &a->byte_offset);
         if (l < 0) continue;
         /* r[k] * r[k]: one address, one finding */
         bool repeat = false;

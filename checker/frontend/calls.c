@@ -39,6 +39,8 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     bool saved_collect = c->collecting_return, saved_have = c->have_return;
     Value saved_ret = c->ret;
     SrcRange saved_site = c->call_site;
+    unsigned saved_control = c->control_deps, saved_break = c->break_deps, saved_ret_control = c->ret_control_deps;
+    c->control_deps = c->break_deps = 0; /* the helper's own conditions decide its result */
     c->env.b = NULL;
     c->env.n = 0;
     int np = clang_Cursor_getNumArguments(def);
@@ -58,6 +60,9 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     c->have_return = saved_have;
     c->ret = saved_ret;
     c->call_site = saved_site;
+    c->control_deps = saved_control;
+    c->break_deps = saved_break;
+    c->ret_control_deps = saved_ret_control;
     return result;
 }
 
@@ -83,6 +88,22 @@ static Value vector_access(Ctx *c, CXCursor call, int width, const Value *ptr, c
     a->elem_is_vector = true;
     clang_disposeString(sn);
     return store ? val_opaque(0) : val_opaque(deps | DEP_DATA);
+}
+
+/* 24-bit integer multiplies (CUDA __mul24/__umul24, OpenCL mul24/mad24):
+ * index arithmetic in older kernels, exact for the index ranges they are
+ * used with, so they are a product (plus the addend of mad24).  Named here,
+ * not in a dialect: the spellings do not clash and every dialect has them. */
+static bool int24_arith(const char *name, const Value *argv, int nargs, Value *out)
+{
+    bool mul = strcmp(name, "__mul24") == 0 || strcmp(name, "__umul24") == 0 || strcmp(name, "mul24") == 0;
+    bool mad = strcmp(name, "mad24") == 0;
+    if (!(mul && nargs == 2) && !(mad && nargs == 3)) return false;
+    for (int i = 0; i < nargs; i++)
+        if (argv[i].is_ptr) return false;
+    Affine p = aff_mul(&argv[0].a, &argv[1].a);
+    *out = val_int(mad ? aff_add(&p, &argv[2].a) : p);
+    return true;
 }
 
 /* The call after its arguments' evaluation (argv: the first 16 values). */
@@ -118,6 +139,14 @@ Value eval_call(Ctx *c, CXCursor e)
         deps |= v.a.deps;
     }
     Value r = finish_call(c, e, name, argv, nargs, nconv0, deps);
+    if (op_assign && nargs == 2) { /* s = v / s op= v on a local struct */
+        CXCursor root = local_record_root(c, clang_Cursor_getArgument(e, 0));
+        bool whole = clang_getCursorKind(strip(clang_Cursor_getArgument(e, 0))) == CXCursor_DeclRefExpr;
+        if (!clang_Cursor_isNull(root) && whole && strcmp(name, "operator=") == 0)
+            env_set(c, root, val_opaque(argv[1].a.deps));
+        else if (!clang_Cursor_isNull(root))
+            record_weak_update(c, root, argv[1].a.deps);
+    }
     free(argv);
     return r;
 }
@@ -126,6 +155,8 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
                                   unsigned deps)
 {
     CXCursor ref = clang_getCursorReferenced(e);
+    Value product;
+    if (int24_arith(name, argv, nargs, &product)) return product;
     if (c->d->is_barrier(name)) {
         mark_loops(c, true, false, false);
         return val_opaque(0);
@@ -148,7 +179,11 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
     if (!clang_Cursor_isNull(ref)) {
         CXCursor def = clang_getCursorDefinition(ref);
         enum CXCursorKind dk = clang_getCursorKind(def);
-        if ((dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod) && has_body(def) && !is_library_code(c, def))
+        /* compiler-generated copies and the like (operator=, constructors)
+         * are what the call's own arguments say: nothing more to inline */
+        bool generated = dk == CXCursor_CXXMethod && clang_CXXMethod_isDefaulted(def);
+        if ((dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod) && !generated && has_body(def) &&
+            !is_library_code(c, def))
             return inline_call(c, e, def, argv, nargs < 16 ? nargs : 16);
     }
     record_math_call(c, e, name, nconv0);

@@ -10,8 +10,9 @@
 int new_symbol(Ctx *c, SymbolKind kind, const char *name)
 {
     Kernel *k = c->k;
-    /* Uniform symbols are interned by name so p.n read twice is one symbol. */
-    if (kind != SYMK_LOOP)
+    /* Uniform symbols are interned by name so p.n read twice is one symbol;
+     * each loop and each load is a value of its own. */
+    if (kind != SYMK_LOOP && kind != SYMK_LOADED)
         for (int i = SYM_FIRST_USER; i < k->nsyms; i++)
             if (k->syms[i].kind == kind && strcmp(k->syms[i].name, name) == 0) return i;
     Symbol *s = VEC_PUSH(k->syms, k->nsyms);
@@ -113,4 +114,20 @@ void env_merge(Ctx *c, const Env *orig, Env *x, Env *y, unsigned cond_deps)
         c->env.b[i].v = r;
     }
     c->env.n = n;
+}
+
+static bool mentions_loaded(const Kernel *k, const Affine *a)
+{
+    for (int i = 0; i < a->nterms; i++)
+        for (int j = 0; j < a->term[i].nfactors; j++) {
+            int s = a->term[i].factor[j];
+            if (s >= SYM_FIRST_USER && s < k->nsyms && k->syms[s].kind == SYMK_LOADED) return true;
+        }
+    return false;
+}
+
+Affine recorded_affine(Ctx *c, Affine a)
+{
+    if (a.exact && mentions_loaded(c->k, &a)) return aff_opaque(a.deps);
+    return a;
 }

@@ -56,12 +56,20 @@ Affine scale_offset(const Affine *idx, long long size)
     return aff_scale(idx, size);
 }
 
+/* An integer read at a thread-dependent address (start = rowptr[row]) is a
+ * symbol of its own, so that start + j stays exact: the model then sees a
+ * per-thread walk from a per-thread start. */
 Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx)
 {
     unsigned deps = DEP_DATA | base->a.deps | (idx ? idx->a.deps : 0);
     CXType t = clang_getCursorType(e);
     if (is_pointer_type(t)) /* a pointer read from memory: assume global */
         return pointer_value(SPACE_GLOBAL, -1, text_of(&c->cx, e), -1, aff_opaque(deps));
+    if ((deps & DEP_THREAD) && is_integer_type(t) && canon(t).kind != CXType_Bool) {
+        int s = new_symbol(c, SYMK_LOADED, text_of(&c->cx, e));
+        c->k->syms[s].loop = c->loop; /* where it was read */
+        return val_int(aff_symbol(s, deps));
+    }
     return val_opaque(deps);
 }
 
@@ -247,12 +255,60 @@ NOINLINE static Value combine(Op op, const Value *l, const Value *r, CXType ltyp
     return arith(op, l, r);
 }
 
+static void shared_scalar_access(Ctx *c, CXCursor at, CXCursor var, int mode)
+{
+    Value base = pointer_value(SPACE_SHARED, -1, cxstr(&c->m->arena, clang_getCursorSpelling(var)), -1, aff_const(0));
+    record_access(c, &base, aff_const(0), clang_getCursorType(var), at, (mode & MODE_LOAD) != 0, (mode & MODE_STORE) != 0);
+}
+
+/* A __shared__ scalar named by e (read-modify-writes go through memory). */
+static bool is_shared_scalar(Ctx *c, CXCursor e, CXCursor *var)
+{
+    CXCursor s = strip(e);
+    if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) return false;
+    *var = clang_getCursorReferenced(s);
+    return clang_getCursorKind(*var) == CXCursor_VarDecl && c->d->var_space(*var) == SPACE_SHARED &&
+           !is_array_type(clang_getCursorType(*var));
+}
+
+CXCursor local_record_root(Ctx *c, CXCursor lhs)
+{
+    CXCursor s = strip(lhs);
+    bool member = false;
+    while (clang_getCursorKind(s) == CXCursor_MemberRefExpr) {
+        Children ch = children_of(s);
+        CXCursor base = ch.n == 1 ? ch.items[0] : clang_getNullCursor();
+        children_free(&ch);
+        if (clang_Cursor_isNull(base) || is_pointer_type(clang_getCursorType(base))) return clang_getNullCursor();
+        s = strip(base);
+        member = true;
+    }
+    if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) return clang_getNullCursor();
+    CXCursor ref = clang_getCursorReferenced(s);
+    enum CXCursorKind rk = clang_getCursorKind(ref);
+    if (rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl) return clang_getNullCursor();
+    if (!member && canon(clang_getCursorType(ref)).kind != CXType_Record) return clang_getNullCursor();
+    if (!env_find(c, ref)) return clang_getNullCursor();
+    return ref;
+}
+
+void record_weak_update(Ctx *c, CXCursor root, unsigned deps)
+{
+    Value *cur = env_find(c, root);
+    if (cur && !cur->is_ptr) *cur = val_opaque(cur->a.deps | deps);
+}
+
 NOINLINE static Value assign_to(Ctx *c, CXCursor lhs, Value v, int mode)
 {
     CXCursor s = strip(lhs);
     if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
         CXCursor ref = clang_getCursorReferenced(s);
         enum CXCursorKind rk = clang_getCursorKind(ref);
+        if (rk == CXCursor_VarDecl && c->d->var_space(ref) == SPACE_SHARED && !is_array_type(clang_getCursorType(ref))) {
+            /* a shared scalar: a store other threads read; it keeps its data value */
+            shared_scalar_access(c, s, ref, mode);
+            return v;
+        }
         if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
             if (env_find(c, ref)) {
                 env_set(c, ref, fit_to_type(v, clang_getCursorType(ref)));
@@ -262,6 +318,10 @@ NOINLINE static Value assign_to(Ctx *c, CXCursor lhs, Value v, int mode)
             return v;
         }
     }
+    /* s.a = v on a local struct: one value for all its fields, so it keeps
+     * what it had and adds what v depends on */
+    CXCursor root = local_record_root(c, lhs);
+    if (!clang_Cursor_isNull(root)) record_weak_update(c, root, v.a.deps);
     eval(c, lhs, mode);
     return v;
 }
@@ -286,13 +346,19 @@ NOINLINE static Value eval_binary(Ctx *c, CXCursor e)
         Value rv = eval(c, rhs, MODE_LOAD);
         CXType lt = clang_getCursorType(lhs), rt = clang_getCursorType(rhs);
         note_compound_conversion(c, e, lhs, rhs);
-        CXCursor s = strip(lhs);
+        CXCursor s = strip(lhs), shared;
         Value *cur = NULL;
+        if (is_shared_scalar(c, lhs, &shared)) {
+            shared_scalar_access(c, s, shared, MODE_LOAD | MODE_STORE);
+            return val_opaque(rv.a.deps | DEP_DATA);
+        }
         if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) cur = env_find(c, clang_getCursorReferenced(s));
         if (cur) {
             Value nv = combine(compound_base(op), cur, &rv, lt, rt);
             return assign_to(c, lhs, nv, MODE_LOAD | MODE_STORE);
         }
+        CXCursor root = local_record_root(c, lhs);
+        if (!clang_Cursor_isNull(root)) record_weak_update(c, root, rv.a.deps);
         eval(c, lhs, MODE_LOAD | MODE_STORE);
         return val_opaque(rv.a.deps | DEP_DATA);
     }
@@ -329,8 +395,12 @@ NOINLINE static Value eval_unary(Ctx *c, CXCursor e, int mode)
         return loaded_value(c, e, &p, NULL);
     }
     case OP_PREINC: case OP_PREDEC: case OP_POSTINC: case OP_POSTDEC: {
-        CXCursor s = strip(sub);
+        CXCursor s = strip(sub), shared;
         Value *cur = NULL;
+        if (is_shared_scalar(c, sub, &shared)) {
+            shared_scalar_access(c, s, shared, MODE_LOAD | MODE_STORE);
+            return val_opaque(DEP_DATA);
+        }
         if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) cur = env_find(c, clang_getCursorReferenced(s));
         if (cur) {
             Value old = *cur;
@@ -373,10 +443,10 @@ NOINLINE static Value eval_conditional(Ctx *c, CXCursor e)
     children_free(&ch);
     Value cv = eval(c, cc, MODE_LOAD);
     record_branch(c, BRANCH_CONDITIONAL, e, cc, &cv);
+    long long k;
+    if (aff_is_const(&cv.a, &k) && !cv.is_ptr) return eval(c, k ? ta : fa, MODE_LOAD); /* the other is dead */
     Value a = eval(c, ta, MODE_LOAD);
     Value b = eval(c, fa, MODE_LOAD);
-    long long k;
-    if (aff_is_const(&cv.a, &k) && !cv.is_ptr) return k ? a : b;
     if (value_equal(&a, &b)) return a;
     if (a.is_ptr && b.is_ptr && a.base_param == b.base_param && a.space == b.space) {
         Value r = a;

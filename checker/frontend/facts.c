@@ -81,8 +81,9 @@ static void fill_elem(Ctx *c, Access *a, CXType t)
     CXType ct = canon(t);
     a->elem_type = type_name_for(c, t);
     a->elem_canonical = type_name_for(c, ct);
-    a->elem_bytes = (int)type_size(ct);
-    a->elem_align = (int)clang_Type_getAlignOf(ct);
+    long long size = type_size(ct), align = clang_Type_getAlignOf(ct);
+    a->elem_bytes = size > 0 ? (int)size : -1; /* libclang's layout errors are negative: unknown */
+    a->elem_align = align > 0 ? (int)align : -1;
     a->elem_is_record = ct.kind == CXType_Record;
     a->elem_is_integer = is_integer_type(ct);
     if (a->elem_is_record) {
@@ -106,7 +107,8 @@ Access *record_access(Ctx *c, const Value *base, Affine byte_offset, CXType elem
     fill_elem(c, a, elem);
     a->is_load = mode_load;
     a->is_store = mode_store;
-    a->byte_offset = byte_offset;
+    a->byte_offset = recorded_affine(c, byte_offset);
+    a->data_offset = a->byte_offset.exact ? aff_opaque(0) : byte_offset;
     a->loop = c->loop;
     a->call_depth = c->call_depth;
     a->call_site = c->call_site;
@@ -153,7 +155,7 @@ void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const 
 {
     Branch *b = VEC_PUSH(c->k->branches, c->k->nbranches);
     b->kind = kind;
-    b->cond = cv->a;
+    b->cond = recorded_affine(c, cv->a);
     b->constant = aff_is_const(&cv->a, NULL) && !cv->is_ptr;
     b->cond_text = text_of(&c->cx, cond);
     b->loop = c->loop;

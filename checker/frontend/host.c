@@ -25,7 +25,7 @@ void host_dim_value(HostScan *hs, CXCursor e, DimValue *d, Launch *L)
     CXCursor s = strip(e);
     d->text = text_of(&c->cx, s);
     long long v;
-    if (location_in_macro(s)) {
+    if (d->text[0] && location_in_macro(s)) { /* (a default argument has no text: not a macro) */
         d->origin = arena_printf(&c->m->arena, "macro %s", d->text);
         d->where = spelling_range_of(&c->cx, s);
     }

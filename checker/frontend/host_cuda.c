@@ -76,9 +76,13 @@ static void eval_dim3(HostScan *hs, CXCursor e, DimValue dims[3], SrcRange *wher
             *text = text_of(&c->cx, s);
             return;
         }
+        /* dim3(256): a functional cast, children [TypeRef] expression */
         Children ch = children_of(s);
-        if (ch.n == 1) eval_dim3(hs, ch.items[0], dims, where, text, L, depth + 1);
+        CXCursor sub = clang_getNullCursor();
+        for (int i = 0; i < ch.n; i++)
+            if (is_expr_kind(clang_getCursorKind(ch.items[i]))) sub = ch.items[i];
         children_free(&ch);
+        if (!clang_Cursor_isNull(sub)) eval_dim3(hs, sub, dims, where, text, L, depth + 1);
         if (!*text) {
             *where = range_of(&c->cx, s);
             *text = text_of(&c->cx, s);

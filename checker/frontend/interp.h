@@ -62,6 +62,12 @@ typedef struct {
     int nesting;         /* current depth of eval / walk_stmt / scan_assignments recursion */
     int stmt_nesting;    /* the walk_stmt part of it, to word the note */
     bool nesting_noted;  /* the "too deep" note of this kernel is recorded */
+    /* Control dependence: the deps of the conditions the current statement
+     * runs under (inside the current function), and of the conditions under
+     * which the innermost loop is left by `break`. */
+    unsigned control_deps;
+    unsigned break_deps;
+    unsigned ret_control_deps; /* control deps of the first return collected */
 } Ctx;
 
 /* Every recursion over the AST goes through nesting_enter, so that no input
@@ -89,12 +95,21 @@ Value *env_find(Ctx *c, CXCursor decl);
 void env_set(Ctx *c, CXCursor decl, Value v);
 Env env_copy(const Env *e);
 void env_merge(Ctx *c, const Env *orig, Env *x, Env *y, unsigned cond_deps);
+/* An affine value as the model records it: loaded values (SYMK_LOADED) are
+ * the interpreter's own; in the model they stay opaque (see Access.data_offset). */
+Affine recorded_affine(Ctx *c, Affine a);
 
 /* eval.c */
 Value eval(Ctx *c, CXCursor e, int mode);
 Affine scale_offset(const Affine *idx, long long size);
 /* The value read by a load of e from base[idx]. */
 Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx);
+/* The local struct variable that `s`, `s.a` or `s.a.b` writes (not through a
+ * pointer), or null. */
+CXCursor local_record_root(Ctx *c, CXCursor lhs);
+/* A local struct is one value for all its fields: a write to a part adds
+ * what the written value depends on. */
+void record_weak_update(Ctx *c, CXCursor root, unsigned deps);
 
 /* calls.c */
 Value eval_call(Ctx *c, CXCursor e);

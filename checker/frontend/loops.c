@@ -146,12 +146,14 @@ static void bind_loop_variables(Ctx *c, AssignedSet *set, int counter)
     }
 }
 
-static void unbind_loop_variables(Ctx *c, AssignedSet *set)
+/* After the loop: its variables hold what the last iteration left, which
+ * depends on the iteration count and so on what decides the exit. */
+static void unbind_loop_variables(Ctx *c, AssignedSet *set, unsigned exit_deps)
 {
     for (int i = 0; i < set->n; i++) {
         Value *cur = env_find(c, set->items[i].decl);
         if (!cur) continue;
-        unsigned deps = cur->a.deps | DEP_LOOP;
+        unsigned deps = cur->a.deps | DEP_LOOP | exit_deps;
         if (cur->is_ptr) cur->a = aff_opaque(deps);
         else *cur = val_opaque(deps);
     }
@@ -179,7 +181,48 @@ static int new_loop(Ctx *c, CXCursor s, CXCursor body)
     return idx;
 }
 
-/* Reads `ivar < bound` (and friends) from a loop condition. */
+/* The variable a condition compares: `v op x`, `++v op x` / `--v op x`
+ * (an increment in the condition), or `x op v`.  *pre_inc: the form ++v. */
+static CXCursor compared_variable(Ctx *c, CXCursor operand, bool *pre_inc)
+{
+    CXCursor s = strip(operand);
+    *pre_inc = false;
+    if (clang_getCursorKind(s) == CXCursor_UnaryOperator) {
+        Op op = unary_op(&c->cx, s);
+        if (op != OP_PREINC && op != OP_PREDEC) return clang_getNullCursor();
+        Children ch = children_of(s);
+        CXCursor v = ch.n == 1 ? strip(ch.items[0]) : clang_getNullCursor();
+        children_free(&ch);
+        if (clang_Cursor_isNull(v) || clang_getCursorKind(v) != CXCursor_DeclRefExpr) return clang_getNullCursor();
+        *pre_inc = true;
+        return clang_getCursorReferenced(v);
+    }
+    if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) return clang_getCursorReferenced(s);
+    return clang_getNullCursor();
+}
+
+/* The induction variable a while / do-while condition tests (`v < n`,
+ * `++v < n`, `n > v`), or null. */
+static CXCursor condition_variable(Ctx *c, CXCursor cond)
+{
+    CXCursor s = strip(cond);
+    if (clang_Cursor_isNull(s) || clang_getCursorKind(s) != CXCursor_BinaryOperator) return clang_getNullCursor();
+    Children ch = children_of(s);
+    CXCursor v = clang_getNullCursor();
+    if (ch.n == 2) {
+        Op op = binary_op(&c->cx, s, ch.items[1]);
+        bool pre;
+        if (op == OP_LT || op == OP_LE || op == OP_NE || op == OP_GT || op == OP_GE) v = compared_variable(c, ch.items[0], &pre);
+        if (clang_Cursor_isNull(v) && (op == OP_GT || op == OP_GE)) v = compared_variable(c, ch.items[1], &pre);
+    }
+    children_free(&ch);
+    return v;
+}
+
+/* Reads `ivar < bound` (and friends) from a loop condition: `v < n`,
+ * `v <= n`, `v != n`, `n > v`, `n >= v` give an upper bound, `v > n` and
+ * `v >= n` (a decreasing loop) a lower one.  `++v < n` counts as `v < n`:
+ * the value the body sees stays below n. */
 static void loop_bound(Ctx *c, int li, CXCursor cond, CXCursor ivar_decl)
 {
     CXCursor s = strip(cond);
@@ -191,17 +234,21 @@ static void loop_bound(Ctx *c, int li, CXCursor cond, CXCursor ivar_decl)
     }
     Op op = binary_op(&c->cx, s, ch.items[1]);
     CXCursor other = clang_getNullCursor();
-    bool inclusive = false;
+    bool inclusive = false, lower = false, pre_l, pre_r;
+    CXCursor lv = compared_variable(c, ch.items[0], &pre_l), rv = compared_variable(c, ch.items[1], &pre_r);
     CXCursor iv = ivar_decl;
-    if (clang_Cursor_isNull(iv)) { /* while (i < n): take the variable on the left */
-        CXCursor l = strip(ch.items[0]);
-        if (clang_getCursorKind(l) == CXCursor_DeclRefExpr) iv = clang_getCursorReferenced(l);
-    }
+    if (clang_Cursor_isNull(iv)) iv = !clang_Cursor_isNull(lv) ? lv : rv;
     if (!clang_Cursor_isNull(iv)) {
-        if (is_decl_of(ch.items[0], iv) && (op == OP_LT || op == OP_LE || op == OP_NE)) {
+        bool on_left = !clang_Cursor_isNull(lv) && clang_equalCursors(lv, iv);
+        bool on_right = !clang_Cursor_isNull(rv) && clang_equalCursors(rv, iv) && !pre_r;
+        if (on_left && (op == OP_LT || op == OP_LE || op == OP_NE)) {
             other = ch.items[1];
             inclusive = op == OP_LE;
-        } else if (is_decl_of(ch.items[1], iv) && (op == OP_GT || op == OP_GE)) {
+        } else if (on_left && (op == OP_GT || op == OP_GE)) {
+            other = ch.items[1];
+            inclusive = op == OP_GE;
+            lower = true;
+        } else if (on_right && (op == OP_GT || op == OP_GE)) {
             other = ch.items[0];
             inclusive = op == OP_GE;
         }
@@ -209,17 +256,28 @@ static void loop_bound(Ctx *c, int li, CXCursor cond, CXCursor ivar_decl)
     if (!clang_Cursor_isNull(other)) {
         Loop *l = &c->k->loops[li];
         l->has_bound = true;
-        l->bound = eval(c, other, MODE_LOAD).a;
+        l->bound = recorded_affine(c, eval(c, other, MODE_LOAD).a);
         l->bound_text = text_of(&c->cx, other);
         l->bound_inclusive = inclusive;
+        l->bound_is_lower = lower;
         if (!l->ivar) l->ivar = cxstr(&c->m->arena, clang_getCursorSpelling(iv));
     }
     children_free(&ch);
 }
 
+/* The loop's condition, evaluated where the loop tests it; its deps. */
+static unsigned test_condition(Ctx *c, int li, CXCursor cond, CXCursor ivar)
+{
+    if (clang_Cursor_isNull(cond)) return 0;
+    unsigned deps = eval(c, cond, MODE_LOAD).a.deps;
+    loop_bound(c, li, cond, ivar);
+    return deps;
+}
+
 void walk_loop(Ctx *c, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCursor body)
 {
     int scope = c->env.n;
+    bool test_after = clang_getCursorKind(s) == CXCursor_DoStmt;
     if (!clang_Cursor_isNull(init)) walk_stmt(c, init);
     CXCursor ivar = clang_getNullCursor();
     if (!clang_Cursor_isNull(init)) {
@@ -234,8 +292,11 @@ void walk_loop(Ctx *c, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, C
                 ivar = clang_getCursorReferenced(strip(ch.items[0]));
             children_free(&ch);
         }
+    } else if (!clang_Cursor_isNull(cond)) { /* while / do-while: the variable the condition tests */
+        ivar = condition_variable(c, cond);
     }
     AssignedSet set = {NULL, 0, false};
+    if (!clang_Cursor_isNull(cond)) scan_assignments(c, cond, &set, 0);
     if (!clang_Cursor_isNull(inc)) scan_assignments(c, inc, &set, 0);
     if (!clang_Cursor_isNull(body)) scan_assignments(c, body, &set, 0);
     if (set.truncated) /* the unscanned part may assign any variable in scope */
@@ -246,25 +307,30 @@ void walk_loop(Ctx *c, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, C
     Value *iv = clang_Cursor_isNull(ivar) ? NULL : env_find(c, ivar);
     if (iv) {
         l->ivar = cxstr(&c->m->arena, clang_getCursorSpelling(ivar));
-        l->init = iv->a;
+        l->init = recorded_affine(c, iv->a);
     }
     bind_loop_variables(c, &set, l->counter);
     if (iv) {
         l = &c->k->loops[li];
         Value *now = env_find(c, ivar);
         Affine cf;
-        if (now && now->a.exact && aff_coef(&now->a, l->counter, &cf)) l->step = cf;
+        if (now && now->a.exact && aff_coef(&now->a, l->counter, &cf)) l->step = recorded_affine(c, cf);
         else l->step = aff_opaque(DEP_UNKNOWN);
     }
     int saved_loop = c->loop;
+    unsigned saved_control = c->control_deps, saved_break = c->break_deps;
     c->loop = li;
-    if (!clang_Cursor_isNull(cond)) {
-        eval(c, cond, MODE_LOAD);
-        loop_bound(c, li, cond, ivar);
-    }
+    c->break_deps = 0;
+    unsigned cond_deps = test_after ? 0 : test_condition(c, li, cond, ivar);
+    c->control_deps |= cond_deps;
     if (!clang_Cursor_isNull(body)) walk_stmt(c, body);
+    if (test_after) cond_deps = test_condition(c, li, cond, ivar);
+    /* What the loop leaves in its variables depends on when it stops. */
+    unsigned exit_deps = cond_deps | c->break_deps;
     c->loop = saved_loop;
-    unbind_loop_variables(c, &set);
+    c->control_deps = saved_control;
+    c->break_deps = saved_break;
+    unbind_loop_variables(c, &set, exit_deps);
     free(set.items);
     c->env.n = scope < c->env.n ? scope : c->env.n;
 }

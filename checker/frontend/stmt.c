@@ -19,7 +19,8 @@ void declare_var(Ctx *c, CXCursor var)
         CXType et = clang_getArrayElementType(ct);
         while (canon(et).kind == CXType_ConstantArray) et = clang_getArrayElementType(canon(et));
         a->elem_type = type_name_for(c, et);
-        a->elem_bytes = (int)type_size(canon(et));
+        long long eb = type_size(canon(et));
+        a->elem_bytes = eb > 0 ? (int)eb : -1; /* layout errors are negative: unknown */
         long long total = type_size(ct);
         a->count = (total > 0 && a->elem_bytes > 0) ? total / a->elem_bytes : -1;
         a->is_extern = clang_Cursor_getStorageClass(var) == CX_SC_Extern;
@@ -49,8 +50,16 @@ NOINLINE static void walk_if(Ctx *c, CXCursor s)
     Value cv = eval(c, cond, MODE_LOAD);
     record_branch(c, BRANCH_IF, s, cond, &cv);
 
+    long long known;
+    if (aff_is_const(&cv.a, &known) && !cv.is_ptr) { /* the other path is dead code: not walked */
+        walk_stmt(c, known ? then_s : else_s);
+        c->env.n = scope < c->env.n ? scope : c->env.n;
+        return;
+    }
     Env orig = c->env;
     Env then_env = env_copy(&orig), else_env = env_copy(&orig);
+    unsigned saved_control = c->control_deps;
+    c->control_deps |= cv.a.deps;
     c->env = then_env;
     if (!clang_Cursor_isNull(then_s)) walk_stmt(c, then_s);
     then_env = c->env;
@@ -58,6 +67,7 @@ NOINLINE static void walk_if(Ctx *c, CXCursor s)
     if (!clang_Cursor_isNull(else_s)) walk_stmt(c, else_s);
     else_env = c->env;
     c->env = orig;
+    c->control_deps = saved_control;
     env_merge(c, &orig, &then_env, &else_env, cv.a.deps);
     free(then_env.b);
     free(else_env.b);
@@ -78,10 +88,14 @@ NOINLINE static void walk_switch(Ctx *c, CXCursor s)
     record_branch(c, BRANCH_SWITCH, s, cond, &cv);
     Env orig = c->env;
     Env body_env = env_copy(&orig);
+    unsigned saved_control = c->control_deps, saved_break = c->break_deps; /* a break leaves the switch */
+    c->control_deps |= cv.a.deps;
     c->env = body_env;
     if (!clang_Cursor_isNull(body)) walk_stmt(c, body);
     body_env = c->env;
     c->env = orig;
+    c->control_deps = saved_control;
+    c->break_deps = saved_break;
     /* Any case may or may not run: merge with the path that skips them. */
     Env skip = env_copy(&orig);
     env_merge(c, &orig, &body_env, &skip, cv.a.deps);
@@ -142,11 +156,13 @@ NOINLINE static void walk_node(Ctx *c, CXCursor s)
         if (ch.n == 1) {
             Value v = eval(c, ch.items[0], MODE_LOAD);
             if (c->collecting_return) {
+                /* which return runs depends on the conditions around them */
                 if (!c->have_return) {
                     c->ret = v;
                     c->have_return = true;
+                    c->ret_control_deps = c->control_deps;
                 } else if (!value_equal(&c->ret, &v)) {
-                    c->ret = val_opaque(c->ret.a.deps | v.a.deps);
+                    c->ret = val_opaque(c->ret.a.deps | v.a.deps | c->ret_control_deps | c->control_deps);
                 }
             }
         }
@@ -177,8 +193,10 @@ NOINLINE static void walk_node(Ctx *c, CXCursor s)
         children_free(&ch);
         return;
     }
-    case CXCursor_NullStmt:
     case CXCursor_BreakStmt:
+        c->break_deps |= c->control_deps;
+        return;
+    case CXCursor_NullStmt:
     case CXCursor_ContinueStmt:
     case CXCursor_GotoStmt:
         return;

@@ -89,8 +89,9 @@ void model_dump(FILE *out, const Model *m)
             aff_format(&l->bound, model_symbol_name_cb, (void *)k, a, sizeof a);
             aff_text(&l->init, k, b2, sizeof b2);
             aff_text(&l->step, k, b3, sizeof b3);
-            fprintf(out, "  loop %d line %u depth %d ivar=%s bound=%s%s%s%s parent=%d init=%s step=%s%s%s%s%s\n", j,
-                    l->range.line, l->depth, l->ivar ? l->ivar : "-", l->has_bound ? a : "-",
+            fprintf(out, "  loop %d line %u depth %d ivar=%s bound=%s%s%s%s%s parent=%d init=%s step=%s%s%s%s%s\n", j,
+                    l->range.line, l->depth, l->ivar ? l->ivar : "-", l->has_bound && l->bound_is_lower ? ">" : "",
+                    l->has_bound ? a : "-",
                     l->has_barrier ? " barrier" : "", l->has_store ? " store" : "", l->has_unroll_pragma ? " unroll" : "",
                     l->parent, b2, b3, l->has_bound ? " bound_text='" : "", l->has_bound && l->bound_text ? l->bound_text : "",
                     l->has_bound ? (l->bound_inclusive ? "' inclusive" : "'") : "", l->has_atomic ? " atomic" : "");
@@ -108,6 +109,10 @@ void model_dump(FILE *out, const Model *m)
             if (x->field) fprintf(out, " field_bytes=%d", x->field_bytes);
             if (x->base_param >= 0) fprintf(out, " param=%d", x->base_param);
             if (x->array >= 0) fprintf(out, " array=%d", x->array);
+            if (x->data_offset.exact) {
+                aff_format(&x->data_offset, model_symbol_name_cb, (void *)k, a, sizeof a);
+                fprintf(out, " data_offset=%s", a);
+            }
             fputc('\n', out);
         }
         for (int j = 0; j < k->nbranches; j++) {

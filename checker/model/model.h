@@ -26,14 +26,17 @@ typedef enum {
     SYMK_PARAM,     /* a scalar kernel parameter, or a pointer parameter's address */
     SYMK_CONSTMEM,  /* a __constant__ variable (or element of one) */
     SYMK_TEMPLATE,  /* a template parameter of an uninstantiated kernel */
-    SYMK_UNIFORM    /* another uniform value (a struct parameter's field, ...) */
+    SYMK_UNIFORM,   /* another uniform value (a struct parameter's field, ...) */
+    SYMK_LOADED     /* an integer loaded at a thread-dependent address (a CSR row
+                     * start rowptr[row]): per thread, unknown; appears only in
+                     * Access.data_offset, never in the other recorded values */
 } SymbolKind;
 
 typedef struct {
     SymbolKind kind;
     const char *name;   /* "threadIdx.x", "width", "loop@12" */
     int param;          /* SYMK_PARAM: parameter index */
-    int loop;           /* SYMK_LOOP: loop index */
+    int loop;           /* SYMK_LOOP: loop index; SYMK_LOADED: innermost loop around the load, -1 */
 } Symbol;
 
 typedef struct {
@@ -61,6 +64,9 @@ typedef struct {
     int field_bytes;
     bool is_load, is_store, is_atomic;
     Affine byte_offset;      /* from the base pointer's start, in bytes */
+    Affine data_offset;      /* when byte_offset is not exact only because it adds
+                              * SYMK_LOADED values: the offset over them (exact);
+                              * else exact == false */
     int loop;                /* innermost enclosing loop, -1 if none */
     int array;               /* ArrayDecl index for shared/local arrays, else -1 */
     int call_depth;          /* > 0 when inside an inlined helper */
@@ -74,9 +80,10 @@ typedef struct {
     int counter;             /* symbol id of the iteration counter */
     const char *ivar;        /* induction variable name, NULL if none found */
     bool has_bound;
-    Affine init, step, bound;/* ivar = init + step*counter while ivar <op> bound */
+    Affine init, step, bound;/* ivar = init + step*counter while ivar <op> bound (see bound_is_lower) */
     const char *bound_text;  /* source text of the bound expression */
-    bool bound_inclusive;    /* <= */
+    bool bound_inclusive;    /* <= (>= for a lower bound) */
+    bool bound_is_lower;     /* ivar > bound / ivar >= bound: a decreasing loop */
     bool has_barrier;        /* __syncthreads() & co inside */
     bool has_store;          /* a global/shared store inside */
     bool has_atomic;

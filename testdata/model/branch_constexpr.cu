@@ -16,9 +16,9 @@ __global__ void bias_add(const float* in, const float* bias, float* out)
     } else {
         out[t] = in[t];
     }
-    // model-note: a branch that folds to false is marked constant, but its body is still walked:
-    // model-note: in bias_add<1, false> the bias[] load and out[] load+store below are recorded
-    // model-note: although the code is dead (same for `sizeof(float) == 8` in folded).
+    // a branch that folds is marked constant and only the path taken is walked:
+    // in bias_add<1, false> the bias[] load below is dead code, not recorded
+    // (same for `sizeof(float) == 8` in folded)
     if (HAS_BIAS)
         out[t] += bias[threadIdx.x];
 }

@@ -12,9 +12,7 @@ __global__ void loops(const float* in, float* out, int n, int m)
         s += in[t + i];
     for (int i = 1; i <= K; ++i)             // inclusive, bound from a macro
         s += in[t * K + i];
-    // model-note: a decreasing loop's condition `i >= 0` (variable on the left, > or >=) gives no
-    // model-note: bound (bound=-); it should record the lower bound 0, inclusive.
-    for (int i = n - 1; i >= 0; --i)         // decreasing: step -1
+    for (int i = n - 1; i >= 0; --i)         // decreasing: step -1, lower bound 0 inclusive
         s += in[i];
     for (int i = 0; i < 2 * n; i += 2)       // step 2
         s += in[t + i];

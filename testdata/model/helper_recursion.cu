@@ -3,8 +3,8 @@
 // its result is unknown. Helpers are inlined up to 8 levels; a ninth level is
 // not entered, so its access is not recorded.
 
-// model-note: with depth = 3 the condition `depth == 0` folds to false (marked constant), yet the
-// model-note: dead `return nodes[i]` is still recorded as a load (line 11).
+// With depth = 3 the condition `depth == 0` folds to false (marked constant):
+// the dead `return nodes[i]` is not walked, only line 12's load is recorded.
 __device__ int tree_sum(const int* nodes, int i, int depth)
 {
     if (depth == 0)

@@ -25,7 +25,6 @@ void run(const float* in, float* out, float* sums, int w, int h)
     dim3 block(32, 8);
     dim3 grid((w + 31) / 32, (h + 7) / 8);
     transpose_naive<<<grid, block>>>(in, out, w, h);
-    // model-note: the one-argument dim3(w / 32) grid is not evaluated: grid (?0[], ?0[], ?0[]);
-    // model-note: it should be (?0[runtime value w / 32], 1, 1). See launch_literal.cu.
+    // the one-argument dim3(w / 32) grid: (?0[runtime value w / 32], 1, 1)
     column_sum<<<dim3(w / 32), dim3(32, 8)>>>(in, sums, h, w);
 }

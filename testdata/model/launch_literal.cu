@@ -26,12 +26,9 @@ __global__ void one_component(float* p)
     p[blockIdx.x * 128 + threadIdx.x] = 2.0f;
 }
 
-// model-note: dimensions a launch leaves to dim3's default arguments (y and z of
-// model-note: `<<<1024, 256>>>`, z of dim3(64, 64)) get the origin "macro " with an empty
-// model-note: name; they should read 1[default].
-// model-note: a one-argument dim3 temporary (`dim3(256)`, `dim3(8)`) is not evaluated: all three
-// model-note: dimensions are ?0 with no origin, so one_component (launched once with
-// model-note: dim3(128)) has block=unknown; it should be 128x1x1 (grid 8x1x1).
+// Dimensions a launch leaves to dim3's default arguments (y and z of
+// `<<<1024, 256>>>`, z of dim3(64, 64)) read 1[default]; a one-argument dim3
+// temporary (`dim3(256)`) is evaluated: one_component has block 128x1x1.
 int main()
 {
     float* d = nullptr;

@@ -2,7 +2,7 @@
 // `a[i] = b` the first argument of operator= is the store; for `+=` it is a
 // load and a store. A user-defined operator= and operator+= with bodies are
 // inlined like helpers; the implicit copy assignment of a plain struct is
-// also a call.
+// also a call, but compiler-generated: not inlined.
 
 struct Particle {
     float x, y, z, w;
@@ -19,10 +19,7 @@ __global__ void copy_particles(const Particle* in, Particle* out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        // model-note: the implicit (compiler-generated) copy assignment is inlined like a helper and
-        // model-note: adds a spurious access "unknown load Particle[]" at the struct's declaration
-        // model-note: (line 7, call_depth=1); the store and load on this line are all there is.
-        out[i] = in[i];              // implicit Particle::operator=
+        out[i] = in[i];              // implicit Particle::operator=: not inlined
 }
 
 __global__ void accumulate(Accum* acc, const Accum* src, const float* v)

@@ -21,9 +21,8 @@ __global__ void dynamic_stage(const double* in, double* out, int n)
     extern __shared__ double stage[];
     __shared__ int count;
     __shared__ short flags[64];
-    // model-note: the store to the shared scalar `count` is not recorded as an access, and after it
-    // model-note: count carries n's value like a local (merged with the data value of the other
-    // model-note: path), although other threads read it through shared memory.
+    // the store to the shared scalar `count` is a shared access; count stays a
+    // data value (other threads read it through shared memory), not n's value
     if (threadIdx.x == 0)
         count = n;
     stage[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];

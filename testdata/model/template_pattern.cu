@@ -2,8 +2,6 @@
 // analysed once as a pattern: type-dependent sizes are unknown (-1) and
 // value template parameters are symbols (template dependency).
 
-// model-note: accesses of a type-dependent element have elem_bytes -3 (libclang's
-// model-note: CXTypeLayoutError_Dependent leaks through); model.h says -1 when unknown.
 template <typename T, int STRIDE>
 __global__ void strided_gather(const T* in, T* out, int n)
 {

@@ -14,7 +14,5 @@ __global__ void aliases(const real* __restrict__ in, complex_t* out, index_t n)
     out[i].re = in[i * (kRow + kPad)];
     out[i].im = in[i * (kRow + kPad) + sizeof(complex_t) / sizeof(real)];
     complex_t c = out[i + 1];
-    // model-note: the implicit copy assignment of the anonymous struct is inlined and adds a
-    // model-note: spurious "unknown load struct[]" at line 7 (see operator_assign.cu).
     out[i] = c;
 }

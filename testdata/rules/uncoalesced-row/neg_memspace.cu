@@ -1,5 +1,6 @@
 // uncoalesced-row, negative cases: row walks over shared or local memory, a
-// shared-memory tile that fixes the pattern, and a data-dependent row start.
+// shared-memory tile that fixes the pattern. (A data-dependent row start,
+// CSR's val[rowptr[gid] + i], is a positive: pos_csr_rows.cu.)
 #include <cuda_runtime.h>
 
 #define TILE 32
@@ -35,20 +36,4 @@ __global__ void local_rows(const float* in, float* out, int n)
     for (int i = 0; i < 16; i++)
         s += loc[r * 16 + i]; // expect-none
     if (gid < n) out[gid] = s; // expect-none
-}
-
-// CSR sparse matrix-vector product, one thread per row: the row start is data
-// (rowptr[gid]), so the lane stride cannot be proven. No finding.
-__global__ void spmv_csr_scalar(const int* rowptr, const int* colidx, const float* val,
-                                const float* x, float* y, int rows)
-{
-    int gid = blockIdx.x * blockDim.x + threadIdx.x;
-    if (gid < rows) {
-        int begin = rowptr[gid];
-        int end = rowptr[gid + 1];
-        float s = 0.0f;
-        for (int i = 0; i < end - begin; i++)
-            s += val[begin + i] * x[colidx[begin + i]]; // expect-none
-        y[gid] = s;
-    }
 }

@@ -1,0 +1,31 @@
+// uncoalesced-row, positive: the CSR row walk, one thread per row. Each
+// thread loads its row start (rowptr[gid]) and walks the row from there, so
+// at every iteration the lanes of a warp read one element from each of 32
+// different rows: a sector per lane. The row length is data, so the finding
+// says data-dependent (medium: short rows partly share sectors).
+#include <cuda_runtime.h>
+
+__global__ void spmv_csr_scalar(const int* rowptr, const int* colidx, const float* val,
+                                const float* x, float* y, int rows)
+{
+    int gid = blockIdx.x * blockDim.x + threadIdx.x;
+    if (gid < rows) {
+        int begin = rowptr[gid];
+        int end = rowptr[gid + 1];
+        float s = 0.0f;
+        for (int i = 0; i < end - begin; i++)
+            s += val[begin + i] * x[colidx[begin + i]]; // expect: uncoalesced-row base=val row_start=rowptr[gid] severity=medium // expect: uncoalesced-row base=colidx element_bytes=4 loop_var=i
+        y[gid] = s;
+    }
+}
+
+// The same walk with the bounds as loop variables and a pointer to the row.
+__global__ void row_degree_weights(const int* offsets, const float* weights, float* out, int n)
+{
+    int v = blockIdx.x * blockDim.x + threadIdx.x;
+    if (v >= n) return;
+    float total = 0.0f;
+    for (int e = offsets[v]; e < offsets[v + 1]; ++e)
+        total += weights[e]; // expect: uncoalesced-row base=weights row_start=offsets[v] loop_var=e row_width=data-dependent
+    out[v] = total;
+}

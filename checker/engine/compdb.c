@@ -68,6 +68,8 @@ static void keep(Translation *t, const char *flag, const char *value)
 static void keep_dir(Translation *t, const char *flag, const char *dir)
 {
     const char *abs = absolute(t->a, t->directory, dir);
+    char resolved[PATH_MAX];
+    if (realpath(abs, resolved)) abs = arena_strdup(t->a, resolved); /* build/../include -> include */
     keep(t, flag, abs);
     *VEC_PUSH(t->e->include_dirs, t->e->ninclude_dirs) = abs;
 }

@@ -217,7 +217,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     FileArgs fa = {NULL, 0, false, false};
     if (e->projects) {
         FileFlags ff;
-        projects_flags_for(e->projects, path, &ff);
+        projects_flags_for(e->projects, path, contents, size, &ff);
         fa.args = ff.args;
         fa.nargs = ff.nargs;
         fa.real_headers = ff.real_headers;

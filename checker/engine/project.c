@@ -231,8 +231,9 @@ static Project *find_project(ProjectSet *ps, const char *dir)
         }
         db_path[0] = 0;
         if (has_build_file(d)) snprintf(root, sizeof root, "%s", d);
-        if (strcmp(d, "/") == 0) break;
+        size_t len = strlen(d);
         parent_dir(d);
+        if (strlen(d) == len) break; /* "/" (or a relative name: never loop) */
     }
     if (!root[0]) snprintf(root, sizeof root, "%s", dir);
     for (int i = 0; i < ps->nprojects; i++)
@@ -313,6 +314,8 @@ static void build_index(ProjectSet *ps, Project *p)
 /* The #include lines of a file, read as text (conditions are not
  * evaluated: an include under #if adds at most a directory that is not
  * needed, and discovered directories cannot shadow anything). */
+static void scan_includes(ProjectSet *ps, char *text, IncludeList *out);
+
 static const IncludeList *includes_of(ProjectSet *ps, const char *path)
 {
     int *slot = strmap_get(&ps->scanned, path);
@@ -322,6 +325,13 @@ static const IncludeList *includes_of(ProjectSet *ps, const char *path)
     long size;
     char *text = read_file(path, &size);
     if (!text) return l;
+    scan_includes(ps, text, l);
+    free(text);
+    return l;
+}
+
+static void scan_includes(ProjectSet *ps, char *text, IncludeList *out)
+{
     IncludeList tmp = {NULL, 0};
     for (char *line = text; line && *line;) {
         char *next = strchr(line, '\n');
@@ -345,9 +355,7 @@ static const IncludeList *includes_of(ProjectSet *ps, const char *path)
         }
         line = next;
     }
-    free(text);
-    *l = tmp;
-    return l;
+    *out = tmp;
 }
 
 typedef enum { FOUND, SYSTEM, TOOLKIT, NOT_FOUND } Resolution;
@@ -502,13 +510,13 @@ static Resolution resolve(ProjectSet *ps, Project *p, Walk *w, const char *inclu
     return FOUND;
 }
 
-static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file)
+static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const IncludeList *main_includes)
 {
     *VEC_PUSH(w->queue, w->nqueue) = file;
     *strmap_get(&w->seen, file) = 1;
     for (int qi = 0; qi < w->nqueue; qi++) {
         const char *cur = w->queue[qi];
-        const IncludeList *l = includes_of(ps, cur);
+        const IncludeList *l = qi == 0 && main_includes ? main_includes : includes_of(ps, cur);
         for (int i = 0; i < l->n; i++) {
             char found[PATH_MAX * 2];
             Include inc = l->items[i];
@@ -566,12 +574,15 @@ static bool std_changes_pch(const char *std)
     return v && atoi(v + 2) > 17 && atoi(v + 2) < 98;
 }
 
-void projects_flags_for(ProjectSet *ps, const char *path, FileFlags *out)
+void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, size_t size, FileFlags *out)
 {
     memset(out, 0, sizeof *out);
     ps->nargs = 0;
-    char abs[PATH_MAX];
-    if (!realpath(path, abs)) snprintf(abs, sizeof abs, "%s", path);
+    char abs[PATH_MAX], cwd[PATH_MAX];
+    if (!realpath(path, abs)) { /* an editor's buffer not saved yet */
+        if (path[0] != '/' && getcwd(cwd, sizeof cwd)) snprintf(abs, sizeof abs, "%.*s/%s", PATH_MAX / 2, cwd, path);
+        else snprintf(abs, sizeof abs, "%s", path);
+    }
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s", abs);
     parent_dir(dir);
@@ -596,7 +607,16 @@ void projects_flags_for(ProjectSet *ps, const char *path, FileFlags *out)
         }
     }
     w.first_discovered = w.ndirs;
-    walk(ps, p, &w, arena_strdup(&ps->arena, abs));
+    IncludeList buffer_includes = {NULL, 0};
+    if (contents) { /* an editor's buffer: its includes, not the file's on disk */
+        char *text = xmalloc(size + 1);
+        memcpy(text, contents, size);
+        text[size] = 0;
+        scan_includes(ps, text, &buffer_includes);
+        free(text);
+    }
+    walk(ps, p, &w, arena_strdup(&ps->arena, abs), contents ? &buffer_includes : NULL);
+    free(buffer_includes.items);
     for (int i = w.first_discovered; i < w.ndirs; i++) {
         *VEC_PUSH(ps->args, ps->nargs) = "-idirafter";
         *VEC_PUSH(ps->args, ps->nargs) = w.dirs[i];

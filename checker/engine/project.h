@@ -13,6 +13,7 @@
 #define GPULINT_PROJECT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 typedef struct {
@@ -40,9 +41,10 @@ typedef struct ProjectSet ProjectSet;
 
 ProjectSet *projects_new(const ProjectOptions *o);
 void projects_free(ProjectSet *ps);
-/* The flags for `path` (any path of a .cu/.cuh file); `out` is valid until
- * the next call or projects_free. */
-void projects_flags_for(ProjectSet *ps, const char *path, FileFlags *out);
+/* The flags for `path` (any path of a .cu/.cuh file; its includes are read
+ * from `contents` of `size` bytes when not NULL, an editor's buffer); `out`
+ * is valid until the next call or projects_free. */
+void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, size_t size, FileFlags *out);
 /* --show-project: each project found, its database, the directories added
  * and the includes that are nowhere in the project. */
 void projects_describe(const ProjectSet *ps, FILE *out);

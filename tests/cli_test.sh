@@ -136,11 +136,18 @@ expect_in "syntax error: the well-formed kernel's finding is still reported" out
 
 run "$BAD/missing_include.cu"
 expect_rc "missing include" 1
-expect_in "missing include: a note names the missing header" err \
-    "missing_include\\.cu:3:[0-9]+: note: .*does_not_exist\\.h.*not found"
+expect_in "missing include: one line says the file is degraded and names the header" err \
+    "missing_include\\.cu: note: analysis degraded: missing header does_not_exist\\.h"
+expect_not_in "missing include: the note itself only with -v" err "missing_include\\.cu:3:"
 expect_not_in "missing include: reported as a note, not an error" err ": error:"
 expect_in "missing include: the finding after it is reported" out \
     "missing_include\\.cu:10:[0-9]+: warning: .*\\[uncoalesced-adjacent\\]"
+run -v "$BAD/missing_include.cu"
+expect_in "missing include, -v: a note names the missing header" err \
+    "missing_include\\.cu:3:[0-9]+: note: .*does_not_exist\\.h.*not found"
+run --format=json "$BAD/missing_include.cu"
+expect_in "missing include: JSON files[] says degraded" out '"status":[[:space:]]*"degraded"'
+expect_in "missing include: JSON files[] lists the header" out '"missing_headers":[[:space:]]*\["does_not_exist\.h"\]'
 
 # Literals at the edges of long long: analysed without signed overflow (the
 # ASan+UBSan build aborts on any), no crash, no error.

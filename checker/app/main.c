@@ -68,6 +68,11 @@ static const char usage_tail[] =
     "  --emit-bench DIR       write a microbenchmark per finding into DIR\n"
     "  --impact FILE          add measured results (results.json) to findings\n"
     "  --no-pch               do not use the precompiled shim header\n"
+    "  -p DIR                 read compile_commands.json from DIR (default: the\n"
+    "                         nearest one above each file, or its build/)\n"
+    "  --show-project         print each project found, its compile database and\n"
+    "                         the include directories added (-v: each file's flags)\n"
+    "  --no-project           no compile database, no include discovery\n"
     "  -v, --verbose          print each file as it is analysed\n"
     "  --dump-model           print the kernel model gpulint built (to stderr)\n"
     "  --version, --help\n"
@@ -288,7 +293,11 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
         /* every output, --fix and --emit-bench see only what is reported */
         summary.below_threshold += findings_filter_min_severity(&r.findings, c->min_severity);
         c->emitter->file(&stream, &r);
+        /* every note with -v; otherwise one line per degraded file */
+        problems.echo = eo->verbose ? stderr : NULL;
         diagnostics_append(&problems, &r.problems);
+        if (!eo->verbose) file_status_print(stderr, &r);
+        problems.echo = stderr;
         summary.files += r.read;
         summary.kernels += r.kernels;
         summary.findings += r.findings.n;
@@ -297,6 +306,7 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
         else file_result_free(&r);
     }
     summary.seconds = now_seconds() - t0;
+    if (eo->show_project) engine_describe_projects(engine, stderr);
     run_registry_free(&registry);
     bench_free_impact(impact);
     engine_free(engine);
@@ -491,6 +501,13 @@ int main(int argc, char **argv)
             run.impact = argv[i];
         } else if (strncmp(a, "--impact=", 9) == 0) {
             run.impact = a + 9;
+        } else if (strcmp(a, "-p") == 0) {
+            if (++i >= argc) usage_error("%s needs a directory", a);
+            o.compile_db_dir = argv[i];
+        } else if (strcmp(a, "--show-project") == 0) {
+            o.show_project = true;
+        } else if (strcmp(a, "--no-project") == 0) {
+            o.no_project = true;
         } else if (strcmp(a, "--no-pch") == 0) {
             o.frontend.use_pch = false;
         } else if (strcmp(a, "--build-pch") == 0) {

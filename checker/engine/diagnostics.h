@@ -11,12 +11,17 @@
 
 #include "util/arena.h"
 
+#include <stdbool.h>
+
 #include <stdio.h>
 
 typedef struct {
     const char *file;        /* NULL when tied to no file */
     unsigned line, col;      /* 0 when not tied to a position */
     const char *message;
+    /* A parse detail that a degraded file's one-line summary stands for
+     * (a missing include, an error it caused): printed only with -v. */
+    bool parse_detail;
 } Problem;
 
 typedef struct {

@@ -1,6 +1,7 @@
 /* engine.c - see engine.h.  Bad input never stops a run: each problem is
  * recorded with its file and reason, and the other files are analysed. */
 #include "engine/engine.h"
+#include "engine/project.h"
 #include "model/dump.h"
 #include "rules/rules.h"
 #include "util/oom.h"
@@ -19,6 +20,9 @@
 struct Engine {
     EngineOptions options;
     Frontend *frontend;
+    ProjectSet *projects;        /* NULL with --no-project */
+    const char **user_include_dirs; int nuser_include_dirs;
+    char shim_dir[PATH_MAX];
 };
 
 /* ------------------------------------------------------------ collection */
@@ -203,13 +207,15 @@ static void add_parse_problems(const FrontendReport *pr, const char *path, Diagn
     for (int i = 0; i < pr->ndiags; i++) {
         const Diag *g = &pr->diags[i];
         const char *file = g->file ? g->file : path;
-        if (strstr(g->message, "file not found"))
+        if (strstr(g->message, "file not found")) {
             diag_note(d, file, g->line, g->col, "%s (analysis continues without it)", g->message);
-        else if (g->level == DIAG_NOTE) /* the front end judged it (OpenCL names set by -D) */
+            d->notes[d->nnotes - 1].parse_detail = true;
+        } else if (g->level == DIAG_NOTE) { /* the front end judged it (OpenCL names set by -D) */
             diag_note(d, file, g->line, g->col, "%s", g->message);
-        else if (missing_include)
+        } else if (missing_include) {
             diag_note(d, file, g->line, g->col, "%s (probably caused by the missing include)", g->message);
-        else
+            d->notes[d->nnotes - 1].parse_detail = true;
+        } else
             diag_error(d, file, g->line, g->col, "%s", g->message);
     }
 }
@@ -229,7 +235,24 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     Model m;
     model_init(&m, path);
     FrontendReport pr;
-    if (!frontend_analyse(e->frontend, path, contents, size, &m, &pr)) {
+    FileArgs fa = {NULL, 0, false, false};
+    if (e->projects) {
+        FileFlags ff;
+        projects_flags_for(e->projects, path, contents, size, &ff);
+        fa.args = ff.args;
+        fa.nargs = ff.nargs;
+        fa.real_headers = ff.real_headers;
+        fa.no_pch = ff.changes_pch;
+        if (o->show_project && o->verbose) {
+            fprintf(log, "gpulint: %s: project %s%s%s%s", path, ff.root, ff.compile_db ? ", database " : "",
+                    ff.compile_db ? ff.compile_db : "", ff.compile_db && !ff.from_database ? " (a neighbour's entry)" : "");
+            fprintf(log, "%s%s; flags:", ff.real_headers ? ", CUDA toolkit headers" : "",
+                    ff.fast_math ? ", --use_fast_math" : "");
+            for (int i = 0; i < ff.nargs; i++) fprintf(log, " %s", ff.args[i]);
+            fputc('\n', log);
+        }
+    }
+    if (!frontend_analyse_with(e->frontend, path, contents, size, e->projects ? &fa : NULL, &m, &pr)) {
         diag_error(&r->problems, path, 0, 0, "%s", pr.fatal_message);
         frontend_report_free(&pr);
         model_free(&m);
@@ -259,12 +282,15 @@ bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t 
     r->path = xstrdup(path);
     bool ok = lint(e, path, contents, size, r);
     r->seconds = now_seconds() - t0;
+    file_status_compute(r, ok);
     return ok;
 }
 
 void file_result_free(FileResult *r)
 {
     free((char *)r->path);
+    free(r->reasons);
+    free(r->missing_headers);
     findings_free(&r->findings);
     diagnostics_free(&r->problems);
     memset(r, 0, sizeof *r);
@@ -279,12 +305,32 @@ Engine *engine_new(const EngineOptions *o, char *err, int errsize)
     Engine *e = xcalloc(1, sizeof *e);
     e->options = *o;
     e->frontend = fe;
+    if (!o->no_project) {
+        const FrontendOptions *fo = &o->frontend;
+        for (int i = 0; i < fo->nextra; i++) {
+            if (strcmp(fo->extra[i], "-I") == 0 && i + 1 < fo->nextra)
+                *VEC_PUSH(e->user_include_dirs, e->nuser_include_dirs) = fo->extra[++i];
+            else if (strncmp(fo->extra[i], "-I", 2) == 0 && fo->extra[i][2])
+                *VEC_PUSH(e->user_include_dirs, e->nuser_include_dirs) = fo->extra[i] + 2;
+        }
+        snprintf(e->shim_dir, sizeof e->shim_dir, "%s/include/shim", fo->data_dir ? fo->data_dir : ".");
+        ProjectOptions po = {o->compile_db_dir, e->user_include_dirs, e->nuser_include_dirs, e->shim_dir,
+                             frontend_cuda_path(fe), fo->headers == HEADERS_SHIM};
+        e->projects = projects_new(&po);
+    }
     return e;
+}
+
+void engine_describe_projects(const Engine *e, FILE *out)
+{
+    if (e && e->projects) projects_describe(e->projects, out);
 }
 
 void engine_free(Engine *e)
 {
     if (!e) return;
+    projects_free(e->projects);
+    free(e->user_include_dirs);
     frontend_free(e->frontend);
     free(e);
 }

@@ -23,7 +23,15 @@ typedef struct {
     bool verbose;                     /* each file and its timings, to log */
     bool dump_model;                  /* each file's kernel model, to log */
     FILE *log;                        /* NULL: stderr */
+    bool no_project;                  /* --no-project: no compile database, no include discovery */
+    const char *compile_db_dir;       /* -p DIR */
+    bool show_project;                /* --show-project: the flags each file gets (with verbose) */
 } EngineOptions;
+
+/* How far one file's analysis got (file_status.c): ok; degraded (analysed,
+ * but headers were missing, parts did not parse, or parts were skipped:
+ * its findings are still reported); failed (nothing could be analysed). */
+typedef enum { FILE_OK, FILE_DEGRADED, FILE_FAILED } FileStatus;
 
 /* What linting one file produced. */
 typedef struct {
@@ -33,6 +41,9 @@ typedef struct {
     bool read;               /* the file could be read (a run's stats count these) */
     int kernels;
     double seconds;
+    FileStatus status;
+    const char **reasons; int nreasons;                 /* why not ok (strings in problems.arena) */
+    const char **missing_headers; int nmissing_headers; /* as spelled in the #include */
 } FileResult;
 
 typedef struct Engine Engine;
@@ -47,6 +58,16 @@ void engine_free(Engine *e);
  * not be analysed at all (out->problems says why). */
 bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t size, FileResult *out);
 void file_result_free(FileResult *r);
+/* "ok", "degraded", "failed". */
+const char *file_status_name(FileStatus s);
+/* Sets status, reasons and missing headers from the file's problems. */
+void file_status_compute(FileResult *r, bool analysed);
+/* Prints the file's errors and, when it is degraded, one line that says
+ * why, instead of every note (what -v shows). */
+void file_status_print(FILE *out, const FileResult *r);
+/* --show-project: the projects found so far, their databases and the
+ * include directories discovery added. */
+void engine_describe_projects(const Engine *e, FILE *out);
 
 /* The files a run analyses: each PATH that is a .cu/.cuh file, and the
  * .cu/.cuh files under each directory (recursively, hidden entries

@@ -18,10 +18,18 @@ static double now_seconds(void)
 bool frontend_analyse(Frontend *fe, const char *path, const char *contents, unsigned long size, Model *m,
                       FrontendReport *rep)
 {
+    return frontend_analyse_with(fe, path, contents, size, NULL, m, rep);
+}
+
+bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents, unsigned long size,
+                           const FileArgs *fa, Model *m, FrontendReport *rep)
+{
     memset(rep, 0, sizeof *rep);
     double t = now_seconds();
     frontend_set_unsaved(fe, path, contents, size);
+    frontend_set_file_args(fe, fa);
     ParseResult pr = frontend_parse(fe, path);
+    frontend_set_file_args(fe, NULL);
     frontend_set_unsaved(fe, NULL, NULL, 0);
     rep->parse_seconds = now_seconds() - t;
     rep->fatal = pr.fatal;

@@ -58,7 +58,22 @@ void frontend_free(Frontend *fe);
  * parse errors errors.  Returns false when the file could not be parsed. */
 bool frontend_analyse(Frontend *fe, const char *path, const char *contents, unsigned long size, Model *m,
                       FrontendReport *rep);
+/* Flags one file of a project needs (see engine/project.h): they follow
+ * the user's flags, and the user's -D/-U are repeated after them, so the
+ * user's -I and -D always win. */
+typedef struct {
+    const char *const *args;
+    int nargs;
+    bool real_headers;          /* auto mode: the file's includes need the toolkit's headers */
+    bool no_pch;                /* the flags differ from the precompiled shim's */
+} FileArgs;
+
+/* frontend_analyse with a file's own flags (NULL: none). */
+bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents, unsigned long size,
+                           const FileArgs *fa, Model *m, FrontendReport *rep);
 void frontend_report_free(FrontendReport *r);
+/* The CUDA toolkit this front end found ("" when none). */
+const char *frontend_cuda_path(const Frontend *fe);
 /* Writes a precompiled shim header for this libclang to `out`. */
 bool frontend_build_pch(Frontend *fe, const char *out, char *err, int errsize);
 const char *frontend_libclang_version(void);

@@ -51,6 +51,8 @@ struct Frontend {
      * unsaved buffer, a fuzzer) rather than from disk. */
     struct CXUnsavedFile unsaved;
     bool has_unsaved;
+    const FileArgs *file_args;   /* the file's own flags (project.h), or NULL */
+    char cccl_dir[PATH_MAX];     /* <cuda>/include/cccl (CUDA 13 layout), "" if absent */
 };
 
 static bool is_file(const char *p)
@@ -117,6 +119,11 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
     snprintf(fe->opencl_host_dir, sizeof fe->opencl_host_dir, "%s/include/opencl", o->data_dir);
     if (o->pch_path) snprintf(fe->pch, sizeof fe->pch, "%s", o->pch_path);
     find_cuda(fe);
+    if (fe->cuda_path[0]) {
+        struct stat st;
+        int n = snprintf(fe->cccl_dir, sizeof fe->cccl_dir, "%.*s/include/cccl", PATH_MAX - 32, fe->cuda_path);
+        if (n <= 0 || stat(fe->cccl_dir, &st) != 0 || !S_ISDIR(st.st_mode)) fe->cccl_dir[0] = 0;
+    }
     return fe;
 }
 
@@ -126,6 +133,16 @@ void frontend_free(Frontend *fe)
     opencl_host_cache_free(fe->opencl_hosts);
     clang_disposeIndex(fe->index);
     free(fe);
+}
+
+const char *frontend_cuda_path(const Frontend *fe)
+{
+    return fe->cuda_path;
+}
+
+void frontend_set_file_args(Frontend *fe, const FileArgs *fa)
+{
+    fe->file_args = fa;
 }
 
 const char *frontend_shim_dir(const Frontend *fe)
@@ -216,12 +233,30 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *
         add(a, cuda_buf);
         add(a, "-I");
         add(a, fe->overlay_dir);
+        if (fe->cccl_dir[0]) { /* CUDA 13: thrust, cub, cuda/std moved here */
+            add(a, "-isystem");
+            add(a, fe->cccl_dir);
+        }
         if (libclang_major() < 17) {
             add(a, "-Xclang");
             add(a, "-fcuda-allow-variadic-functions");
         }
     }
     for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
+    const FileArgs *fa = fe->file_args;
+    if (fa && fa->nargs) {
+        for (int i = 0; i < fa->nargs; i++) add(a, fa->args[i]);
+        /* the user's macros win over the project's */
+        for (int i = 0; i < fe->o.nextra; i++) {
+            const char *x = fe->o.extra[i];
+            if ((strcmp(x, "-D") == 0 || strcmp(x, "-U") == 0) && i + 1 < fe->o.nextra) {
+                add(a, x);
+                add(a, fe->o.extra[++i]);
+            } else if (strncmp(x, "-D", 2) == 0 || strncmp(x, "-U", 2) == 0) {
+                add(a, x);
+            }
+        }
+    }
 }
 
 static DiagLevel level_of(enum CXDiagnosticSeverity s)
@@ -496,7 +531,9 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
     ParseResult r;
     memset(&r, 0, sizeof r);
     bool opencl = is_opencl(fe, path);
-    bool real = fe->o.headers == HEADERS_CUDA && !opencl;
+    bool real = !opencl && (fe->o.headers == HEADERS_CUDA ||
+                            (fe->o.headers == HEADERS_AUTO && fe->cuda_path[0] && fe->file_args &&
+                             fe->file_args->real_headers));
     if (real && !fe->cuda_path[0]) {
         r.fatal = true;
         r.fatal_message = xstrdup("--headers=cuda: no CUDA toolkit found (use --cuda-path=DIR)");
@@ -505,7 +542,8 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
     CXTranslationUnit tu = NULL;
     enum CXErrorCode err;
     char pch[PATH_MAX + 32];
-    int variant = real || opencl || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);
+    bool no_pch = fe->file_args && fe->file_args->no_pch;
+    int variant = real || opencl || no_pch || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);
     while (variant >= 0 && (fe->pch_failed[variant] || !pch_path(fe, variant, pch, sizeof pch))) variant--;
     err = parse_with(fe, path, real, variant >= 0 ? pch : NULL, &tu);
     if (variant >= 0 && (err != CXError_Success || !tu || pch_rejected(tu))) {
@@ -525,9 +563,11 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
     }
     collect_diags(tu, &r);
     if (opencl) note_undefined_macros(&r, path);
-    if (!real && !opencl && fe->o.headers == HEADERS_AUTO && fe->cuda_path[0]) {
+    if (!real && !opencl && fe->o.headers == HEADERS_AUTO && fe->cuda_path[0] && !fe->file_args) {
         /* The shim lacks a CUDA library header, or a library header fails
-         * to parse against the shim: the toolkit's headers may do better. */
+         * to parse against the shim: the toolkit's headers may do better.
+         * (With a file's own flags the header set was chosen from its
+         * include closure already: one parse.) */
         bool want_real = false;
         for (int i = 0; i < r.ndiags; i++) {
             const Diag *d = &r.diags[i];

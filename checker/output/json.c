@@ -49,8 +49,29 @@ static void json_begin(EmitterStream *s, const RunInfo *info)
     fputs(",\n\t\"findings\":\t[", s->out);
 }
 
+static cJSON *strings_json(const char *const *v, int n)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) cJSON_AddItemToArray(a, cJSON_CreateString(v[i]));
+    return a;
+}
+
+/* One entry of `files`: how far the file's analysis got. */
+static cJSON *file_status_json(const FileResult *r)
+{
+    cJSON *x = cJSON_CreateObject();
+    cJSON_AddStringToObject(x, "path", r->path);
+    cJSON_AddStringToObject(x, "status", file_status_name(r->status));
+    cJSON_AddItemToObject(x, "reasons", strings_json(r->reasons, r->nreasons));
+    cJSON_AddItemToObject(x, "missing_headers", strings_json(r->missing_headers, r->nmissing_headers));
+    cJSON_AddNumberToObject(x, "seconds", r->seconds);
+    return x;
+}
+
 static void json_file(EmitterStream *s, const FileResult *r)
 {
+    if (!s->state) s->state = cJSON_CreateArray();
+    cJSON_AddItemToArray(s->state, file_status_json(r));
     for (int i = 0; i < r->findings.n; i++) {
         if (s->findings_written++) fputs(", ", s->out);
         if (!print_at_depth(s->out, finding_to_json(&r->findings.items[i]), 2)) s->failed = true;
@@ -72,6 +93,10 @@ static bool json_end(EmitterStream *s, const RunSummary *summary)
     cJSON_AddNumberToObject(st, "kernels", summary->kernels);
     cJSON_AddNumberToObject(st, "seconds", summary->seconds);
     if (!print_at_depth(s->out, st, 1)) s->failed = true;
+    fputs(",\n\t\"files\":\t", s->out);
+    cJSON *files = s->state ? s->state : cJSON_CreateArray();
+    s->state = NULL;
+    if (!print_at_depth(s->out, files, 1)) s->failed = true;
     fputs("\n}\n", s->out);
     return !s->failed;
 }

@@ -1,0 +1,92 @@
+/* file_status.c - a file's status from its problems (see engine.h), so a
+ * run over a real project says which files were analysed fully, which only
+ * in part and why, in one line each rather than thousands of notes. */
+#include "engine/engine.h"
+#include "util/vec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *file_status_name(FileStatus s)
+{
+    return s == FILE_OK ? "ok" : s == FILE_DEGRADED ? "degraded" : "failed";
+}
+
+#define NOT_FOUND "file not found"
+#define CAUSED "(probably caused by the missing include)"
+
+/* "'foo/bar.h' file not found ..." -> foo/bar.h */
+static const char *missing_name(Arena *a, const char *message)
+{
+    const char *q = strchr(message, '\'');
+    const char *e = q ? strchr(q + 1, '\'') : NULL;
+    return e ? arena_strndup(a, q + 1, (size_t)(e - q - 1)) : NULL;
+}
+
+static bool listed(const char *const *v, int n, const char *s)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(v[i], s) == 0) return true;
+    return false;
+}
+
+void file_status_compute(FileResult *r, bool analysed)
+{
+    Diagnostics *d = &r->problems;
+    Arena *a = &d->arena;
+    if (!analysed) {
+        r->status = FILE_FAILED;
+        for (int i = 0; i < d->nerrors; i++) *VEC_PUSH(r->reasons, r->nreasons) = d->errors[i].message;
+        if (!r->nreasons) *VEC_PUSH(r->reasons, r->nreasons) = "the file could not be analysed";
+        return;
+    }
+    int caused = 0;
+    const char **other = NULL;
+    int nother = 0;
+    for (int i = 0; i < d->nnotes; i++) {
+        const char *m = d->notes[i].message;
+        if (strstr(m, NOT_FOUND)) {
+            const char *name = missing_name(a, m);
+            if (name && !listed(r->missing_headers, r->nmissing_headers, name))
+                *VEC_PUSH(r->missing_headers, r->nmissing_headers) = name;
+        } else if (strstr(m, CAUSED)) {
+            caused++;
+        } else if (!listed(other, nother, m)) {
+            *VEC_PUSH(other, nother) = m;
+        }
+    }
+    if (r->nmissing_headers) {
+        const char *first = r->missing_headers[0];
+        *VEC_PUSH(r->reasons, r->nreasons) =
+            r->nmissing_headers == 1
+                ? arena_printf(a, "missing header %s", first)
+                : arena_printf(a, "%d missing headers (%s, ...)", r->nmissing_headers, first);
+    }
+    if (caused)
+        *VEC_PUSH(r->reasons, r->nreasons) =
+            arena_printf(a, "%d parse error%s after the missing header%s", caused, caused == 1 ? "" : "s",
+                         r->nmissing_headers == 1 ? "" : "s");
+    if (d->nerrors)
+        *VEC_PUSH(r->reasons, r->nreasons) = arena_printf(a, "%d parse error%s", d->nerrors, d->nerrors == 1 ? "" : "s");
+    for (int i = 0; i < nother && i < 3; i++) *VEC_PUSH(r->reasons, r->nreasons) = other[i];
+    if (nother > 3) *VEC_PUSH(r->reasons, r->nreasons) = arena_printf(a, "%d more notes", nother - 3);
+    free(other);
+    r->status = r->nreasons ? FILE_DEGRADED : FILE_OK;
+}
+
+void file_status_print(FILE *out, const FileResult *r)
+{
+    int details = 0;
+    for (int i = 0; i < r->problems.nnotes; i++) {
+        /* notes that are not parse details (NOLINT, the model's skipped
+         * parts, names set by -D) are printed as they are */
+        if (r->problems.notes[i].parse_detail) details++;
+        else problem_print(out, &r->problems.notes[i], "note");
+    }
+    for (int i = 0; i < r->problems.nerrors; i++) problem_print(out, &r->problems.errors[i], "error");
+    if (r->status != FILE_DEGRADED) return;
+    fprintf(out, "%s: note: analysis degraded: ", r->path);
+    for (int i = 0; i < r->nreasons; i++) fprintf(out, "%s%s", i ? "; " : "", r->reasons[i]);
+    if (details) fprintf(out, " (-v shows the %d note%s)", details, details == 1 ? "" : "s");
+    fputc('\n', out);
+}

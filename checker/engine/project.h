@@ -1,0 +1,52 @@
+/* project.h - how a file of a real project is built: its project root, the
+ * compile database's flags for it (compdb.h), and, for includes that
+ * neither the database nor the user's -I resolve, the project's own headers
+ * found by name.  No libclang: the include closure is read as text, once
+ * per header per run, so each file is parsed once with the flags it needs.
+ *
+ * Discovered directories are passed as -idirafter: they are searched after
+ * the user's -I, the database's -I and the system headers, so they can fill
+ * a gap but never shadow a header the build would have used.  An include
+ * found only under another directory or another case gets a forwarding
+ * header in a private temporary directory (also -idirafter). */
+#ifndef GPULINT_PROJECT_H
+#define GPULINT_PROJECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct {
+    const char *compile_db_dir;   /* -p DIR: where compile_commands.json is (NULL: search) */
+    const char *const *user_include_dirs; int nuser_include_dirs;  /* the user's -I */
+    const char *shim_dir;         /* include/shim of this gpulint */
+    const char *cuda_path;        /* the toolkit, "" or NULL when none */
+    bool headers_shim_only;       /* --headers=shim: never ask for the toolkit's headers */
+} ProjectOptions;
+
+/* What one file is parsed with.  The strings belong to the ProjectSet. */
+typedef struct {
+    const char *root;             /* the project's root directory */
+    const char *compile_db;       /* the database that gave the flags, or NULL */
+    bool from_database;           /* the file (not a neighbour) has an entry */
+    const char **args; int nargs; /* extra clang flags, in order */
+    bool real_headers;            /* its includes need headers only the CUDA toolkit has */
+    bool changes_pch;             /* the flags differ from the precompiled shim's (-std) */
+    bool fast_math;               /* built with --use_fast_math */
+    int discovered_dirs;          /* how many of args are discovered include directories */
+    int forwarded;                /* includes found only by another path or case */
+} FileFlags;
+
+typedef struct ProjectSet ProjectSet;
+
+ProjectSet *projects_new(const ProjectOptions *o);
+void projects_free(ProjectSet *ps);
+/* The flags for `path` (any path of a .cu/.cuh file; its includes are read
+ * from `contents` of `size` bytes when not NULL, an editor's buffer); `out`
+ * is valid until the next call or projects_free. */
+void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, size_t size, FileFlags *out);
+/* --show-project: each project found, its database, the directories added
+ * and the includes that are nowhere in the project. */
+void projects_describe(const ProjectSet *ps, FILE *out);
+
+#endif

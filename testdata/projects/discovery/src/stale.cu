@@ -1,0 +1,10 @@
+// Includes a generated header that is not in the project: degraded, and
+// the kernel is still analysed.
+#include <cuda_runtime.h>
+#include "generated/build_info.h"
+
+__global__ void offset(float* v, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) v[i] = v[i] + 0.25;
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# tests/projects_test.sh GPULINT_BINARY PROJECTS_DIR
+#
+# gpulint on whole projects (testdata/projects, see its README): a compile
+# database with nvcc flags and a response file, include discovery across
+# directories and case, a degraded file's status and reasons.  Each project
+# is copied to a temporary directory first, so nothing above it (the
+# repository's .git, a build directory's compile_commands.json) takes part.
+# Registered in ctest as cli.projects.
+set -uo pipefail
+G=$1
+P=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpulint-projects-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+ok() { echo "ok: $*"; passed=$((passed + 1)); }
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+
+# check WHAT PYTHON-EXPRESSION: evaluated with j = the last JSON report,
+# files = {basename: files[] entry}, rules = [(rule, basename, line)].
+check() {
+    if python3 - "$tmp/out.json" "$2" <<'PY'
+import json, os, sys
+j = json.load(open(sys.argv[1]))
+files = {os.path.basename(f["path"]): f for f in j["files"]}
+rules = [(f["rule"], os.path.basename(f["file"]), f["line"]) for f in j["findings"]]
+sys.exit(0 if eval(sys.argv[2]) else 1)
+PY
+    then ok "$1"; else fail "$1"; echo "    stderr:"; sed 's/^/    | /' "$tmp/err" | head -20; fi
+}
+# gpulint's own temporary files (forwarding headers) go to $tmp/t
+mkdir "$tmp/t"
+lint() { TMPDIR="$tmp/t" "$G" --format=json --min-severity=info "$@" >"$tmp/out.json" 2>"$tmp/err"; }
+
+# --- a compile database ------------------------------------------------------
+cp -r "$P/compdb" "$tmp/"
+sed "s#@DIR@#$tmp/compdb#g" "$P/compdb/compile_commands.json.in" >"$tmp/compdb/build/compile_commands.json"
+lint "$tmp/compdb"
+check "compdb: the response file's -I and the database's -D are used (double literal found)" \
+    "('double-literal', 'scale.cu', 8) in rules and files['scale.cu']['status'] == 'ok'"
+check "compdb: nvcc-only flags give no errors" "j['errors'] == []"
+lint -DPRECISION_DOUBLE=0 "$tmp/compdb"
+check "compdb: the user's -D wins over the database's" "rules == [] and files['scale.cu']['status'] == 'ok'"
+lint --no-project "$tmp/compdb"
+check "compdb: --no-project: degraded, the header named" \
+    "files['scale.cu']['status'] == 'degraded' and files['scale.cu']['missing_headers'] == ['precision.h']"
+"$G" --show-project -v "$tmp/compdb" >/dev/null 2>"$tmp/err"
+if grep -q "compile database: $tmp/compdb/build/compile_commands.json" "$tmp/err" &&
+    grep -q -- "--use_fast_math; flags: -D PRECISION_DOUBLE=1 -I $tmp/compdb/include -D FROM_HOST_FLAGS=1\$" "$tmp/err"; then
+    ok "compdb: --show-project -v names the database and the file's translated flags"
+else
+    fail "compdb: --show-project -v"; sed 's/^/    | /' "$tmp/err"
+fi
+# -p DIR names the database's directory when it is not found by walking up
+mkdir "$tmp/elsewhere"
+mv "$tmp/compdb/build/compile_commands.json" "$tmp/elsewhere/"
+lint "$tmp/compdb"
+check "compdb: without the database the define is missing (no finding)" "rules == []"
+lint -p "$tmp/elsewhere" "$tmp/compdb"
+check "compdb: -p DIR" "('double-literal', 'scale.cu', 8) in rules"
+
+# --- include discovery -------------------------------------------------------
+cp -r "$P/discovery" "$tmp/"
+lint "$tmp/discovery"
+check "discovery: a header under another directory, an angled one and one of another case are found" \
+    "files['damp.cu']['status'] == 'ok' and ('double-literal', 'damp.cu', 9) in rules"
+check "discovery: a header that is nowhere: degraded, with the reason and the header" \
+    "files['stale.cu']['status'] == 'degraded' and files['stale.cu']['missing_headers'] == ['generated/build_info.h'] and any('generated/build_info.h' in r for r in files['stale.cu']['reasons'])"
+check "discovery: the degraded file's findings are still reported" "('double-literal', 'stale.cu', 9) in rules"
+check "discovery: every file has an entry with its seconds" \
+    "sorted(files) == ['damp.cu', 'helpers.cuh', 'stale.cu'] and all(f['seconds'] >= 0 for f in files.values())"
+lint --no-project "$tmp/discovery"
+check "discovery: --no-project: the same file is degraded" "files['damp.cu']['status'] == 'degraded'"
+"$G" "$tmp/discovery" >/dev/null 2>"$tmp/err"
+if grep -q "stale.cu: note: analysis degraded: missing header generated/build_info.h" "$tmp/err" &&
+    ! grep -q "stale.cu:4:" "$tmp/err"; then
+    ok "discovery: text mode: one line for the degraded file, not its notes"
+else
+    fail "discovery: text mode summary line"; sed 's/^/    | /' "$tmp/err"
+fi
+# the forwarding headers (Config.h -> config.h) live in a temporary
+# directory that is removed at the end of the run
+if [[ -z "$(ls -A "$tmp/t")" ]]; then
+    ok "discovery: no forwarding-header directory left behind"
+else
+    fail "discovery: left behind in TMPDIR: $(ls -A "$tmp/t")"
+fi
+
+echo "$passed passed, $failed failed"
+((failed == 0))

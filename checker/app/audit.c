@@ -139,7 +139,7 @@ static int merge_main(int argc, char **argv)
     audit_results_finish(&r);
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/results.jsonl", out);
-    if (status == 0 && ((mkdir(out, 0777) != 0 && errno != EEXIST) || !audit_results_write(&r, path))) {
+    if (status == 0 && (!audit_make_dirs(out) || !audit_results_write(&r, path))) {
         fprintf(stderr, "gpulint audit: error: %s: cannot write the merged results\n", path);
         status = 2;
     }

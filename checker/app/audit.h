@@ -129,5 +129,7 @@ unsigned long long audit_hash_bytes(const void *data, size_t n);
 const char *audit_str(const struct cJSON *o, const char *key, const char *fallback);
 double audit_num(const struct cJSON *o, const char *key, double fallback);
 bool audit_write_atomic(const char *path, const char *data, size_t n);
+/* mkdir -p */
+bool audit_make_dirs(const char *path);
 
 #endif

@@ -99,7 +99,8 @@ static void gather(const AuditResults *r, RuleTable *rules, ProjectStats *ps)
 /* A horizontal stacked bar chart: one row per label, one segment per
  * series. */
 static void stacked_bars(FILE *f, const char *id, const char *title, const char *const *labels, int nlabels,
-                         const char *const *series, const char *const *colors, int nseries, const int *values)
+                         const char *const *series, const char *const *colors, int nseries, const int *values,
+                         bool same_series)
 {
     int max = 1;
     for (int i = 0; i < nlabels; i++) {
@@ -107,15 +108,23 @@ static void stacked_bars(FILE *f, const char *id, const char *title, const char 
         for (int k = 0; k < nseries; k++) sum += values[i * nseries + k];
         if (sum > max) max = sum;
     }
-    const int left = 190, width = 330, row = 22, top = 8;
-    int legend_rows = (nseries + 2) / 3, height = top + nlabels * row + 12 + legend_rows * 18;
+    const int left = 120, width = 190, row = 22, top = 8;
+    bool legend = nseries > 1 && !same_series;
+    int legend_rows = legend ? (nseries + 1) / 2 : 0, height = top + nlabels * row + 12 + legend_rows * 18;
     fprintf(f, "<figure class=\"chart\" id=\"%s\"><figcaption>%s</figcaption>\n", id, title);
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
-            left + width + 60, height, left + width + 60, height);
+            left + width + 40, height, left + width + 40, height);
     for (int i = 0; i < nlabels; i++) {
         int y = top + i * row, x = left, sum = 0;
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" class=\"lbl\">", left - 6, y + 14);
+        /* long project names: the full name in the tooltip */
+        fputs("<title>", f);
         esc(f, labels[i]);
+        fputs("</title>", f);
+        char shortened[24];
+        snprintf(shortened, sizeof shortened, "%s%s", labels[i], strlen(labels[i]) > 20 ? "..." : "");
+        if (strlen(labels[i]) > 20) memcpy(shortened + 17, "...", 4);
+        esc(f, shortened);
         fputs("</text>\n", f);
         for (int k = 0; k < nseries; k++) {
             int v = values[i * nseries + k];
@@ -133,8 +142,8 @@ static void stacked_bars(FILE *f, const char *id, const char *title, const char 
         }
         fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"num\">%d</text>\n", x + 4, y + 14, sum);
     }
-    for (int k = 0; nseries > 1 && k < nseries; k++) {
-        int x = 10 + (k % 3) * 190, y = top + nlabels * row + 10 + (k / 3) * 18;
+    for (int k = 0; legend && k < nseries; k++) {
+        int x = 4 + (k % 2) * 175, y = top + nlabels * row + 10 + (k / 2) * 18;
         fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"%d\" class=\"leg\">", x, y,
                 colors[k], x + 14, y + 9);
         esc(f, series[k]);
@@ -271,7 +280,7 @@ static void charts(FILE *f, const AuditResults *r, const RuleTable *rules, const
         for (int k = 0; k < rules->n; k++) values[i * rules->n + k] = ps[i].by_rule[k];
     }
     fputs("<section class=\"charts\">\n", f);
-    stacked_bars(f, "chart-rules", "Findings per rule per project", labels, n, rules->ids, colors, rules->n, values);
+    stacked_bars(f, "chart-rules", "Findings per rule per project", labels, n, rules->ids, colors, rules->n, values, false);
     static const char *const sev_names[SEV_COUNT] = {"high", "medium", "low", "info"};
     const char *sev_colors[SEV_COUNT] = {severity_colors[SEV_HIGH], severity_colors[SEV_MEDIUM], severity_colors[SEV_LOW],
                                          severity_colors[SEV_INFO]};
@@ -280,7 +289,7 @@ static void charts(FILE *f, const AuditResults *r, const RuleTable *rules, const
     for (int i = 0; i < n; i++)
         for (int s = 0; s < SEV_COUNT; s++) totals[s * SEV_COUNT + s] += ps[i].sev[SEV_HIGH - s];
     stacked_bars(f, "chart-severity", "Severity distribution (all projects)", sev_names, SEV_COUNT, sev_names, sev_colors,
-                 SEV_COUNT, totals);
+                 SEV_COUNT, totals, true);
     /* the top projects: most high, then medium findings */
     int *order = xcalloc((size_t)n + 1, sizeof *order);
     for (int i = 0; i < n; i++) order[i] = i;
@@ -300,7 +309,7 @@ static void charts(FILE *f, const AuditResults *r, const RuleTable *rules, const
         for (int s = 0; s < SEV_COUNT; s++) values[i * SEV_COUNT + s] = ps[order[i]].sev[SEV_HIGH - s];
     }
     stacked_bars(f, "chart-top", "Top projects (high, then medium findings)", labels, top, sev_names, sev_colors, SEV_COUNT,
-                 values);
+                 values, false);
     fputs("</section>\n", f);
     free(order);
     free(labels);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 unsigned long long audit_hash_bytes(const void *data, size_t n)
@@ -52,6 +53,21 @@ bool audit_write_atomic(const char *path, const char *data, size_t n)
     if (ok && rename(tmp, path) != 0) ok = false;
     if (!ok) unlink(tmp);
     free(tmp);
+    return ok;
+}
+
+bool audit_make_dirs(const char *path)
+{
+    char *p = xstrdup(path);
+    bool ok = true;
+    for (char *q = p + 1; ok && *q; q++) {
+        if (*q != '/') continue;
+        *q = 0;
+        ok = mkdir(p, 0777) == 0 || errno == EEXIST;
+        *q = '/';
+    }
+    if (ok) ok = mkdir(p, 0777) == 0 || errno == EEXIST;
+    free(p);
     return ok;
 }
 

@@ -48,11 +48,6 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static bool make_dir(const char *path)
-{
-    return mkdir(path, 0777) == 0 || errno == EEXIST;
-}
-
 static void progress(Run *run, bool final)
 {
     if (!run->o->progress && !final) return;
@@ -182,7 +177,7 @@ static int emit_benchmarks(const AuditRunOptions *o, Engine *engine);
 
 int audit_run(const AuditRunOptions *o)
 {
-    if (!make_dir(o->out_dir)) {
+    if (!audit_make_dirs(o->out_dir)) {
         fprintf(stderr, "gpulint: error: %s: cannot create the directory: %s\n", o->out_dir, strerror(errno));
         return 2;
     }

@@ -108,7 +108,7 @@ static void stacked_bars(FILE *f, const char *id, const char *title, const char 
         for (int k = 0; k < nseries; k++) sum += values[i * nseries + k];
         if (sum > max) max = sum;
     }
-    const int left = 120, width = 190, row = 22, top = 8;
+    const int left = 126, width = 184, row = 22, top = 8;
     bool legend = nseries > 1 && !same_series;
     int legend_rows = legend ? (nseries + 1) / 2 : 0, height = top + nlabels * row + 12 + legend_rows * 18;
     fprintf(f, "<figure class=\"chart\" id=\"%s\"><figcaption>%s</figcaption>\n", id, title);
@@ -121,9 +121,11 @@ static void stacked_bars(FILE *f, const char *id, const char *title, const char 
         fputs("<title>", f);
         esc(f, labels[i]);
         fputs("</title>", f);
-        char shortened[24];
-        snprintf(shortened, sizeof shortened, "%s%s", labels[i], strlen(labels[i]) > 20 ? "..." : "");
-        if (strlen(labels[i]) > 20) memcpy(shortened + 17, "...", 4);
+        char shortened[40];
+        size_t len = strlen(labels[i]);
+        /* the end of "owner__repo" says more than its start */
+        if (len > 17) snprintf(shortened, sizeof shortened, "\xe2\x80\xa6%s", labels[i] + len - 16);
+        else snprintf(shortened, sizeof shortened, "%s", labels[i]);
         esc(f, shortened);
         fputs("</text>\n", f);
         for (int k = 0; k < nseries; k++) {
@@ -303,7 +305,8 @@ static void charts(FILE *f, const AuditResults *r, const RuleTable *rules, const
                 order[j] = t;
             }
         }
-    int top = n < 10 ? n : 10;
+    int top = 0;
+    while (top < n && top < 10 && ps[order[top]].findings > 0) top++;
     for (int i = 0; i < top; i++) {
         labels[i] = ps[order[i]].name;
         for (int s = 0; s < SEV_COUNT; s++) values[i * SEV_COUNT + s] = ps[order[i]].sev[SEV_HIGH - s];
@@ -349,15 +352,17 @@ bool audit_html_write(const AuditResults *r, const cJSON *measured, const char *
           "<th data-sort=\"num\">max predicted</th><th data-sort=\"num\">seconds</th></tr></thead><tbody>\n", f);
     for (int i = 0; i < r->nprojects; i++) {
         const ProjectStats *s = &ps[i];
+        char best[32] = "-";
+        if (s->best > 0) snprintf(best, sizeof best, "%.2fx", s->best);
         fputs("<tr><td><a href=\"#project=", f);
         esc(f, s->name);
         fputs("\">", f);
         esc(f, s->name);
         fprintf(f, "</a></td><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
                    "<td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
-                   "<td class=\"n\">%d</td><td class=\"n\" data-v=\"%.3f\">%.2fx</td><td class=\"n\">%.1f</td></tr>\n",
+                   "<td class=\"n\">%d</td><td class=\"n\" data-v=\"%.3f\">%s</td><td class=\"n\">%.1f</td></tr>\n",
                 r->projects[i].nfiles, s->status[0], s->status[1], s->status[2], s->kernels, s->findings, s->sev[SEV_HIGH],
-                s->sev[SEV_MEDIUM], s->sev[SEV_LOW], s->best, s->best, s->seconds);
+                s->sev[SEV_MEDIUM], s->sev[SEV_LOW], s->best, best, s->seconds);
     }
     fputs("</tbody></table>\n<h2>Findings</h2>\n<div id=\"filters\"><input id=\"q\" type=\"search\" "
           "placeholder=\"filter: any text (file, kernel, message, evidence)\">\n", f);

@@ -123,13 +123,13 @@ static void file_done(void *ctx, const AuditTask *task, const AuditOutcome *out)
         cJSON_AddItemToObject(o, lists[i], l ? l : cJSON_CreateArray());
     }
     append(&buf, &n, &cap, o);
-    cJSON_Delete(out->analysis);
     if (fwrite(buf, 1, n, run->results) != n || fflush(run->results) != 0) run->write_failed = true;
     free(buf);
 
     run->done++;
     run->findings += nfindings;
     if (strcmp(out->status, "failed") == 0) run->failed++;
+    cJSON_Delete(out->analysis); /* out->status and reason point into it */
     if (--run->left[q->project] == 0) run->projects_done++;
     progress(run, false);
     if (run->stop_after > 0 && run->done >= run->stop_after) raise(SIGKILL);

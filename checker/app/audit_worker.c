@@ -174,7 +174,11 @@ static void child_main(AuditPool *p, const AuditTask *task, int out_fd, int err_
         struct rlimit rl = {cpu, cpu + 1};
         setrlimit(RLIMIT_CPU, &rl);
     }
-    if (env_matches("GPULINT_TEST_CRASH_ON", task->path)) raise(SIGSEGV);
+    if (env_matches("GPULINT_TEST_CRASH_ON", task->path)) {
+        /* a hard crash, past any handler (a sanitizer's would abort instead) */
+        signal(SIGSEGV, SIG_DFL);
+        raise(SIGSEGV);
+    }
     if (env_matches("GPULINT_TEST_HANG_ON", task->path))
         for (;;) pause();
     cJSON *o = analyse(p->engine, task, p->limits.min_severity);

@@ -2,8 +2,10 @@
 # ci/setup.sh - install what gpulint needs to build and test on Debian 12.
 #
 # Checks build-essential (gcc, make), cmake, ninja-build, pkg-config,
-# libclang-19-dev, libcjson-dev, libyaml-dev, git, python3-jsonschema and neovim
-# (only for the lsp.nvim test: a real editor's LSP client against gpulint lsp);
+# libclang-19-dev, libcjson-dev, libyaml-dev, git, python3-jsonschema, neovim
+# (only for the lsp.nvim test: a real editor's LSP client against gpulint lsp),
+# chromium (only for cli.audit: the audit report rendered in a real browser)
+# and parallel (only for cli.audit: the GNU parallel recipe run on this host);
 # installs only the missing ones with
 # one `apt-get update` and one `apt-get install -y --no-install-recommends`.
 # Prints nothing when everything is present (idempotent).  Not root and
@@ -33,6 +35,8 @@ present() {
         libcjson-dev) have_cmds pkg-config && pkg-config --exists libcjson ;;
         git) have_cmds git ;;
         neovim) have_cmds nvim ;;
+        chromium) have_cmds chromium ;;
+        parallel) have_cmds parallel ;;
         libyaml-dev) have_cmds pkg-config && pkg-config --exists yaml-0.1 ;;
         python3-jsonschema) have_cmds python3 && python3 -c 'import jsonschema' 2>/dev/null ;;
         libclang-19-dev) [[ -e /usr/lib/llvm-19/include/clang-c/Index.h ]] ;;
@@ -40,7 +44,7 @@ present() {
     esac
 }
 
-wanted=(build-essential cmake ninja-build pkg-config libclang-19-dev libcjson-dev libyaml-dev git python3-jsonschema neovim)
+wanted=(build-essential cmake ninja-build pkg-config libclang-19-dev libcjson-dev libyaml-dev git python3-jsonschema neovim chromium parallel)
 missing=()
 for p in "${wanted[@]}"; do
     present "$p" || missing+=("$p")

@@ -1,4 +1,5 @@
 /* main.c - the gpulint command line. */
+#include "app/audit.h"
 #include "app/lsp.h"
 #include "bench/bench.h"
 #include "engine/engine.h"
@@ -28,6 +29,7 @@ static const char usage_head[] =
     "usage: gpulint [options] PATH...\n"
     "       gpulint bench DIR [--arch=ARCH] [--build-only]\n"
     "       gpulint lsp [--log FILE]    a language server for editors (docs/editors.md)\n"
+    "       gpulint audit --out DIR PROJECT...   audit many projects (gpulint audit --help)\n"
     "\n"
     "Static performance linter for CUDA and OpenCL kernels. PATH is a .cu/.cuh\n"
     "or .cl/.clh/.opencl file or a directory (searched recursively for them).\n"
@@ -381,6 +383,7 @@ int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "bench") == 0) return bench_main(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "lsp") == 0) return lsp_main(argc - 1, argv + 1, find_data_dir);
+    if (argc >= 2 && strcmp(argv[1], "audit") == 0) return audit_main(argc - 1, argv + 1, find_data_dir);
 
     EngineOptions o;
     memset(&o, 0, sizeof o);

@@ -46,7 +46,6 @@ cJSON *finding_to_json(const Finding *f)
     range_fields(o, f->range);
     cJSON_AddStringToObject(o, "kernel", f->kernel ? f->kernel : "");
     cJSON_AddStringToObject(o, "message", f->message);
-    if (f->fingerprint) cJSON_AddStringToObject(o, "fingerprint", f->fingerprint);
     cJSON_AddItemToObject(o, "evidence", evidence_json(f));
     cJSON *rel = cJSON_AddArrayToObject(o, "related");
     for (int i = 0; i < f->nrelated; i++) {

@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# tests/audit_test.sh GPULINT SRCDIR - gpulint audit end to end on four
+# small projects of testdata: results.jsonl and the reports; a crashing
+# and a hanging file cost only themselves; an interrupted audit resumed
+# equals an uninterrupted one; two shards merged equal one run (shards run
+# through the GNU parallel recipe when parallel is installed, else directly;
+# the Slurm recipe's array-task side with Slurm's variables; the Kubernetes
+# manifest's command with JOB_COMPLETION_INDEX); report.html in Chromium
+# headless (charts, table, a filter preset by the URL fragment), skipped
+# with a message when chromium is absent.
+set -uo pipefail
+G=$(realpath "$1")
+S=$(realpath "$2")
+fail=0
+ok() { echo "ok: $1"; }
+bad() { echo "FAIL: $1"; fail=1; }
+check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpulint-audit.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+# relative project paths: shard membership hashes the path as listed, so
+# the split is the same wherever the tree is checked out
+cd "$S/testdata" || exit 1
+printf '%s\n' examples projects/opencl_small rules/double-literal rules/uncoalesced-row > "$tmp/list"
+
+# A canonical view of an audit: each file's status and its findings'
+# fingerprints, rules and severities; the CSV without the seconds column.
+canon() {
+    python3 - "$1" <<'EOF'
+import json, sys
+files, findings = {}, {}
+for line in open(sys.argv[1] + "/results.jsonl"):
+    try:
+        r = json.loads(line)
+    except ValueError:
+        continue  # the line a killed run cut in half
+    key = (r["project"], r.get("file", ""))
+    if r["type"] == "finding":
+        findings.setdefault(key + (r["hash"],), []).append(
+            (r["finding"]["fingerprint"], r["finding"]["rule"], r["finding"]["severity"]))
+    elif r["type"] == "file":
+        files[key] = (r["status"], sorted(findings.pop(key + (r["hash"],), [])))
+for k in sorted(files):
+    print(k[0], k[1], files[k][0], files[k][1])
+for row in open(sys.argv[1] + "/summary.csv"):
+    print(",".join(row.strip().split(",")[:-1]))
+EOF
+}
+
+# --- one uninterrupted run, the reference
+"$G" audit --out "$tmp/full" -j 2 --projects-file "$tmp/list" > "$tmp/full.out" 2> "$tmp/full.err"
+check "audit exits 0" "[[ $? == 0 ]]"
+check "report.html, summary.csv, SARIF per project" \
+    "[[ -s $tmp/full/report.html && -s $tmp/full/summary.csv && -s $tmp/full/sarif/examples.sarif && -s $tmp/full/sarif/uncoalesced-row.sarif ]]"
+canon "$tmp/full" > "$tmp/full.canon"
+nfiles=$(grep -c '"type":"file"' "$tmp/full/results.jsonl")
+nfind=$(grep -c '"type":"finding"' "$tmp/full/results.jsonl")
+check "every file recorded ($nfiles), findings with fingerprints ($nfind)" \
+    "[[ $nfiles -ge 20 && $nfind -ge 20 ]] && ! grep -q '\"fingerprint\":\"\"' $tmp/full/results.jsonl"
+check "finding lines carry severity and predicted" "grep -m1 '\"type\":\"finding\"' $tmp/full/results.jsonl | grep -q '\"severity\":.*\"predicted\":{'"
+check "plain progress lines when stderr is not a terminal" "grep -q '^gpulint audit: 4/4 projects, $nfiles/$nfiles files (0 failed), .* files/s, $nfind findings, done in' $tmp/full.err"
+python3 - "$tmp/full" <<'EOF' && ok "SARIF: one result per finding of the project, with fingerprints" || bad "SARIF per project"
+import json, sys
+d = sys.argv[1]
+n = sum(1 for l in open(d + "/results.jsonl") if '"type":"finding"' in l and '"project":"examples"' in l)
+s = json.load(open(d + "/sarif/examples.sarif"))
+res = s["runs"][0]["results"]
+assert len(res) == n and n > 0, (len(res), n)
+assert all(r["partialFingerprints"]["primaryLocationLineHash"] for r in res)
+EOF
+
+# --- resumable: nothing left to do; then --force redoes everything
+"$G" audit --out "$tmp/full" -j 2 --projects-file "$tmp/list" 2> "$tmp/again.err" >/dev/null
+check "a rerun skips every recorded file" "grep -q '$nfiles files already recorded' $tmp/again.err && grep -q ' 0/0 files' $tmp/again.err"
+cp "$tmp/full/results.jsonl" "$tmp/before-touch.jsonl"
+"$G" audit --out "$tmp/full" -j 2 --force --projects-file "$tmp/list" 2> "$tmp/force.err" >/dev/null
+check "--force analyses every file again" "grep -q '$nfiles/$nfiles files' $tmp/force.err && [[ \$(grep -c '\"type\":\"file\"' $tmp/full/results.jsonl) == $nfiles ]]"
+
+# --- a crashing and a hanging file cost only themselves
+GPULINT_TEST_CRASH_ON=pos_csr_rows GPULINT_TEST_HANG_ON=neg_float_literals \
+    "$G" audit --out "$tmp/crash" -j 2 --file-timeout 2 --projects-file "$tmp/list" 2> "$tmp/crash.err" >/dev/null
+check "audit with a crash and a hang still exits 0" "[[ $? == 0 ]]"
+python3 - "$tmp/crash" "$nfiles" <<'EOF' && ok "crash and hang: those two files failed with reasons, every other file analysed" || bad "crash/hang isolation"
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1] + "/results.jsonl")]
+files = {r["project"] + "/" + r["file"]: r for r in recs if r["type"] == "file"}
+assert len(files) == int(sys.argv[2]), len(files)
+failed = {f: r["reason"] for f, r in files.items() if r["status"] == "failed"}
+assert set(failed) == {"uncoalesced-row/pos_csr_rows.cu", "double-literal/neg_float_literals.cu"}, failed
+assert "signal 11" in failed["uncoalesced-row/pos_csr_rows.cu"], failed
+assert "timed out after 2 s" in failed["double-literal/neg_float_literals.cu"], failed
+EOF
+check "the report lists the failed files with their reasons" \
+    "grep -A3 'Failed files (2)' $tmp/crash/report.html | grep -q . && grep -q 'pos_csr_rows.cu</td><td>worker killed by signal 11' $tmp/crash/report.html"
+
+# --- interrupted (killed after 5 files), resumed: the same as uninterrupted
+GPULINT_TEST_STOP_AFTER=5 "$G" audit --out "$tmp/resume" -j 1 --projects-file "$tmp/list" 2>/dev/null >/dev/null
+st=$?
+check "the interrupted run was killed (status $st) with 5 files recorded" \
+    "[[ $st == 137 && \$(grep -c '\"type\":\"file\"' $tmp/resume/results.jsonl) == 5 && ! -e $tmp/resume/report.html ]]"
+# a line cut in half by the kill must not stop the resume
+printf '{"type":"finding","project":"examples","fi' >> "$tmp/resume/results.jsonl"
+"$G" audit --out "$tmp/resume" -j 2 --projects-file "$tmp/list" 2> "$tmp/resume.err" >/dev/null
+check "the resumed run skips the 5 recorded files" "grep -q '^gpulint audit: 5 files already recorded' $tmp/resume.err"
+canon "$tmp/resume" > "$tmp/resume.canon"
+check "resumed == uninterrupted (statuses, fingerprints, counts)" "diff $tmp/full.canon $tmp/resume.canon"
+
+# --- shards: two shards merged == one run
+if command -v parallel >/dev/null 2>&1; then
+    HOSTS=: GPULINT="$G" bash "$S/ci/recipes/parallel-audit.sh" "$tmp/list" "$tmp/par" 2 > "$tmp/par.out" 2>&1
+    check "GNU parallel recipe (2 shards on this host) exits 0" "[[ $? == 0 ]]"
+    canon "$tmp/par/all" > "$tmp/par.canon"
+    check "GNU parallel: merged shards == one run" "diff $tmp/full.canon $tmp/par.canon"
+else
+    echo "note: GNU parallel not installed: shards run directly (ci/setup.sh installs parallel)"
+fi
+for i in 0 1; do
+    "$G" audit --out "$tmp/shard$i" --shard "$i/2" -j 2 --projects-file "$tmp/list" 2>> "$tmp/shards.err" >/dev/null
+done
+tac "$tmp/list" > "$tmp/list.rev"
+"$G" audit --out "$tmp/rev0" --shard 0/2 -j 2 --projects-file "$tmp/list.rev" 2>/dev/null >/dev/null
+names() { tail -n +2 "$1/summary.csv" | cut -d, -f1 | tr -d '"' | sort; }
+names "$tmp/shard0" > "$tmp/p0"
+names "$tmp/shard1" > "$tmp/p1"
+check "shards are disjoint and cover the list ($(cat "$tmp/p0" | tr '\n' ' ')| $(cat "$tmp/p1" | tr '\n' ' '))" \
+    "[[ \$(sort -u $tmp/p0 $tmp/p1 | wc -l) == 4 && \$(cat $tmp/p0 $tmp/p1 | wc -l) == 4 ]]"
+check "shard membership does not depend on the list's order" "diff <(names $tmp/rev0) $tmp/p0"
+"$G" audit merge --out "$tmp/merged" "$tmp/shard0" "$tmp/shard1" 2> "$tmp/merge.err" >/dev/null
+check "audit merge exits 0 and writes the report" "[[ $? == 0 && -s $tmp/merged/report.html && -s $tmp/merged/sarif/examples.sarif ]]"
+canon "$tmp/merged" > "$tmp/merged.canon"
+check "merged shards == one run (statuses, fingerprints, counts)" "diff $tmp/full.canon $tmp/merged.canon"
+
+# Slurm's array task side: the script run as sbatch would run task 1 of 2
+SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=2 SLURM_CPUS_PER_TASK=2 GPULINT="$G" \
+    bash "$S/ci/recipes/slurm-audit.sh" "$tmp/list" "$tmp/slurm" 2>/dev/null
+check "Slurm recipe: array task 1/2 == shard 1/2" "diff <(canon $tmp/shard1) <(canon $tmp/slurm/shard-1)"
+# Kubernetes: the Indexed Job's command with JOB_COMPLETION_INDEX=0, N=2
+cmd=$(python3 -c 'import sys,yaml; c=yaml.safe_load(open(sys.argv[1]))["spec"]["template"]["spec"]["containers"][0]; print(c["args"][0])' \
+      "$S/ci/recipes/k8s-audit-job.yaml" 2>/dev/null)
+if [[ -n "$cmd" ]]; then
+    cmd=${cmd//\/projects\/list.txt/$tmp/list}
+    cmd=${cmd//\/results/$tmp/k8s}
+    cmd=${cmd//\/4\"/\/2\"}
+    (PATH="$(dirname "$G"):$PATH" JOB_COMPLETION_INDEX=0 sh -c "$cmd" 2>/dev/null >/dev/null)
+    check "Kubernetes recipe: index 0 of 2 == shard 0/2" "diff <(canon $tmp/shard0) <(canon $tmp/k8s/shard-0)"
+else
+    echo "note: python3-yaml missing: the Kubernetes manifest's command is not run"
+fi
+
+# --- report rebuilt from results.jsonl alone
+rm -f "$tmp/full/report.html" "$tmp/full/summary.csv"
+"$G" audit report "$tmp/full" 2>/dev/null
+check "audit report DIR rebuilds the report and the CSV" "[[ -s $tmp/full/report.html && -s $tmp/full/summary.csv ]]"
+# measured results from DIR/bench/results.json are merged into the page
+fp=$(grep -m1 -o '"fingerprint":"[0-9a-f]*"' "$tmp/full/results.jsonl" | cut -d'"' -f4)
+mkdir -p "$tmp/full/bench"
+printf '{"version":1,"gpu":"Test GPU","results":[{"id":"x","fingerprint":"%s","result":{"best_speedup":2.5,"verdict":"confirmed","gpu":"Test GPU"}}]}\n' "$fp" > "$tmp/full/bench/results.json"
+"$G" audit report "$tmp/full" 2>/dev/null
+check "measured results from bench/results.json appear in the report" \
+    "grep -q 'data-fingerprint=\"$fp\".*title=\"Test GPU\">2.50x confirmed' $tmp/full/report.html"
+
+# --- --emit-bench: the top 2 findings per project
+"$G" audit --out "$tmp/bench" -j 2 --emit-bench 2 examples rules/uncoalesced-row 2> "$tmp/bench.err" >/dev/null
+nb=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["benchmarks"]))' "$tmp/bench/bench/index.json" 2>/dev/null)
+check "--emit-bench 2: 4 benchmarks for 2 projects ($nb)" "[[ '$nb' == 4 ]] && ls $tmp/bench/bench/*/bench.cu >/dev/null"
+
+# --- the page in a real browser
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [[ -z "$browser" ]]; then
+    echo "SKIP: chromium not installed: report.html not rendered (ci/setup.sh installs chromium)"
+else
+    dom() { timeout 120 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$tmp/chrome" --dump-dom "file://$1" 2>/dev/null; }
+    d=$(dom "$tmp/full/report.html")
+    check "Chromium: the script ran" "grep -q 'data-ready=\"1\"' <<<\"\$d\""
+    check "Chromium: three charts with bars" \
+        "[[ \$(grep -o 'id=\"chart-[a-z]*\"' <<<\"\$d\" | sort -u | wc -l) == 3 && \$(grep -c '<rect class=\"bar\"' <<<\"\$d\") -ge 6 ]]"
+    check "Chromium: the findings table has every finding ($nfind)" \
+        "[[ \$(grep -c '<tr data-project=' <<<\"\$d\") == $nfind && \$(grep -o '<span id=\"shown\">[0-9]*' <<<\"\$d\") == '<span id=\"shown\">$nfind' ]]"
+    want=$(grep '"type":"finding"' "$tmp/full/results.jsonl" | grep '"project":"examples"' | grep -c '"rule":"double-literal"')
+    d=$(dom "$tmp/full/report.html#rule=double-literal&project=examples")
+    shown=$(grep -o '<span id="shown">[0-9]*' <<<"$d" | grep -o '[0-9]*$')
+    visible=$(grep '<tr data-project=' <<<"$d" | grep -v ' hidden=' | grep -c 'data-project="examples" data-rule="double-literal"')
+    hidden_other=$(grep '<tr data-project=' <<<"$d" | grep -v ' hidden=' | grep -vc 'data-project="examples" data-rule="double-literal"')
+    check "Chromium: the filter (#rule=double-literal&project=examples) shows $want rows ($shown shown, $visible visible, $hidden_other others)" \
+        "[[ $want -gt 0 && '$shown' == $want && $visible == $want && $hidden_other == 0 ]]"
+    d=$(dom "$tmp/full/report.html#q=gate_weights")
+    check "Chromium: a text filter (#q=gate_weights) keeps only matching rows" \
+        "[[ \$(grep '<tr data-project=' <<<\"\$d\" | grep -v ' hidden=' | grep -c .) -ge 1 && -z \"\$(grep '<tr data-project=' <<<\"\$d\" | grep -v ' hidden=' | grep -v gate_weights)\" ]]"
+fi
+exit $fail

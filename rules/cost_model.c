@@ -335,6 +335,9 @@ static void predict_branch(const Finding *f, CostPrediction *out)
     if (blocks) evidence_format(blocks, what, sizeof what);
     if (!evidence_int(f, "in_loop", 0))
         predict_from(out, BRANCH_OUTSIDE_LOOP, 1, 1, "branch", "a branch outside loops");
+    else if (evidence_int(f, "grid_stride_loop", 0))
+        predict_from(out, BRANCH_OUTSIDE_LOOP, 1, 1, "branch",
+                     "a branch in a grid-stride loop (once per element, as outside loops)");
     else if (!blocks)
         predict_from(out, BRANCH_UNSWITCHED, 1, 1, "branch", "one uniform branch in a simple loop");
     else if (strstr(what, "barrier"))

@@ -119,9 +119,10 @@ void model_dump(FILE *out, const Model *m)
             const Branch *b = &k->branches[j];
             deps_text(b->cond.deps, d, sizeof d);
             call_text(b->call_depth, &b->call_site, cs, sizeof cs);
-            fprintf(out, "  branch %u:%u (%s) deps=%s symbols=%s loop_depth=%d%s%s kind=%s loop=%d%s\n", b->range.line,
+            static const char *const bodies[] = {"", " body=empty", " body=diagnostic", " body=select"};
+            fprintf(out, "  branch %u:%u (%s) deps=%s symbols=%s loop_depth=%d%s%s kind=%s loop=%d%s%s\n", b->range.line,
                     b->range.col, b->cond_text, d, b->symbols, b->loop_depth, b->constant ? " constant" : "",
-                    b->is_constexpr ? " constexpr" : "", branch_kind(b->kind), b->loop, cs);
+                    b->is_constexpr ? " constexpr" : "", branch_kind(b->kind), b->loop, bodies[b->body], cs);
         }
         for (int j = 0; j < k->narrays; j++)
             fprintf(out, "  array %s %s %s[%lld] elem_bytes=%d line %u%s\n", k->arrays[j].name,

@@ -94,10 +94,22 @@ typedef struct {
 
 typedef enum { BRANCH_IF, BRANCH_SWITCH, BRANCH_CONDITIONAL } BranchKind;
 
+/* What the paths of an `if` do, read from its statements (after macro
+ * expansion).  Facts only: which kinds are worth a finding is a rule's call. */
+typedef enum {
+    BODY_WORK,       /* anything else (and every switch and ?:) */
+    BODY_EMPTY,      /* nothing: `;`, `{}`, `do {} while (0)`, `(void)0`, a macro that expands to one of them */
+    BODY_DIAGNOSTIC, /* only printf / assert / trap / abort calls, maybe followed by return */
+    BODY_SELECT      /* each path assigns one and the same local scalar from
+                      * locals, literals and arithmetic (no memory, no other
+                      * calls than math functions): a select instruction */
+} BranchBody;
+
 typedef struct {
     BranchKind kind;
     bool is_constexpr;       /* if constexpr */
     bool constant;           /* condition folds to a constant */
+    BranchBody body;         /* BRANCH_IF only; BODY_WORK otherwise */
     Affine cond;             /* deps tell thread / data / uniform */
     const char *symbols;     /* variables the condition reads, comma-separated */
     const char *cond_text;

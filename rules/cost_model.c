@@ -256,7 +256,7 @@ static void predict_double_literal(const Finding *f, CostPrediction *out)
     bool compares;
     int ops = arithmetic_ops(rest, &compares);
     bool parsed;
-    bool exact = exact_in_float(evidence_str(f, "literal", ""), &parsed);
+    bool exact = exact_in_float(evidence_str(f, "constant_value", evidence_str(f, "literal", "")), &parsed);
     bool chain = evidence_int(f, "result_in_double", 0) != 0;
     if (compares)
         no_measurement(out, "a comparison in double");

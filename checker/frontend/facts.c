@@ -414,6 +414,36 @@ CXCursor find_literal(Ctx *c, CXCursor x)
     return clang_getNullCursor();
 }
 
+static enum CXChildVisitResult find_variable(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr || clang_getCursorKind(cur) == CXCursor_MemberRefExpr) {
+        enum CXCursorKind rk = clang_getCursorKind(clang_getCursorReferenced(cur));
+        if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl || rk == CXCursor_FieldDecl) {
+            *(bool *)data = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* A floating compile-time constant made of literals (and macros, calls the
+ * compiler folds): no variable, not even a constexpr one, so the value is
+ * the same in every instantiation. */
+static bool literal_constant(CXCursor e, double *value)
+{
+    bool has_variable = false;
+    if (clang_getCursorKind(strip(e)) == CXCursor_DeclRefExpr) return false;
+    clang_visitChildren(e, find_variable, &has_variable);
+    if (has_variable) return false;
+    CXEvalResult r = clang_Cursor_Evaluate(e);
+    if (!r) return false;
+    bool ok = clang_EvalResult_getKind(r) == CXEval_Float;
+    if (ok) *value = clang_EvalResult_getAsDouble(r);
+    clang_EvalResult_dispose(r);
+    return ok;
+}
+
 Conversion *record_conversion(Ctx *c, ConversionSite site, CXCursor expr, CXCursor flt, CXCursor dbl)
 {
     Conversion *v = VEC_PUSH(c->k->conversions, c->k->nconversions);
@@ -434,6 +464,13 @@ Conversion *record_conversion(Ctx *c, ConversionSite site, CXCursor expr, CXCurs
         v->macro_definition = spelling_range_of(&c->cx, at);
     }
     CXCursor sd = strip(dbl);
+    double folded_value;
+    if (!is_literal && literal_constant(dbl, &folded_value)) {
+        v->origin = DOUBLE_FROM_CONSTANT;
+        v->constant_value = folded_value;
+    }
+    double whole;
+    v->folded = literal_constant(expr, &whole);
     if (!is_literal && clang_getCursorKind(sd) == CXCursor_DeclRefExpr) {
         CXCursor ref = clang_getCursorReferenced(sd);
         CXType rt = clang_getCursorType(ref);
@@ -482,9 +519,12 @@ void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs)
 /* A double operation with a float operand (directly promoted, or a double
  * subexpression that exists only because of a conversion: lhs_had / rhs_had
  * say whether evaluating that operand recorded one). */
-void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, bool lhs_had, bool rhs_had)
+void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, int n0, int n1, int n2)
 {
     if (!is_arith_op(op) || !is_double_kind(clang_getCursorType(e))) return;
+    bool lhs_had = n1 > n0, rhs_had = n2 > n1;
+    /* the operands' conversions feed this double operation */
+    for (int i = n0; i < n2; i++) c->k->conversions[i].result_feeds_double_op = true;
     bool lf = promoted_from_float(lhs) || (lhs_had && is_double_kind(clang_getCursorType(lhs)));
     bool rf = promoted_from_float(rhs) || (rhs_had && is_double_kind(clang_getCursorType(rhs)));
     if (lf && !rf && !promoted_from_float(rhs)) record_conversion(c, CONV_ARITHMETIC, e, lhs, rhs);

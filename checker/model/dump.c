@@ -60,6 +60,7 @@ static const char *double_origin(DoubleOrigin o)
     switch (o) {
     case DOUBLE_FROM_LITERAL: return "literal";
     case DOUBLE_FROM_VARIABLE: return "literal-variable";
+    case DOUBLE_FROM_CONSTANT: return "constant";
     default: return "other";
     }
 }
@@ -138,8 +139,10 @@ void model_dump(FILE *out, const Model *m)
                                                      v->literal_spelling.col != v->double_range.col))
                 fprintf(out, " spelled=%u:%u", v->literal_spelling.line, v->literal_spelling.col);
             if (v->origin == DOUBLE_FROM_VARIABLE) fprintf(out, " decl=%u:%u", v->variable_decl.line, v->variable_decl.col);
+            if (v->origin == DOUBLE_FROM_CONSTANT) fprintf(out, " value=%.17g", v->constant_value);
             if (v->macro) fprintf(out, " macro=%s def=%u:%u", v->macro, v->macro_definition.line, v->macro_definition.col);
-            fprintf(out, " loop=%d%s\n", v->loop, cs);
+            fprintf(out, " loop=%d%s%s%s\n", v->loop, v->folded ? " folded" : "",
+                    v->result_feeds_double_op ? " feeds-double-op" : "", cs);
         }
         for (int j = 0; j < k->nmath_calls; j++) {
             const MathCall *mc = &k->math_calls[j];

@@ -144,6 +144,7 @@ typedef enum {
 typedef enum {
     DOUBLE_FROM_LITERAL,  /* a floating literal (under parentheses and signs), maybe from a macro */
     DOUBLE_FROM_VARIABLE, /* a const double variable initialised by a literal */
+    DOUBLE_FROM_CONSTANT, /* a compile-time constant made of literals only (`#define K (1.0 / N)`) */
     DOUBLE_FROM_OTHER     /* any other double value */
 } DoubleOrigin;
 
@@ -159,6 +160,11 @@ typedef struct {
     const char *macro;           /* the double operand comes from this macro's expansion, else NULL */
     SrcRange macro_definition;   /* with macro: the spelling location inside the #define */
     SrcRange variable_decl;      /* DOUBLE_FROM_VARIABLE: the variable's declaration */
+    double constant_value;       /* DOUBLE_FROM_CONSTANT: its value */
+    bool folded;                 /* the whole operation is a compile-time constant (sqrtf(2.0f / M_PI)):
+                                  * the compiler computes it, nothing runs in double */
+    bool result_feeds_double_op; /* the operation's double result is an operand of a further double
+                                  * arithmetic operation (a[i] * 2.5 + s, x * 0.5 + 0.25): not narrowable */
     int loop;
     int call_depth;
     SrcRange call_site;

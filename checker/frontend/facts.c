@@ -190,6 +190,24 @@ static bool in_registers(Ctx *c, CXCursor var)
     return (sp == SPACE_UNKNOWN || sp == SPACE_LOCAL) && !is_array_type(clang_getCursorType(var));
 }
 
+/* `v[j]` of a per-thread array (float v[4] in a kernel): registers once its
+ * loop is unrolled, the usual case for such arrays.  Returns the array's
+ * declaration, or a null cursor. */
+static CXCursor thread_array_of(Ctx *c, CXCursor e)
+{
+    CXCursor none = clang_getNullCursor();
+    e = strip(e);
+    if (clang_getCursorKind(e) != CXCursor_ArraySubscriptExpr) return none;
+    Children ch = children_of(e);
+    CXCursor base = ch.n == 2 ? strip(ch.items[0]) : none;
+    children_free(&ch);
+    if (clang_Cursor_isNull(base) || clang_getCursorKind(base) != CXCursor_DeclRefExpr) return none;
+    CXCursor ref = clang_getCursorReferenced(base);
+    if (clang_getCursorKind(ref) != CXCursor_VarDecl || !is_array_type(clang_getCursorType(ref))) return none;
+    AddrSpace sp = c->d->var_space(ref);
+    return sp == SPACE_UNKNOWN || sp == SPACE_LOCAL ? ref : none;
+}
+
 typedef struct {
     Ctx *c;
     bool register_only; /* no memory access, no assignment, no call but math */
@@ -212,7 +230,7 @@ static enum CXChildVisitResult scan_expr(CXCursor cur, CXCursor parent, CXClient
         break;
     }
     case CXCursor_ArraySubscriptExpr:
-        es->register_only = false;
+        if (clang_Cursor_isNull(thread_array_of(es->c, cur))) es->register_only = false;
         break;
     case CXCursor_UnaryOperator: {
         Op op = unary_op(&es->c->cx, cur);
@@ -232,7 +250,10 @@ static enum CXChildVisitResult scan_expr(CXCursor cur, CXCursor parent, CXClient
     }
     case CXCursor_DeclRefExpr: {
         CXCursor ref = clang_getCursorReferenced(cur);
-        if (clang_getCursorKind(ref) == CXCursor_VarDecl && !in_registers(es->c, ref)) es->register_only = false;
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl && !in_registers(es->c, ref) &&
+            !(is_array_type(clang_getCursorType(ref)) && (es->c->d->var_space(ref) == SPACE_UNKNOWN ||
+                                                          es->c->d->var_space(ref) == SPACE_LOCAL)))
+            es->register_only = false;
         return CXChildVisit_Continue;
     }
     default:
@@ -329,6 +350,11 @@ static CXCursor select_target(Ctx *c, CXCursor s)
         bool local = clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
                      (clang_getCursorKind(ref) == CXCursor_VarDecl || clang_getCursorKind(ref) == CXCursor_ParmDecl) &&
                      in_registers(c, ref);
+        CXCursor element_of = thread_array_of(c, lhs);
+        if (!clang_Cursor_isNull(element_of)) {
+            local = true;
+            ref = element_of;
+        }
         if (local && rhs_register_only(c, ch.items[1])) r = ref;
     }
     children_free(&ch);

@@ -76,6 +76,30 @@ __global__ void scaled_copy(const float* in, float* out, int n, float scale, int
     }
 }
 
+// An optimizer step over a per-thread register array: each flag only picks
+// a value for an element of the thread's own array (a select).
+__global__ void momentum_step(float* p, float* m, const float* g, int n, float lr, float beta,
+                              float weight_decay, int step)
+{
+    float pv[4], mv[4], gv[4];
+    int base = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
+    if (base + 4 > n) return;
+#pragma unroll
+    for (int j = 0; j < 4; j++) { pv[j] = p[base + j]; mv[j] = m[base + j]; gv[j] = g[base + j]; }
+#pragma unroll
+    for (int j = 0; j < 4; j++) {
+        if (step == 1)  // expect-none
+            mv[j] = gv[j];
+        else
+            mv[j] = mv[j] * beta + gv[j];
+        if (weight_decay > 0.0f)  // expect-none
+            pv[j] = pv[j] * (1.0f - lr * weight_decay);
+        pv[j] -= lr * mv[j];
+    }
+#pragma unroll
+    for (int j = 0; j < 4; j++) { p[base + j] = pv[j]; m[base + j] = mv[j]; }
+}
+
 int main(int argc, char** argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 1 << 20;

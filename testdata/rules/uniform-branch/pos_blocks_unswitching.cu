@@ -71,6 +71,34 @@ __global__ void tiled_dot(const float* a, const float* b, float* out, int n, int
     out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
 
+// A segmented block scan: the barrier blocks unswitching, but every
+// iteration also runs the log-step scan (an inner loop with barriers), so the
+// branch is a small share of the work: heavier than any measured body, low.
+__global__ void block_scan_rows(const float* in, float* out, int n, int inclusive)
+{
+    __shared__ float s[256];
+    float carry = 0.0f;
+    for (int base = 0; base < n; base += blockDim.x) {
+        int i = base + threadIdx.x;
+        float v;
+        if (inclusive)  // expect: uniform-branch in_loop=true inner_loop=true severity=low
+            v = i < n ? in[i] : 0.0f;
+        else
+            v = i > 0 && i <= n ? in[i - 1] : 0.0f;
+        s[threadIdx.x] = v;
+        __syncthreads();
+        for (int off = 1; off < blockDim.x; off *= 2) {
+            float t = threadIdx.x >= off ? s[threadIdx.x - off] : 0.0f;
+            __syncthreads();
+            s[threadIdx.x] += t;
+            __syncthreads();
+        }
+        if (i < n) out[i] = s[threadIdx.x] + carry;
+        carry += s[blockDim.x - 1];
+        __syncthreads();
+    }
+}
+
 int main(int argc, char** argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 1 << 20;
@@ -83,6 +111,7 @@ int main(int argc, char** argv)
     int* bins;
     cudaMalloc(&bins, 256 * sizeof(int));
     chunk_histogram<<<64, 256>>>((const int*)a, b, bins, c, n, 64, flags & 1);
+    block_scan_rows<<<1, 256>>>(a, c, n, flags & 1);
     cudaDeviceSynchronize();
     return 0;
 }

@@ -80,10 +80,10 @@ static bool result_in_double(const Kernel *k, int i)
 
 /* OpenCL C on a device without fp64: the compiler converts an unsuffixed
  * literal to float, so no double arithmetic happens; the suffix only says
- * what the code means (a precision note). */
+ * what the code means (a precision note, info: no run-time effect). */
 static void report_without_fp64(const Model *m, const Kernel *k, const Conversion *p, FindingList *out)
 {
-    Finding *f = finding_new(out, RULE_ID, SEV_LOW, p->double_range, k->name,
+    Finding *f = finding_new(out, RULE_ID, SEV_INFO, p->double_range, k->name,
                              "double literal %s in '%s': without fp64 on the device (%s) the OpenCL compiler converts it to float, so this is only a precision note",
                              p->double_text, p->op_text, m->fp64_reason ? m->fp64_reason : "--opencl-fp64");
     if (!f) return;
@@ -357,7 +357,7 @@ static void check(const Model *m, const Kernel *k, const RuleContext *ctx)
 const Rule rule_double_literal = {
     .id = RULE_ID,
     .summary = "an unsuffixed floating literal makes float device code compute in double",
-    .opencl = "unsuffixed literals in float code; with fp64 (--opencl-fp64, auto: cl_khr_fp64 pragma or double used) as in CUDA, without fp64 a low-severity precision note (the compiler makes it float); no expf rename (builtins are overloaded)",
+    .opencl = "unsuffixed literals in float code; with fp64 (--opencl-fp64, auto: cl_khr_fp64 pragma or double used) as in CUDA, without fp64 an info precision note (the compiler makes it float); no expf rename (builtins are overloaded)",
     .default_severity = SEV_MEDIUM,
     .check_kernel = check,
     .bench = bench,

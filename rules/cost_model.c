@@ -342,7 +342,7 @@ static void predict_branch(const Finding *f, CostPrediction *out)
         predict_from(out, BRANCH_UNSWITCHED, 1, 1, "branch", "one uniform branch in a simple loop");
     else if (evidence_int(f, "inner_loop", 0))
         no_measurement(out, "blocked by %s, in a loop that also runs an inner loop: heavier than the heaviest measured body, "
-                            "branch-barrier-heavy (1.19x), so below it", what);
+                            "branch-barrier-heavy (1.19x, 1.31x with a light body): extrapolated below 1.05x", what);
     else if (strstr(what, "barrier"))
         predict_from(out, BRANCH_BARRIER, 1, (double)conditions, "conditions",
                      "%lld uniform condition%s in a loop with a barrier", conditions, conditions == 1 ? "" : "s");

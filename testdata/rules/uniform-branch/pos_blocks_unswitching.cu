@@ -73,7 +73,7 @@ __global__ void tiled_dot(const float* a, const float* b, float* out, int n, int
 
 // A segmented block scan: the barrier blocks unswitching, but every
 // iteration also runs the log-step scan (an inner loop with barriers), so the
-// branch is a small share of the work: heavier than any measured body, low.
+// branch is a small share of the work: heavier than any measured body, info.
 __global__ void block_scan_rows(const float* in, float* out, int n, int inclusive)
 {
     __shared__ float s[256];
@@ -81,7 +81,7 @@ __global__ void block_scan_rows(const float* in, float* out, int n, int inclusiv
     for (int base = 0; base < n; base += blockDim.x) {
         int i = base + threadIdx.x;
         float v;
-        if (inclusive)  // expect: uniform-branch in_loop=true inner_loop=true severity=low
+        if (inclusive)  // expect: uniform-branch in_loop=true inner_loop=true severity=info
             v = i < n ? in[i] : 0.0f;
         else
             v = i > 0 && i <= n ? in[i - 1] : 0.0f;

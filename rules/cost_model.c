@@ -256,7 +256,7 @@ static void predict_double_literal(const Finding *f, CostPrediction *out)
     bool compares;
     int ops = arithmetic_ops(rest, &compares);
     bool parsed;
-    bool exact = exact_in_float(evidence_str(f, "literal", ""), &parsed);
+    bool exact = exact_in_float(evidence_str(f, "constant_value", evidence_str(f, "literal", "")), &parsed);
     bool chain = evidence_int(f, "result_in_double", 0) != 0;
     if (compares)
         no_measurement(out, "a comparison in double");
@@ -335,8 +335,14 @@ static void predict_branch(const Finding *f, CostPrediction *out)
     if (blocks) evidence_format(blocks, what, sizeof what);
     if (!evidence_int(f, "in_loop", 0))
         predict_from(out, BRANCH_OUTSIDE_LOOP, 1, 1, "branch", "a branch outside loops");
+    else if (evidence_int(f, "grid_stride_loop", 0))
+        predict_from(out, BRANCH_OUTSIDE_LOOP, 1, 1, "branch",
+                     "a branch in a grid-stride loop (once per element, as outside loops)");
     else if (!blocks)
         predict_from(out, BRANCH_UNSWITCHED, 1, 1, "branch", "one uniform branch in a simple loop");
+    else if (evidence_int(f, "inner_loop", 0))
+        no_measurement(out, "blocked by %s, in a loop that also runs an inner loop: heavier than the heaviest measured body, "
+                            "branch-barrier-heavy (1.19x, 1.31x with a light body): extrapolated below 1.05x", what);
     else if (strstr(what, "barrier"))
         predict_from(out, BRANCH_BARRIER, 1, (double)conditions, "conditions",
                      "%lld uniform condition%s in a loop with a barrier", conditions, conditions == 1 ? "" : "s");

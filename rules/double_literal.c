@@ -53,7 +53,7 @@ static bool math_call_fixable(const Kernel *k, const MathCall *mc)
 static bool reported(const Kernel *k, int i, const MathCall *mc)
 {
     const Conversion *v = &k->conversions[i];
-    if (v->origin == DOUBLE_FROM_OTHER) return false;
+    if (v->origin == DOUBLE_FROM_OTHER || v->folded) return false; /* folded: the compiler computes it */
     if (v->origin == DOUBLE_FROM_LITERAL && has_suffix(v->double_text)) return false;
     if (v->site == CONV_CALL_ARGUMENT && mc && i > mc->first_conversion) return false;
     return true;
@@ -64,6 +64,7 @@ static bool reported(const Kernel *k, int i, const MathCall *mc)
  * nvcc cannot narrow the operation back to float (the cost model's chain). */
 static bool result_in_double(const Kernel *k, int i)
 {
+    if (k->conversions[i].result_feeds_double_op) return true;
     SrcRange r = k->conversions[i].op_range;
     for (int j = 0; j < k->nconversions; j++) {
         SrcRange o = k->conversions[j].op_range;
@@ -79,10 +80,10 @@ static bool result_in_double(const Kernel *k, int i)
 
 /* OpenCL C on a device without fp64: the compiler converts an unsuffixed
  * literal to float, so no double arithmetic happens; the suffix only says
- * what the code means (a precision note). */
+ * what the code means (a precision note, info: no run-time effect). */
 static void report_without_fp64(const Model *m, const Kernel *k, const Conversion *p, FindingList *out)
 {
-    Finding *f = finding_new(out, RULE_ID, SEV_LOW, p->double_range, k->name,
+    Finding *f = finding_new(out, RULE_ID, SEV_INFO, p->double_range, k->name,
                              "double literal %s in '%s': without fp64 on the device (%s) the OpenCL compiler converts it to float, so this is only a precision note",
                              p->double_text, p->op_text, m->fp64_reason ? m->fp64_reason : "--opencl-fp64");
     if (!f) return;
@@ -102,6 +103,24 @@ static void report_without_fp64(const Model *m, const Kernel *k, const Conversio
     finding_replacement(out, fx, p->literal_spelling, lit_f, p->double_text);
 }
 
+/* Another instantiation of the same template kernel in which the code at
+ * the conversion does not convert (it runs on double, or another type):
+ * editing the literal there would change that instantiation too.  Returns
+ * its name, or NULL. */
+static const char *other_instantiation(const Model *m, const Kernel *k, const Conversion *p)
+{
+    if (!k->base_name || strcmp(k->base_name, k->name) == 0) return NULL;
+    for (int j = 0; j < m->nkernels; j++) {
+        const Kernel *o = &m->kernels[j];
+        if (o == k || o->is_template || !o->base_name || strcmp(o->base_name, k->base_name) != 0) continue;
+        bool converts = false;
+        for (int q = 0; q < o->nconversions && !converts; q++)
+            converts = same_range(o->conversions[q].double_range, p->double_range);
+        if (!converts) return o->name;
+    }
+    return NULL;
+}
+
 static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
 {
     bool ocl = rule_opencl(m);
@@ -115,6 +134,8 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         }
         const char *math_call = mc ? mc->callee : NULL;
         bool named_constant = p->origin == DOUBLE_FROM_VARIABLE;
+        bool constant_expr = p->origin == DOUBLE_FROM_CONSTANT;
+        const char *shared_with = other_instantiation(m, k, p);
         Severity sev = (math_call || p->loop >= 0) ? SEV_HIGH : SEV_MEDIUM;
         /* the caveat of OpenCL's fp64 semantics; nothing for CUDA */
         const char *caveat = ocl ? arena_printf(&out->arena, " [fp64 on: %s; without fp64 the compiler would convert the literal to float]",
@@ -126,6 +147,11 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
                             "const double '%s' makes '%s' compute in double (float operand '%s')%s%s%s%s",
                             p->double_text, p->op_text, p->float_text, math_call ? ", and " : "",
                             math_call ? math_call : "", math_call ? "() then runs in double precision" : "", caveat);
+        else if (constant_expr)
+            f = finding_new(out, RULE_ID, sev, p->double_range, k->name,
+                            "double constant %s (= %.9g, computed by the compiler) makes '%s' compute in double at run time (float operand '%s')%s%s%s%s",
+                            p->double_text, p->constant_value, p->op_text, p->float_text, math_call ? ", and " : "",
+                            math_call ? math_call : "", math_call ? "() then runs in double precision" : "", caveat);
         else if (math_call)
             f = finding_new(out, RULE_ID, sev, p->double_range, k->name,
                             "double literal %s makes '%s' compute in double (float operand '%s'), and %s() then runs in double precision%s",
@@ -136,9 +162,11 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
                             p->double_text, p->op_text, p->float_text, caveat);
         if (!f) continue;
         finding_str(out, f, "literal", p->double_text);
+        if (constant_expr) finding_str(out, f, "constant_value", arena_printf(&out->arena, "%.17g", p->constant_value));
         finding_str(out, f, "float_operand", p->float_text);
         finding_str(out, f, "expression", p->op_text);
         if (math_call) finding_str(out, f, "double_math_call", math_call);
+        if (shared_with) finding_str(out, f, "also_instantiated_as", shared_with);
         finding_bool(out, f, "in_loop", p->loop >= 0);
         if (ocl) finding_bool(out, f, "fp64", true);
         if (p->macro) {
@@ -151,6 +179,16 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         if (named_constant) {
             finding_related(out, f, p->variable_decl, "'%s' is declared double here", p->double_text);
             finding_fix(out, f, "declare '%s' as const float with an f-suffixed initializer", p->double_text);
+            continue;
+        }
+        if (shared_with) { /* a suggestion only: the same text is also compiled for another type */
+            finding_fix(out, f, "the same code is also instantiated as %s, where it does not compute in float: no automatic edit; use a literal of the template's type (T(%s)) or static_cast<T>",
+                        shared_with, p->double_text);
+            continue;
+        }
+        if (constant_expr) {
+            finding_fix(out, f, "make the constant float%s%s: f-suffixed literals in it, or (float)(...) around it, so the operation stays in float",
+                        p->macro ? " in the definition of " : "", p->macro ? p->macro : "");
             continue;
         }
         char lit_f[128];
@@ -262,7 +300,7 @@ static bool bench(const Finding *f, BenchParams *p)
 {
     const char *expr = evidence_str(f, "expression", "");
     const char *flt = evidence_str(f, "float_operand", "");
-    const char *lit = evidence_str(f, "literal", "");
+    const char *lit = evidence_str(f, "constant_value", evidence_str(f, "literal", ""));
     const char *math = evidence_str(f, "double_math_call", NULL);
     if (!lit[0] || strchr(lit, '"')) return false;
     char body[512];
@@ -319,7 +357,7 @@ static void check(const Model *m, const Kernel *k, const RuleContext *ctx)
 const Rule rule_double_literal = {
     .id = RULE_ID,
     .summary = "an unsuffixed floating literal makes float device code compute in double",
-    .opencl = "unsuffixed literals in float code; with fp64 (--opencl-fp64, auto: cl_khr_fp64 pragma or double used) as in CUDA, without fp64 a low-severity precision note (the compiler makes it float); no expf rename (builtins are overloaded)",
+    .opencl = "unsuffixed literals in float code; with fp64 (--opencl-fp64, auto: cl_khr_fp64 pragma or double used) as in CUDA, without fp64 an info precision note (the compiler makes it float); no expf rename (builtins are overloaded)",
     .default_severity = SEV_MEDIUM,
     .check_kernel = check,
     .bench = bench,

@@ -78,6 +78,16 @@ static const char *const SHAPES_DEFAULT[] = {"32x8", "64x4", "8x32"};
 static const char *const SHAPES_ROW_MAJOR[] = {"32x8", "64x4"};
 static const char *const SHAPES_ROW_REUSE[] = {"8x32", "4x64"};
 
+/* The launched kernel's name for messages: the analysed kernel's, else the
+ * name at the launch, else the launch's own text (a kernel reached through
+ * a function pointer or a macro has no name gpulint can resolve). */
+static const char *launched_name(FindingList *l, const Model *m, const Launch *L)
+{
+    if (L->kernel >= 0 && m->kernels[L->kernel].name[0]) return m->kernels[L->kernel].name;
+    if (L->kernel_name && L->kernel_name[0]) return L->kernel_name;
+    return arena_printf(&l->arena, "the kernel launched at line %u", L->range.line);
+}
+
 /* Launch-level: one finding per place a 16x16 shape is written, which may
  * serve several launches of several kernels. */
 static void check_model(const Model *m, const RuleContext *ctx)
@@ -115,15 +125,16 @@ static void check_model(const Model *m, const RuleContext *ctx)
             sev = SEV_LOW;
             why = ": the kernel does not use the 2-D index, so the shape matters little";
         }
-        Finding *f = finding_new(out, RULE_ID, sev, L->block_range, k ? k->name : L->kernel_name,
+        const char *name = launched_name(out, m, L);
+        Finding *f = finding_new(out, RULE_ID, sev, L->block_range, name,
                                  rule_opencl(m) ? "hard-coded 16x16 work-group (local_work_size) for '%s'%s"
                                                 : "hard-coded 16x16 thread block for '%s'%s",
-                                 L->kernel_name, why);
+                                 name, why);
         if (!f) continue;
         finding_str(out, f, "shape", "16x16");
         finding_str(out, f, "x_source", L->block[0].origin ? L->block[0].origin : "literal");
         finding_str(out, f, "y_source", L->block[1].origin ? L->block[1].origin : "literal");
-        finding_str(out, f, "kernel", L->kernel_name);
+        finding_str(out, f, "kernel", name);
         finding_str(out, f, "context", ctx);
         finding_str_list(out, f, "suggested_shapes", suggest, nsuggest);
         finding_predict(out, f);
@@ -133,7 +144,7 @@ static void check_model(const Model *m, const RuleContext *ctx)
                            strcmp(P->block_range.file, L->block_range.file) == 0))
                 finding_related(out, f, P->range, rule_opencl(m) ? "clEnqueueNDRangeKernel of '%s' with this local_work_size"
                                                                   : "launch of '%s' with this block",
-                                P->kernel_name);
+                                launched_name(out, m, P));
         }
         for (int d = 0; d < 2; d++)
             if (L->block[d].where.file && L->block[d].origin && strcmp(L->block[d].origin, "literal") != 0 &&

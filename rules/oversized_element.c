@@ -43,8 +43,40 @@ static void fields_touched(const Kernel *k, const Access *a, StrSet *fields)
     }
 }
 
+/* How often an access runs, relative to the kernel's other global
+ * accesses: each enclosing loop counts as 16 iterations (trip counts are
+ * rarely known; a nested loop still dominates the code around it). */
+static double weight(const Kernel *k, const Access *a)
+{
+    double w = 1;
+    for (int l = a->loop; l >= 0; l = k->loops[l].parent) w *= 16;
+    return w;
+}
+
+/* The share, in percent, of the kernel's global requests that are per-thread
+ * sub-word accesses: one byte store after a loop of float loads is not what
+ * the kernel's time goes to. */
+static int subword_share(const Kernel *k)
+{
+    double sub = 0, all = 0;
+    for (int i = 0; i < k->naccesses; i++) {
+        const Access *a = &k->accesses[i];
+        if (a->space != SPACE_GLOBAL) continue;
+        double w = weight(k, a);
+        all += w;
+        if (!a->elem_is_record && !a->elem_is_vector && a->elem_is_integer && a->elem_bytes > 0 && a->elem_bytes < 4 &&
+            a->byte_offset.exact && per_thread_element(a))
+            sub += w;
+    }
+    return all > 0 ? (int)(100.0 * sub / all + 0.5) : 0;
+}
+
+/* Below this share of the requests, per-thread bytes are not worth a finding. */
+#define MIN_SUBWORD_SHARE 25
+
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
+    int share = subword_share(k);
     FindingList *out = ctx->findings;
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
@@ -54,6 +86,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                        strcmp(a->elem_canonical, "bool") != 0;
         if (!record && !subword) continue;
         if (!per_thread_element(a)) continue;
+        if (subword && share < MIN_SUBWORD_SHARE) continue;
         bool repeat = false;
         for (int j = 0; j < i && !repeat; j++) {
             const Access *b = &k->accesses[j];
@@ -99,6 +132,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         finding_str_list(out, f, "fields", fields.items, fields.n);
         strset_free(&fields);
         finding_str(out, f, "kind", record ? "struct" : "subword");
+        if (subword) finding_int(out, f, "subword_share_percent", share);
         finding_int(out, f, "sectors_per_request", w.sectors);
         finding_predict(out, f);
         add_call_site(out, f, a->call_depth, a->call_site);

@@ -34,6 +34,15 @@ cp "$testdata/rules/double-literal/pos_macros_helpers.cu" "$work/macro.cu"
 rc=$?
 [ $rc -eq 0 ] && ok "macro and helper literals fixed" || bad "macro file still has findings after --fix (exit $rc)"
 
+# A template kernel also instantiated for double: --fix edits only the
+# float-only template; the shared ones stay as written (the finding says why).
+cp "$testdata/rules/double-literal/pos_instantiated_for_double.cu" "$work/inst.cu"
+"$gpulint" --fix --rules=double-literal "$work/inst.cu" > /dev/null 2>&1
+[ "$(grep -c 'in\[i\] \* 0.5 + in\[i\]' "$work/inst.cu")" = 1 ] && grep -q 'in\[i\] \* 0.5f + in\[i\]' "$work/inst.cu" \
+  && grep -q 'tanh(in\[i\] \* 0.8)' "$work/inst.cu" \
+  && ok "code also instantiated for double is left alone, the float-only template is fixed" \
+  || bad "--fix on templates instantiated for double: $(grep -n '0\.[58]' "$work/inst.cu" | tr '\n' ' ')"
+
 # --- files that are not simply one regular file with one name --------------
 # The reference: math.cu fixed once (above).  Each case starts from orig.cu.
 ref=$work/math.cu

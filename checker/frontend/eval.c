@@ -367,7 +367,7 @@ NOINLINE static Value eval_binary(Ctx *c, CXCursor e)
     int n1 = c->k->nconversions;
     Value rv = eval(c, rhs, MODE_LOAD);
     int n2 = c->k->nconversions;
-    note_arith_conversion(c, e, op, lhs, rhs, n1 > n0, n2 > n1);
+    note_arith_conversion(c, e, op, lhs, rhs, n0, n1, n2);
     return combine(op, &lv, &rv, clang_getCursorType(lhs), clang_getCursorType(rhs));
 }
 

@@ -151,6 +151,237 @@ static enum CXChildVisitResult scan_names(CXCursor cur, CXCursor parent, CXClien
     return CXChildVisit_Recurse;
 }
 
+/* ------------------------------------------------------ what an if's paths do */
+
+static bool is_math_function(const char *name);
+
+/* printf, assert and the traps: paths that only report an error. */
+static bool is_diagnostic_call(const char *name)
+{
+    return strstr(name, "printf") || strstr(name, "assert") || strstr(name, "trap") || strstr(name, "abort") ||
+           strcmp(name, "exit") == 0 || strcmp(name, "__brkpt") == 0;
+}
+
+/* A math function by any of its spellings: exp, expf, __expf, std::exp,
+ * and the min/max/abs family. */
+static bool is_pure_math_name(const char *name)
+{
+    static const char *const extra[] = {"min", "max", "fminf", "fmaxf", "abs", "fabsf", "rsqrtf", "__saturatef",
+                                        "__fdividef", "__frcp_rn", "clamp", "mad", "fma", "fmaf", "select"};
+    char base[64];
+    if (strncmp(name, "std::", 5) == 0) name += 5;
+    while (name[0] == '_') name++;
+    snprintf(base, sizeof base, "%s", name);
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
+        if (strcmp(base, extra[i]) == 0) return true;
+    if (is_math_function(base)) return true;
+    size_t n = strlen(base);
+    if (n > 1 && base[n - 1] == 'f') {
+        base[n - 1] = 0;
+        return is_math_function(base);
+    }
+    return false;
+}
+
+/* A variable of the thread's own (not __shared__, __constant__, __device__). */
+static bool in_registers(Ctx *c, CXCursor var)
+{
+    AddrSpace sp = c->d->var_space(var);
+    return (sp == SPACE_UNKNOWN || sp == SPACE_LOCAL) && !is_array_type(clang_getCursorType(var));
+}
+
+/* `v[j]` of a per-thread array (float v[4] in a kernel): registers once its
+ * loop is unrolled, the usual case for such arrays.  Returns the array's
+ * declaration, or a null cursor. */
+static CXCursor thread_array_of(Ctx *c, CXCursor e)
+{
+    CXCursor none = clang_getNullCursor();
+    e = strip(e);
+    if (clang_getCursorKind(e) != CXCursor_ArraySubscriptExpr) return none;
+    Children ch = children_of(e);
+    CXCursor base = ch.n == 2 ? strip(ch.items[0]) : none;
+    children_free(&ch);
+    if (clang_Cursor_isNull(base) || clang_getCursorKind(base) != CXCursor_DeclRefExpr) return none;
+    CXCursor ref = clang_getCursorReferenced(base);
+    if (clang_getCursorKind(ref) != CXCursor_VarDecl || !is_array_type(clang_getCursorType(ref))) return none;
+    AddrSpace sp = c->d->var_space(ref);
+    return sp == SPACE_UNKNOWN || sp == SPACE_LOCAL ? ref : none;
+}
+
+typedef struct {
+    Ctx *c;
+    bool register_only; /* no memory access, no assignment, no call but math */
+    bool diagnostic;    /* a printf/assert/trap call */
+    bool other_call;
+} ExprScan;
+
+static enum CXChildVisitResult scan_expr(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    ExprScan *es = data;
+    switch (clang_getCursorKind(cur)) {
+    case CXCursor_CallExpr: {
+        CXString s = clang_getCursorSpelling(cur);
+        const char *n = clang_getCString(s);
+        if (n && is_diagnostic_call(n)) es->diagnostic = true;
+        else if (!n || !is_pure_math_name(n)) es->other_call = true;
+        if (!n || !is_pure_math_name(n)) es->register_only = false;
+        clang_disposeString(s);
+        break;
+    }
+    case CXCursor_ArraySubscriptExpr:
+        if (clang_Cursor_isNull(thread_array_of(es->c, cur))) es->register_only = false;
+        break;
+    case CXCursor_UnaryOperator: {
+        Op op = unary_op(&es->c->cx, cur);
+        if (op == OP_DEREF || op == OP_PREINC || op == OP_PREDEC || op == OP_POSTINC || op == OP_POSTDEC)
+            es->register_only = false;
+        break;
+    }
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator:
+        es->register_only = false; /* the caller looks at the top assignment itself */
+        break;
+    case CXCursor_MemberRefExpr: {
+        Children ch = children_of(cur);
+        if (ch.n && is_pointer_type(clang_getCursorType(ch.items[0]))) es->register_only = false;
+        children_free(&ch);
+        break;
+    }
+    case CXCursor_DeclRefExpr: {
+        CXCursor ref = clang_getCursorReferenced(cur);
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl && !in_registers(es->c, ref) &&
+            !(is_array_type(clang_getCursorType(ref)) && (es->c->d->var_space(ref) == SPACE_UNKNOWN ||
+                                                          es->c->d->var_space(ref) == SPACE_LOCAL)))
+            es->register_only = false;
+        return CXChildVisit_Continue;
+    }
+    default:
+        break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Binary operators inside a right-hand side are plain arithmetic unless they
+ * assign: scan_expr is conservative about them, so look again. */
+static bool rhs_register_only(Ctx *c, CXCursor e)
+{
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k == CXCursor_CompoundAssignOperator) return false;
+    if (k == CXCursor_BinaryOperator) {
+        Children ch = children_of(e);
+        bool ok = ch.n == 2 && !is_assign_op(binary_op(&c->cx, e, ch.items[1])) && rhs_register_only(c, ch.items[0]) &&
+                  rhs_register_only(c, ch.items[1]);
+        children_free(&ch);
+        return ok;
+    }
+    ExprScan es = {c, true, false, false};
+    if (k == CXCursor_CallExpr || k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator ||
+        k == CXCursor_MemberRefExpr || k == CXCursor_DeclRefExpr) {
+        scan_expr(e, e, &es);
+        if (!es.register_only) return false;
+        if (k == CXCursor_DeclRefExpr) return true;
+    }
+    Children ch = children_of(e);
+    bool ok = true;
+    for (int i = 0; i < ch.n && ok; i++) ok = rhs_register_only(c, ch.items[i]);
+    children_free(&ch);
+    return ok;
+}
+
+typedef enum { PATH_EMPTY, PATH_RETURN, PATH_DIAGNOSTIC, PATH_OTHER } PathKind;
+
+static PathKind path_kind(Ctx *c, CXCursor s, int depth)
+{
+    if (clang_Cursor_isNull(s)) return PATH_EMPTY;
+    if (depth > 8) return PATH_OTHER;
+    enum CXCursorKind k = clang_getCursorKind(s);
+    if (k == CXCursor_NullStmt) return PATH_EMPTY;
+    if (k == CXCursor_ReturnStmt) return PATH_RETURN;
+    if (k == CXCursor_AsmStmt) {
+        const char *t = text_of(&c->cx, s);
+        return strstr(t, "trap") || strstr(t, "brkpt") ? PATH_DIAGNOSTIC : PATH_OTHER;
+    }
+    if (k == CXCursor_CompoundStmt || k == CXCursor_DoStmt) {
+        Children ch = children_of(s);
+        PathKind worst = PATH_EMPTY;
+        int n = ch.n;
+        if (k == CXCursor_DoStmt) { /* do { ... } while (0): the macro idiom */
+            long long v = 1;
+            if (ch.n != 2 || !eval_const(ch.items[1], &v) || v != 0) worst = PATH_OTHER;
+            n = ch.n ? 1 : 0;
+        }
+        for (int i = 0; i < n && worst != PATH_OTHER; i++) {
+            PathKind p = path_kind(c, ch.items[i], depth + 1);
+            if (p > worst) worst = p;
+        }
+        children_free(&ch);
+        return worst;
+    }
+    if (!is_expr_kind(k)) return PATH_OTHER;
+    ExprScan es = {c, true, false, false};
+    scan_expr(s, s, &es);
+    clang_visitChildren(s, scan_expr, &es);
+    if (es.diagnostic && !es.other_call) return PATH_DIAGNOSTIC;
+    CXType t = clang_getCursorType(s);
+    if (t.kind == CXType_Void && !es.other_call && !es.diagnostic && es.register_only) return PATH_EMPTY; /* (void)0 */
+    return PATH_OTHER;
+}
+
+/* The local scalar a path assigns when it is exactly one register-only
+ * assignment (`v = fmaxf(v, 0.0f);`, `{ scale *= 2.0f; }`), else NULL. */
+static CXCursor select_target(Ctx *c, CXCursor s)
+{
+    CXCursor none = clang_getNullCursor();
+    if (clang_Cursor_isNull(s)) return none;
+    if (clang_getCursorKind(s) == CXCursor_CompoundStmt) {
+        Children ch = children_of(s);
+        CXCursor r = ch.n == 1 ? select_target(c, ch.items[0]) : none;
+        children_free(&ch);
+        return r;
+    }
+    enum CXCursorKind k = clang_getCursorKind(s);
+    if (k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator) return none;
+    Children ch = children_of(s);
+    CXCursor r = none;
+    if (ch.n == 2 && is_assign_op(binary_op(&c->cx, s, ch.items[1]))) {
+        CXCursor lhs = strip(ch.items[0]);
+        CXCursor ref = clang_getCursorReferenced(lhs);
+        bool local = clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
+                     (clang_getCursorKind(ref) == CXCursor_VarDecl || clang_getCursorKind(ref) == CXCursor_ParmDecl) &&
+                     in_registers(c, ref);
+        CXCursor element_of = thread_array_of(c, lhs);
+        if (!clang_Cursor_isNull(element_of)) {
+            local = true;
+            ref = element_of;
+        }
+        if (local && rhs_register_only(c, ch.items[1])) r = ref;
+    }
+    children_free(&ch);
+    return r;
+}
+
+static BranchBody if_body(Ctx *c, CXCursor stmt, CXCursor cond)
+{
+    Children ch = children_of(stmt);
+    CXCursor then_s = clang_getNullCursor(), else_s = clang_getNullCursor();
+    for (int i = 0; i < ch.n; i++)
+        if (clang_equalCursors(ch.items[i], cond)) {
+            if (i + 1 < ch.n) then_s = ch.items[i + 1];
+            if (i + 2 < ch.n) else_s = ch.items[i + 2];
+        }
+    children_free(&ch);
+    PathKind a = path_kind(c, then_s, 0), b = path_kind(c, else_s, 0);
+    PathKind worst = a > b ? a : b;
+    if (worst == PATH_EMPTY) return BODY_EMPTY;
+    if (worst == PATH_DIAGNOSTIC) return BODY_DIAGNOSTIC;
+    CXCursor t = select_target(c, then_s);
+    if (clang_Cursor_isNull(t)) return BODY_WORK;
+    if (clang_Cursor_isNull(else_s)) return BODY_SELECT;
+    CXCursor e = select_target(c, else_s);
+    return !clang_Cursor_isNull(e) && clang_equalCursors(t, e) ? BODY_SELECT : BODY_WORK;
+}
+
 void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const Value *cv)
 {
     Branch *b = VEC_PUSH(c->k->branches, c->k->nbranches);
@@ -169,6 +400,7 @@ void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const 
     }
     b->range = r;
     if (kind == BRANCH_IF) b->is_constexpr = nth_token_is(&c->cx, stmt, cond, 1, "constexpr");
+    b->body = kind == BRANCH_IF ? if_body(c, stmt, cond) : BODY_WORK;
     NameScan ns = {{0}, 0};
     clang_visitChildren(cond, scan_names, &ns);
     if (clang_getCursorKind(cond) == CXCursor_DeclRefExpr) scan_names(cond, cond, &ns);
@@ -208,6 +440,36 @@ CXCursor find_literal(Ctx *c, CXCursor x)
     return clang_getNullCursor();
 }
 
+static enum CXChildVisitResult find_variable(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr || clang_getCursorKind(cur) == CXCursor_MemberRefExpr) {
+        enum CXCursorKind rk = clang_getCursorKind(clang_getCursorReferenced(cur));
+        if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl || rk == CXCursor_FieldDecl) {
+            *(bool *)data = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* A floating compile-time constant made of literals (and macros, calls the
+ * compiler folds): no variable, not even a constexpr one, so the value is
+ * the same in every instantiation. */
+static bool literal_constant(CXCursor e, double *value)
+{
+    bool has_variable = false;
+    if (clang_getCursorKind(strip(e)) == CXCursor_DeclRefExpr) return false;
+    clang_visitChildren(e, find_variable, &has_variable);
+    if (has_variable) return false;
+    CXEvalResult r = clang_Cursor_Evaluate(e);
+    if (!r) return false;
+    bool ok = clang_EvalResult_getKind(r) == CXEval_Float;
+    if (ok) *value = clang_EvalResult_getAsDouble(r);
+    clang_EvalResult_dispose(r);
+    return ok;
+}
+
 Conversion *record_conversion(Ctx *c, ConversionSite site, CXCursor expr, CXCursor flt, CXCursor dbl)
 {
     Conversion *v = VEC_PUSH(c->k->conversions, c->k->nconversions);
@@ -228,6 +490,13 @@ Conversion *record_conversion(Ctx *c, ConversionSite site, CXCursor expr, CXCurs
         v->macro_definition = spelling_range_of(&c->cx, at);
     }
     CXCursor sd = strip(dbl);
+    double folded_value;
+    if (!is_literal && literal_constant(dbl, &folded_value)) {
+        v->origin = DOUBLE_FROM_CONSTANT;
+        v->constant_value = folded_value;
+    }
+    double whole;
+    v->folded = literal_constant(expr, &whole);
     if (!is_literal && clang_getCursorKind(sd) == CXCursor_DeclRefExpr) {
         CXCursor ref = clang_getCursorReferenced(sd);
         CXType rt = clang_getCursorType(ref);
@@ -276,9 +545,12 @@ void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs)
 /* A double operation with a float operand (directly promoted, or a double
  * subexpression that exists only because of a conversion: lhs_had / rhs_had
  * say whether evaluating that operand recorded one). */
-void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, bool lhs_had, bool rhs_had)
+void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, int n0, int n1, int n2)
 {
     if (!is_arith_op(op) || !is_double_kind(clang_getCursorType(e))) return;
+    bool lhs_had = n1 > n0, rhs_had = n2 > n1;
+    /* the operands' conversions feed this double operation */
+    for (int i = n0; i < n2; i++) c->k->conversions[i].result_feeds_double_op = true;
     bool lf = promoted_from_float(lhs) || (lhs_had && is_double_kind(clang_getCursorType(lhs)));
     bool rf = promoted_from_float(rhs) || (rhs_had && is_double_kind(clang_getCursorType(rhs)));
     if (lf && !rf && !promoted_from_float(rhs)) record_conversion(c, CONV_ARITHMETIC, e, lhs, rhs);

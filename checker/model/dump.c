@@ -60,6 +60,7 @@ static const char *double_origin(DoubleOrigin o)
     switch (o) {
     case DOUBLE_FROM_LITERAL: return "literal";
     case DOUBLE_FROM_VARIABLE: return "literal-variable";
+    case DOUBLE_FROM_CONSTANT: return "constant";
     default: return "other";
     }
 }
@@ -119,9 +120,10 @@ void model_dump(FILE *out, const Model *m)
             const Branch *b = &k->branches[j];
             deps_text(b->cond.deps, d, sizeof d);
             call_text(b->call_depth, &b->call_site, cs, sizeof cs);
-            fprintf(out, "  branch %u:%u (%s) deps=%s symbols=%s loop_depth=%d%s%s kind=%s loop=%d%s\n", b->range.line,
+            static const char *const bodies[] = {"", " body=empty", " body=diagnostic", " body=select"};
+            fprintf(out, "  branch %u:%u (%s) deps=%s symbols=%s loop_depth=%d%s%s kind=%s loop=%d%s%s\n", b->range.line,
                     b->range.col, b->cond_text, d, b->symbols, b->loop_depth, b->constant ? " constant" : "",
-                    b->is_constexpr ? " constexpr" : "", branch_kind(b->kind), b->loop, cs);
+                    b->is_constexpr ? " constexpr" : "", branch_kind(b->kind), b->loop, bodies[b->body], cs);
         }
         for (int j = 0; j < k->narrays; j++)
             fprintf(out, "  array %s %s %s[%lld] elem_bytes=%d line %u%s\n", k->arrays[j].name,
@@ -137,8 +139,10 @@ void model_dump(FILE *out, const Model *m)
                                                      v->literal_spelling.col != v->double_range.col))
                 fprintf(out, " spelled=%u:%u", v->literal_spelling.line, v->literal_spelling.col);
             if (v->origin == DOUBLE_FROM_VARIABLE) fprintf(out, " decl=%u:%u", v->variable_decl.line, v->variable_decl.col);
+            if (v->origin == DOUBLE_FROM_CONSTANT) fprintf(out, " value=%.17g", v->constant_value);
             if (v->macro) fprintf(out, " macro=%s def=%u:%u", v->macro, v->macro_definition.line, v->macro_definition.col);
-            fprintf(out, " loop=%d%s\n", v->loop, cs);
+            fprintf(out, " loop=%d%s%s%s\n", v->loop, v->folded ? " folded" : "",
+                    v->result_feeds_double_op ? " feeds-double-op" : "", cs);
         }
         for (int j = 0; j < k->nmath_calls; j++) {
             const MathCall *mc = &k->math_calls[j];

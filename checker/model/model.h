@@ -94,10 +94,22 @@ typedef struct {
 
 typedef enum { BRANCH_IF, BRANCH_SWITCH, BRANCH_CONDITIONAL } BranchKind;
 
+/* What the paths of an `if` do, read from its statements (after macro
+ * expansion).  Facts only: which kinds are worth a finding is a rule's call. */
+typedef enum {
+    BODY_WORK,       /* anything else (and every switch and ?:) */
+    BODY_EMPTY,      /* nothing: `;`, `{}`, `do {} while (0)`, `(void)0`, a macro that expands to one of them */
+    BODY_DIAGNOSTIC, /* only printf / assert / trap / abort calls, maybe followed by return */
+    BODY_SELECT      /* each path assigns one and the same local scalar from
+                      * locals, literals and arithmetic (no memory, no other
+                      * calls than math functions): a select instruction */
+} BranchBody;
+
 typedef struct {
     BranchKind kind;
     bool is_constexpr;       /* if constexpr */
     bool constant;           /* condition folds to a constant */
+    BranchBody body;         /* BRANCH_IF only; BODY_WORK otherwise */
     Affine cond;             /* deps tell thread / data / uniform */
     const char *symbols;     /* variables the condition reads, comma-separated */
     const char *cond_text;
@@ -132,6 +144,7 @@ typedef enum {
 typedef enum {
     DOUBLE_FROM_LITERAL,  /* a floating literal (under parentheses and signs), maybe from a macro */
     DOUBLE_FROM_VARIABLE, /* a const double variable initialised by a literal */
+    DOUBLE_FROM_CONSTANT, /* a compile-time constant made of literals only (`#define K (1.0 / N)`) */
     DOUBLE_FROM_OTHER     /* any other double value */
 } DoubleOrigin;
 
@@ -147,6 +160,11 @@ typedef struct {
     const char *macro;           /* the double operand comes from this macro's expansion, else NULL */
     SrcRange macro_definition;   /* with macro: the spelling location inside the #define */
     SrcRange variable_decl;      /* DOUBLE_FROM_VARIABLE: the variable's declaration */
+    double constant_value;       /* DOUBLE_FROM_CONSTANT: its value */
+    bool folded;                 /* the whole operation is a compile-time constant (sqrtf(2.0f / M_PI)):
+                                  * the compiler computes it, nothing runs in double */
+    bool result_feeds_double_op; /* the operation's double result is an operand of a further double
+                                  * arithmetic operation (a[i] * 2.5 + s, x * 0.5 + 0.25): not narrowable */
     int loop;
     int call_depth;
     SrcRange call_site;

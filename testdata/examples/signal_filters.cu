@@ -52,7 +52,7 @@ __global__ void smooth_blocks(const float* in, float* out, int n, int passes, in
             v = weights[0] * left + weights[1] * v + weights[2] * right;
         else
             v = (left + v + right) / 3.0f;
-        if (clamp_output)  // expect: uniform-branch in_loop=true severity=medium
+        if (clamp_output)  // a select of a register: no uniform-branch finding
             v = fminf(fmaxf(v, -1.0f), 1.0f);
         __syncthreads();
     }

@@ -24,7 +24,7 @@ __global__ void stencil1d(const float* in, float* out, int n, int radius, int bo
     float acc = 0.0f;
     for (int k = -radius; k <= radius; ++k) {  // expect: specialize-constant symbol=radius use=loop-bound value_source=launch severity=low
         int j = i + k;
-        if (boundary == BOUNDARY_CLAMP)  // expect: uniform-branch in_loop=true loop_depth=1 uniform_branches=1 severity=info
+        if (boundary == BOUNDARY_CLAMP)  // a select of a register: no uniform-branch finding
             j = min(max(j, 0), n - 1);
         else
             j = (j + n) % n;

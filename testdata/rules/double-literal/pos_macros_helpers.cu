@@ -42,7 +42,7 @@ __global__ void soften_all(float* x, int n)
 
 __host__ __device__ inline float midpoint(float a, float b)
 {
-    return a + (b - a) * 0.5;  // expect: double-literal literal=0.5 severity=info
+    return a + (b - a) * 0.5;  // expect: double-literal literal=0.5 result_in_double=true severity=high
 }
 
 __global__ void midpoints(const float* a, const float* b, float* m, int n)

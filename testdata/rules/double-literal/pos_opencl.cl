@@ -44,3 +44,13 @@ __kernel void vec_local_2d(__global float* out, __local float* tile)
     barrier(CLK_LOCAL_MEM_FENCE);
     out[get_global_id(1) * get_global_size(0) + get_global_id(0)] = tile[lx * 16 + ly];
 }
+
+// A double result feeding a further operation: a chain the compiler cannot
+// narrow back to float; and a literal-only constant meeting a float.
+#define INV_SQRT2 (1.0 / 1.4142135623730951)
+__kernel void lerp_scale(__global const float* a, __global const float* b, __global float* out)
+{
+    int i = get_global_id(0);
+    out[i] = a[i] + (b[i] - a[i]) * 0.5;  // expect: double-literal literal=0.5 result_in_double=true fp64=true
+    out[i] *= INV_SQRT2;  // expect: double-literal literal=INV_SQRT2 fp64=true
+}

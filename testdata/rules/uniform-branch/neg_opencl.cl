@@ -37,3 +37,21 @@ __kernel void vload_data(__global float* x)
     float4 v = vload4(get_global_id(0), x);
     if (v.x > v.y) vstore4(v, get_global_id(0), x);
 }
+
+// A select of a register, and an error path that only prints: no finding.
+__kernel void clamp_or_wrap(__global const int* idx, __global const float* table, __global float* out,
+                            int n, int size, int wrap)
+{
+    int i = get_global_id(0);
+    if (n > size) {  // expect-none
+        printf("clamp_or_wrap: n=%d > size=%d\n", n, size);
+        return;
+    }
+    if (i >= n) return;
+    int j = idx[i];
+    if (wrap)  // expect-none
+        j = (j % size + size) % size;
+    else
+        j = clamp(j, 0, size - 1);
+    out[i] = table[j];
+}

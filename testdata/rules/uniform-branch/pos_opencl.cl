@@ -28,7 +28,7 @@ __kernel void via_helper(__global float* x, int neg)
 __kernel void ternary(__global float* x, int scale)
 {
     int i = get_global_id(0);
-    x[i] = scale ? x[i] * 2.0f : x[i];  // expect: uniform-branch
+    x[i] = scale ? x[i] * 2.0f : x[i];  // a value select: no finding
 }
 
 __kernel void local_2d(__global float* x, __local float* t, int transpose, int w)

@@ -1,6 +1,7 @@
 // uniform-branch, positives outside loops: each condition is known at launch
-// (a parameter, a null test of a pointer parameter, a __constant__ flag), but
-// it is evaluated once per thread, not per iteration: severity low.
+// (a parameter, a null test of a pointer parameter, a __constant__ flag) and
+// its path touches memory, but it is evaluated once per thread, not per
+// iteration: severity info (H100: 1.00x).
 #include <cuda_runtime.h>
 #include <cstdlib>
 
@@ -11,7 +12,10 @@ __global__ void maybe_relu(const float* x, float* y, int n, bool relu)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
         float v = x[i];
-        y[i] = relu ? fmaxf(v, 0.0f) : v;  // expect: uniform-branch in_loop=false uniform_branches=1 severity=info
+        if (relu)  // expect: uniform-branch in_loop=false uniform_branches=1 severity=info
+            y[i] = fmaxf(v, 0.0f);
+        else
+            y[i] = v;
     }
 }
 
@@ -37,20 +41,18 @@ __global__ void gamma_correct(float* img, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
-    float v = img[i];
     if (c_use_gamma)  // expect: uniform-branch in_loop=false uniform_branches=1 severity=info
-        v = sqrtf(v);
-    img[i] = v;
+        img[i] = sqrtf(img[i]);
 }
 
 __global__ void leaky(const float* x, float* y, int n, int mode, float alpha)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
-    float v = x[i];
     if (mode == 2 && alpha > 0.0f)  // expect: uniform-branch in_loop=false uniform_branches=1 severity=info
-        v = v > 0.0f ? v : alpha * v;
-    y[i] = v;
+        y[i] = x[i] > 0.0f ? x[i] : alpha * x[i];
+    else
+        y[i] = x[i];
 }
 
 __global__ void rescale(float* x, int n, float scale)

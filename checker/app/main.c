@@ -3,6 +3,7 @@
 #include "engine/engine.h"
 #include "engine/fix.h"
 #include "engine/run_registry.h"
+#include "engine/worker.h"
 #include "output/emitter.h"
 #include "rules/rules.h"
 #include "util/vec.h"
@@ -43,6 +44,11 @@ static const char usage_tail[] =
     "  --fix                  apply the fix-its of double-literal in place\n"
     "  --emit-bench DIR       write a microbenchmark per finding into DIR\n"
     "  --impact FILE          add measured results (results.json) to findings\n"
+    "  -j N, --jobs=N         analyse N files at once (default: one per CPU)\n"
+    "  --file-timeout=SECONDS stop analysing a file after SECONDS (default 60; 0: none)\n"
+    "  --file-memory=SIZE     memory limit per file, e.g. 512M, 2G (default 2G; 0: none)\n"
+    "  --no-isolation         analyse in this process: no limits, one file at a time,\n"
+    "                         and a crash ends the run (for debugging)\n"
     "  --no-pch               do not use the precompiled shim header\n"
     "  -v, --verbose          print each file as it is analysed\n"
     "  --dump-model           print the kernel model gpulint built (to stderr)\n"
@@ -70,6 +76,9 @@ static void print_usage(FILE *out)
     fputs(usage_head, out);
     fprintf(out, "  %-22s output format (default %s)\n", option, gpulint_emitters[0]->name);
     fputs(usage_tail, out);
+    if (strcmp(pool_memory_limit_kind(), "address space") != 0)
+        fprintf(out, "\nthis is a sanitizer build: --file-memory limits %s (checked every 20 ms),\n"
+                     "not the address space\n", pool_memory_limit_kind());
 }
 
 static void usage_error(const char *fmt, const char *arg)
@@ -78,6 +87,24 @@ static void usage_error(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n(run 'gpulint --help' for usage)\n");
     exit(2);
+}
+
+/* A decimal number in [min, max], or -1. */
+static long parse_long(const char *s, long min, long max)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    return end == s || *end || errno || v < min || v > max ? -1 : v;
+}
+
+/* The value of "--name=VALUE" or of "--name VALUE" (the next argument). */
+static const char *option_value(const char *a, const char *name, int *i, int argc, char **argv)
+{
+    size_t n = strlen(name);
+    if (a[n] == '=') return a + n + 1;
+    if (++*i >= argc) usage_error("%s needs a value", name);
+    return argv[*i];
 }
 
 static bool has_shim(const char *dir)
@@ -182,11 +209,40 @@ typedef struct {
     const char *emit_bench;  /* --emit-bench DIR */
     bool fix;
     const char *data_dir;
+    PoolOptions pool;        /* -j, --file-timeout, --file-memory, --no-isolation */
 } CliRun;
 
 static void report_write_error(Diagnostics *problems, const char *output)
 {
     diag_error(problems, output, 0, 0, "cannot write the report: %s", strerror(errno));
+}
+
+/* What a run has produced so far, file by file. */
+typedef struct {
+    const CliRun *cli;
+    EmitterStream *stream;
+    Diagnostics *problems;
+    ImpactResults *impact;
+    RunRegistry registry;
+    RunSummary summary;
+    bool keep_results;            /* for --fix and --emit-bench */
+    FileResult *kept; int nkept;
+} RunProgress;
+
+/* One file's result, in file order: run-wide ids -> impact -> emitter. */
+static void file_done(void *ctx, FileResult *r)
+{
+    RunProgress *p = ctx;
+    run_registry_add(&p->registry, &r->findings);
+    if (p->impact) bench_attach_impact(p->impact, &r->findings);
+    p->cli->emitter->file(p->stream, r);
+    diagnostics_append(p->problems, &r->problems);
+    p->summary.files += r->read;
+    p->summary.kernels += r->kernels;
+    p->summary.findings += r->findings.n;
+    for (int j = 0; j < r->findings.n; j++) p->summary.by_severity[r->findings.items[j].severity]++;
+    if (p->keep_results) *VEC_PUSH(p->kept, p->nkept) = *r;
+    else file_result_free(r);
 }
 
 /* collect files -> for each file: engine -> run-wide ids -> impact ->
@@ -212,40 +268,29 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     double t0 = now_seconds();
     FileList files;
     engine_collect_files(paths, npaths, &files, &problems);
-    char err[512];
-    Engine *engine = engine_new(eo, err, sizeof err);
-    if (!engine) diag_error(&problems, NULL, 0, 0, "cannot set up the parser: %s", err);
     ImpactResults *impact = c->impact ? bench_load_impact(c->impact, &problems) : NULL;
 
     EmitterStream stream = {out, 0, false, NULL};
     RunInfo info = {GPULINT_VERSION};
     c->emitter->begin(&stream, &info);
-    RunSummary summary;
-    memset(&summary, 0, sizeof summary);
-    RunRegistry registry;
-    memset(&registry, 0, sizeof registry);
-    bool keep_results = c->fix || c->emit_bench;
-    FileResult *kept = NULL;
-    int nkept = 0;
-    for (int i = 0; engine && i < files.n; i++) {
-        FileResult r;
-        engine_lint_file(engine, files.paths[i], NULL, 0, &r);
-        run_registry_add(&registry, &r.findings);
-        if (impact) bench_attach_impact(impact, &r.findings);
-        c->emitter->file(&stream, &r);
-        diagnostics_append(&problems, &r.problems);
-        summary.files += r.read;
-        summary.kernels += r.kernels;
-        summary.findings += r.findings.n;
-        for (int j = 0; j < r.findings.n; j++) summary.by_severity[r.findings.items[j].severity]++;
-        if (keep_results) *VEC_PUSH(kept, nkept) = r;
-        else file_result_free(&r);
-    }
+    RunProgress progress;
+    memset(&progress, 0, sizeof progress);
+    progress.cli = c;
+    progress.stream = &stream;
+    progress.problems = &problems;
+    progress.impact = impact;
+    progress.keep_results = c->fix || c->emit_bench;
+    char err[512];
+    if (!lint_files(eo, &c->pool, files.paths, files.n, file_done, &progress, err, sizeof err))
+        diag_error(&problems, NULL, 0, 0, "%s", err);
+    RunSummary summary = progress.summary;
     summary.seconds = now_seconds() - t0;
-    run_registry_free(&registry);
+    run_registry_free(&progress.registry);
     bench_free_impact(impact);
-    engine_free(engine);
     file_list_free(&files);
+    bool keep_results = progress.keep_results;
+    FileResult *kept = progress.kept;
+    int nkept = progress.nkept;
 
     int status = 0;
     if (keep_results) {
@@ -294,6 +339,9 @@ int main(int argc, char **argv)
     CliRun run;
     memset(&run, 0, sizeof run);
     run.emitter = gpulint_emitters[0];
+    run.pool.jobs = pool_default_jobs();
+    run.pool.timeout_seconds = 60;
+    run.pool.memory_bytes = 2ull << 30;
     const char **paths = NULL;
     int npaths = 0;
     const char *build_pch = NULL;
@@ -356,6 +404,28 @@ int main(int argc, char **argv)
             run.impact = argv[i];
         } else if (strncmp(a, "--impact=", 9) == 0) {
             run.impact = a + 9;
+        } else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0 || strncmp(a, "--jobs=", 7) == 0 ||
+                   (strncmp(a, "-j", 2) == 0 && a[2])) {
+            const char *v = a[1] == 'j' ? a + 2 : a[6] == '=' ? a + 7 : NULL;
+            if (!v || !*v) {
+                if (++i >= argc) usage_error("%s needs a number of jobs", a);
+                v = argv[i];
+            }
+            long n = parse_long(v, 1, 4096);
+            if (n < 0) usage_error("-j: '%s' is not a number of jobs from 1 to 4096", v);
+            run.pool.jobs = (int)n;
+        } else if (strcmp(a, "--file-timeout") == 0 || strncmp(a, "--file-timeout=", 15) == 0) {
+            const char *v = option_value(a, "--file-timeout", &i, argc, argv);
+            char *end;
+            double t = strtod(v, &end);
+            if (end == v || *end || !(t >= 0 && t <= 1e6)) usage_error("--file-timeout: '%s' is not a number of seconds", v);
+            run.pool.timeout_seconds = t;
+        } else if (strcmp(a, "--file-memory") == 0 || strncmp(a, "--file-memory=", 14) == 0) {
+            const char *v = option_value(a, "--file-memory", &i, argc, argv);
+            if (!pool_parse_size(v, &run.pool.memory_bytes) || (run.pool.memory_bytes && run.pool.memory_bytes < (64ull << 20)))
+                usage_error("--file-memory: '%s' is not a size of at least 64M (e.g. 512M, 2G; 0: no limit)", v);
+        } else if (strcmp(a, "--no-isolation") == 0) {
+            run.pool.in_process = true;
         } else if (strcmp(a, "--no-pch") == 0) {
             o.frontend.use_pch = false;
         } else if (strcmp(a, "--build-pch") == 0) {

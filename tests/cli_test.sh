@@ -164,6 +164,104 @@ expect_rc "good.cu + missing file" 2
 expect_in "good.cu + missing file: the finding for good.cu is still printed" out "$GOOD_FINDING"
 expect_in "good.cu + missing file: the missing file is reported" err "$(re_path "$missing").*cannot open"
 
+# --- what a walk meets -------------------------------------------------------
+
+tree=$tmp/tree
+mkdir -p "$tree/sub"
+cp "$GOOD" "$tree/sub/f.cu"
+ln -s "$tree/sub" "$tree/dirlink"
+ln -s loop_b "$tree/loop_a"
+ln -s loop_a "$tree/loop_b"
+ln -s missing_target.cu "$tree/dangling.cu"
+run "$tree"
+expect_rc "walk with links" 2
+expect_in "walk: a symbolic link to a directory is reported as not followed" err \
+    "dirlink: note: symbolic link to a directory: not followed"
+expect_in "walk: a symbolic link loop is reported" err "loop_a: note: symbolic link loop"
+expect_in "walk: a broken link named .cu is an error" err "dangling\\.cu: error: cannot open"
+expect_in "walk: the real file is analysed" out "sub/f\\.cu:10:[0-9]+: warning: "
+
+if mkfifo "$tree/sub/pipe.cu" 2>/dev/null; then
+    run "$tree/sub"
+    expect_rc "walk meets a FIFO named .cu" 2
+    expect_in "walk meets a FIFO named .cu: says what it is" err "pipe\\.cu: error: not a regular file \\(a FIFO\\)"
+    expect_in "walk meets a FIFO named .cu: the other file is analysed" out "f\\.cu:10:[0-9]+: warning: "
+    rm -f "$tree/sub/pipe.cu"
+else
+    echo "skip: mkfifo not available"
+fi
+
+deep=$tmp/deep
+p=$deep
+for _ in $(seq 1 70); do p=$p/d; done
+mkdir -p "$p"
+cp "$GOOD" "$p/too_deep.cu"
+cp "$GOOD" "$deep/shallow.cu"
+run "$deep"
+expect_rc "a tree deeper than the walk's limit" 2
+expect_in "deep tree: the directory where the walk stops is named" err "/d: error: directories nested more than 64 levels deep"
+expect_in "deep tree: the shallow file is analysed" out "shallow\\.cu:10:[0-9]+: warning: "
+
+# Two spellings of one file (x/../f.cu and the walk; a hard link) are analysed once.
+mkdir -p "$tmp/dup/x"
+cp "$GOOD" "$tmp/dup/f.cu"
+ln "$tmp/dup/f.cu" "$tmp/dup/hard.cu"
+run "$tmp/dup/x/../f.cu" "$tmp/dup"
+expect_rc "one file by three names" 1
+nwarn=$(grep -c ': warning: ' "$tmp/out" || true)
+if [[ "$nwarn" == 1 ]]; then ok "one file by three names: analysed once (1 finding)"; else
+    fail "one file by three names: $nwarn findings, expected 1"
+    show
+fi
+expect_in "one file by three names: a note says so" err "hard\\.cu: note: the same file as "
+
+# Garbage without NUL bytes: one clear error, not dozens of parse errors.
+head -c 6000 /dev/urandom | tr -d '\000' >"$tmp/garbage.cu"
+run "$tmp/garbage.cu"
+expect_rc "garbage without NUL bytes" 2
+expect_in "garbage without NUL bytes: not a text file" err "garbage\\.cu: error: not a text file"
+nerr=$(grep -c ': error: ' "$tmp/err" || true)
+if [[ "$nerr" == 1 ]]; then ok "garbage without NUL bytes: exactly one error"; else
+    fail "garbage without NUL bytes: $nerr errors, expected 1"
+    show
+fi
+# Latin-1 in a comment is still source.
+{ printf '// Gr\xfc\xdfe, na\xefve caf\xe9\n'; cat "$GOOD"; } >"$tmp/latin1.cu"
+run "$tmp/latin1.cu"
+expect_rc "a Latin-1 comment" 1
+
+# Unreadable directories: root reads everything, so run as nobody when root.
+as_user=()
+if [[ "$(id -u)" == 0 ]]; then
+    if command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
+        as_user=(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups)
+    fi
+fi
+locked=$tmp/locked
+mkdir -p "$locked/open" "$locked/closed"
+cp "$GOOD" "$locked/open/a.cu"
+cp "$GOOD" "$locked/closed/b.cu"
+chmod 755 "$tmp" "$locked" "$locked/open"
+chmod 644 "$locked/open/a.cu"
+chmod 000 "$locked/closed"
+if [[ "$(id -u)" != 0 || ${#as_user[@]} -gt 0 ]]; then
+    last_args=("$locked")
+    rc=0
+    "${as_user[@]}" "$G" "$locked" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    expect_rc "an unreadable subdirectory" 2
+    expect_in "an unreadable subdirectory: named, with the reason" err "closed: error: cannot read this directory: Permission denied"
+    expect_in "an unreadable subdirectory: the readable file is analysed" out "open/a\\.cu:10:[0-9]+: warning: "
+    last_args=("$locked/closed")
+    rc=0
+    "${as_user[@]}" "$G" "$locked/closed" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    expect_rc "an unreadable directory argument" 2
+    expect_in "an unreadable directory argument: says it cannot be read" err "closed: error: cannot read this directory"
+    expect_not_in "an unreadable directory argument: not 'no .cu files found'" err "no \\.cu or \\.cuh files found"
+else
+    echo "skip: unreadable directories: running as root without setpriv"
+fi
+chmod 700 "$locked/closed"
+
 # --- output formats ---------------------------------------------------------
 
 run --format=json "$GOOD" "$missing"

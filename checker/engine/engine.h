@@ -49,9 +49,13 @@ bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t 
 void file_result_free(FileResult *r);
 
 /* The files a run analyses: each PATH that is a .cu/.cuh file, and the
- * .cu/.cuh files under each directory (recursively, hidden entries
- * skipped), in path order.  A PATH that is missing, not CUDA source, or a
- * directory without any becomes an error in diags. */
+ * .cu/.cuh files under each directory (recursively, hidden entries and links
+ * to directories skipped, at most 64 levels), in path order, each file once
+ * however many names reach it.  A PATH that is missing, not CUDA source, or
+ * a directory without any becomes an error in diags; so does what a walk
+ * cannot use (an unreadable directory, a FIFO named .cu, a tree too deep),
+ * and a note what it leaves on purpose (a link to a directory, a loop, a
+ * second name of a file). */
 typedef struct {
     char **paths; int n;
 } FileList;

@@ -337,6 +337,57 @@ else
     echo "skip: -o onto a character device: mknod not permitted here"
 fi
 
+# -o never replaces an input file (also through a link), nor a dangling link.
+cp "$GOOD" "$tmp/input.cu"
+sum_before=$(cksum <"$tmp/input.cu")
+run -o "$tmp/input.cu" "$tmp/input.cu"
+expect_rc "-o onto an input file" 2
+expect_in "-o onto an input file: refused, naming the input" err "input\\.cu: error: cannot write the report: it is the input file"
+if [[ "$(cksum <"$tmp/input.cu")" == "$sum_before" ]]; then ok "-o onto an input file: the input is unchanged"; else
+    fail "-o onto an input file: the input was changed"
+fi
+ln -s input.cu "$tmp/report_link.txt"
+run -o "$tmp/report_link.txt" "$tmp"/input.cu
+expect_rc "-o through a link to an input file" 2
+expect_in "-o through a link to an input file: refused" err "report_link\\.txt: error: cannot write the report: it is the input file"
+ln -s "$tmp/no_such_dir/target.json" "$tmp/dangling.json"
+run -o "$tmp/dangling.json" "$GOOD"
+expect_rc "-o onto a dangling symbolic link" 2
+expect_in "-o onto a dangling symbolic link: refused" err "dangling\\.json: error: cannot write the report: a symbolic link to a missing file"
+if [[ -L "$tmp/dangling.json" ]]; then ok "-o onto a dangling symbolic link: the link is left alone"; else
+    fail "-o onto a dangling symbolic link: the link was replaced"
+fi
+
+# JSON is valid UTF-8 whatever the bytes of file names and source text.
+utf8_dir=$tmp/utf8
+mkdir -p "$utf8_dir"
+bad_name="$utf8_dir/name_$(printf '\351\377').cu"
+{ printf '// caf\351 \377\376\n'; cat "$GOOD"; } >"$bad_name"
+printf '__global__ void k(float* x) { x[threadIdx.x] = 1; } /* \303\050 */ int \377bad = 1;\n' >"$utf8_dir/err.cu"
+# valid_json FILE: python3 (strict UTF-8 and JSON), or iconv for the UTF-8 part.
+valid_json() {
+    if command -v python3 >/dev/null 2>&1; then
+        python3 -c 'import json, sys; json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' "$1" 2>"$tmp/py"
+    else
+        iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>"$tmp/py"
+    fi
+}
+run --format=json "$utf8_dir"
+expect_rc "invalid UTF-8 in a file name, a comment and an error" 2
+if valid_json "$tmp/out"; then ok "invalid UTF-8: the JSON report is valid UTF-8 and JSON"; else
+    fail "invalid UTF-8: the JSON report is not valid: $(tail -1 "$tmp/py")"
+    show
+fi
+expect_in "invalid UTF-8: the file name has U+FFFD for the bad bytes" out "name_$(printf '\357\277\275\357\277\275')\\.cu"
+rm -rf "$tmp/utf8_bench"
+run --emit-bench "$tmp/utf8_bench" "$bad_name"
+if [[ -f "$tmp/utf8_bench/index.json" ]] && valid_json "$tmp/utf8_bench/index.json"; then
+    ok "invalid UTF-8: the benchmark index.json is valid"
+else
+    fail "invalid UTF-8: the benchmark index.json is missing or not valid: $(tail -1 "$tmp/py" 2>/dev/null)"
+    show
+fi
+
 # --- errors of --emit-bench and --impact are in the JSON "errors" -----------
 
 # json_error FILE MESSAGE_ERE: the JSON on stdout has an error for FILE whose

@@ -175,6 +175,27 @@ static FILE *open_output(const char *path, char *tmp, size_t n, char *target, si
     return fdopen(fd, "w");
 }
 
+/* -o must not replace one of the files analysed, nor a dangling symbolic
+ * link (whose target could be anywhere): both are refused before any
+ * analysis. */
+static bool output_is_safe(const char *path, const FileList *files, Diagnostics *problems)
+{
+    struct stat out_st, st;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &out_st) != 0) {
+        diag_error(problems, path, 0, 0,
+                   "cannot write the report: a symbolic link to a missing file (remove the link or name its target)");
+        return false;
+    }
+    if (stat(path, &out_st) != 0) return true;
+    for (int i = 0; i < files->n; i++) {
+        if (stat(files->paths[i], &st) == 0 && st.st_dev == out_st.st_dev && st.st_ino == out_st.st_ino) {
+            diag_error(problems, path, 0, 0, "cannot write the report: it is the input file %s", files->paths[i]);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* The report is written while files are analysed: an interrupted run must
  * not leave its temporary file behind. */
 static char pending_tmp[PATH_MAX + 64];
@@ -255,19 +276,21 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     problems.echo = stderr;
     FILE *out = stdout;
     char tmp[PATH_MAX + 64], target[PATH_MAX];
+    double t0 = now_seconds();
+    FileList files;
+    engine_collect_files(paths, npaths, &files, &problems);
     if (c->output) {
-        out = open_output(c->output, tmp, sizeof tmp, target, sizeof target);
+        /* Nothing is analysed for a report that cannot be written. */
+        bool safe = output_is_safe(c->output, &files, &problems);
+        out = safe ? open_output(c->output, tmp, sizeof tmp, target, sizeof target) : NULL;
         if (!out) {
-            /* Nothing is analysed for a report that cannot be written. */
-            report_write_error(&problems, c->output);
+            if (safe) report_write_error(&problems, c->output);
+            file_list_free(&files);
             diagnostics_free(&problems);
             return 2;
         }
         if (tmp[0]) set_pending_tmp(tmp);
     }
-    double t0 = now_seconds();
-    FileList files;
-    engine_collect_files(paths, npaths, &files, &problems);
     ImpactResults *impact = c->impact ? bench_load_impact(c->impact, &problems) : NULL;
 
     EmitterStream stream = {out, 0, false, NULL};

@@ -3,9 +3,14 @@
 #   build/       a normal build
 #   build-asan/  an AddressSanitizer + UndefinedBehaviorSanitizer build
 #                (-DGPULINT_SANITIZE=ON), leak checking on
-# Both suites always run; the exit status is non-zero when either build or
-# either ctest fails.  Nothing is printed after the last ctest, so the output
-# ends with its summary.
+# then two bounded checks of robustness:
+#   build-fuzz/  the libFuzzer target over the whole pipeline, for
+#                FUZZ_SECONDS (default 120; 0 skips it), ci/fuzz.sh
+#   the ASan+UBSan gpulint over the real-project corpus when it is present
+#                (GPULINT_CORPUS, default ../corpus), ci/corpus_smoke.sh
+# Every step always runs; the exit status is non-zero when any build, ctest,
+# the fuzz run or the corpus run fails.  Each step ends with a one-line
+# summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,4 +53,15 @@ asan_rc=0
     ctest --output-on-failure -j"$jobs"
 ) || asan_rc=$?
 ((asan_rc == 0)) || status=1
+
+fuzz_seconds=${FUZZ_SECONDS:-120}
+if ((fuzz_seconds > 0)); then
+    echo "== ci/test.sh: fuzzing the pipeline for ${fuzz_seconds}s (build-fuzz/)"
+    bash ci/fuzz.sh "$fuzz_seconds" || status=1
+else
+    echo "== ci/test.sh: fuzzing SKIPPED (FUZZ_SECONDS=0)"
+fi
+
+echo "== ci/test.sh: ASan+UBSan over the real-project corpus"
+bash ci/corpus_smoke.sh build-asan/gpulint || status=1
 exit "$status"

@@ -5,7 +5,8 @@
  * UBSan; any crash, sanitizer report or leak is a finding.
  *
  * The shim and its precompiled header come from the build
- * (GPULINT_SOURCE_DIR, GPULINT_BINARY_DIR), as for gpulint itself. */
+ * (GPULINT_SOURCE_DIR, GPULINT_BINARY_DIR), or from GPULINT_FUZZ_DATA_DIR
+ * and GPULINT_FUZZ_PCH for a fuzzer copied to another machine. */
 #include "engine/engine.h"
 #include "engine/run_registry.h"
 #include "output/emitter.h"
@@ -29,8 +30,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     static EngineOptions o;
     memset(&o, 0, sizeof o);
     o.frontend.headers = HEADERS_SHIM;
-    o.frontend.data_dir = GPULINT_SOURCE_DIR;
-    o.frontend.pch_path = GPULINT_BINARY_DIR "/gpulint-shim.pch";
+    const char *data_dir = getenv("GPULINT_FUZZ_DATA_DIR"), *pch = getenv("GPULINT_FUZZ_PCH");
+    o.frontend.data_dir = data_dir && *data_dir ? data_dir : GPULINT_SOURCE_DIR;
+    o.frontend.pch_path = pch && *pch ? pch : GPULINT_BINARY_DIR "/gpulint-shim.pch";
     o.frontend.use_pch = true;
     static FILE *quiet;
     quiet = fopen("/dev/null", "w");

@@ -55,7 +55,8 @@ static const char usage_tail[] =
     "  --version, --help\n"
     "  -- ARGS                pass ARGS to clang as they are\n"
     "\n"
-    "exit status: 0 no findings, 1 findings, 2 error (usage, unreadable file, parse error)\n";
+    "exit status: 0 no findings, 1 findings, 2 error (usage, unreadable file, parse error,\n"
+    "a file whose analysis crashed, timed out or ran out of memory)\n";
 
 /* The registered formats' names joined: "text|json", "text or json". */
 static void format_names(char *buf, size_t n, const char *sep, const char *last_sep)

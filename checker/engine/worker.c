@@ -206,6 +206,7 @@ static void worker_lost(Pool *p, Slot *s, bool timed_out, bool out_of_memory)
 static bool send_request(Slot *s, const char *path)
 {
     size_t len = strlen(path);
+    errno = 0;
     if (len == 0 || len > WORKER_MAX_PATH) return false;
     Request rq = {WIRE_MAGIC, (uint32_t)len};
     char *msg = xmalloc(sizeof rq + len);
@@ -415,7 +416,20 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
             }
             s->file = next++;
             s->deadline = po->timeout_seconds > 0 ? now_seconds() + po->timeout_seconds : NO_DEADLINE;
-            if (!send_request(s, paths[s->file])) worker_lost(&p, s, false, false);
+            /* A worker that died while idle (killed from outside) is not the
+             * file's fault: one fresh worker more before giving up. */
+            for (int attempt = 0; s->pid && !send_request(s, paths[s->file]); attempt++) {
+                int why = errno, file = s->file;
+                kill(s->pid, SIGKILL); /* it may be alive, waiting: never wait for it */
+                reap(s->pid);
+                close_slot(s);
+                if (attempt == 1 || !why || !start_worker(&p, s)) {
+                    set_failure(&p, file, "cannot hand the file to a worker process: %s",
+                                why ? strerror(why) : "path too long");
+                    break;
+                }
+                s->file = file;
+            }
         }
         while (delivered < n && p.results[delivered]) deliver(&p, delivered++, done, ctx);
         if (delivered < n) wait_for_workers(&p);

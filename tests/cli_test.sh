@@ -173,6 +173,104 @@ expect_rc "good.cu + missing file" 2
 expect_in "good.cu + missing file: the finding for good.cu is still printed" out "$GOOD_FINDING"
 expect_in "good.cu + missing file: the missing file is reported" err "$(re_path "$missing").*cannot open"
 
+# --- what a walk meets -------------------------------------------------------
+
+tree=$tmp/tree
+mkdir -p "$tree/sub"
+cp "$GOOD" "$tree/sub/f.cu"
+ln -s "$tree/sub" "$tree/dirlink"
+ln -s loop_b "$tree/loop_a"
+ln -s loop_a "$tree/loop_b"
+ln -s missing_target.cu "$tree/dangling.cu"
+run "$tree"
+expect_rc "walk with links" 2
+expect_in "walk: a symbolic link to a directory is reported as not followed" err \
+    "dirlink: note: symbolic link to a directory: not followed"
+expect_in "walk: a symbolic link loop is reported" err "loop_a: note: symbolic link loop"
+expect_in "walk: a broken link named .cu is an error" err "dangling\\.cu: error: cannot open"
+expect_in "walk: the real file is analysed" out "sub/f\\.cu:10:[0-9]+: warning: "
+
+if mkfifo "$tree/sub/pipe.cu" 2>/dev/null; then
+    run "$tree/sub"
+    expect_rc "walk meets a FIFO named .cu" 2
+    expect_in "walk meets a FIFO named .cu: says what it is" err "pipe\\.cu: error: not a regular file \\(a FIFO\\)"
+    expect_in "walk meets a FIFO named .cu: the other file is analysed" out "f\\.cu:10:[0-9]+: warning: "
+    rm -f "$tree/sub/pipe.cu"
+else
+    echo "skip: mkfifo not available"
+fi
+
+deep=$tmp/deep
+p=$deep
+for _ in $(seq 1 70); do p=$p/d; done
+mkdir -p "$p"
+cp "$GOOD" "$p/too_deep.cu"
+cp "$GOOD" "$deep/shallow.cu"
+run "$deep"
+expect_rc "a tree deeper than the walk's limit" 2
+expect_in "deep tree: the directory where the walk stops is named" err "/d: error: directories nested more than 64 levels deep"
+expect_in "deep tree: the shallow file is analysed" out "shallow\\.cu:10:[0-9]+: warning: "
+
+# Two spellings of one file (x/../f.cu and the walk; a hard link) are analysed once.
+mkdir -p "$tmp/dup/x"
+cp "$GOOD" "$tmp/dup/f.cu"
+ln "$tmp/dup/f.cu" "$tmp/dup/hard.cu"
+run "$tmp/dup/x/../f.cu" "$tmp/dup"
+expect_rc "one file by three names" 1
+nwarn=$(grep -c ': warning: ' "$tmp/out" || true)
+if [[ "$nwarn" == 1 ]]; then ok "one file by three names: analysed once (1 finding)"; else
+    fail "one file by three names: $nwarn findings, expected 1"
+    show
+fi
+expect_in "one file by three names: a note says so" err "hard\\.cu: note: the same file as "
+
+# Garbage without NUL bytes: one clear error, not dozens of parse errors.
+head -c 6000 /dev/urandom | tr -d '\000' >"$tmp/garbage.cu"
+run "$tmp/garbage.cu"
+expect_rc "garbage without NUL bytes" 2
+expect_in "garbage without NUL bytes: not a text file" err "garbage\\.cu: error: not a text file"
+nerr=$(grep -c ': error: ' "$tmp/err" || true)
+if [[ "$nerr" == 1 ]]; then ok "garbage without NUL bytes: exactly one error"; else
+    fail "garbage without NUL bytes: $nerr errors, expected 1"
+    show
+fi
+# Latin-1 in a comment is still source.
+{ printf '// Gr\xfc\xdfe, na\xefve caf\xe9\n'; cat "$GOOD"; } >"$tmp/latin1.cu"
+run "$tmp/latin1.cu"
+expect_rc "a Latin-1 comment" 1
+
+# Unreadable directories: root reads everything, so run as nobody when root.
+as_user=()
+if [[ "$(id -u)" == 0 ]]; then
+    if command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
+        as_user=(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups)
+    fi
+fi
+locked=$tmp/locked
+mkdir -p "$locked/open" "$locked/closed"
+cp "$GOOD" "$locked/open/a.cu"
+cp "$GOOD" "$locked/closed/b.cu"
+chmod 755 "$tmp" "$locked" "$locked/open"
+chmod 644 "$locked/open/a.cu"
+chmod 000 "$locked/closed"
+if [[ "$(id -u)" != 0 || ${#as_user[@]} -gt 0 ]]; then
+    last_args=("$locked")
+    rc=0
+    "${as_user[@]}" "$G" "$locked" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    expect_rc "an unreadable subdirectory" 2
+    expect_in "an unreadable subdirectory: named, with the reason" err "closed: error: cannot read this directory: Permission denied"
+    expect_in "an unreadable subdirectory: the readable file is analysed" out "open/a\\.cu:10:[0-9]+: warning: "
+    last_args=("$locked/closed")
+    rc=0
+    "${as_user[@]}" "$G" "$locked/closed" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    expect_rc "an unreadable directory argument" 2
+    expect_in "an unreadable directory argument: says it cannot be read" err "closed: error: cannot read this directory"
+    expect_not_in "an unreadable directory argument: not 'no .cu files found'" err "no \\.cu or \\.cuh files found"
+else
+    echo "skip: unreadable directories: running as root without setpriv"
+fi
+chmod 700 "$locked/closed"
+
 # --- output formats ---------------------------------------------------------
 
 run --format=json "$GOOD" "$missing"
@@ -246,6 +344,57 @@ if mknod "$tmp/null" c 1 3 2>/dev/null; then
     fi
 else
     echo "skip: -o onto a character device: mknod not permitted here"
+fi
+
+# -o never replaces an input file (also through a link), nor a dangling link.
+cp "$GOOD" "$tmp/input.cu"
+sum_before=$(cksum <"$tmp/input.cu")
+run -o "$tmp/input.cu" "$tmp/input.cu"
+expect_rc "-o onto an input file" 2
+expect_in "-o onto an input file: refused, naming the input" err "input\\.cu: error: cannot write the report: it is the input file"
+if [[ "$(cksum <"$tmp/input.cu")" == "$sum_before" ]]; then ok "-o onto an input file: the input is unchanged"; else
+    fail "-o onto an input file: the input was changed"
+fi
+ln -s input.cu "$tmp/report_link.txt"
+run -o "$tmp/report_link.txt" "$tmp"/input.cu
+expect_rc "-o through a link to an input file" 2
+expect_in "-o through a link to an input file: refused" err "report_link\\.txt: error: cannot write the report: it is the input file"
+ln -s "$tmp/no_such_dir/target.json" "$tmp/dangling.json"
+run -o "$tmp/dangling.json" "$GOOD"
+expect_rc "-o onto a dangling symbolic link" 2
+expect_in "-o onto a dangling symbolic link: refused" err "dangling\\.json: error: cannot write the report: a symbolic link to a missing file"
+if [[ -L "$tmp/dangling.json" ]]; then ok "-o onto a dangling symbolic link: the link is left alone"; else
+    fail "-o onto a dangling symbolic link: the link was replaced"
+fi
+
+# JSON is valid UTF-8 whatever the bytes of file names and source text.
+utf8_dir=$tmp/utf8
+mkdir -p "$utf8_dir"
+bad_name="$utf8_dir/name_$(printf '\351\377').cu"
+{ printf '// caf\351 \377\376\n'; cat "$GOOD"; } >"$bad_name"
+printf '__global__ void k(float* x) { x[threadIdx.x] = 1; } /* \303\050 */ int \377bad = 1;\n' >"$utf8_dir/err.cu"
+# valid_json FILE: python3 (strict UTF-8 and JSON), or iconv for the UTF-8 part.
+valid_json() {
+    if command -v python3 >/dev/null 2>&1; then
+        python3 -c 'import json, sys; json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' "$1" 2>"$tmp/py"
+    else
+        iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>"$tmp/py"
+    fi
+}
+run --format=json "$utf8_dir"
+expect_rc "invalid UTF-8 in a file name, a comment and an error" 2
+if valid_json "$tmp/out"; then ok "invalid UTF-8: the JSON report is valid UTF-8 and JSON"; else
+    fail "invalid UTF-8: the JSON report is not valid: $(tail -1 "$tmp/py")"
+    show
+fi
+expect_in "invalid UTF-8: the file name has U+FFFD for the bad bytes" out "name_$(printf '\357\277\275\357\277\275')\\.cu"
+rm -rf "$tmp/utf8_bench"
+run --emit-bench "$tmp/utf8_bench" "$bad_name"
+if [[ -f "$tmp/utf8_bench/index.json" ]] && valid_json "$tmp/utf8_bench/index.json"; then
+    ok "invalid UTF-8: the benchmark index.json is valid"
+else
+    fail "invalid UTF-8: the benchmark index.json is missing or not valid: $(tail -1 "$tmp/py" 2>/dev/null)"
+    show
 fi
 
 # --- errors of --emit-bench and --impact are in the JSON "errors" -----------

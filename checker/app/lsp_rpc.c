@@ -159,7 +159,7 @@ bool rpc_write(int fd, const char *body, size_t len)
     return write_all(fd, head, (size_t)h) && write_all(fd, body, len);
 }
 
-char *utf8_sanitize(const char *s, size_t n, size_t *out_len)
+char *lsp_utf8_sanitize(const char *s, size_t n, size_t *out_len)
 {
     char *out = xmalloc(n * 3 + 1);
     size_t o = 0;

@@ -7,6 +7,7 @@
 #include "engine/repo.h"
 #include "engine/fix.h"
 #include "engine/run_registry.h"
+#include "engine/worker.h"
 #include "output/emitter.h"
 #include "rules/rules.h"
 #include "util/vec.h"
@@ -69,6 +70,11 @@ static const char usage_tail[] =
     "  --fix                  apply the fix-its of double-literal in place\n"
     "  --emit-bench DIR       write a microbenchmark per finding into DIR\n"
     "  --impact FILE          add measured results (results.json) to findings\n"
+    "  -j N, --jobs=N         analyse N files at once (default: one per CPU)\n"
+    "  --file-timeout=SECONDS stop analysing a file after SECONDS (default 60; 0: none)\n"
+    "  --file-memory=SIZE     memory limit per file, e.g. 512M, 2G (default 2G; 0: none)\n"
+    "  --no-isolation         analyse in this process: no limits, one file at a time,\n"
+    "                         and a crash ends the run (for debugging)\n"
     "  --no-pch               do not use the precompiled shim header\n"
     "  -p DIR                 read compile_commands.json from DIR (default: the\n"
     "                         nearest one above each file, or its build/)\n"
@@ -81,7 +87,8 @@ static const char usage_tail[] =
     "  -- ARGS                pass ARGS to clang as they are\n"
     "\n"
     "exit status: 0 nothing reported at or above --min-severity, 1 findings reported,\n"
-    "             2 error (usage, unreadable file, parse error, bad config)\n";
+    "             2 error (usage, unreadable file, parse error, bad config, a file whose\n"
+    "             analysis crashed, timed out or ran out of memory)\n";
 
 /* The registered formats' names joined: "text|json", "text or json". */
 static void format_names(char *buf, size_t n, const char *sep, const char *last_sep)
@@ -102,6 +109,9 @@ static void print_usage(FILE *out)
     fputs(usage_head, out);
     fprintf(out, "  %-22s output format (default %s)\n", option, gpulint_emitters[0]->name);
     fputs(usage_tail, out);
+    if (strcmp(pool_memory_limit_kind(), "address space") != 0)
+        fprintf(out, "\nthis is a sanitizer build: --file-memory limits %s (checked every 20 ms),\n"
+                     "not the address space\n", pool_memory_limit_kind());
 }
 
 static void usage_error(const char *fmt, const char *arg)
@@ -110,6 +120,15 @@ static void usage_error(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n(run 'gpulint --help' for usage)\n");
     exit(2);
+}
+
+/* A decimal number in [min, max], or -1. */
+static long parse_long(const char *s, long min, long max)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    return end == s || *end || errno || v < min || v > max ? -1 : v;
 }
 
 static bool has_shim(const char *dir)
@@ -180,6 +199,27 @@ static FILE *open_output(const char *path, char *tmp, size_t n, char *target, si
     return fdopen(fd, "w");
 }
 
+/* -o must not replace one of the files analysed, nor a dangling symbolic
+ * link (whose target could be anywhere): both are refused before any
+ * analysis. */
+static bool output_is_safe(const char *path, const FileList *files, Diagnostics *problems)
+{
+    struct stat out_st, st;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &out_st) != 0) {
+        diag_error(problems, path, 0, 0,
+                   "cannot write the report: a symbolic link to a missing file (remove the link or name its target)");
+        return false;
+    }
+    if (stat(path, &out_st) != 0) return true;
+    for (int i = 0; i < files->n; i++) {
+        if (stat(files->paths[i], &st) == 0 && st.st_dev == out_st.st_dev && st.st_ino == out_st.st_ino) {
+            diag_error(problems, path, 0, 0, "cannot write the report: it is the input file %s", files->paths[i]);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* The report is written while files are analysed: an interrupted run must
  * not leave its temporary file behind. */
 static char pending_tmp[PATH_MAX + 64];
@@ -232,11 +272,62 @@ typedef struct {
     FilterOptions filter;    /* selection, suppressions, config, diff, baseline */
     bool exit_zero;
     Severity min_severity;   /* --min-severity: findings below it are not reported */
+    PoolOptions pool;        /* -j, --file-timeout, --file-memory, --no-isolation */
 } CliRun;
 
 static void report_write_error(Diagnostics *problems, const char *output)
 {
     diag_error(problems, output, 0, 0, "cannot write the report: %s", strerror(errno));
+}
+
+/* What a run has produced so far, file by file. */
+typedef struct {
+    const CliRun *cli;
+    bool verbose;                 /* every note, not one line per degraded file */
+    Filter *filter;               /* selection, NOLINT, config, diff, baseline, fingerprints */
+    EmitterStream *stream;
+    Diagnostics *problems;
+    ImpactResults *impact;
+    RunRegistry registry;
+    RunSummary summary;
+    bool keep_results;            /* for --fix and --emit-bench */
+    FileResult *kept; int nkept;
+} RunProgress;
+
+/* One file's result, in file order: run-wide ids -> impact -> emitter. */
+static void file_done(void *ctx, FileResult *r)
+{
+    RunProgress *p = ctx;
+    engine_filter_result(p->filter, r, NULL, 0);
+    run_registry_add(&p->registry, &r->findings);
+    if (p->impact) bench_attach_impact(p->impact, &r->findings);
+    /* every output, --fix and --emit-bench see only what is reported */
+    p->summary.below_threshold += findings_filter_min_severity(&r->findings, p->cli->min_severity);
+    p->cli->emitter->file(p->stream, r);
+    /* every note with -v; otherwise one line per degraded file */
+    p->problems->echo = p->verbose ? stderr : NULL;
+    diagnostics_append(p->problems, &r->problems);
+    if (!p->verbose) file_status_print(stderr, r);
+    p->problems->echo = stderr;
+    p->summary.files += r->read;
+    p->summary.kernels += r->kernels;
+    p->summary.findings += r->findings.n;
+    for (int j = 0; j < r->findings.n; j++) p->summary.by_severity[r->findings.items[j].severity]++;
+    if (p->keep_results) *VEC_PUSH(p->kept, p->nkept) = *r;
+    else file_result_free(r);
+}
+
+/* --show-project: the workers found each file's project; the parent, which
+ * must not hold an Engine while workers are forked, looks again once they
+ * are done (reading includes, not parsing). */
+static void describe_projects(const EngineOptions *eo, const FileList *files)
+{
+    char err[512];
+    Engine *e = engine_new(eo, err, sizeof err);
+    if (!e) return;
+    engine_discover_projects(e, (const char *const *)files->paths, files->n);
+    engine_describe_projects(e, stderr);
+    engine_free(e);
 }
 
 /* collect files -> for each file: engine -> run-wide ids -> impact ->
@@ -254,65 +345,51 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     }
     FILE *out = stdout;
     char tmp[PATH_MAX + 64], target[PATH_MAX];
+    double t0 = now_seconds();
+    FileList files;
+    engine_collect_files(paths, npaths, &files, &problems);
     if (c->output) {
-        out = open_output(c->output, tmp, sizeof tmp, target, sizeof target);
+        /* Nothing is analysed for a report that cannot be written. */
+        bool safe = output_is_safe(c->output, &files, &problems);
+        out = safe ? open_output(c->output, tmp, sizeof tmp, target, sizeof target) : NULL;
         if (!out) {
-            /* Nothing is analysed for a report that cannot be written. */
-            report_write_error(&problems, c->output);
+            if (safe) report_write_error(&problems, c->output);
+            file_list_free(&files);
             diagnostics_free(&problems);
             filter_free(filter);
             return 2;
         }
         if (tmp[0]) set_pending_tmp(tmp);
     }
-    double t0 = now_seconds();
-    FileList files;
-    engine_collect_files(paths, npaths, &files, &problems);
     engine_filter_files(filter, &files, &problems);
-    char err[512];
-    Engine *engine = engine_new(eo, err, sizeof err);
-    if (!engine) diag_error(&problems, NULL, 0, 0, "cannot set up the parser: %s", err);
     ImpactResults *impact = c->impact ? bench_load_impact(c->impact, &problems) : NULL;
 
     EmitterStream stream = {out, 0, false, NULL};
     char *source_root = run_repo_root(c->filter.repo_root);
     RunInfo info = {GPULINT_VERSION, source_root};
     c->emitter->begin(&stream, &info);
-    RunSummary summary;
-    memset(&summary, 0, sizeof summary);
-    summary.min_severity = c->min_severity;
-    RunRegistry registry;
-    memset(&registry, 0, sizeof registry);
-    bool keep_results = c->fix || c->emit_bench;
-    FileResult *kept = NULL;
-    int nkept = 0;
-    for (int i = 0; engine && i < files.n; i++) {
-        FileResult r;
-        engine_lint_file(engine, files.paths[i], NULL, 0, &r);
-        engine_filter_result(filter, &r, NULL, 0);
-        run_registry_add(&registry, &r.findings);
-        if (impact) bench_attach_impact(impact, &r.findings);
-        /* every output, --fix and --emit-bench see only what is reported */
-        summary.below_threshold += findings_filter_min_severity(&r.findings, c->min_severity);
-        c->emitter->file(&stream, &r);
-        /* every note with -v; otherwise one line per degraded file */
-        problems.echo = eo->verbose ? stderr : NULL;
-        diagnostics_append(&problems, &r.problems);
-        if (!eo->verbose) file_status_print(stderr, &r);
-        problems.echo = stderr;
-        summary.files += r.read;
-        summary.kernels += r.kernels;
-        summary.findings += r.findings.n;
-        for (int j = 0; j < r.findings.n; j++) summary.by_severity[r.findings.items[j].severity]++;
-        if (keep_results) *VEC_PUSH(kept, nkept) = r;
-        else file_result_free(&r);
-    }
+    RunProgress progress;
+    memset(&progress, 0, sizeof progress);
+    progress.cli = c;
+    progress.verbose = eo->verbose;
+    progress.filter = filter;
+    progress.stream = &stream;
+    progress.problems = &problems;
+    progress.impact = impact;
+    progress.keep_results = c->fix || c->emit_bench;
+    progress.summary.min_severity = c->min_severity;
+    char err[512];
+    if (!lint_files(eo, &c->pool, files.paths, files.n, file_done, &progress, err, sizeof err))
+        diag_error(&problems, NULL, 0, 0, "%s", err);
+    RunSummary summary = progress.summary;
     summary.seconds = now_seconds() - t0;
-    if (eo->show_project) engine_describe_projects(engine, stderr);
-    run_registry_free(&registry);
+    if (eo->show_project) describe_projects(eo, &files);
+    run_registry_free(&progress.registry);
     bench_free_impact(impact);
-    engine_free(engine);
     file_list_free(&files);
+    bool keep_results = progress.keep_results;
+    FileResult *kept = progress.kept;
+    int nkept = progress.nkept;
 
     int status = 0;
     if (keep_results) {
@@ -393,6 +470,9 @@ int main(int argc, char **argv)
     memset(&run, 0, sizeof run);
     run.emitter = gpulint_emitters[0];
     run.min_severity = SEV_LOW;
+    run.pool.jobs = pool_default_jobs();
+    run.pool.timeout_seconds = 60;
+    run.pool.memory_bytes = 2ull << 30;
     const char **paths = NULL;
     int npaths = 0;
     const char *build_pch = NULL;
@@ -511,6 +591,28 @@ int main(int argc, char **argv)
             o.show_project = true;
         } else if (strcmp(a, "--no-project") == 0) {
             o.no_project = true;
+        } else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0 || strncmp(a, "--jobs=", 7) == 0 ||
+                   (strncmp(a, "-j", 2) == 0 && a[2])) {
+            const char *v = a[1] == 'j' ? a + 2 : a[6] == '=' ? a + 7 : NULL;
+            if (!v || !*v) {
+                if (++i >= argc) usage_error("%s needs a number of jobs", a);
+                v = argv[i];
+            }
+            long n = parse_long(v, 1, 4096);
+            if (n < 0) usage_error("-j: '%s' is not a number of jobs from 1 to 4096", v);
+            run.pool.jobs = (int)n;
+        } else if (strcmp(a, "--file-timeout") == 0 || strncmp(a, "--file-timeout=", 15) == 0) {
+            const char *v = option_value(argc, argv, &i, "--file-timeout");
+            char *end;
+            double t = strtod(v, &end);
+            if (end == v || *end || !(t >= 0 && t <= 1e6)) usage_error("--file-timeout: '%s' is not a number of seconds", v);
+            run.pool.timeout_seconds = t;
+        } else if (strcmp(a, "--file-memory") == 0 || strncmp(a, "--file-memory=", 14) == 0) {
+            const char *v = option_value(argc, argv, &i, "--file-memory");
+            if (!pool_parse_size(v, &run.pool.memory_bytes) || (run.pool.memory_bytes && run.pool.memory_bytes < (64ull << 20)))
+                usage_error("--file-memory: '%s' is not a size of at least 64M (e.g. 512M, 2G; 0: no limit)", v);
+        } else if (strcmp(a, "--no-isolation") == 0) {
+            run.pool.in_process = true;
         } else if (strcmp(a, "--no-pch") == 0) {
             o.frontend.use_pch = false;
         } else if (strcmp(a, "--build-pch") == 0) {

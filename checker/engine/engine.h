@@ -68,11 +68,18 @@ void file_status_print(FILE *out, const FileResult *r);
 /* --show-project: the projects found so far, their databases and the
  * include directories discovery added. */
 void engine_describe_projects(const Engine *e, FILE *out);
+/* Finds the projects of these files and their flags without parsing them
+ * (for --show-project when the files were analysed in worker processes). */
+void engine_discover_projects(Engine *e, const char *const *paths, int n);
 
 /* The files a run analyses: each PATH that is a .cu/.cuh file, and the
- * .cu/.cuh files under each directory (recursively, hidden entries
- * skipped), in path order.  A PATH that is missing, not CUDA source, or a
- * directory without any becomes an error in diags. */
+ * .cu/.cuh files under each directory (recursively, hidden entries and links
+ * to directories skipped, at most 64 levels), in path order, each file once
+ * however many names reach it.  A PATH that is missing, not CUDA source, or
+ * a directory without any becomes an error in diags; so does what a walk
+ * cannot use (an unreadable directory, a FIFO named .cu, a tree too deep),
+ * and a note what it leaves on purpose (a link to a directory, a loop, a
+ * second name of a file). */
 typedef struct {
     char **paths; int n;
 } FileList;

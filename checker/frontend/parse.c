@@ -546,7 +546,9 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
     int variant = real || opencl || no_pch || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);
     while (variant >= 0 && (fe->pch_failed[variant] || !pch_path(fe, variant, pch, sizeof pch))) variant--;
     err = parse_with(fe, path, real, variant >= 0 ? pch : NULL, &tu);
-    if (variant >= 0 && (err != CXError_Success || !tu || pch_rejected(tu))) {
+    /* A crash is the file's doing, not the PCH's: no second parse, and the
+     * PCH stays on for the other files. */
+    if (variant >= 0 && err != CXError_Crashed && (err != CXError_Success || !tu || pch_rejected(tu))) {
         /* A PCH from another libclang, older than the shim, or made with
          * other flags (-std, -D): pre-include the shim instead. */
         fe->pch_failed[variant] = true;

@@ -2,6 +2,7 @@
 #include "output/finding_json.h"
 
 #include "util/oom.h"
+#include "util/utf8.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
@@ -87,4 +88,15 @@ cJSON *finding_to_json(const Finding *f)
         if (f->measured.verdict) cJSON_AddStringToObject(m, "verdict", f->measured.verdict);
     }
     return o;
+}
+
+char *json_print_utf8(const cJSON *item)
+{
+    char *text = cJSON_Print(item);
+    if (!text) return NULL;
+    /* Invalid bytes can only sit inside strings (cJSON writes the structure
+     * in ASCII), so replacing them keeps the document's shape. */
+    char *clean = utf8_sanitize(text);
+    cJSON_free(text);
+    return clean;
 }

@@ -7,11 +7,12 @@
 #include "output/finding_json.h"
 
 #include <cjson/cJSON.h>
+#include <stdlib.h>
 
 /* Prints `item` (consumed) as a value nested `depth` levels deep. */
 static bool print_at_depth(FILE *out, cJSON *item, int depth)
 {
-    char *text = cJSON_Print(item);
+    char *text = json_print_utf8(item);
     cJSON_Delete(item);
     if (!text) return false;
     for (const char *p = text; *p; p++) {
@@ -19,7 +20,7 @@ static bool print_at_depth(FILE *out, cJSON *item, int depth)
         if (*p == '\n')
             for (int d = 0; d < depth; d++) fputc('\t', out);
     }
-    cJSON_free(text);
+    free(text);
     return true;
 }
 

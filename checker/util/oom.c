@@ -5,8 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+void (*gpulint_out_of_memory_hook)(void);
+
 void gpulint_out_of_memory(void)
 {
+    if (gpulint_out_of_memory_hook) gpulint_out_of_memory_hook();
     fputs("gpulint: error: out of memory\n", stderr);
     exit(2);
 }

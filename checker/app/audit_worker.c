@@ -113,11 +113,13 @@ static cJSON *analyse(Engine *engine, const AuditTask *task, Severity min)
     long size = 0;
     char *text = read_file(task->path, &size);
     cJSON *o = cJSON_CreateObject();
-    bool clean = r.problems.nerrors == 0 && r.problems.nnotes == 0;
-    cJSON_AddStringToObject(o, "status", !analysed ? "failed" : clean ? "ok" : "degraded");
-    if (!analysed || !clean) {
+    /* the engine's own status (missing headers, parse errors; engine.h),
+     * the same the command line's JSON `files` shows */
+    FileStatus st = analysed ? r.status : FILE_FAILED;
+    cJSON_AddStringToObject(o, "status", file_status_name(st));
+    if (st != FILE_OK) {
         const Problem *why = r.problems.nerrors ? &r.problems.errors[0] : r.problems.nnotes ? &r.problems.notes[0] : NULL;
-        cJSON_AddStringToObject(o, "reason", why ? why->message : "not analysed");
+        cJSON_AddStringToObject(o, "reason", r.nreasons ? r.reasons[0] : why ? why->message : "not analysed");
     }
     cJSON_AddNumberToObject(o, "kernels", r.kernels);
     cJSON_AddNumberToObject(o, "below_threshold", below);

@@ -190,5 +190,24 @@ expect_rc 2 a/k.cu
 grep -q 'a/.gpulint.yaml:1:1: error: a config file must be a map' "$tmp/err" || note "a non-map config not reported"
 cd .. && rm -rf cfg
 
+# config keys that reach the analysis: include-paths, defines, headers, rule options
+mkdir -p flags/inc && cd flags
+printf '#define SCALE 0.1\n' >inc/scale.h
+printf '#include "inc2/scale2.h"\n__global__ void k(float *a) { a[threadIdx.x] = a[threadIdx.x] * SCALE * FACTOR; }\n' >k.cu
+mkdir -p deep/inc2 && printf '#include "scale.h"\n' >deep/inc2/scale2.h
+printf 'include-paths: [inc, deep]\ndefines: ["FACTOR=2"]\n' >.gpulint.yaml
+expect_rc 1 k.cu
+grep -q 'double literal 0.1' "$tmp/out" || note "config include-paths/defines: the macro literal was not found"
+grep -q "undeclared identifier 'FACTOR'" "$tmp/err" && note "config defines not applied"
+expect_rc 2 k.cu --no-config
+grep -q "undeclared identifier 'FACTOR'" "$tmp/err" || note "--no-config: the config's define was applied anyway"
+# a rule option: uncoalesced-row's minimum constant width (8 by default)
+printf '__global__ void r(const float *in, float *out) {\n    int g = blockIdx.x * blockDim.x + threadIdx.x;\n    float s = 0;\n    for (int i = 0; i < 6; i++) s += in[g * 6 + i];\n    out[g] = s;\n}\n' >r.cu
+printf 'options: {uncoalesced-row: {min-constant-width: 4}}\n' >.gpulint.yaml
+expect_rc 1 r.cu --select=uncoalesced-row
+grep -q '\[uncoalesced-row\]' "$tmp/out" || note "config options: min-constant-width 4 did not report a row of 6"
+expect_rc 0 r.cu --select=uncoalesced-row --no-config
+cd .. && rm -rf flags
+
 ((fail == 0)) && echo "ok: config, suppressions, selection, baseline, diff and exit codes"
 exit $fail

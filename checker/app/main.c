@@ -538,6 +538,7 @@ int main(int argc, char **argv)
             run.filter.report_unused_suppressions = true;
         } else if (strcmp(a, "--no-config") == 0) {
             run.filter.no_config = true;
+            o.no_config = true;
         } else if (strcmp(a, "--exit-zero") == 0) {
             run.exit_zero = true;
         } else if (strncmp(a, "--rules=", 8) == 0) {

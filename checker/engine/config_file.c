@@ -184,10 +184,6 @@ static void read_top(Reader *r, yaml_node_t *root)
         yaml_node_t *k = yaml_document_get_node(r->doc, p->key), *v = yaml_document_get_node(r->doc, p->value);
         const char *key = scalar(k) ? scalar(k) : "";
         const char *val = scalar(v);
-        if (!strcmp(key, "include-paths") || !strcmp(key, "defines") || !strcmp(key, "headers") || !strcmp(key, "options"))
-            diag_note(r->d, cf->path, (unsigned)k->start_mark.line + 1, (unsigned)k->start_mark.column + 1,
-                      "'%s' is checked but not applied to the analysis yet (give -I, -D, --headers on the command line)",
-                      key);
         if (read_setting(r, key, v, &cf->s)) {
         } else if (strcmp(key, "exclude") == 0) {
             read_list(r, v, key, &cf->exclude);

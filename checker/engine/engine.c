@@ -1,6 +1,7 @@
 /* engine.c - see engine.h.  Bad input never stops a run: each problem is
  * recorded with its file and reason, and the other files are analysed. */
 #include "engine/engine.h"
+#include "engine/config.h"
 #include "engine/project.h"
 #include "model/dump.h"
 #include "rules/rules.h"
@@ -22,6 +23,7 @@ struct Engine {
     EngineOptions options;
     Frontend *frontend;
     ProjectSet *projects;        /* NULL with --no-project */
+    ConfigSet *configs;          /* .gpulint.yaml flags and rule options; NULL with --no-config */
     const char **user_include_dirs; int nuser_include_dirs;
     char shim_dir[PATH_MAX];
 };
@@ -306,10 +308,29 @@ static bool rule_selected(const EngineOptions *o, const char *id)
 }
 
 /* The one place rules are invoked. */
-static void run_rules(const EngineOptions *o, const Model *m, FindingList *out)
+/* A rule's option values: its defaults, with what the config sets
+ * (`options: {rule-id: {name: value}}`); NULL when it sets nothing. */
+static const long long *rule_option_values(const Rule *r, const EffectiveConfig *cfg, long long values[RULE_MAX_OPTIONS])
 {
-    for (int i = 0; i < gpulint_nrules; i++)
-        if (rule_selected(o, gpulint_rules[i]->id)) rule_run(gpulint_rules[i], m, NULL, out);
+    bool any = false;
+    for (int j = 0; j < r->noptions && j < RULE_MAX_OPTIONS; j++) values[j] = r->options[j].default_value;
+    for (int k = 0; cfg && k < cfg->noptions; k++) {
+        if (strcmp(cfg->options[k].rule, r->id) != 0) continue;
+        int idx = rule_option_index(r, cfg->options[k].option);
+        if (idx < 0 || idx >= RULE_MAX_OPTIONS) continue;
+        values[idx] = cfg->options[k].value;
+        any = true;
+    }
+    return any ? values : NULL;
+}
+
+static void run_rules(const EngineOptions *o, const Model *m, const EffectiveConfig *cfg, FindingList *out)
+{
+    for (int i = 0; i < gpulint_nrules; i++) {
+        if (!rule_selected(o, gpulint_rules[i]->id)) continue;
+        long long values[RULE_MAX_OPTIONS];
+        rule_run(gpulint_rules[i], m, rule_option_values(gpulint_rules[i], cfg, values), out);
+    }
     /* OpenCL findings say so (benchmarks of them are CUDA: --emit-bench notes it) */
     for (int i = 0; m->language == LANG_OPENCL && i < out->n; i++) finding_str(out, &out->items[i], "language", "opencl");
 }
@@ -369,7 +390,37 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
             fputc('\n', log);
         }
     }
-    if (!frontend_analyse_with(e->frontend, path, contents, size, e->projects ? &fa : NULL, &m, &pr)) {
+    /* .gpulint.yaml: include-paths and defines after the project's flags
+     * (the command line's -D still wins, parse.c), headers, rule options.
+     * A broken config file is reported by the filter, not here. */
+    const EffectiveConfig *cfg = NULL;
+    if (e->configs) {
+        Diagnostics scratch;
+        memset(&scratch, 0, sizeof scratch);
+        cfg = config_for_file(e->configs, path, &scratch);
+        diagnostics_free(&scratch);
+    }
+    const char **args = NULL;
+    int nargs = 0;
+    for (int i = 0; i < fa.nargs; i++) *VEC_PUSH(args, nargs) = fa.args[i];
+    if (cfg) {
+        for (int i = 0; i < cfg->ninclude_paths; i++) {
+            *VEC_PUSH(args, nargs) = "-I";
+            *VEC_PUSH(args, nargs) = cfg->include_paths[i];
+        }
+        for (int i = 0; i < cfg->ndefines; i++) {
+            *VEC_PUSH(args, nargs) = "-D";
+            *VEC_PUSH(args, nargs) = cfg->defines[i];
+        }
+        if (cfg->headers && strcmp(cfg->headers, "cuda") == 0) fa.real_headers = true;
+        else if (cfg->headers && strcmp(cfg->headers, "shim") == 0) fa.real_headers = false;
+    }
+    fa.args = args;
+    fa.nargs = nargs;
+    bool with_args = e->projects || (cfg && (nargs || cfg->headers));
+    bool analysed = frontend_analyse_with(e->frontend, path, contents, size, with_args ? &fa : NULL, &m, &pr);
+    free(args);
+    if (!analysed) {
         diag_error(&r->problems, path, 0, 0, "%s", pr.fatal_message);
         frontend_report_free(&pr);
         model_free(&m);
@@ -384,7 +435,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
                 pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "");
     r->kernels = m.nkernels;
     if (o->dump_model) model_dump(log, &m);
-    run_rules(o, &m, &r->findings);
+    run_rules(o, &m, cfg, &r->findings);
     findings_finish(&r->findings);
     model_free(&m);
     frontend_report_free(&pr);
@@ -435,6 +486,7 @@ Engine *engine_new(const EngineOptions *o, char *err, int errsize)
                              frontend_cuda_path(fe), fo->headers == HEADERS_SHIM};
         e->projects = projects_new(&po);
     }
+    if (!o->no_config) e->configs = config_set_new();
     return e;
 }
 
@@ -456,6 +508,7 @@ void engine_free(Engine *e)
 {
     if (!e) return;
     projects_free(e->projects);
+    config_set_free(e->configs);
     free(e->user_include_dirs);
     frontend_free(e->frontend);
     free(e);

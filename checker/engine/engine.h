@@ -25,6 +25,7 @@ typedef struct {
     FILE *log;                        /* NULL: stderr */
     bool no_project;                  /* --no-project: no compile database, no include discovery */
     const char *compile_db_dir;       /* -p DIR */
+    bool no_config;                   /* --no-config: .gpulint.yaml adds no flags or rule options */
     bool show_project;                /* --show-project: the flags each file gets (with verbose) */
 } EngineOptions;
 

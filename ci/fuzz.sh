@@ -40,8 +40,16 @@ gen=()
 if [[ ! -f "$build/CMakeCache.txt" ]]; then
     if command -v ninja >/dev/null 2>&1; then gen=(-G Ninja); fi
 fi
-cmake -S . -B "$build" "${gen[@]}" -DCMAKE_C_COMPILER=clang-19 -DGPULINT_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --target fuzz_pipeline gpulint_pch --parallel "$(nproc 2>/dev/null || echo 2)" >/dev/null
+# quiet when it works; the build's output when it does not
+mkdir -p "$build"
+if ! cmake -S . -B "$build" "${gen[@]}" -DCMAKE_C_COMPILER=clang-19 -DGPULINT_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        >"$build/build.log" 2>&1 ||
+    ! cmake --build "$build" --target fuzz_pipeline gpulint_pch --parallel "$(nproc 2>/dev/null || echo 2)" \
+        >>"$build/build.log" 2>&1; then
+    tail -40 "$build/build.log"
+    echo "ci/fuzz.sh: FAILED: the fuzz target did not build (log: $build/build.log)"
+    exit 1
+fi
 
 mkdir -p "$build/corpus" "$build/crashes"
 find testdata \( -name '*.cu' -o -name '*.cuh' \) -type f -size -"$max_len"c -exec cp {} "$build/corpus/" \;

@@ -54,7 +54,7 @@ static void emit(const Emitter *emitter, const FileResult *r)
     FILE *out = open_memstream(&text, &len);
     if (!out) return;
     EmitterStream stream = {out, 0, false, NULL};
-    RunInfo info = {GPULINT_VERSION};
+    RunInfo info = {GPULINT_VERSION, NULL};
     emitter->begin(&stream, &info);
     emitter->file(&stream, r);
     RunSummary summary;

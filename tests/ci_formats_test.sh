@@ -105,5 +105,13 @@ else
     echo "SKIP: recipe YAML check (python3 yaml not installed)"
 fi
 
+# SARIF columns are UTF-16 code units (columnKind): a two-byte and a
+# four-byte character before the finding on its line count 1 and 2 units.
+mkdir -p "$tmp/u16"
+printf '__global__ void k(float *a) { /* \xc3\xa9\xf0\x9f\x98\x80 */ a[threadIdx.x] = a[threadIdx.x] * 0.1; }\n' >"$tmp/u16/u.cu"
+"$gpulint" --format=sarif --repo-root "$tmp/u16" "$tmp/u16/u.cu" >"$tmp/u16.sarif" 2>/dev/null
+grep -q '"region":{"startLine":1,"startColumn":75,"endLine":1,"endColumn":78}' "$tmp/u16.sarif" ||
+    note "sarif: columns are not UTF-16 code units (byte column 78 should be 75): $(grep -o '"region":{[^}]*}' "$tmp/u16.sarif" | head -1)"
+
 ((fail == 0)) && echo "ok: sarif, github, gitlab and rdjsonl match their goldens"
 exit $fail

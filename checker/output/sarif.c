@@ -8,6 +8,7 @@
 #include "output/ci_common.h"
 #include "output/emitter.h"
 #include "rules/rules.h"
+#include "util/fileio.h"
 #include "util/oom.h"
 
 #include <cjson/cJSON.h>
@@ -116,9 +117,42 @@ static void sarif_begin(EmitterStream *s, const RunInfo *info)
     fputs(",\n\"columnKind\":\"utf16CodeUnits\",\n\"results\":[", s->out);
 }
 
+/* The run declares columnKind utf16CodeUnits, and gpulint's columns are
+ * byte columns: converted through the line's text.  The last file read is
+ * kept (findings come file by file). */
+static struct {
+    char *path, *text;
+    long size;
+} last_file;
+
+static unsigned utf16_column(const char *file, unsigned line, unsigned byte_col)
+{
+    if (!file || !line || byte_col <= 1) return byte_col;
+    if (!last_file.path || strcmp(last_file.path, file) != 0) {
+        free(last_file.path);
+        free(last_file.text);
+        last_file.path = xstrdup(file);
+        last_file.text = read_file(file, &last_file.size);
+    }
+    const char *t = last_file.text;
+    if (!t) return byte_col;
+    long i = 0;
+    for (unsigned l = 1; l < line && i < last_file.size; i++)
+        if (t[i] == '\n') l++;
+    unsigned units = 0;
+    for (long k = 0; k < (long)byte_col - 1 && i + k < last_file.size && t[i + k] != '\n'; k++) {
+        unsigned char c = (unsigned char)t[i + k];
+        if ((c & 0xC0) == 0x80) continue;          /* a continuation byte */
+        units += (c & 0xF8) == 0xF0 ? 2 : 1;       /* four bytes: a surrogate pair */
+    }
+    return units + 1;
+}
+
 static cJSON *region_json(SrcRange r, bool with_end)
 {
     cJSON *g = cJSON_CreateObject();
+    r.col = utf16_column(r.file, r.line, r.col);
+    r.end_col = utf16_column(r.file, r.end_line ? r.end_line : r.line, r.end_col);
     unsigned line = r.line ? r.line : 1, col = r.col ? r.col : 1;
     cJSON_AddNumberToObject(g, "startLine", line);
     cJSON_AddNumberToObject(g, "startColumn", col);

@@ -12,6 +12,7 @@
 #include "app/lsp_documents.h"
 #include "app/lsp_rpc.h"
 #include "check.h"
+#include "util/utf8.h"
 
 #include <cjson/cJSON.h>
 #include <poll.h>
@@ -111,7 +112,7 @@ static bool pump(Client *c, double deadline)
     size_t len;
     if (rpc_read(&c->from, (size_t)1 << 30, &body, &len, err, sizeof err) != RPC_MESSAGE) return false;
     for (size_t i = 0; i < len;) {
-        size_t k = utf8_valid_length(body + i, len - i);
+        size_t k = utf8_sequence_length((const unsigned char *)body + i, len - i);
         if (!k) {
             c->invalid_utf8 = true;
             break;

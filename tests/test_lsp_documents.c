@@ -5,6 +5,7 @@
 #include "app/lsp_documents.h"
 #include "app/lsp_rpc.h"
 #include "check.h"
+#include "util/utf8.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -64,10 +65,10 @@ static void test_invalid_utf8(void)
     CHECK_EQ_LL(lsp_units(t, n, POS_UTF16), (long long)n); /* each bad byte is one unit */
     CHECK_EQ_LL(lsp_offset_of(t, n, P(0, 3), POS_UTF16), 3);
     size_t m;
-    char *clean = lsp_utf8_sanitize(t, n, &m);
+    char *clean = utf8_sanitize_n(t, n, &m);
     CHECK(strcmp(clean, "a\xEF\xBF\xBD\xEF\xBF\xBD(\xEF\xBF\xBD\xEF\xBF\xBDx") == 0);
     free(clean);
-    clean = lsp_utf8_sanitize("\xED\xA0\x80 ok \xF0\x9F\x98\x80", 12, &m); /* a surrogate is invalid UTF-8 */
+    clean = utf8_sanitize_n("\xED\xA0\x80 ok \xF0\x9F\x98\x80", 12, &m); /* a surrogate is invalid UTF-8 */
     CHECK(strncmp(clean, "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD ok \xF0\x9F\x98\x80", m) == 0);
     free(clean);
 }

@@ -10,6 +10,7 @@
 #include "rules/rules.h"
 #include "util/oom.h"
 #include "util/vec.h"
+#include "util/utf8.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -33,7 +34,7 @@ void lsp_send(Server *s, cJSON *msg)
     cJSON_Delete(msg);
     if (!body) gpulint_out_of_memory();
     size_t n;
-    char *clean = lsp_utf8_sanitize(body, strlen(body), &n);
+    char *clean = utf8_sanitize_n(body, strlen(body), &n);
     free(body);
     if (!s->out_broken && !rpc_write(s->out_fd, clean, n)) s->out_broken = true;
     if (s->log) fprintf(s->log, "-> %.300s%s\n", clean, n > 300 ? "..." : "");

@@ -1,6 +1,7 @@
 /* lsp_documents.c - see lsp_documents.h. */
 #include "app/lsp_documents.h"
 #include "util/oom.h"
+#include "util/utf8.h"
 #include "util/vec.h"
 
 #include <cjson/cJSON.h>
@@ -8,38 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ------------------------------------------------------------- positions */
-
-size_t utf8_valid_length(const char *text, size_t n)
-{
-    const unsigned char *s = (const unsigned char *)text;
-    unsigned char c = s[0];
-    if (c < 0x80) return 1;
-    size_t need;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) need = 1;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        need = 2;
-        if (c == 0xE0) lo = 0xA0;
-        if (c == 0xED) hi = 0x9F; /* no UTF-16 surrogates */
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        need = 3;
-        if (c == 0xF0) lo = 0x90;
-        if (c == 0xF4) hi = 0x8F;
-    } else
-        return 0;
-    if (need >= n) return 0;
-    if (s[1] < lo || s[1] > hi) return 0;
-    for (size_t i = 2; i <= need; i++)
-        if ((s[i] & 0xC0) != 0x80) return 0;
-    return need + 1;
-}
-
 /* The bytes of the code point at s[0..n) and the UTF-16 code units it
  * stands for; an invalid or truncated sequence is one byte, one unit. */
 static size_t code_point(const unsigned char *s, size_t n, unsigned *units)
 {
-    size_t k = utf8_valid_length((const char *)s, n);
+    size_t k = utf8_sequence_length(s, n);
     *units = k == 4 ? 2 : 1;
     return k ? k : 1;
 }

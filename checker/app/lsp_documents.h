@@ -29,9 +29,6 @@ LspPos lsp_pos_of_linecol(const char *text, size_t len, unsigned line, unsigned 
 LspPos lsp_line_end(const char *text, size_t len, unsigned line, PosEncoding enc);
 /* The position at the very end of the text. */
 LspPos lsp_text_end(const char *text, size_t len, PosEncoding enc);
-/* The length of the valid UTF-8 sequence at text[0..n) (n > 0), 0 when
- * the bytes there are not valid UTF-8. */
-size_t utf8_valid_length(const char *text, size_t n);
 /* How many code units the bytes text[0..n) hold in this encoding. */
 size_t lsp_units(const char *text, size_t n, PosEncoding enc);
 

@@ -159,23 +159,3 @@ bool rpc_write(int fd, const char *body, size_t len)
     return write_all(fd, head, (size_t)h) && write_all(fd, body, len);
 }
 
-char *lsp_utf8_sanitize(const char *s, size_t n, size_t *out_len)
-{
-    char *out = xmalloc(n * 3 + 1);
-    size_t o = 0;
-    for (size_t i = 0; i < n;) {
-        size_t k = utf8_valid_length(s + i, n - i);
-        if (k) {
-            memcpy(out + o, s + i, k);
-            o += k;
-            i += k;
-        } else {
-            memcpy(out + o, "\xEF\xBF\xBD", 3);
-            o += 3;
-            i++;
-        }
-    }
-    out[o] = 0;
-    *out_len = o;
-    return out;
-}

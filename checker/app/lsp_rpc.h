@@ -33,6 +33,5 @@ bool rpc_write(int fd, const char *body, size_t len);
 
 /* A copy of s[0..n) in which every byte that is not part of valid UTF-8 is
  * replaced by U+FFFD, so that what the server writes is always UTF-8. */
-char *lsp_utf8_sanitize(const char *s, size_t n, size_t *out_len);
 
 #endif

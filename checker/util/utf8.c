@@ -40,8 +40,12 @@ bool utf8_valid(const char *s)
 
 char *utf8_sanitize(const char *s)
 {
-    if (!s) return NULL;
-    size_t n = strlen(s);
+    size_t len;
+    return s ? utf8_sanitize_n(s, strlen(s), &len) : NULL;
+}
+
+char *utf8_sanitize_n(const char *s, size_t n, size_t *out_len)
+{
     char *out = xmalloc(3 * n + 1); /* each bad byte becomes 3 bytes */
     size_t o = 0;
     const unsigned char *p = (const unsigned char *)s;
@@ -59,6 +63,7 @@ char *utf8_sanitize(const char *s)
         n -= k;
     }
     out[o] = 0;
+    *out_len = o;
     return out;
 }
 

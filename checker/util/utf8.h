@@ -16,6 +16,8 @@ bool utf8_valid(const char *s);
 /* s with every byte that is not part of a valid sequence replaced by U+FFFD;
  * NULL for NULL.  The result is malloc'd: free it. */
 char *utf8_sanitize(const char *s);
+/* The same for n bytes that may hold NULs; the result's length in *out_len. */
+char *utf8_sanitize_n(const char *s, size_t n, size_t *out_len);
 
 /* Why bytes are not text, or NULL when they look like text: NUL bytes, or
  * more than 1% control characters (other than tab, newline, carriage return,

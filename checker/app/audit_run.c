@@ -12,6 +12,7 @@
 #include "util/oom.h"
 #include "util/strmap.h"
 #include "util/vec.h"
+#include "util/clock.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -20,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 typedef struct {
@@ -41,17 +41,10 @@ typedef struct {
     long stop_after;
 } Run;
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void progress(Run *run, bool final)
 {
     if (!run->o->progress && !final) return;
-    double t = now(), elapsed = t - run->start;
+    double t = monotonic_seconds(), elapsed = t - run->start;
     if (!final && t - run->last_shown < (run->tty ? 0.2 : run->o->progress_interval)) return;
     run->last_shown = t;
     double rate = elapsed > 0 ? run->done / elapsed : 0;
@@ -267,7 +260,7 @@ int audit_run(const AuditRunOptions *o)
     fflush(results);
     run.total = nqueue;
     if (skipped) fprintf(stderr, "gpulint audit: %d files already recorded in %s (unchanged; --force redoes them)\n", skipped, path);
-    run.start = now();
+    run.start = monotonic_seconds();
     AuditPool *pool = audit_pool_new(engine, &o->limits, file_done, &run);
     for (int i = 0; i < nqueue; i++) {
         AuditTask t = {queue[i].path, filters[queue[i].project], &queue[i]};

@@ -11,6 +11,7 @@
 #include "output/finding_json.h"
 #include "util/fileio.h"
 #include "util/oom.h"
+#include "util/clock.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -22,7 +23,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -52,13 +52,6 @@ struct AuditPool {
     Slot *slots;
     int running;
 };
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* ------------------------------------------------------------ the child */
 
@@ -212,7 +205,7 @@ static void finish(AuditPool *p, Slot *s)
 {
     int st = 0;
     while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR) {}
-    AuditOutcome o = {"failed", "", now() - s->start, NULL};
+    AuditOutcome o = {"failed", "", monotonic_seconds() - s->start, NULL};
     char reason[600];
     reason[0] = 0;
     s->err[s->nerr] = 0;
@@ -280,7 +273,7 @@ static void pool_step(AuditPool *p, double max_wait)
 {
     struct pollfd fds[2 * 64];
     int owner[2 * 64], nfds = 0;
-    double t = now(), wait = max_wait;
+    double t = monotonic_seconds(), wait = max_wait;
     for (int i = 0; i < p->limits.jobs; i++) {
         Slot *s = &p->slots[i];
         if (!s->busy) continue;
@@ -302,7 +295,7 @@ static void pool_step(AuditPool *p, double max_wait)
         if (fds[k].fd == s->out_fd) read_some(s, &s->out_fd, true);
         else if (fds[k].fd == s->err_fd) read_some(s, &s->err_fd, false);
     }
-    t = now();
+    t = monotonic_seconds();
     for (int i = 0; i < p->limits.jobs; i++) {
         Slot *s = &p->slots[i];
         if (!s->busy) continue;
@@ -355,7 +348,7 @@ void audit_lint_file(AuditPool *p, const AuditTask *task)
     s->pid = pid;
     s->out_fd = out[0];
     s->err_fd = err[0];
-    s->start = now();
+    s->start = monotonic_seconds();
     s->deadline = p->limits.timeout_s > 0 ? s->start + p->limits.timeout_s : 0;
     s->task = *task;
     p->running++;

@@ -11,6 +11,7 @@
 #include "util/oom.h"
 #include "util/vec.h"
 #include "util/utf8.h"
+#include "util/clock.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -295,7 +296,7 @@ static void on_did_save(Server *s, const cJSON *params)
 {
     const char *uri = doc_uri(params);
     Document *d = uri ? documents_find(&s->docs, uri) : NULL;
-    if (d && d->pending) d->due = lsp_now(); /* no need to wait for more typing */
+    if (d && d->pending) d->due = monotonic_seconds(); /* no need to wait for more typing */
 }
 
 static void on_did_close(Server *s, const cJSON *params)

@@ -7,6 +7,7 @@
 #include "app/lsp_server.h"
 #include "util/oom.h"
 #include "util/vec.h"
+#include "util/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@ void analysis_schedule(Server *s, Document *d, double delay)
     (void)s;
     if (!d->lintable) return;
     d->pending = true;
-    d->due = lsp_now() + delay;
+    d->due = monotonic_seconds() + delay;
 }
 
 void analysis_relint_all(Server *s)
@@ -173,7 +174,7 @@ double analysis_next_wakeup(const Server *s)
     if (s->worker.busy) return 0.05; /* watch for supersession and time-outs */
     double due;
     if (!next_due(s, &due)) return -1;
-    double t = due - lsp_now();
+    double t = due - monotonic_seconds();
     return t > 0 ? t : 0;
 }
 
@@ -187,7 +188,7 @@ static bool running_wanted(Server *s)
 void analysis_tick(Server *s)
 {
     if (s->worker.busy) {
-        double elapsed = lsp_now() - s->worker.started;
+        double elapsed = monotonic_seconds() - s->worker.started;
         if (!running_wanted(s) && elapsed > SUPERSEDE_KILL_SECONDS) {
             lsp_log(s, LOG_DEBUG, "stopped a superseded analysis of %s after %.1f s", s->worker.uri, elapsed);
             worker_stop(&s->worker, true, NULL, 0);
@@ -205,7 +206,7 @@ void analysis_tick(Server *s)
     }
     double due;
     Document *d = next_due(s, &due);
-    if (d && due <= lsp_now()) start(s, d);
+    if (d && due <= monotonic_seconds()) start(s, d);
 }
 
 static void log_problems(Server *s, const cJSON *r)
@@ -222,7 +223,7 @@ void analysis_receive(Server *s)
     char uri_buf[4096], how[300];
     snprintf(uri_buf, sizeof uri_buf, "%s", s->worker.uri ? s->worker.uri : "");
     int version = s->worker.version;
-    double elapsed = lsp_now() - s->worker.started;
+    double elapsed = monotonic_seconds() - s->worker.started;
     cJSON *r = worker_receive(&s->worker, how, sizeof how);
     Document *d = documents_find(&s->docs, uri_buf);
     if (!r) {

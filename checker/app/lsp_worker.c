@@ -5,6 +5,7 @@
 #include "rules/rules.h"
 #include "util/oom.h"
 #include "util/vec.h"
+#include "util/clock.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,17 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #define MAX_REQUEST_BYTES ((size_t)512 << 20)
-
-double lsp_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* ------------------------------------------------------ the child's side */
 
@@ -264,7 +257,7 @@ bool worker_send(Worker *w, const cJSON *header, const char *text, size_t len)
     free(h);
     if (ok) {
         w->busy = true;
-        w->started = lsp_now();
+        w->started = monotonic_seconds();
         free(w->uri);
         w->uri = xstrdup(json_str(header, "uri", ""));
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(header, "version");

@@ -41,6 +41,4 @@ cJSON *worker_receive(Worker *w, char *how, size_t nhow);
 /* Stops it (SIGKILL when kill is true, else closes its input and waits). */
 void worker_stop(Worker *w, bool kill, char *how, size_t nhow);
 
-double lsp_now(void);
-
 #endif

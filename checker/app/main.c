@@ -11,6 +11,7 @@
 #include "output/emitter.h"
 #include "rules/rules.h"
 #include "util/vec.h"
+#include "util/clock.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -19,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #ifndef GPULINT_SOURCE_DIR
@@ -239,13 +239,6 @@ static void set_pending_tmp(const char *tmp)
     signal(SIGHUP, remove_pending_tmp);
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* --show-config FILE: the effective config, or 2 when a config file that
  * applies has an error. */
 static int print_config(const FilterOptions *fo, const char *path)
@@ -345,7 +338,7 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     }
     FILE *out = stdout;
     char tmp[PATH_MAX + 64], target[PATH_MAX];
-    double t0 = now_seconds();
+    double t0 = monotonic_seconds();
     FileList files;
     engine_collect_files(paths, npaths, &files, &problems);
     if (c->output) {
@@ -382,7 +375,7 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     if (!lint_files(eo, &c->pool, files.paths, files.n, file_done, &progress, err, sizeof err))
         diag_error(&problems, NULL, 0, 0, "%s", err);
     RunSummary summary = progress.summary;
-    summary.seconds = now_seconds() - t0;
+    summary.seconds = monotonic_seconds() - t0;
     if (eo->show_project) describe_projects(eo, &files);
     run_registry_free(&progress.registry);
     bench_free_impact(impact);

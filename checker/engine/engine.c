@@ -8,6 +8,7 @@
 #include "util/oom.h"
 #include "util/utf8.h"
 #include "util/vec.h"
+#include "util/clock.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -15,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #define MAX_FILE_BYTES (64L * 1024 * 1024)
 
@@ -292,13 +292,6 @@ static bool check_readable(Diagnostics *d, const char *path, const char *content
     return check_head(d, path, buf, n, fsize, empty);
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static bool rule_selected(const EngineOptions *o, const char *id)
 {
     if (o->nrules == 0) return true;
@@ -446,10 +439,10 @@ bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t 
 {
     memset(r, 0, sizeof *r);
     findings_init(&r->findings);
-    double t0 = now_seconds();
+    double t0 = monotonic_seconds();
     r->path = xstrdup(path);
     bool ok = lint(e, path, contents, size, r);
-    r->seconds = now_seconds() - t0;
+    r->seconds = monotonic_seconds() - t0;
     file_status_compute(r, ok);
     return ok;
 }

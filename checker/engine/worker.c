@@ -6,6 +6,7 @@
 #include "engine/worker_proto.h"
 #include "util/oom.h"
 #include "util/vec.h"
+#include "util/clock.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -18,7 +19,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 /* -------------------------------------------------------------- options */
@@ -97,13 +97,6 @@ typedef struct {
     char *err; int errsize;
     bool failed;             /* the run cannot go on (err says why) */
 } Pool;
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void fail_run(Pool *p, const char *fmt, const char *arg)
 {
@@ -313,7 +306,7 @@ static void wait_for_workers(Pool *p)
     struct pollfd *fds = xcalloc((size_t)p->nslots, sizeof *fds);
     int *slot_of = xcalloc((size_t)p->nslots, sizeof *slot_of);
     int nfds = 0;
-    double now = now_seconds(), first_deadline = NO_DEADLINE;
+    double now = monotonic_seconds(), first_deadline = NO_DEADLINE;
     for (int i = 0; i < p->nslots; i++) {
         Slot *s = &p->slots[i];
         if (!s->pid || s->file < 0) continue;
@@ -332,7 +325,7 @@ static void wait_for_workers(Pool *p)
     int ready = nfds ? poll(fds, (nfds_t)nfds, timeout_ms) : 0;
     for (int k = 0; ready > 0 && k < nfds; k++)
         if (fds[k].revents) read_from(p, &p->slots[slot_of[k]]);
-    now = now_seconds();
+    now = monotonic_seconds();
     for (int i = 0; i < p->nslots; i++) {
         Slot *s = &p->slots[i];
         if (!s->pid || s->file < 0) continue;
@@ -415,7 +408,7 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
                 continue;
             }
             s->file = next++;
-            s->deadline = po->timeout_seconds > 0 ? now_seconds() + po->timeout_seconds : NO_DEADLINE;
+            s->deadline = po->timeout_seconds > 0 ? monotonic_seconds() + po->timeout_seconds : NO_DEADLINE;
             /* A worker that died while idle (killed from outside) is not the
              * file's fault: one fresh worker more before giving up. */
             for (int attempt = 0; s->pid && !send_request(s, paths[s->file]); attempt++) {

@@ -3,17 +3,10 @@
 #include "frontend/frontend.h"
 #include "frontend/model_build.h"
 #include "frontend/parse.h"
+#include "util/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 bool frontend_analyse(Frontend *fe, const char *path, const char *contents, unsigned long size, Model *m,
                       FrontendReport *rep)
@@ -25,13 +18,13 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
                            const FileArgs *fa, Model *m, FrontendReport *rep)
 {
     memset(rep, 0, sizeof *rep);
-    double t = now_seconds();
+    double t = monotonic_seconds();
     frontend_set_unsaved(fe, path, contents, size);
     frontend_set_file_args(fe, fa);
     ParseResult pr = frontend_parse(fe, path);
     frontend_set_file_args(fe, NULL);
     frontend_set_unsaved(fe, NULL, NULL, 0);
-    rep->parse_seconds = now_seconds() - t;
+    rep->parse_seconds = monotonic_seconds() - t;
     rep->fatal = pr.fatal;
     rep->fatal_message = pr.fatal_message;
     rep->diags = pr.diags;
@@ -41,10 +34,10 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
     pr.diags = NULL;
     pr.ndiags = 0;
     if (!pr.fatal) {
-        t = now_seconds();
+        t = monotonic_seconds();
         model_build(m, pr.tu, frontend_shim_dir(fe), frontend_options(fe));
         if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, m);
-        rep->model_seconds = now_seconds() - t;
+        rep->model_seconds = monotonic_seconds() - t;
     }
     parse_result_free(&pr);
     return !rep->fatal;

@@ -7,6 +7,7 @@
  * library header is parsed again with the real toolkit headers, if present. */
 #include "frontend/dialect.h"
 #include "frontend/parse.h"
+#include "util/fileio.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
@@ -472,21 +473,14 @@ static char *unwrap_raw_string(Frontend *fe, const char *path, size_t *size)
         text = xmalloc(fe->unsaved.Length + 1);
         memcpy(text, fe->unsaved.Contents, fe->unsaved.Length);
         n = fe->unsaved.Length;
+        text[n] = 0;
     } else {
-        FILE *f = fopen(path, "rb");
-        if (!f) return NULL;
-        fseek(f, 0, SEEK_END);
-        long len = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        if (len < 0 || len > (64L << 20)) {
-            fclose(f);
-            return NULL;
-        }
-        text = xmalloc((size_t)len + 1);
-        n = fread(text, 1, (size_t)len, f);
-        fclose(f);
+        /* the engine refused files over 64 MiB before the parse */
+        long len;
+        text = read_file(path, &len);
+        if (!text) return NULL;
+        n = (size_t)len;
     }
-    text[n] = 0;
     char *open = NULL, *close = NULL;
     for (char *line = text; line && *line;) {
         char *eol = strchr(line, '\n');

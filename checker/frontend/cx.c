@@ -186,14 +186,18 @@ const char *file_name(Cx *c, CXFile f)
     return c->last_name;
 }
 
-SrcRange range_of(Cx *c, CXCursor cur)
+typedef void (*LocationFn)(CXSourceLocation, CXFile *, unsigned *, unsigned *, unsigned *);
+
+/* The cursor's extent through `where` (expansion or spelling locations);
+ * an empty or cross-file extent becomes one column. */
+static SrcRange range_through(Cx *c, CXCursor cur, LocationFn where)
 {
     SrcRange r = {0};
     CXSourceRange ext = clang_getCursorExtent(cur);
     CXFile f, f2;
     unsigned line, col, off, line2, col2, off2;
-    clang_getExpansionLocation(clang_getRangeStart(ext), &f, &line, &col, &off);
-    clang_getExpansionLocation(clang_getRangeEnd(ext), &f2, &line2, &col2, &off2);
+    where(clang_getRangeStart(ext), &f, &line, &col, &off);
+    where(clang_getRangeEnd(ext), &f2, &line2, &col2, &off2);
     r.file = file_name(c, f);
     r.line = line;
     r.col = col;
@@ -207,24 +211,14 @@ SrcRange range_of(Cx *c, CXCursor cur)
     return r;
 }
 
+SrcRange range_of(Cx *c, CXCursor cur)
+{
+    return range_through(c, cur, clang_getExpansionLocation);
+}
+
 SrcRange spelling_range_of(Cx *c, CXCursor cur)
 {
-    SrcRange r = {0};
-    CXSourceRange ext = clang_getCursorExtent(cur);
-    CXFile f, f2;
-    unsigned line, col, off, line2, col2, off2;
-    clang_getSpellingLocation(clang_getRangeStart(ext), &f, &line, &col, &off);
-    clang_getSpellingLocation(clang_getRangeEnd(ext), &f2, &line2, &col2, &off2);
-    r.file = file_name(c, f);
-    r.line = line;
-    r.col = col;
-    r.end_line = line2;
-    r.end_col = col2;
-    if (!(f2 && f && clang_File_isEqual(f, f2) && (line2 > line || (line2 == line && col2 > col)))) {
-        r.end_line = line;
-        r.end_col = col + 1;
-    }
-    return r;
+    return range_through(c, cur, clang_getSpellingLocation);
 }
 
 const char *contents_of(Cx *c, CXFile f, size_t *size)

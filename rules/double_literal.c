@@ -59,24 +59,6 @@ static bool reported(const Kernel *k, int i, const MathCall *mc)
     return true;
 }
 
-/* Is the double result of conversion i's operation an operand of a further
- * double operation, where another float joins it (acc += w * 0.5)?  Then
- * nvcc cannot narrow the operation back to float (the cost model's chain). */
-static bool result_in_double(const Kernel *k, int i)
-{
-    if (k->conversions[i].result_feeds_double_op) return true;
-    SrcRange r = k->conversions[i].op_range;
-    for (int j = 0; j < k->nconversions; j++) {
-        SrcRange o = k->conversions[j].op_range;
-        if (j == i || !o.file || !r.file || strcmp(o.file, r.file) != 0) continue;
-        bool before = o.line < r.line || (o.line == r.line && o.col <= r.col);
-        bool after = o.end_line > r.end_line || (o.end_line == r.end_line && o.end_col >= r.end_col);
-        bool same = o.line == r.line && o.col == r.col && o.end_line == r.end_line && o.end_col == r.end_col;
-        if (before && after && !same) return true;
-    }
-    return false;
-}
-
 
 /* OpenCL C on a device without fp64: the compiler converts an unsuffixed
  * literal to float, so no double arithmetic happens; the suffix only says
@@ -173,7 +155,9 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
             finding_str(out, f, "macro", p->macro);
             finding_related(out, f, p->macro_definition, "the literal comes from macro %s, defined here", p->macro);
         }
-        if (result_in_double(k, i)) finding_bool(out, f, "result_in_double", true);
+        /* the double result feeds a further double operation (a chain,
+         * acc += w * 0.5): nvcc cannot narrow it back to float */
+        if (p->result_feeds_double_op) finding_bool(out, f, "result_in_double", true);
         finding_predict(out, f);
         add_call_site(out, f, p->call_depth, p->call_site);
         if (named_constant) {

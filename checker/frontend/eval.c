@@ -343,9 +343,10 @@ NOINLINE static Value eval_binary(Ctx *c, CXCursor e)
         return assign_to(c, lhs, rv, MODE_STORE);
     }
     if (is_assign_op(op)) {
+        int n0 = c->k->nconversions;
         Value rv = eval(c, rhs, MODE_LOAD);
         CXType lt = clang_getCursorType(lhs), rt = clang_getCursorType(rhs);
-        note_compound_conversion(c, e, lhs, rhs);
+        note_compound_conversion(c, e, lhs, rhs, n0);
         CXCursor s = strip(lhs), shared;
         Value *cur = NULL;
         if (is_shared_scalar(c, lhs, &shared)) {

@@ -535,11 +535,15 @@ static bool is_math_function(const char *name)
     return false;
 }
 
-/* A compound assignment f op= d: the float variable is computed in double. */
-void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs)
+/* A compound assignment f op= d: the float variable is computed in double.
+ * n0: the conversions recorded from here on come from evaluating d, and
+ * their double results feed this double operation (acc += w * 0.5). */
+void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs, int n0)
 {
-    if (is_float_kind(clang_getCursorType(lhs)) && is_double_kind(clang_getCursorType(rhs)) && !promoted_from_float(rhs))
-        record_conversion(c, CONV_COMPOUND_ASSIGN, e, lhs, rhs);
+    if (!is_float_kind(clang_getCursorType(lhs)) || !is_double_kind(clang_getCursorType(rhs)) || promoted_from_float(rhs))
+        return;
+    for (int i = n0; i < c->k->nconversions; i++) c->k->conversions[i].result_feeds_double_op = true;
+    record_conversion(c, CONV_COMPOUND_ASSIGN, e, lhs, rhs);
 }
 
 /* A double operation with a float operand (directly promoted, or a double

@@ -155,7 +155,7 @@ CXCursor find_literal(Ctx *c, CXCursor x);
 Conversion *record_conversion(Ctx *c, ConversionSite site, CXCursor expr, CXCursor flt, CXCursor dbl);
 /* f op= d, and a double l op r with a float operand (lhs_had/rhs_had: the
  * operand's evaluation recorded a conversion). */
-void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs);
+void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs, int n0);
 void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, int n0, int n1, int n2);
 /* A math library call; its arguments' conversions start at nconv0. */
 void record_math_call(Ctx *c, CXCursor call, const char *name, int nconv0);

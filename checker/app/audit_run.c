@@ -221,6 +221,7 @@ int audit_run(const AuditRunOptions *o)
         const char *one = p->path;
         engine_collect_files(&one, 1, &files, &d);
         if (filters[i]) engine_filter_files(filters[i], &files, &d);
+        engine_add_run_files(engine, files.paths, files.n); /* fragments are reported through their owners */
         cJSON *rec = base_record("project", p->name, NULL, NULL);
         cJSON_AddStringToObject(rec, "path", p->path);
         cJSON_AddNumberToObject(rec, "files", files.n);

@@ -372,7 +372,10 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     progress.keep_results = c->fix || c->emit_bench;
     progress.summary.min_severity = c->min_severity;
     char err[512];
-    if (!lint_files(eo, &c->pool, files.paths, files.n, file_done, &progress, err, sizeof err))
+    EngineOptions run_eo = *eo; /* fragments whose owner is in the run are reported through it */
+    run_eo.run_files = files.paths;
+    run_eo.nrun_files = files.n;
+    if (!lint_files(&run_eo, &c->pool, files.paths, files.n, file_done, &progress, err, sizeof err))
         diag_error(&problems, NULL, 0, 0, "%s", err);
     RunSummary summary = progress.summary;
     summary.seconds = monotonic_seconds() - t0;

@@ -2,6 +2,7 @@
  * recorded with its file and reason, and the other files are analysed. */
 #include "engine/engine.h"
 #include "engine/config.h"
+#include "engine/context.h"
 #include "engine/project.h"
 #include "model/dump.h"
 #include "rules/rules.h"
@@ -23,6 +24,9 @@ struct Engine {
     EngineOptions options;
     Frontend *frontend;
     ProjectSet *projects;        /* NULL with --no-project */
+    FragmentSet *fragments;      /* the projects' include graphs; NULL with --no-project */
+    StrMap run;                  /* real paths of the run's files */
+    bool have_run;
     ConfigSet *configs;          /* .gpulint.yaml flags and rule options; NULL with --no-config */
     const char **user_include_dirs; int nuser_include_dirs;
     char shim_dir[PATH_MAX];
@@ -351,6 +355,34 @@ static void add_parse_problems(const FrontendReport *pr, const char *path, Diagn
     }
 }
 
+static bool same_file(const char *name, const char *real)
+{
+    char buf[PATH_MAX];
+    return realpath(name, buf) && strcmp(buf, real) == 0;
+}
+
+/* __device__ functions no kernel calls were analysed on their own: the
+ * file's context says which (not a reason: nothing was left out). */
+static void note_device_roots(const Model *m, const FileContext *ctx, FileResult *r)
+{
+    int n = 0;
+    const char *first = NULL;
+    for (int i = 0; i < m->nkernels; i++) {
+        const Kernel *k = &m->kernels[i];
+        if (!k->device_root || (ctx->focus && (!k->range.file || !same_file(k->range.file, ctx->focus)))) continue;
+        if (!n++) first = k->name;
+    }
+    if (!n) return;
+    const char *roots = n == 1 ? arena_printf(&r->problems.arena, "device function %s analysed on its own (no kernel "
+                                                                  "calls it)", first)
+                               : arena_printf(&r->problems.arena, "%d device functions (%s, ...) analysed on their own "
+                                                                  "(no kernel calls them)", n, first);
+    r->context = r->context ? arena_printf(&r->problems.arena, "%s; %s", r->context, roots) : roots;
+}
+
+static bool lint_parsed(Engine *e, const char *path, const char *contents, size_t size, const FileContext *ctx,
+                        FileResult *r);
+
 static bool lint(Engine *e, const char *path, const char *contents, size_t size, FileResult *r)
 {
     const EngineOptions *o = &e->options;
@@ -363,19 +395,45 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         diag_note(&r->problems, path, 0, 0, "empty file: nothing to analyse");
         return true;
     }
+    FileContext ctx;
+    file_context_plan(e->fragments, e->have_run ? &e->run : NULL, path, contents, size, &ctx);
+    if (ctx.through) {
+        r->through = arena_strdup(&r->problems.arena, ctx.through);
+        r->context = arena_printf(&r->problems.arena, "analysed through %s", ctx.through);
+    } else if (ctx.alone_reason) {
+        r->context = arena_strdup(&r->problems.arena, ctx.alone_reason);
+    }
+    if (ctx.owner_in_run) { /* the owner's result reports this fragment's findings */
+        if (o->verbose) fprintf(log, "gpulint: %s: analysed through %s\n", path, ctx.through);
+        file_context_free(&ctx);
+        return true;
+    }
+    bool ok = lint_parsed(e, path, ctx.focus ? NULL : contents, size, &ctx, r);
+    file_context_free(&ctx);
+    return ok;
+}
+
+/* Parses ctx->parse_path (the file, or a fragment's owner) with its flags,
+ * models it and runs the rules. */
+static bool lint_parsed(Engine *e, const char *path, const char *contents, size_t size, const FileContext *ctx,
+                        FileResult *r)
+{
+    const EngineOptions *o = &e->options;
+    FILE *log = o->log ? o->log : stderr;
+    const char *tu = ctx->parse_path;
     Model m;
-    model_init(&m, path);
+    model_init(&m, tu);
     FrontendReport pr;
-    FileArgs fa = {NULL, 0, false, false};
+    FileArgs fa = {NULL, 0, false, false, ctx->model_files, ctx->nmodel_files};
     if (e->projects) {
         FileFlags ff;
-        projects_flags_for(e->projects, path, contents, size, &ff);
+        projects_flags_for(e->projects, tu, contents, size, &ff);
         fa.args = ff.args;
         fa.nargs = ff.nargs;
         fa.real_headers = ff.real_headers;
         fa.no_pch = ff.changes_pch;
         if (o->show_project && o->verbose) {
-            fprintf(log, "gpulint: %s: project %s%s%s%s", path, ff.root, ff.compile_db ? ", database " : "",
+            fprintf(log, "gpulint: %s: project %s%s%s%s", tu, ff.root, ff.compile_db ? ", database " : "",
                     ff.compile_db ? ff.compile_db : "", ff.compile_db && !ff.from_database ? " (a neighbour's entry)" : "");
             fprintf(log, "%s%s; flags:", ff.real_headers ? ", CUDA toolkit headers" : "",
                     ff.fast_math ? ", --use_fast_math" : "");
@@ -390,7 +448,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     if (e->configs) {
         Diagnostics scratch;
         memset(&scratch, 0, sizeof scratch);
-        cfg = config_for_file(e->configs, path, &scratch);
+        cfg = config_for_file(e->configs, tu, &scratch);
         diagnostics_free(&scratch);
     }
     const char **args = NULL;
@@ -411,24 +469,28 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     fa.args = args;
     fa.nargs = nargs;
     bool with_args = e->projects || (cfg && (nargs || cfg->headers));
-    bool analysed = frontend_analyse_with(e->frontend, path, contents, size, with_args ? &fa : NULL, &m, &pr);
+    bool analysed = frontend_analyse_with(e->frontend, tu, contents, size, with_args || fa.nmodel_files ? &fa : NULL,
+                                          &m, &pr);
     free(args);
     if (!analysed) {
-        diag_error(&r->problems, path, 0, 0, "%s", pr.fatal_message);
+        diag_error(&r->problems, tu, 0, 0, "%s", pr.fatal_message);
         frontend_report_free(&pr);
         model_free(&m);
         return false;
     }
-    add_parse_problems(&pr, path, &r->problems);
-    for (int i = 0; i < m.nnotes; i++) /* parts of the file the model builder had to skip */
-        diag_note(&r->problems, m.notes[i].range.file ? m.notes[i].range.file : path, m.notes[i].range.line,
-                  m.notes[i].range.col, "%s", m.notes[i].message);
+    add_parse_problems(&pr, tu, &r->problems);
+    for (int i = 0; i < m.nnotes; i++) { /* parts of the file the model builder had to skip */
+        const char *file = m.notes[i].range.file ? m.notes[i].range.file : tu;
+        if (ctx->focus && !same_file(file, ctx->focus)) continue; /* the owner's own */
+        diag_note(&r->problems, file, m.notes[i].range.line, m.notes[i].range.col, "%s", m.notes[i].message);
+    }
     if (o->verbose)
-        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", path, pr.parse_seconds * 1e3,
+        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", tu, pr.parse_seconds * 1e3,
                 pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "");
-    r->kernels = m.nkernels;
     if (o->dump_model) model_dump(log, &m);
     run_rules(o, &m, cfg, &r->findings);
+    r->kernels = file_context_finish(e->fragments, ctx, path, &m, &r->findings);
+    note_device_roots(&m, ctx, r);
     findings_finish(&r->findings);
     model_free(&m);
     frontend_report_free(&pr);
@@ -478,9 +540,20 @@ Engine *engine_new(const EngineOptions *o, char *err, int errsize)
         ProjectOptions po = {o->compile_db_dir, e->user_include_dirs, e->nuser_include_dirs, e->shim_dir,
                              frontend_cuda_path(fe), fo->headers == HEADERS_SHIM};
         e->projects = projects_new(&po);
+        e->fragments = fragments_new(e->projects);
+        engine_add_run_files(e, o->run_files, o->nrun_files);
     }
     if (!o->no_config) e->configs = config_set_new();
     return e;
+}
+
+void engine_add_run_files(Engine *e, char *const *paths, int n)
+{
+    for (int i = 0; e->fragments && i < n; i++) {
+        char real[PATH_MAX];
+        if (realpath(paths[i], real)) *strmap_get(&e->run, real) = 1;
+        e->have_run = true;
+    }
 }
 
 void engine_discover_projects(Engine *e, const char *const *paths, int n)
@@ -500,6 +573,8 @@ void engine_describe_projects(const Engine *e, FILE *out)
 void engine_free(Engine *e)
 {
     if (!e) return;
+    fragments_free(e->fragments);
+    strmap_free(&e->run);
     projects_free(e->projects);
     config_set_free(e->configs);
     free(e->user_include_dirs);

@@ -27,6 +27,11 @@ typedef struct {
     const char *compile_db_dir;       /* -p DIR */
     bool no_config;                   /* --no-config: .gpulint.yaml adds no flags or rule options */
     bool show_project;                /* --show-project: the flags each file gets (with verbose) */
+    /* The files of the run (engine_collect_files): a fragment whose owner
+     * is among them is reported through the owner's analysis and not
+     * parsed again (context.h).  Empty: every fragment is parsed through
+     * its owner (an editor, an audit). */
+    char *const *run_files; int nrun_files;
 } EngineOptions;
 
 /* How far one file's analysis got (file_status.c): ok; degraded (analysed,
@@ -45,6 +50,8 @@ typedef struct {
     FileStatus status;
     const char **reasons; int nreasons;                 /* why not ok (strings in problems.arena) */
     const char **missing_headers; int nmissing_headers; /* as spelled in the #include */
+    const char *through;     /* a fragment: the translation unit it was analysed through (problems.arena) */
+    const char *context;     /* how it was analysed, when not as its own translation unit (problems.arena) */
 } FileResult;
 
 typedef struct Engine Engine;
@@ -69,6 +76,8 @@ void file_status_print(FILE *out, const FileResult *r);
 /* --show-project: the projects found so far, their databases and the
  * include directories discovery added. */
 void engine_describe_projects(const Engine *e, FILE *out);
+/* Adds files to the run's files (EngineOptions.run_files). */
+void engine_add_run_files(Engine *e, char *const *paths, int n);
 /* Finds the projects of these files and their flags without parsing them
  * (for --show-project when the files were analysed in worker processes). */
 void engine_discover_projects(Engine *e, const char *const *paths, int n);

@@ -631,6 +631,56 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
     strmap_free(&w.seen);
 }
 
+/* ------------------------------------------------ for the include graph */
+
+const char *projects_root_of(ProjectSet *ps, const char *abs_path)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", abs_path);
+    parent_dir(dir);
+    return find_project(ps, dir)->root;
+}
+
+static Project *project_by_root(ProjectSet *ps, const char *root)
+{
+    for (int i = 0; i < ps->nprojects; i++)
+        if (strcmp(ps->projects[i]->root, root) == 0) return ps->projects[i];
+    return NULL;
+}
+
+int projects_index_files(ProjectSet *ps, const char *root, const char *const **files)
+{
+    Project *p = project_by_root(ps, root);
+    *files = NULL;
+    if (!p) return 0;
+    if (!p->indexed) build_index(ps, p);
+    *files = p->files;
+    return p->nfiles;
+}
+
+bool projects_resolve_quoted(ProjectSet *ps, const char *root, const char *includer, const char *spelling, char *out,
+                             size_t n)
+{
+    Project *p = project_by_root(ps, root);
+    if (!p || spelling[0] == '/') return false;
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", includer);
+    parent_dir(dir);
+    if (dir_has(dir, spelling, out, n)) {
+        char real[PATH_MAX]; /* "../x.cuh" as the index spells it */
+        if (realpath(out, real)) snprintf(out, n, "%s", real);
+        return true;
+    }
+    if (!p->indexed) build_index(ps, p);
+    const char *base = strrchr(spelling, '/') ? strrchr(spelling, '/') + 1 : spelling;
+    int first = *strmap_get(&p->by_name, base) - 1;
+    bool suffix = false;
+    int c = first >= 0 ? nearest_candidate(p, first, p->next_same_name, spelling, includer, false, &suffix) : -1;
+    if (c < 0 || !suffix) return false;
+    snprintf(out, n, "%s", p->files[c]);
+    return true;
+}
+
 static int cmp_entry(const void *a, const void *b)
 {
     const StrMapEntry *x = *(const StrMapEntry *const *)a, *y = *(const StrMapEntry *const *)b;

@@ -49,4 +49,13 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
  * and the includes that are nowhere in the project. */
 void projects_describe(const ProjectSet *ps, FILE *out);
 
+/* For the include graph (fragments.h): the root of the project of a file
+ * (an absolute, real path); the files of its header index (real paths);
+ * a quoted include of `includer` resolved as the compiler would (its own
+ * directory) or, failing that, by path suffix in the index. */
+const char *projects_root_of(ProjectSet *ps, const char *abs_path);
+int projects_index_files(ProjectSet *ps, const char *root, const char *const **files);
+bool projects_resolve_quoted(ProjectSet *ps, const char *root, const char *includer, const char *spelling, char *out,
+                             size_t n);
+
 #endif

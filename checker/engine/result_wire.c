@@ -144,6 +144,8 @@ void result_encode(const FileResult *r, const char *log, size_t log_len, WireBuf
     put_u32(out, (uint32_t)r->status);
     put_strs(out, r->reasons, r->nreasons);
     put_strs(out, r->missing_headers, r->nmissing_headers);
+    const char *context[2] = {r->through ? r->through : "", r->context ? r->context : ""};
+    put_strs(out, context, 2);
     put_bytes(out, log ? log : "", log ? log_len : 0);
 }
 
@@ -358,6 +360,15 @@ bool result_decode(const char *data, size_t len, FileResult *r, char **log, size
     r->status = rd.bad ? FILE_FAILED : (FileStatus)status;
     r->reasons = get_strs(&rd, &r->problems.arena, &r->nreasons);
     r->missing_headers = get_strs(&rd, &r->problems.arena, &r->nmissing_headers);
+    int ncontext = 0;
+    const char **context = get_strs(&rd, &r->problems.arena, &ncontext);
+    if (ncontext == 2 && context[0] && context[1]) {
+        r->through = context[0][0] ? context[0] : NULL;
+        r->context = context[1][0] ? context[1] : NULL;
+    } else {
+        rd.bad = true;
+    }
+    free(context);
     uint32_t nlog = get_u32(&rd);
     if (!rd.bad && nlog <= rd.left) {
         *log = xmalloc((size_t)nlog + 1);

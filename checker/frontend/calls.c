@@ -3,6 +3,7 @@
  * math library calls (see interp.h). */
 #include "frontend/interp.h"
 #include "util/oom.h"
+#include "util/vec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,9 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     if (c->call_depth == 0) c->call_site = range_of(&c->cx, call);
     c->call_depth++;
     c->call_stack[c->ncalls++] = def;
+    bool known = false;
+    for (int i = 0; i < c->ninlined && !known; i++) known = clang_equalCursors(c->inlined[i], def) != 0;
+    if (!known) *VEC_PUSH(c->inlined, c->ninlined) = def;
     c->collecting_return = true;
     c->have_return = false;
     walk_stmt(c, body_of(def));

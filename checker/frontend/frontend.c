@@ -35,7 +35,7 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
     pr.ndiags = 0;
     if (!pr.fatal) {
         t = monotonic_seconds();
-        model_build(m, pr.tu, frontend_shim_dir(fe), frontend_options(fe));
+        model_build(m, pr.tu, frontend_shim_dir(fe), frontend_options(fe), fa);
         if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, m);
         rep->model_seconds = monotonic_seconds() - t;
     }

@@ -66,6 +66,10 @@ typedef struct {
     int nargs;
     bool real_headers;          /* auto mode: the file's includes need the toolkit's headers */
     bool no_pch;                /* the flags differ from the precompiled shim's */
+    /* Files besides the main file whose kernels and host launches are
+     * modelled (fragments analysed through this translation unit). */
+    const char *const *model_files;
+    int nmodel_files;
 } FileArgs;
 
 /* frontend_analyse with a file's own flags (NULL: none). */

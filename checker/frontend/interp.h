@@ -68,6 +68,7 @@ typedef struct {
     unsigned control_deps;
     unsigned break_deps;
     unsigned ret_control_deps; /* control deps of the first return collected */
+    CXCursor *inlined; int ninlined; /* helpers inlined so far (not device roots) */
 } Ctx;
 
 /* Every recursion over the AST goes through nesting_enter, so that no input

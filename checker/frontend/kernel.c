@@ -155,25 +155,84 @@ typedef struct {
     Ctx *c;
     CXCursor *kernels; int nkernels;
     CXCursor *hosts; int nhosts;
+    CXCursor *devices; int ndevices;   /* __device__ function definitions */
+    CXFile *files; int nfiles;         /* fragments modelled besides the main file */
 } TopScan;
+
+static bool in_modelled_file(const TopScan *ts, CXCursor cur)
+{
+    if (in_main_file(cur)) return true;
+    if (!ts->nfiles) return false;
+    CXFile f;
+    clang_getExpansionLocation(clang_getCursorLocation(cur), &f, NULL, NULL, NULL);
+    for (int i = 0; f && i < ts->nfiles; i++)
+        if (clang_File_isEqual(f, ts->files[i])) return true;
+    return false;
+}
 
 static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientData data)
 {
     (void)parent;
     TopScan *ts = data;
     enum CXCursorKind k = clang_getCursorKind(cur);
-    /* Only the main file: walking the declarations of a precompiled header
-     * would deserialize all of them (20x the cost of the file itself). */
-    if (!in_main_file(cur)) return CXChildVisit_Continue;
+    /* Only the main file (and the fragments modelled with it): walking the
+     * declarations of a precompiled header would deserialize all of them
+     * (20x the cost of the file itself). */
+    if (!in_modelled_file(ts, cur)) return CXChildVisit_Continue;
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
         return CXChildVisit_Recurse;
     if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
         if (!clang_isCursorDefinition(cur)) return CXChildVisit_Continue;
         if (ts->c->d->is_kernel(cur)) *VEC_PUSH(ts->kernels, ts->nkernels) = cur;
         else if (ts->c->d->is_host_function(cur)) *VEC_PUSH(ts->hosts, ts->nhosts) = cur;
+        else if (k == CXCursor_FunctionDecl && ts->c->m->language == LANG_CUDA) *VEC_PUSH(ts->devices, ts->ndevices) = cur;
         return CXChildVisit_Continue;
     }
     return CXChildVisit_Continue;
+}
+
+/* The functions a device function calls (directly), to tell helpers of
+ * helpers from roots. */
+typedef struct {
+    CXCursor *callees; int n;
+} Callees;
+
+static enum CXChildVisitResult collect_callees(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    Callees *cs = data;
+    if (clang_getCursorKind(cur) == CXCursor_CallExpr) {
+        CXCursor ref = clang_getCursorReferenced(cur);
+        if (!clang_Cursor_isNull(ref)) *VEC_PUSH(cs->callees, cs->n) = ref;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool same_function(CXCursor a, CXCursor b);
+
+static bool listed_function(const CXCursor *v, int n, CXCursor fn)
+{
+    for (int i = 0; i < n; i++)
+        if (same_function(v[i], fn)) return true;
+    return false;
+}
+
+/* __device__ functions of the modelled files that no kernel of the
+ * translation unit reaches, nor another such function: analysed as roots
+ * (their parameters unknown), so a file of device helpers used by kernels
+ * elsewhere (or by none) is still checked. */
+static void analyse_device_roots(Ctx *c, const TopScan *ts)
+{
+    if (!ts->ndevices) return;
+    Callees cs = {NULL, 0};
+    for (int i = 0; i < ts->ndevices; i++) clang_visitChildren(ts->devices[i], collect_callees, &cs);
+    for (int i = 0; i < ts->ndevices; i++) {
+        CXCursor fn = ts->devices[i];
+        if (listed_function(c->inlined, c->ninlined, fn) || listed_function(cs.callees, cs.n, fn)) continue;
+        analyse_kernel(c, fn, false, false);
+        c->m->kernels[c->m->nkernels - 1].device_root = true; /* the engine says so in the file's context */
+    }
+    free(cs.callees);
 }
 
 static bool same_function(CXCursor a, CXCursor b)
@@ -196,7 +255,7 @@ void link_launch(Model *m, int launch, int kernel)
     k->nlaunches++;
 }
 
-void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o)
+void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o, const FileArgs *fa)
 {
     Ctx c;
     memset(&c, 0, sizeof c);
@@ -209,7 +268,11 @@ void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fro
     c.shim_dir = shim_dir;
     c.loop = -1;
 
-    TopScan ts = {&c, NULL, 0, NULL, 0};
+    TopScan ts = {&c, NULL, 0, NULL, 0, NULL, 0, NULL, 0};
+    for (int i = 0; fa && i < fa->nmodel_files; i++) {
+        CXFile f = clang_getFile(tu, fa->model_files[i]);
+        if (f) *VEC_PUSH(ts.files, ts.nfiles) = f;
+    }
     clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_top, &ts);
 
     /* Launch sites first: they say which template instantiations to analyse. */
@@ -262,6 +325,10 @@ void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fro
     }
     free(launch_targets);
     free(analysed);
+    analyse_device_roots(&c, &ts);
+    free(c.inlined);
     free(ts.kernels);
     free(ts.hosts);
+    free(ts.devices);
+    free(ts.files);
 }

@@ -9,7 +9,9 @@
 #include <clang-c/Index.h>
 
 /* `shim_dir` (may be NULL): functions defined under it are library code and
- * are never inlined or reported. */
-void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o);
+ * are never inlined or reported.  The kernels of the main file and of
+ * `fa`'s model_files (may be NULL) are modelled; so are their __device__
+ * functions that no kernel of the translation unit calls (as roots). */
+void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o, const FileArgs *fa);
 
 #endif

@@ -80,8 +80,8 @@ void model_dump(FILE *out, const Model *m)
         fprintf(out, "  language OpenCL C; fp64 %s (%s)\n", m->fp64 ? "on" : "off", m->fp64_reason ? m->fp64_reason : "?");
     for (int i = 0; i < m->nkernels; i++) {
         const Kernel *k = &m->kernels[i];
-        fprintf(out, "kernel %s (%s:%u)%s block=%s%dx%dx%d launches=%d\n", k->name, k->range.file, k->range.line,
-                k->is_template ? " [template pattern]" : "", k->block.known ? "" : "unknown ", k->block.x, k->block.y,
+        fprintf(out, "kernel %s (%s:%u)%s%s block=%s%dx%dx%d launches=%d\n", k->name, k->range.file, k->range.line,
+                k->is_template ? " [template pattern]" : "", k->device_root ? " [device function]" : "", k->block.known ? "" : "unknown ", k->block.x, k->block.y,
                 k->block.z, k->nlaunches);
         for (int j = 0; j < k->nparams; j++)
             fprintf(out, "  param %s: %s%s\n", k->params[j].name, k->params[j].type, k->params[j].is_restrict ? " restrict" : "");

@@ -188,6 +188,7 @@ typedef struct {
     const char *base_name;   /* without template arguments */
     SrcRange range;          /* the name in the definition */
     bool is_template;        /* the uninstantiated pattern */
+    bool device_root;        /* a __device__ function no kernel calls, analysed on its own */
     Param *params; int nparams;
     Symbol *syms; int nsyms;
     Access *accesses; int naccesses;

@@ -1,0 +1,40 @@
+/* fragments.h - the project's include graph, read as text (the quoted
+ * #include lines of every file of its header index, resolved as project.h
+ * resolves them), built once per project per run.
+ *
+ * A fragment is a .cu, .cuh, .inl or .inc file that another file of the
+ * project includes and that a CUDA translation unit (a .cu file nothing
+ * includes) reaches through its includes.  It is analysed through one of
+ * those translation units, its owner (the first in path order), whose
+ * preceding text and flags give it its types, macros and globals; the
+ * owner's analysis models the fragment's kernels as its own. */
+#ifndef GPULINT_FRAGMENTS_H
+#define GPULINT_FRAGMENTS_H
+
+#include "engine/project.h"
+
+#include <stdbool.h>
+
+typedef struct {
+    const char *path;          /* a direct includer (real path) */
+    int line;                  /* of its #include */
+} Includer;
+
+typedef struct {
+    bool fragment_kind;        /* .cu, .cuh, .inl, .inc */
+    const char *owner;         /* the translation unit it is analysed through; NULL: none */
+    const char **roots; int nroots;      /* every translation unit that reaches it, owner first */
+    Includer *includers; int nincluders; /* the files that include it, in path order */
+} FragmentInfo;
+
+typedef struct FragmentSet FragmentSet;
+
+FragmentSet *fragments_new(ProjectSet *ps);
+void fragments_free(FragmentSet *fs);
+/* What the graph says of a file (an absolute, real path); NULL when it is
+ * in no project index. */
+const FragmentInfo *fragments_info(FragmentSet *fs, const char *abs_path);
+/* The fragments whose owner is this translation unit (real paths). */
+int fragments_owned_by(FragmentSet *fs, const char *abs_tu, const char *const **out);
+
+#endif

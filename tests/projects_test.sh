@@ -87,5 +87,51 @@ else
     fail "discovery: left behind in TMPDIR: $(ls -A "$tmp/t")"
 fi
 
+# --- fragments: files another file includes ---------------------------------
+cp -r "$P/fragments" "$tmp/"
+F="$tmp/fragments"
+common_once="rules.count(('double-literal', 'common.cuh', 5)) == 1 and len([f for f in j['findings'] if f['file'].endswith('common.cuh')]) == 1"
+for jobs in 1 2; do
+    lint -j$jobs "$F"
+    cp "$tmp/out.json" "$tmp/dir-j$jobs.json"
+    check "fragments -j$jobs: the helper both kernels' files include: one finding, at the fragment's line" "$common_once"
+    check "fragments -j$jobs: the fragment is analysed through its first includer, not parsed again" \
+        "files['common.cuh']['status'] == 'ok' and files['common.cuh']['analysed_through'].endswith('src/a.cu') and 'analysed through' in files['common.cuh']['context']"
+    check "fragments -j$jobs: the other includer is a related location" \
+        "any(r['file'].endswith('src/b.cu') and r['line'] == 2 for f in j['findings'] if f['file'].endswith('common.cuh') for r in f['related'])"
+    check "fragments -j$jobs: a kernel in a fragment that needs its includer's macro and type: found at its line" \
+        "('double-literal', 'tile_kernel.cuh', 6) in rules and files['tile_kernel.cuh']['analysed_through'].endswith('scale.cu') and files['scale.cu']['status'] == 'ok'"
+    check "fragments -j$jobs: device functions no kernel calls are analysed on their own" \
+        "('double-literal', 'devfuncs.cu', 5) in rules and 'device function blend_twice' in files['devfuncs.cu']['context'] and any(f['evidence'].get('context') == 'device function no kernel calls' for f in j['findings'] if f['file'].endswith('devfuncs.cu'))"
+done
+strip_seconds() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); [f.pop('seconds') for f in j['files']]; j['stats'].pop('seconds', None); print(json.dumps(j, sort_keys=True))" "$1"; }
+if [[ "$(strip_seconds "$tmp/dir-j1.json")" == "$(strip_seconds "$tmp/dir-j2.json")" ]]; then
+    ok "fragments: -j1 and -j2 reports are identical"
+else
+    fail "fragments: -j1 and -j2 reports differ"
+fi
+lint "$F/src/common.cuh"
+check "fragments: only the fragment named: its includer is parsed, the finding reported once at the fragment's line" \
+    "$common_once and files['common.cuh']['status'] == 'ok' and files['common.cuh']['analysed_through'].endswith('src/a.cu') and j['findings'][0]['file'] == '$F/src/common.cuh'"
+fp_alone=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['findings'][0]['fingerprint'])" "$tmp/out.json")
+fp_dir=$(python3 -c "import json,sys; print([f['fingerprint'] for f in json.load(open(sys.argv[1]))['findings'] if f['file'].endswith('common.cuh')][0])" "$tmp/dir-j1.json")
+if [[ -n "$fp_alone" && "$fp_alone" == "$fp_dir" ]]; then
+    ok "fragments: the finding's fingerprint is the same whether the fragment or its directory is named"
+else
+    fail "fragments: fingerprints differ: '$fp_alone' vs '$fp_dir'"
+fi
+lint "$F/kernels/tile_kernel.cuh" "$F/src/common.cuh"
+check "fragments: two fragments named, their owners not: both analysed through them" \
+    "('double-literal', 'tile_kernel.cuh', 6) in rules and $common_once and files['tile_kernel.cuh']['status'] == 'ok'"
+lint --no-project "$F/kernels/tile_kernel.cuh"
+check "fragments: --no-project: the fragment alone lacks its includer's type and macro (degraded)" \
+    "files['tile_kernel.cuh']['status'] == 'degraded' and 'analysed_through' not in files['tile_kernel.cuh']"
+mkdir -p "$tmp/lonely"
+touch "$tmp/lonely/CMakeLists.txt"
+printf '__global__ void k(float *v) { v[threadIdx.x] *= 2.0f; }\n' >"$tmp/lonely/orphan.cuh"
+lint "$tmp/lonely/orphan.cuh"
+check "fragments: a .cuh no file includes is analysed alone and says why" \
+    "files['orphan.cuh']['status'] == 'ok' and 'no file of the project includes it' in files['orphan.cuh']['context']"
+
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -551,8 +551,11 @@ void engine_add_run_files(Engine *e, char *const *paths, int n)
 {
     for (int i = 0; e->fragments && i < n; i++) {
         char real[PATH_MAX];
-        if (realpath(paths[i], real)) *strmap_get(&e->run, real) = 1;
+        if (!realpath(paths[i], real)) continue;
+        *strmap_get(&e->run, real) = 1;
         e->have_run = true;
+        /* the graph is read now, before an audit forks a child per file */
+        fragments_info(e->fragments, real);
     }
 }
 

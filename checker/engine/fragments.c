@@ -72,7 +72,7 @@ static bool is_translation_unit(const Graph *g, int i)
     return strcmp(extension(g->files[i]), ".cu") == 0 && g->info[i].nincluders == 0;
 }
 
-/* Adds an edge includer -> included for each quoted #include of file i
+/* Adds an edge includer -> included for each #include of file i
  * that resolves to a file of the index (conditions are not evaluated). */
 static void scan_file(FragmentSet *fs, Graph *g, int i)
 {
@@ -93,11 +93,12 @@ static void scan_file(FragmentSet *fs, Graph *g, int i)
             if (strncmp(q, "include", 7) == 0) {
                 q += 7;
                 while (*q == ' ' || *q == '\t') q++;
-                const char *end = *q == '"' ? strchr(q + 1, '"') : NULL;
+                bool angled = *q == '<';
+                const char *end = *q == '"' ? strchr(q + 1, '"') : angled ? strchr(q + 1, '>') : NULL;
                 char spelling[PATH_MAX], found[PATH_MAX * 2];
                 if (end && end > q + 1 && end - q - 1 < (long)sizeof spelling) {
                     snprintf(spelling, sizeof spelling, "%.*s", (int)(end - q - 1), q + 1);
-                    int to = projects_resolve_quoted(fs->ps, g->root, g->files[i], spelling, found, sizeof found)
+                    int to = projects_resolve_include(fs->ps, g->root, g->files[i], spelling, angled, found, sizeof found)
                                  ? *strmap_get(&g->index, found) - 1
                                  : -1;
                     FragmentInfo *t = to >= 0 && to != i ? &g->info[to] : NULL;

@@ -1,6 +1,8 @@
-/* fragments.h - the project's include graph, read as text (the quoted
+/* fragments.h - the project's include graph, read as text (the
  * #include lines of every file of its header index, resolved as project.h
- * resolves them), built once per project per run.
+ * resolves them), built once per project per run.  An angled include
+ * counts when it names a file of the project by path suffix
+ * (<faiss/gpu/utils/Tensor.cuh>).
  *
  * A fragment is a .cu, .cuh, .inl or .inc file that another file of the
  * project includes and that a CUDA translation unit (a .cu file nothing

@@ -658,15 +658,15 @@ int projects_index_files(ProjectSet *ps, const char *root, const char *const **f
     return p->nfiles;
 }
 
-bool projects_resolve_quoted(ProjectSet *ps, const char *root, const char *includer, const char *spelling, char *out,
-                             size_t n)
+bool projects_resolve_include(ProjectSet *ps, const char *root, const char *includer, const char *spelling, bool angled,
+                              char *out, size_t n)
 {
     Project *p = project_by_root(ps, root);
     if (!p || spelling[0] == '/') return false;
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s", includer);
     parent_dir(dir);
-    if (dir_has(dir, spelling, out, n)) {
+    if (!angled && dir_has(dir, spelling, out, n)) {
         char real[PATH_MAX]; /* "../x.cuh" as the index spells it */
         if (realpath(out, real)) snprintf(out, n, "%s", real);
         return true;

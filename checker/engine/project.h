@@ -51,11 +51,11 @@ void projects_describe(const ProjectSet *ps, FILE *out);
 
 /* For the include graph (fragments.h): the root of the project of a file
  * (an absolute, real path); the files of its header index (real paths);
- * a quoted include of `includer` resolved as the compiler would (its own
- * directory) or, failing that, by path suffix in the index. */
+ * an include of `includer` resolved in its own directory (a quoted one) or,
+ * failing that, by path suffix in the index (<faiss/gpu/x.cuh>). */
 const char *projects_root_of(ProjectSet *ps, const char *abs_path);
 int projects_index_files(ProjectSet *ps, const char *root, const char *const **files);
-bool projects_resolve_quoted(ProjectSet *ps, const char *root, const char *includer, const char *spelling, char *out,
-                             size_t n);
+bool projects_resolve_include(ProjectSet *ps, const char *root, const char *includer, const char *spelling, bool angled,
+                              char *out, size_t n);
 
 #endif

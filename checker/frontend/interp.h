@@ -69,6 +69,7 @@ typedef struct {
     unsigned break_deps;
     unsigned ret_control_deps; /* control deps of the first return collected */
     CXCursor *inlined; int ninlined; /* helpers inlined so far (not device roots) */
+    bool device_root;    /* the function analysed is a __device__ function no kernel calls */
 } Ctx;
 
 /* Every recursion over the AST goes through nesting_enter, so that no input

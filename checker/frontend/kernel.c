@@ -132,6 +132,10 @@ void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance)
             Affine zero = aff_const(0);
             zero.deps = DEP_PARAM;
             v = pointer_value(c->d->param_space(pd), i, p->name, -1, zero);
+        } else if (c->device_root) {
+            /* a device function's scalar arguments may differ per thread:
+             * never launch-time values */
+            v = val_opaque(DEP_UNKNOWN);
         } else if (is_integer_type(t)) {
             p->symbol = new_symbol(c, SYMK_PARAM, p->name);
             k->syms[p->symbol].param = i;
@@ -185,7 +189,9 @@ static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientD
         if (!clang_isCursorDefinition(cur)) return CXChildVisit_Continue;
         if (ts->c->d->is_kernel(cur)) *VEC_PUSH(ts->kernels, ts->nkernels) = cur;
         else if (ts->c->d->is_host_function(cur)) *VEC_PUSH(ts->hosts, ts->nhosts) = cur;
-        else if (k == CXCursor_FunctionDecl && ts->c->m->language == LANG_CUDA) *VEC_PUSH(ts->devices, ts->ndevices) = cur;
+        else if (k == CXCursor_FunctionDecl && ts->c->m->language == LANG_CUDA &&
+                 clang_Cursor_isNull(clang_getSpecializedCursorTemplate(cur))) /* not foo<float>'s specialisation */
+            *VEC_PUSH(ts->devices, ts->ndevices) = cur;
         return CXChildVisit_Continue;
     }
     return CXChildVisit_Continue;
@@ -229,7 +235,9 @@ static void analyse_device_roots(Ctx *c, const TopScan *ts)
     for (int i = 0; i < ts->ndevices; i++) {
         CXCursor fn = ts->devices[i];
         if (listed_function(c->inlined, c->ninlined, fn) || listed_function(cs.callees, cs.n, fn)) continue;
+        c->device_root = true;
         analyse_kernel(c, fn, false, false);
+        c->device_root = false;
         c->m->kernels[c->m->nkernels - 1].device_root = true; /* the engine says so in the file's context */
     }
     free(cs.callees);

@@ -159,6 +159,14 @@ fi
 expect_not_in "overflow_literals.cu: no sanitizer report" err "runtime error|AddressSanitizer|UndefinedBehaviorSanitizer"
 expect_not_in "overflow_literals.cu: no error" err ": error:"
 
+# Types libclang cannot lay out (a fuzzer find: the bound member of
+# `x.~y` on an undeclared type crashed libclang 19): parse errors, no crash,
+# in-process so that a crash is not hidden by a worker.
+LIBCLANG_DISABLE_CRASH_RECOVERY=1 run --no-isolation --no-project "$BAD/layout_placeholder.cu"
+expect_rc "layout_placeholder.cu" 2
+expect_in "layout_placeholder.cu: the parse error is reported" err "pseudo-destructor must be called"
+expect_not_in "layout_placeholder.cu: no crash" err "signal|Segmentation|AddressSanitizer"
+
 run "$GOOD"
 expect_rc "good.cu" 1
 expect_in "good.cu: the uncoalesced-adjacent finding (text, stdout)" out "$GOOD_FINDING"

@@ -58,10 +58,31 @@ char *cxstr(Arena *a, CXString s)
     return r;
 }
 
+/* libclang 19 crashes (no layout error) when asked for the size of a
+ * placeholder type such as the bound member of `x.~y` on an undeclared
+ * record, or of a record whose declaration is invalid; found by the fuzzer.
+ * Such types have no layout we could use anyway. */
+static bool layout_is_safe(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray || t.kind == CXType_Vector)
+        t = clang_getCanonicalType(clang_getElementType(t));
+    if (t.kind == CXType_Invalid || t.kind == CXType_Unexposed) return false;
+    if (t.kind == CXType_Record) {
+        CXCursor decl = clang_getTypeDeclaration(t);
+        if (!clang_Cursor_isNull(decl) && clang_isInvalidDeclaration(decl)) return false;
+    }
+    return true;
+}
+
 long long type_size(CXType t)
 {
-    long long s = clang_Type_getSizeOf(t);
-    return s;
+    return layout_is_safe(t) ? clang_Type_getSizeOf(t) : CXTypeLayoutError_Invalid;
+}
+
+long long type_align(CXType t)
+{
+    return layout_is_safe(t) ? clang_Type_getAlignOf(t) : CXTypeLayoutError_Invalid;
 }
 
 CXType canon(CXType t)

@@ -47,6 +47,7 @@ bool location_in_macro(CXCursor cur);
 
 CXType canon(CXType t);
 long long type_size(CXType t);
+long long type_align(CXType t);
 bool is_pointer_type(CXType t);
 bool is_array_type(CXType t);
 bool is_integer_type(CXType t);

@@ -81,7 +81,7 @@ static void fill_elem(Ctx *c, Access *a, CXType t)
     CXType ct = canon(t);
     a->elem_type = type_name_for(c, t);
     a->elem_canonical = type_name_for(c, ct);
-    long long size = type_size(ct), align = clang_Type_getAlignOf(ct);
+    long long size = type_size(ct), align = type_align(ct);
     a->elem_bytes = size > 0 ? (int)size : -1; /* libclang's layout errors are negative: unknown */
     a->elem_align = align > 0 ? (int)align : -1;
     a->elem_is_record = ct.kind == CXType_Record;

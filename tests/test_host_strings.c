@@ -99,6 +99,27 @@ int main(void)
     CHECK_EQ_LL(hs->nprograms, 0);
     host_strings_free(hs);
 
+    /* every prefix of a file mixing all forms: no read past the end, and
+     * each program's bytes come from inside it, in order */
+    const char *mix = "#define S(x) #x\nchar c='\\''; int n = 1'0;\n/* \" */ a = R\"k(kernel void f(){})k\" "
+                      "\"kernel void g()\\n{\\x41\\\n}\";\nb = S(kernel void h() { (1, 2); });\n";
+    size_t len = strlen(mix);
+    int bad = 0, full = 0;
+    for (size_t cut = 0; cut <= len; cut++) {
+        hs = host_strings_scan(mix, cut);
+        for (int i = 0; i < hs->nprograms; i++) {
+            const HostProgram *p = &hs->programs[i];
+            for (int k = 0; k < p->size; k++)
+                if (p->host_off[k] + p->host_len[k] > cut || (k && p->host_off[k] < p->host_off[k - 1]) ||
+                    p->host_off[k] < p->host_begin || p->host_off[k] >= p->host_end)
+                    bad++;
+        }
+        if (cut == len) full = hs->nprograms;
+        host_strings_free(hs);
+    }
+    CHECK_EQ_LL(bad, 0);
+    CHECK_EQ_LL(full, 2);
+
     CHECK(is_host_source_path("a/b.cpp") && is_host_source_path("x.h") && !is_host_source_path("k.cl") &&
           !is_host_source_path("dir.c/file"));
     return check_summary();

@@ -126,7 +126,9 @@ static void walk_entry(Walk *w, char *p, int depth)
         st = lst;
     }
     if (!has_gpu_extension(p)) {
-        free(p);
+        /* a C/C++ file is linted only for its kernel strings (docs/opencl.md) */
+        if (!forced_language && S_ISREG(st.st_mode) && frontend_host_file_has_kernels(p)) add_found(w, p, &st);
+        else free(p);
     } else if (!S_ISREG(st.st_mode)) {
         diag_error(w->diags, p, 0, 0, "not a regular file (%s): not analysed", file_kind(st.st_mode));
         free(p);
@@ -202,6 +204,11 @@ void engine_collect_files(const char *const *paths, int npaths, FileList *files,
         }
         if (!S_ISREG(st.st_mode)) {
             diag_error(diags, p, 0, 0, "not a regular file (%s)", file_kind(st.st_mode));
+            continue;
+        }
+        if (!is_gpu_source(p) && frontend_is_host_source(p)) {
+            /* a C/C++ file: linted for its kernel strings, else left alone */
+            if (frontend_host_file_has_kernels(p)) add_found(&w, xstrdup(p), &st);
             continue;
         }
         if (!is_gpu_source(p)) {
@@ -328,6 +335,23 @@ static void run_rules(const EngineOptions *o, const Model *m, const EffectiveCon
     for (int i = 0; m->language == LANG_OPENCL && i < out->n; i++) finding_str(out, &out->items[i], "language", "opencl");
 }
 
+/* Kernels in host strings: a fix edits the host file, so it is offered
+ * only where the kernel text is the host text byte for byte; otherwise it
+ * stays a suggestion that says why. */
+static void guard_host_string_fixes(const FrontendReport *pr, FindingList *l)
+{
+    for (int i = 0; i < l->n; i++)
+        for (int j = 0; j < l->items[i].nfixes; j++) {
+            Fix *x = &l->items[i].fixes[j];
+            const char *why = NULL;
+            for (int k = 0; k < x->nreplacements && !why; k++)
+                if (frontend_host_edit_ok(pr, x->replacements[k].range, x->replacements[k].text, &why)) why = NULL;
+            if (!why) continue;
+            x->nreplacements = 0;
+            x->description = arena_printf(&l->arena, "%s (not offered as an edit: %s)", x->description, why);
+        }
+}
+
 /* Parse diagnostics become problems; after a missing include, the errors
  * that follow from it are notes. */
 static void add_parse_problems(const FrontendReport *pr, const char *path, Diagnostics *d)
@@ -429,6 +453,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     r->kernels = m.nkernels;
     if (o->dump_model) model_dump(log, &m);
     run_rules(o, &m, cfg, &r->findings);
+    if (pr.host_strings) guard_host_string_fixes(&pr, &r->findings);
     findings_finish(&r->findings);
     model_free(&m);
     frontend_report_free(&pr);

@@ -207,6 +207,25 @@ const char *file_name(Cx *c, CXFile f)
     return c->last_name;
 }
 
+/* A range in a host string's program, moved to the host file (see Cx). */
+static void map_to_host(Cx *c, CXFile f, SrcRange *r)
+{
+    if (!c->program || !f || !clang_File_isEqual(f, c->program_file)) return;
+    unsigned line = r->line, col = r->col, end_line = r->end_line, end_col = r->end_col;
+    host_strings_map(c->host, c->program, line, col, false, &r->line, &r->col);
+    host_strings_map(c->host, c->program, end_line, end_col, true, &r->end_line, &r->end_col);
+}
+
+SrcRange location_range(Cx *c, CXSourceLocation loc, unsigned length)
+{
+    CXFile f;
+    unsigned line, col;
+    clang_getExpansionLocation(loc, &f, &line, &col, NULL);
+    SrcRange r = {file_name(c, f), line, col, line, col + length};
+    map_to_host(c, f, &r);
+    return r;
+}
+
 typedef void (*LocationFn)(CXSourceLocation, CXFile *, unsigned *, unsigned *, unsigned *);
 
 /* The cursor's extent through `where` (expansion or spelling locations);
@@ -229,6 +248,7 @@ static SrcRange range_through(Cx *c, CXCursor cur, LocationFn where)
         r.end_line = line;
         r.end_col = col + 1;
     }
+    map_to_host(c, f, &r);
     return r;
 }
 

@@ -5,6 +5,7 @@
 #ifndef GPULINT_CX_H
 #define GPULINT_CX_H
 
+#include "frontend/host_strings.h"
 #include "model/srcloc.h"
 #include "util/arena.h"
 
@@ -21,6 +22,12 @@ typedef struct {
     const char *contents;
     size_t contents_size;
     CXFile contents_file;
+    /* Kernels in host strings: positions in program_file (the program's
+     * text, parsed from memory) are mapped to where the host file spells
+     * them.  NULL program: no mapping. */
+    const HostStrings *host;
+    const HostProgram *program;
+    CXFile program_file;
 } Cx;
 
 typedef struct {
@@ -59,6 +66,8 @@ long long pointee_size(CXType t);
 const char *file_name(Cx *c, CXFile f);
 /* Where the user wrote the cursor (expansion locations). */
 SrcRange range_of(Cx *c, CXCursor cur);
+/* A range of `length` bytes at a location (expansion), e.g. a name. */
+SrcRange location_range(Cx *c, CXSourceLocation loc, unsigned length);
 /* Where its text is spelled (inside a #define for macro expansions). */
 SrcRange spelling_range_of(Cx *c, CXCursor cur);
 const char *contents_of(Cx *c, CXFile f, size_t *size);

@@ -45,6 +45,7 @@ typedef struct {
     int ndiags;
     bool used_real_headers;
     double parse_seconds, model_seconds;
+    struct HostStrings *host_strings; /* a C/C++ file's kernel strings, else NULL */
 } FrontendReport;
 
 typedef struct Frontend Frontend;
@@ -72,6 +73,18 @@ typedef struct {
 bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents, unsigned long size,
                            const FileArgs *fa, Model *m, FrontendReport *rep);
 void frontend_report_free(FrontendReport *r);
+
+/* Kernels in host strings (docs/opencl.md): a C/C++ file (.c .cc .cpp .cxx
+ * .h .hpp .hh) is analysed through the OpenCL programs written in its string
+ * literals, with every position in the host file.  A fast scan, no parse. */
+bool frontend_is_host_source(const char *path);
+/* Does the host file hold a kernel string (or a broken one worth an error)? */
+bool frontend_host_file_has_kernels(const char *path);
+/* Can a fix replace host range `r` by `text` in place: one host byte per
+ * kernel byte (no escapes, no literal boundary) and nothing in `text` that
+ * the literal would need escaped?  True for files read as they are; else
+ * false with the reason in *why. */
+bool frontend_host_edit_ok(const FrontendReport *rep, SrcRange r, const char *text, const char **why);
 /* The CUDA toolkit this front end found ("" when none). */
 const char *frontend_cuda_path(const Frontend *fe);
 /* Writes a precompiled shim header for this libclang to `out`. */

@@ -81,14 +81,8 @@ void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance)
     k->base_name = cxstr(&c->m->arena, clang_getCursorSpelling(fn));
     k->name = is_instance ? template_args_text(c, fn, k->base_name) : k->base_name;
     k->is_template = is_pattern;
-    SrcRange r = range_of(&c->cx, fn);
-    CXSourceLocation nl = clang_getCursorLocation(fn);
-    CXFile f;
-    unsigned line, col;
-    clang_getExpansionLocation(nl, &f, &line, &col, NULL);
-    r.line = r.end_line = line;
-    r.col = col;
-    r.end_col = col + (unsigned)strlen(k->base_name);
+    SrcRange r = location_range(&c->cx, clang_getCursorLocation(fn), (unsigned)strlen(k->base_name));
+    r.file = range_of(&c->cx, fn).file;
     k->range = r;
     for (int i = 0; i < SYM_FIRST_USER; i++) {
         Symbol *s = VEC_PUSH(k->syms, k->nsyms);
@@ -198,11 +192,20 @@ void link_launch(Model *m, int launch, int kernel)
 
 void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o)
 {
+    model_build_program(m, tu, shim_dir, o, NULL, NULL);
+}
+
+void model_build_program(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o,
+                         const HostStrings *host, const HostProgram *program)
+{
     Ctx c;
     memset(&c, 0, sizeof c);
     c.m = m;
     c.cx.tu = tu;
     c.cx.arena = &m->arena;
+    c.cx.host = host;
+    c.cx.program = program;
+    c.cx.program_file = program ? clang_getFile(tu, m->file) : NULL;
     c.d = dialect_for_file(m->file, o ? o->language : NULL);
     m->language = c.d->language;
     if (m->language == LANG_OPENCL) decide_fp64(m, tu, o ? o->opencl_fp64 : FP64_AUTO);

@@ -11,5 +11,9 @@
 /* `shim_dir` (may be NULL): functions defined under it are library code and
  * are never inlined or reported. */
 void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o);
+/* The same for a kernel string of a host file: the TU's main file holds
+ * `program` (see host_strings.h); every position is mapped to the host file. */
+void model_build_program(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o,
+                         const struct HostStrings *host, const struct HostProgram *program);
 
 #endif

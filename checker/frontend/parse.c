@@ -54,6 +54,7 @@ struct Frontend {
     bool has_unsaved;
     const FileArgs *file_args;   /* the file's own flags (project.h), or NULL */
     char cccl_dir[PATH_MAX];     /* <cuda>/include/cccl (CUDA 13 layout), "" if absent */
+    bool force_opencl;           /* a host file's kernel string is being parsed */
 };
 
 static bool is_file(const char *p)
@@ -161,8 +162,14 @@ OpenclHostCache **frontend_opencl_hosts(Frontend *fe)
     return &fe->opencl_hosts;
 }
 
+void frontend_force_opencl(Frontend *fe, bool on)
+{
+    fe->force_opencl = on;
+}
+
 static bool is_opencl(const Frontend *fe, const char *path)
 {
+    if (fe->force_opencl) return true;
     if (fe->o.language) return strcmp(fe->o.language, "cl") == 0;
     return is_opencl_path(path);
 }

@@ -35,6 +35,8 @@ const char *frontend_shim_dir(const Frontend *fe);
 /* The next parse of `path` reads `contents` instead of the file (NULL: the
  * file on disk). */
 void frontend_set_unsaved(Frontend *fe, const char *path, const char *contents, unsigned long size);
+/* Parse as OpenCL C whatever the file's name (a host file's kernel string). */
+void frontend_force_opencl(Frontend *fe, bool on);
 /* The next parse uses these per-file flags (NULL: none). */
 void frontend_set_file_args(Frontend *fe, const FileArgs *fa);
 /* Parses one file. Missing includes become notes; parse errors errors. */

@@ -65,7 +65,7 @@ cp -r "$P/discovery" "$tmp/"
 lint "$tmp/discovery"
 check "discovery: a header under another directory, an angled one and one of another case are found" \
     "files['damp.cu']['status'] == 'ok' and ('double-literal', 'damp.cu', 9) in rules"
-check "discovery: a header that is nowhere: degraded, with the reason and the header" \
+check "discovery: a header that is nowhere and that the kernel needs: degraded, with the reason and the header" \
     "files['stale.cu']['status'] == 'degraded' and files['stale.cu']['missing_headers'] == ['generated/build_info.h'] and any('generated/build_info.h' in r for r in files['stale.cu']['reasons'])"
 check "discovery: the degraded file's findings are still reported" "('double-literal', 'stale.cu', 9) in rules"
 check "discovery: every file has an entry with its seconds" \
@@ -79,6 +79,32 @@ if grep -q "stale.cu: note: analysis degraded: missing header generated/build_in
 else
     fail "discovery: text mode summary line"; sed 's/^/    | /' "$tmp/err"
 fi
+# --- errors confined to host code ---------------------------------------------
+# A third-party header is missing (tests the README's "what degraded means").
+cp -r "$P/host_only_errors" "$tmp/"
+lint "$tmp/host_only_errors"
+check "host code only: the file is ok, its reason names the header and says the GPU code is complete" \
+    "files['host_only.cu']['status'] == 'ok' and files['host_only.cu']['missing_headers'] == ['thirdparty/logging.h'] and any('GPU code analysed in full' in r and 'all in host code' in r for r in files['host_only.cu']['reasons'])"
+check "host code only: the kernel's finding is reported" "('double-literal', 'host_only.cu', 9) in rules"
+check "host code only: no error (exit status not 2)" "j['errors'] == []"
+for f in kernel_uses_missing launch_uses_missing device_helper_uses_missing toplevel_error; do
+    check "GPU code touched ($f.cu): degraded" \
+        "files['$f.cu']['status'] == 'degraded' and any('parse error' in r for r in files['$f.cu']['reasons'])"
+done
+"$G" "$tmp/host_only_errors/src/host_only.cu" >/dev/null 2>"$tmp/err"
+if grep -q "host_only.cu: note: GPU code analysed in full; missing header thirdparty/logging.h, 4 parse errors, all in host code" "$tmp/err" &&
+    [[ $(wc -l <"$tmp/err") == 2 ]]; then
+    ok "host code only: text mode: one line for the file, then the summary"
+else
+    fail "host code only: text mode line"; sed 's/^/    | /' "$tmp/err"
+fi
+"$G" -v "$tmp/host_only_errors/src/kernel_uses_missing.cu" >/dev/null 2>"$tmp/err"
+if grep -q "kernel_uses_missing.cu:9:.*THIRDPARTY_MAX_VALUE.*(in GPU code; probably caused by the missing include)" "$tmp/err"; then
+    ok "GPU code touched: -v marks the error in the kernel"
+else
+    fail "GPU code touched: -v marker"; sed 's/^/    | /' "$tmp/err" | head -20
+fi
+
 # the forwarding headers (Config.h -> config.h) live in a temporary
 # directory that is removed at the end of the run
 if [[ -z "$(ls -A "$tmp/t")" ]]; then

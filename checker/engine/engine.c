@@ -353,22 +353,33 @@ static void guard_host_string_fixes(const FrontendReport *pr, FindingList *l)
 }
 
 /* Parse diagnostics become problems; after a missing include, the errors
- * that follow from it are notes. */
+ * that follow from it are notes.  When none of them touches GPU code (the
+ * front end judges it: errors in host class members after a missing
+ * third-party header, say), they are all notes marked HOST_ONLY_NOTE and
+ * the file's analysis is complete (file_status.c). */
 static void add_parse_problems(const FrontendReport *pr, const char *path, Diagnostics *d)
 {
-    bool missing_include = false;
-    for (int i = 0; i < pr->ndiags; i++)
-        if (strstr(pr->diags[i].message, "file not found")) missing_include = true;
+    bool missing_include = false, gpu_touched = false;
+    for (int i = 0; i < pr->ndiags; i++) {
+        bool missing = strstr(pr->diags[i].message, "file not found") != NULL;
+        missing_include |= missing;
+        gpu_touched |= !missing && pr->diags[i].in_gpu_code;
+    }
     for (int i = 0; i < pr->ndiags; i++) {
         const Diag *g = &pr->diags[i];
         const char *file = g->file ? g->file : path;
         if (strstr(g->message, "file not found")) {
-            diag_note(d, file, g->line, g->col, "%s (analysis continues without it)", g->message);
+            diag_note(d, file, g->line, g->col, "%s (analysis continues without it%s)", g->message,
+                      gpu_touched ? "" : "; " HOST_ONLY_NOTE);
             d->notes[d->nnotes - 1].parse_detail = true;
         } else if (g->level == DIAG_NOTE) { /* the front end judged it (OpenCL names set by -D) */
             diag_note(d, file, g->line, g->col, "%s", g->message);
+        } else if (!gpu_touched) {
+            diag_note(d, file, g->line, g->col, "%s (%s)", g->message, HOST_ONLY_NOTE);
+            d->notes[d->nnotes - 1].parse_detail = true;
         } else if (missing_include) {
-            diag_note(d, file, g->line, g->col, "%s (probably caused by the missing include)", g->message);
+            diag_note(d, file, g->line, g->col, "%s (%sprobably caused by the missing include)", g->message,
+                      g->in_gpu_code ? "in GPU code; " : "");
             d->notes[d->nnotes - 1].parse_detail = true;
         } else
             diag_error(d, file, g->line, g->col, "%s", g->message);

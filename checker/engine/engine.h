@@ -33,6 +33,9 @@ typedef struct {
  * but headers were missing, parts did not parse, or parts were skipped:
  * its findings are still reported); failed (nothing could be analysed). */
 typedef enum { FILE_OK, FILE_DEGRADED, FILE_FAILED } FileStatus;
+/* The end of a parse problem's note when the problem is confined to host
+ * code: the kernels' analysis is complete, so it does not degrade the file. */
+#define HOST_ONLY_NOTE "host code only: the GPU code is not affected"
 
 /* What linting one file produced. */
 typedef struct {

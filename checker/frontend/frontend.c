@@ -1,6 +1,7 @@
 /* frontend.c - the front end's one entry point: parse, then build the model
  * (see frontend.h).  Nothing outside checker/frontend/ sees libclang. */
 #include "frontend/frontend.h"
+#include "frontend/gpu_code.h"
 #include "frontend/host_strings.h"
 #include "frontend/model_build.h"
 #include "frontend/parse.h"
@@ -16,6 +17,7 @@ static void add_diag(FrontendReport *rep, DiagLevel level, const char *path, uns
 {
     Diag *d = VEC_PUSH(rep->diags, rep->ndiags);
     d->level = level;
+    d->in_gpu_code = true;
     d->file = xstrdup(path);
     d->line = line;
     d->col = col;
@@ -126,6 +128,7 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
         t = monotonic_seconds();
         model_build(m, pr.tu, frontend_shim_dir(fe), frontend_options(fe));
         if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, m);
+        classify_gpu_diags(pr.tu, m, rep->diags, rep->ndiags);
         rep->model_seconds = monotonic_seconds() - t;
     }
     parse_result_free(&pr);

@@ -35,6 +35,7 @@ typedef struct {
     char *file;
     unsigned line, col;
     char *message;
+    bool in_gpu_code; /* it may touch what gpulint analyses (gpu_code.c) */
 } Diag;
 
 /* What the front end says about one file besides its model. */

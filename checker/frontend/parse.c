@@ -222,7 +222,9 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *
     snprintf(arch_buf, 64, "--cuda-gpu-arch=%s", gpu_arch());
     add(a, arch_buf);
     add(a, "-Wno-unknown-cuda-version");
-    add(a, "-ferror-limit=50");
+    /* high enough that errors after a missing header rarely hide the ones
+     * in kernels (gpu_code.c counts the limit as touching GPU code) */
+    add(a, "-ferror-limit=1000");
     if (!real) {
         add(a, "-nocudainc");
         add(a, "-nocudalib");
@@ -308,6 +310,7 @@ static void collect_diags(CXTranslationUnit tu, ParseResult *r)
         clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
         Diag *dg = VEC_PUSH(r->diags, r->ndiags);
         dg->level = level_of(sev);
+        dg->in_gpu_code = true; /* until gpu_code.c knows better */
         const char *m = clang_getCString(msg);
         dg->message = xstrdup(m ? m : "");
         if (is_missing_include(dg->message)) dg->level = DIAG_NOTE;
@@ -383,6 +386,7 @@ static void note_undefined_macros(ParseResult *r, const char *path)
         }
     Diag *d = VEC_PUSH(r->diags, r->ndiags);
     d->level = DIAG_NOTE;
+    d->in_gpu_code = true;
     d->file = xstrdup(path);
     d->line = d->col = 0;
     size_t n = strlen(listed) + 400;

@@ -1,0 +1,38 @@
+// Shim coverage: cublas_v2.h and cublasLt.h for the host code around
+// kernels. Must parse with the bundled shim with no error and no note.
+#include <cuda_runtime.h>
+#include <cublas_v2.h>
+#include <cublasLt.h>
+
+#define CUBLAS_CHECK(x) do { if ((x) != CUBLAS_STATUS_SUCCESS) return -1; } while (0)
+
+__global__ void add_bias(float* c, const float* bias, int rows, int cols)
+{
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    int row = blockIdx.y;
+    if (col < cols && row < rows) c[row * cols + col] += bias[col];
+}
+
+int gemm_bias(cublasHandle_t handle, cudaStream_t stream, const float* a, const float* b, float* c,
+              const float* bias, int m, int n, int k)
+{
+    const float alpha = 1.0f, beta = 0.0f;
+    CUBLAS_CHECK(cublasSetStream(handle, stream));
+    CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_T, n, m, k, &alpha, b, n, a, k, &beta, c, n));
+    CUBLAS_CHECK(cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &alpha, b, CUDA_R_16F, n, a, CUDA_R_16F,
+                              k, &beta, c, CUDA_R_32F, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    add_bias<<<dim3((n + 255) / 256, m), 256, 0, stream>>>(c, bias, m, n);
+    return 0;
+}
+
+int lt_handle(void)
+{
+    cublasLtHandle_t lt;
+    CUBLAS_CHECK(cublasLtCreate(&lt));
+    cublasLtMatmulDesc_t desc;
+    CUBLAS_CHECK(cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+    cublasOperation_t t = CUBLAS_OP_T;
+    CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &t, sizeof t));
+    cublasLtMatmulDescDestroy(desc);
+    return cublasLtDestroy(lt) == CUBLAS_STATUS_SUCCESS ? 0 : 1;
+}

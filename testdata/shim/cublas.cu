@@ -25,6 +25,14 @@ int gemm_bias(cublasHandle_t handle, cudaStream_t stream, const float* a, const 
     return 0;
 }
 
+// Older code passes a cudaDataType as the compute type (int8 GEMM).
+int gemm_int8(cublasHandle_t handle, const void* a, const void* b, void* c, const int* alpha, const int* beta, int n)
+{
+    CUBLAS_CHECK(cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, n, n, n, alpha, a, CUDA_R_8I, n, b, CUDA_R_8I, n, beta, c,
+                              CUDA_R_32I, n, CUDA_R_32I, CUBLAS_GEMM_DEFAULT_TENSOR_OP));
+    return 0;
+}
+
 int lt_handle(void)
 {
     cublasLtHandle_t lt;

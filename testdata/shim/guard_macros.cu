@@ -36,6 +36,13 @@ __global__ void complex_scale(cuFloatComplex* z, cuFloatComplex a, int n)
     if (i < n) z[i] = cuCmulf(z[i], a);
 }
 
+// Shared-memory address of the thread's slot, as ldmatrix/cp.async code takes it.
+__global__ void shared_addresses(unsigned* out)
+{
+    __shared__ float tile[256];
+    out[threadIdx.x] = (unsigned)__cvta_generic_to_shared(&tile[threadIdx.x]);
+}
+
 cudaError_t run(cuFloatComplex* z, int n, cudaStream_t stream)
 {
     cudaDataType_t type = CUDA_C_32F;

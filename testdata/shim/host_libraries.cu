@@ -1,5 +1,5 @@
-// Shim coverage: cublas_v2.h and cublasLt.h for the host code around
-// kernels. Must parse with the bundled shim with no error and no note.
+// Shim coverage: cublas_v2.h, cublasLt.h and cufft.h for the host code
+// around kernels. Must parse with the bundled shim with no error and no note.
 #include <cuda_runtime.h>
 #include <cublas_v2.h>
 #include <cublasLt.h>
@@ -43,4 +43,24 @@ int lt_handle(void)
     CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &t, sizeof t));
     cublasLtMatmulDescDestroy(desc);
     return cublasLtDestroy(lt) == CUBLAS_STATUS_SUCCESS ? 0 : 1;
+}
+
+// cuFFT around a pointwise kernel.
+#include <cufft.h>
+
+__global__ void scale_spectrum(cufftComplex* data, float s, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) data[i] = make_cuFloatComplex(cuCrealf(data[i]) * s, cuCimagf(data[i]) * s);
+}
+
+int fft_roundtrip(cufftComplex* data, int n, cudaStream_t stream)
+{
+    cufftHandle plan;
+    if (cufftPlan1d(&plan, n, CUFFT_C2C, 1) != CUFFT_SUCCESS) return 1;
+    cufftSetStream(plan, stream);
+    cufftExecC2C(plan, data, data, CUFFT_FORWARD);
+    scale_spectrum<<<(n + 255) / 256, 256, 0, stream>>>(data, 1.0f / n, n);
+    cufftExecC2C(plan, data, data, CUFFT_INVERSE);
+    return cufftDestroy(plan) == CUFFT_SUCCESS ? 0 : 1;
 }

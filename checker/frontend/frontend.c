@@ -51,5 +51,7 @@ void frontend_report_free(FrontendReport *r)
     }
     free(r->diags);
     free(r->fatal_message);
+    for (int i = 0; i < r->nincluded; i++) free(r->included[i]);
+    free(r->included);
     memset(r, 0, sizeof *r);
 }

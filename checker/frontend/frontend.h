@@ -45,6 +45,8 @@ typedef struct {
     int ndiags;
     bool used_real_headers;
     double parse_seconds, model_seconds;
+    bool reused;                /* a document session reparsed its kept TU */
+    char **included; int nincluded; /* a document session: the files the TU includes */
 } FrontendReport;
 
 typedef struct Frontend Frontend;
@@ -72,6 +74,27 @@ typedef struct {
 bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents, unsigned long size,
                            const FileArgs *fa, Model *m, FrontendReport *rep);
 void frontend_report_free(FrontendReport *r);
+
+/* The text of a file as an editor holds it (not saved). */
+typedef struct {
+    const char *path;
+    const char *contents;
+    unsigned long size;
+} FrontendBuffer;
+
+/* A document session: one file analysed again and again (an editor's open
+ * document).  Its parse is kept between analyses with a precompiled
+ * preamble (the file's leading #includes), so an analysis after an edit
+ * below them reparses only the rest.  An analysis whose flags differ from
+ * the kept parse's parses afresh; the findings are those of a fresh parse
+ * either way.  `open` are other files' unsaved text (headers open in the
+ * editor), read instead of the files on disk. */
+typedef struct FrontendDocument FrontendDocument;
+
+FrontendDocument *frontend_document_open(Frontend *fe, const char *path);
+bool frontend_document_analyse(FrontendDocument *doc, const char *contents, unsigned long size, const FileArgs *fa,
+                               const FrontendBuffer *open, int nopen, Model *m, FrontendReport *rep);
+void frontend_document_close(FrontendDocument *doc);
 /* The CUDA toolkit this front end found ("" when none). */
 const char *frontend_cuda_path(const Frontend *fe);
 /* Writes a precompiled shim header for this libclang to `out`. */

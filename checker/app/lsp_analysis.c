@@ -13,8 +13,10 @@
 #include <string.h>
 
 /* A superseded analysis is allowed to finish when it is about to; after
- * this long it is cheaper to kill the worker and start afresh. */
-#define SUPERSEDE_KILL_SECONDS 1.0
+ * this long it is cheaper to kill the worker and start afresh.  Killing it
+ * also drops every document's kept parse (the next analyses parse in
+ * full), so the wait is longer than a first parse usually takes. */
+#define SUPERSEDE_KILL_SECONDS 5.0
 
 void analysis_schedule(Server *s, Document *d, double delay)
 {
@@ -165,6 +167,7 @@ static void update_contributions(Server *s, const Document *from, const cJSON *h
         }
         h->result_generation++;
         publish(s, h);
+        if (!s->push && s->client_refresh) s->refresh_pending = true; /* pull clients ask again */
     }
 }
 

@@ -111,7 +111,18 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
         return NULL;
     }
     fe->o = *o;
+#if CINDEX_VERSION_MINOR >= 64
+    /* Document sessions' preambles in memory, not in temporary files: a
+     * language server's worker killed in an analysis would leave them
+     * behind (libclang 17+). */
+    CXIndexOptions io;
+    memset(&io, 0, sizeof io);
+    io.Size = sizeof io;
+    io.StorePreamblesInMemory = 1;
+    fe->index = clang_createIndexWithOptions(&io);
+#else
     fe->index = clang_createIndex(0, 0);
+#endif
     if (!fe->index) {
         snprintf(err, (size_t)errsize, "libclang could not create an index");
         free(fe);

@@ -555,6 +555,17 @@ static int log_lines(const char *log, const char *a, const char *b)
     return n;
 }
 
+/* Waits until the log has `n` lines with both needles. */
+static bool wait_log(Client *c, const char *log, const char *a, const char *b, int n, double timeout)
+{
+    double deadline = now() + timeout;
+    while (log_lines(log, a, b) < n) {
+        if (now() > deadline) return false;
+        pump(c, now() + 0.05);
+    }
+    return log_lines(log, a, b) == n;
+}
+
 static void write_file(const char *dir, const char *name, const char *text, char *path, size_t npath)
 {
     snprintf(path, npath, "%s/%s", dir, name);
@@ -651,6 +662,14 @@ static void test_kept_parses(const char *gpulint)
     cJSON_AddStringToObject(cJSON_GetObjectItem(ch, "textDocument"), "uri", header_uri);
     notify(&c, "textDocument/didChange", ch);
     CHECK(published_count(&c, header_uri, "double-literal", 1, 10));
+
+    /* a changed compile database or config drops every kept parse */
+    char main_version[64];
+    snprintf(main_version, sizeof main_version, "main.cu version %d ", d->version);
+    int afresh = log_lines(log, main_version, "parsed afresh");
+    notify(&c, "workspace/didChangeWatchedFiles",
+           cJSON_Parse("{\"changes\":[{\"uri\":\"file:///tmp/compile_commands.json\",\"type\":2}]}"));
+    CHECK(wait_log(&c, log, main_version, "parsed afresh", afresh + 1, 10));
 
     /* didClose drops the kept parse: two kept, then one */
     open_doc(&c, other_uri, "__global__ void g(float *a) { a[threadIdx.x] += 1.0f; }\n", 0);

@@ -5,6 +5,7 @@
 #include "util/vec.h"
 
 #include <cjson/cJSON.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,7 +207,11 @@ static void document_free(Document *d)
     free(d->path);
     free(d->language);
     free(d->text);
+    free(d->canonical);
     cJSON_Delete(d->diagnostics);
+    cJSON_Delete(d->contributed);
+    for (int i = 0; i < d->nincluded; i++) free(d->included[i]);
+    free(d->included);
     for (int i = 0; i < d->nwaiting; i++) cJSON_Delete(d->waiting[i]);
     free(d->waiting);
     free(d);
@@ -227,6 +232,8 @@ Document *documents_open(DocumentSet *s, const char *uri, const char *language, 
         d->path = xmalloc(n);
         snprintf(d->path, n, "%s%s", base, gpu_language(NULL, base) ? "" : ".cu");
     }
+    char real[PATH_MAX];
+    d->canonical = xstrdup(realpath(d->path, real) ? real : d->path);
     d->language = xstrdup(language ? language : "");
     d->version = version;
     d->text = xmalloc(len + 1);

@@ -2,6 +2,7 @@
  * recorded with its file and reason, and the other files are analysed. */
 #include "engine/engine.h"
 #include "engine/config.h"
+#include "engine/documents.h"
 #include "engine/project.h"
 #include "model/dump.h"
 #include "rules/rules.h"
@@ -26,6 +27,10 @@ struct Engine {
     ConfigSet *configs;          /* .gpulint.yaml flags and rule options; NULL with --no-config */
     const char **user_include_dirs; int nuser_include_dirs;
     char shim_dir[PATH_MAX];
+    DocumentCache *documents;    /* engine_lint_document's kept parses (made on first use) */
+    FrontendDocument *document;  /* the one being analysed now, or NULL */
+    const FrontendBuffer *open; int nopen;
+    DocumentInfo *info;          /* where the analysis of `document` reports */
 };
 
 /* ------------------------------------------------------------ collection */
@@ -446,8 +451,17 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     fa.args = args;
     fa.nargs = nargs;
     bool with_args = e->projects || (cfg && (nargs || cfg->headers));
-    bool analysed = frontend_analyse_with(e->frontend, path, contents, size, with_args ? &fa : NULL, &m, &pr);
+    bool analysed = e->document ? frontend_document_analyse(e->document, contents, size, with_args ? &fa : NULL,
+                                                            e->open, e->nopen, &m, &pr)
+                                : frontend_analyse_with(e->frontend, path, contents, size, with_args ? &fa : NULL, &m, &pr);
     free(args);
+    if (e->info) {
+        e->info->reused = pr.reused;
+        e->info->included = pr.included;
+        e->info->nincluded = pr.nincluded;
+        pr.included = NULL;
+        pr.nincluded = 0;
+    }
     if (!analysed) {
         diag_error(&r->problems, path, 0, 0, "%s", pr.fatal_message);
         frontend_report_free(&pr);
@@ -481,6 +495,41 @@ bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t 
     r->seconds = monotonic_seconds() - t0;
     file_status_compute(r, ok);
     return ok;
+}
+
+bool engine_lint_document(Engine *e, const char *path, const char *contents, size_t size, const FrontendBuffer *open,
+                          int nopen, FileResult *out, DocumentInfo *info)
+{
+    memset(info, 0, sizeof *info);
+    if (!e->documents) e->documents = document_cache_new(ENGINE_MAX_DOCUMENTS);
+    e->document = document_cache_get(e->documents, e->frontend, path);
+    e->open = open;
+    e->nopen = nopen;
+    e->info = info;
+    bool ok = engine_lint_file(e, path, contents, size, out);
+    e->document = NULL;
+    e->open = NULL;
+    e->nopen = 0;
+    e->info = NULL;
+    info->kept = document_cache_count(e->documents);
+    return ok;
+}
+
+void engine_close_document(Engine *e, const char *path)
+{
+    if (e->documents) document_cache_close(e->documents, path);
+}
+
+int engine_documents_kept(const Engine *e)
+{
+    return document_cache_count(e->documents);
+}
+
+void document_info_free(DocumentInfo *info)
+{
+    for (int i = 0; i < info->nincluded; i++) free(info->included[i]);
+    free(info->included);
+    memset(info, 0, sizeof *info);
 }
 
 void file_result_free(FileResult *r)
@@ -536,6 +585,7 @@ void engine_describe_projects(const Engine *e, FILE *out)
 void engine_free(Engine *e)
 {
     if (!e) return;
+    document_cache_free(e->documents);
     projects_free(e->projects);
     config_set_free(e->configs);
     free(e->user_include_dirs);

@@ -62,6 +62,25 @@ void engine_free(Engine *e);
  * not be analysed at all (out->problems says why). */
 bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t size, FileResult *out);
 void file_result_free(FileResult *r);
+
+/* An editor's open document (a language server): engine_lint_file of an
+ * in-memory buffer whose parse is kept for the next analysis of the same
+ * path (frontend.h: document sessions), at most ENGINE_MAX_DOCUMENTS of
+ * them, the least recently analysed dropped first.  `open` are the other
+ * documents open in the editor: an included file among them is read from
+ * there, not from disk.  The findings are those engine_lint_file gives. */
+#define ENGINE_MAX_DOCUMENTS 8
+typedef struct {
+    bool reused;                       /* the kept parse was reparsed (its preamble reused if unchanged) */
+    int kept;                          /* documents kept parsed after this analysis */
+    char **included; int nincluded;    /* the files the document includes */
+} DocumentInfo;
+bool engine_lint_document(Engine *e, const char *path, const char *contents, size_t size, const FrontendBuffer *open,
+                          int nopen, FileResult *out, DocumentInfo *info);
+/* Drops the kept parse of `path` (the editor closed it). */
+void engine_close_document(Engine *e, const char *path);
+int engine_documents_kept(const Engine *e);
+void document_info_free(DocumentInfo *info);
 /* "ok", "degraded", "failed". */
 const char *file_status_name(FileStatus s);
 /* Sets status, reasons and missing headers from the file's problems. */

@@ -116,23 +116,27 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
     frontend_set_file_args(fe, NULL);
     frontend_set_unsaved(fe, NULL, NULL, 0);
     rep->parse_seconds = monotonic_seconds() - t;
-    rep->fatal = pr.fatal;
-    rep->fatal_message = pr.fatal_message;
-    rep->diags = pr.diags;
-    rep->ndiags = pr.ndiags;
-    rep->used_real_headers = pr.used_real_headers;
-    pr.fatal_message = NULL;
-    pr.diags = NULL;
-    pr.ndiags = 0;
-    if (!pr.fatal) {
-        t = monotonic_seconds();
-        model_build(m, pr.tu, frontend_shim_dir(fe), frontend_options(fe));
-        if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, m);
-        classify_gpu_diags(pr.tu, m, rep->diags, rep->ndiags);
-        rep->model_seconds = monotonic_seconds() - t;
-    }
+    frontend_report_from_parse(fe, path, &pr, m, rep);
     parse_result_free(&pr);
     return !rep->fatal;
+}
+
+void frontend_report_from_parse(Frontend *fe, const char *path, ParseResult *pr, Model *m, FrontendReport *rep)
+{
+    rep->fatal = pr->fatal;
+    rep->fatal_message = pr->fatal_message;
+    rep->diags = pr->diags;
+    rep->ndiags = pr->ndiags;
+    rep->used_real_headers = pr->used_real_headers;
+    pr->fatal_message = NULL;
+    pr->diags = NULL;
+    pr->ndiags = 0;
+    if (pr->fatal) return;
+    double t = monotonic_seconds();
+    model_build(m, pr->tu, frontend_shim_dir(fe), frontend_options(fe));
+    if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, m);
+    classify_gpu_diags(pr->tu, m, rep->diags, rep->ndiags);
+    rep->model_seconds = monotonic_seconds() - t;
 }
 
 void frontend_report_free(FrontendReport *r)
@@ -144,5 +148,7 @@ void frontend_report_free(FrontendReport *r)
     free(r->diags);
     free(r->fatal_message);
     host_strings_free(r->host_strings);
+    for (int i = 0; i < r->nincluded; i++) free(r->included[i]);
+    free(r->included);
     memset(r, 0, sizeof *r);
 }

@@ -47,6 +47,8 @@ typedef struct {
     bool used_real_headers;
     double parse_seconds, model_seconds;
     struct HostStrings *host_strings; /* a C/C++ file's kernel strings, else NULL */
+    bool reused;                /* a document session reparsed its kept TU */
+    char **included; int nincluded; /* a document session: the files the TU includes */
 } FrontendReport;
 
 typedef struct Frontend Frontend;
@@ -86,6 +88,26 @@ bool frontend_host_file_has_kernels(const char *path);
  * the literal would need escaped?  True for files read as they are; else
  * false with the reason in *why. */
 bool frontend_host_edit_ok(const FrontendReport *rep, SrcRange r, const char *text, const char **why);
+/* The text of a file as an editor holds it (not saved). */
+typedef struct {
+    const char *path;
+    const char *contents;
+    unsigned long size;
+} FrontendBuffer;
+
+/* A document session: one file analysed again and again (an editor's open
+ * document).  Its parse is kept between analyses with a precompiled
+ * preamble (the file's leading #includes), so an analysis after an edit
+ * below them reparses only the rest.  An analysis whose flags differ from
+ * the kept parse's parses afresh; the findings are those of a fresh parse
+ * either way.  `open` are other files' unsaved text (headers open in the
+ * editor), read instead of the files on disk. */
+typedef struct FrontendDocument FrontendDocument;
+
+FrontendDocument *frontend_document_open(Frontend *fe, const char *path);
+bool frontend_document_analyse(FrontendDocument *doc, const char *contents, unsigned long size, const FileArgs *fa,
+                               const FrontendBuffer *open, int nopen, Model *m, FrontendReport *rep);
+void frontend_document_close(FrontendDocument *doc);
 /* The CUDA toolkit this front end found ("" when none). */
 const char *frontend_cuda_path(const Frontend *fe);
 /* Writes a precompiled shim header for this libclang to `out`. */

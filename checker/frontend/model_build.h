@@ -8,6 +8,9 @@
 
 #include <clang-c/Index.h>
 
+struct HostStrings;
+struct HostProgram;
+
 /* `shim_dir` (may be NULL): functions defined under it are library code and
  * are never inlined or reported. */
 void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o);

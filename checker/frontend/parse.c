@@ -52,6 +52,9 @@ struct Frontend {
      * unsaved buffer, a fuzzer) rather than from disk. */
     struct CXUnsavedFile unsaved;
     bool has_unsaved;
+    const FrontendBuffer *others; /* other files' unsaved text (an editor's open headers) */
+    int nothers;
+    KeptTu *kept;                /* the next parse keeps its TU here (a document session) */
     const FileArgs *file_args;   /* the file's own flags (project.h), or NULL */
     char cccl_dir[PATH_MAX];     /* <cuda>/include/cccl (CUDA 13 layout), "" if absent */
     bool force_opencl;           /* a host file's kernel string is being parsed */
@@ -109,7 +112,18 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
         return NULL;
     }
     fe->o = *o;
+#if CINDEX_VERSION_MINOR >= 64
+    /* Document sessions' preambles in memory, not in temporary files: a
+     * language server's worker killed in an analysis would leave them
+     * behind (libclang 17+). */
+    CXIndexOptions io;
+    memset(&io, 0, sizeof io);
+    io.Size = sizeof io;
+    io.StorePreamblesInMemory = 1;
+    fe->index = clang_createIndexWithOptions(&io);
+#else
     fe->index = clang_createIndex(0, 0);
+#endif
     if (!fe->index) {
         snprintf(err, (size_t)errsize, "libclang could not create an index");
         free(fe);
@@ -180,6 +194,24 @@ void frontend_set_unsaved(Frontend *fe, const char *path, const char *contents, 
     fe->unsaved.Filename = path;
     fe->unsaved.Contents = contents;
     fe->unsaved.Length = size;
+}
+
+void frontend_set_other_buffers(Frontend *fe, const FrontendBuffer *b, int n)
+{
+    fe->others = b;
+    fe->nothers = n;
+}
+
+void frontend_set_kept(Frontend *fe, KeptTu *k)
+{
+    fe->kept = k;
+}
+
+void kept_tu_free(KeptTu *k)
+{
+    if (k->tu) clang_disposeTranslationUnit(k->tu);
+    free(k->key);
+    memset(k, 0, sizeof *k);
 }
 
 typedef struct {
@@ -446,15 +478,76 @@ static bool pch_rejected(CXTranslationUnit tu)
     return bad;
 }
 
+/* The file's unsaved text first, then the other open files' (not the file
+ * itself a second time). */
+static struct CXUnsavedFile *unsaved_files(const Frontend *fe, const char *path, unsigned *n)
+{
+    struct CXUnsavedFile *v = NULL;
+    int count = 0;
+    if (fe->has_unsaved) *VEC_PUSH(v, count) = fe->unsaved;
+    for (int i = 0; i < fe->nothers; i++) {
+        if (strcmp(fe->others[i].path, path) == 0) continue;
+        struct CXUnsavedFile *u = VEC_PUSH(v, count);
+        u->Filename = fe->others[i].path;
+        u->Contents = fe->others[i].contents;
+        u->Length = fe->others[i].size;
+    }
+    *n = (unsigned)count;
+    return v;
+}
+
+/* The argument list as one string: a kept TU is reparsed only when the
+ * arguments a fresh parse would use are the same. */
+static char *join_args(const Args *a)
+{
+    size_t n = 1;
+    for (int i = 0; i < a->n; i++) n += strlen(a->v[i]) + 1;
+    char *s = xmalloc(n), *p = s;
+    for (int i = 0; i < a->n; i++) p += sprintf(p, "%s\n", a->v[i]);
+    *p = 0;
+    return s;
+}
+
+/* With a document session (fe->kept), the TU it kept is reparsed with the
+ * current unsaved buffers when the arguments are unchanged: libclang reuses
+ * the precompiled preamble (the file's leading #includes) when nothing in it
+ * changed.  Otherwise a fresh parse, which builds a preamble at once. */
 static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, const char *pch, CXTranslationUnit *tu)
 {
     Args a = {NULL, 0};
     char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
     if (is_opencl(fe, path)) build_opencl_args(fe, &a, std_buf);
     else build_args(fe, &a, real, pch, std_buf, arch_buf, cuda_buf);
-    unsigned flags = CXTranslationUnit_KeepGoing;
-    enum CXErrorCode err = clang_parseTranslationUnit2(fe->index, path, a.v, a.n, fe->has_unsaved ? &fe->unsaved : NULL,
-                                                     fe->has_unsaved ? 1u : 0u, flags, tu);
+    unsigned nfiles;
+    struct CXUnsavedFile *files = unsaved_files(fe, path, &nfiles);
+    KeptTu *k = fe->kept;
+    char *key = k ? join_args(&a) : NULL;
+    enum CXErrorCode err = CXError_Failure;
+    *tu = NULL;
+    if (k && k->tu && strcmp(k->key, key) == 0) {
+        err = (enum CXErrorCode)clang_reparseTranslationUnit(k->tu, nfiles, files, clang_defaultReparseOptions(k->tu));
+        if (err == CXError_Success) {
+            *tu = k->tu;
+            k->reused = true;
+        } else { /* libclang: a TU whose reparse failed must be disposed */
+            clang_disposeTranslationUnit(k->tu);
+        }
+        k->tu = NULL;
+    }
+    if (k && k->tu) { /* other arguments: the kept TU is of no use */
+        clang_disposeTranslationUnit(k->tu);
+        k->tu = NULL;
+    }
+    if (!*tu) {
+        unsigned flags = CXTranslationUnit_KeepGoing;
+        if (k) flags |= CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse;
+        err = clang_parseTranslationUnit2(fe->index, path, a.v, a.n, files, nfiles, flags, tu);
+    }
+    if (k) {
+        free(k->key);
+        k->key = key;
+    }
+    free(files);
     free(a.v);
     return err;
 }
@@ -570,6 +663,7 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
     }
     collect_diags(tu, &r);
     if (opencl) note_undefined_macros(&r, path);
+    bool keep = true;
     if (!real && !opencl && fe->o.headers == HEADERS_AUTO && fe->cuda_path[0] && !fe->file_args) {
         /* The shim lacks a CUDA library header, or a library header fails
          * to parse against the shim: the toolkit's headers may do better.
@@ -582,6 +676,12 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
             if (d->level == DIAG_ERROR && d->file && strcmp(d->file, path) != 0) want_real = true;
         }
         if (want_real) {
+            /* two parses decide the headers: nothing is kept, so the next
+             * analysis decides afresh, as a fresh parse would */
+            KeptTu *kept = fe->kept;
+            fe->kept = NULL;
+            if (kept) kept_tu_free(kept);
+            keep = false;
             CXTranslationUnit tu2 = NULL;
             if (parse_with(fe, path, true, false, &tu2) == CXError_Success && tu2) {
                 ParseResult r2;
@@ -601,9 +701,14 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
                     clang_disposeTranslationUnit(tu2);
                 }
             }
+            fe->kept = kept;
         }
     }
     r.tu = tu;
+    if (fe->kept && keep) {
+        fe->kept->tu = tu;
+        r.tu_kept = true;
+    }
     return r;
 }
 
@@ -636,7 +741,7 @@ void parse_result_free(ParseResult *r)
     }
     free(r->diags);
     free(r->fatal_message);
-    if (r->tu) clang_disposeTranslationUnit(r->tu);
+    if (r->tu && !r->tu_kept) clang_disposeTranslationUnit(r->tu);
     memset(r, 0, sizeof *r);
 }
 

@@ -16,7 +16,23 @@ typedef struct {
     int ndiags;
     bool fatal;                 /* nothing could be parsed */
     char *fatal_message;
+    bool tu_kept;               /* tu belongs to a document session (KeptTu) */
 } ParseResult;
+
+/* A translation unit kept between the analyses of one document (document.c). */
+typedef struct {
+    CXTranslationUnit tu;       /* NULL: the next parse is a fresh one */
+    char *key;                  /* the arguments it was parsed with */
+    bool reused;                /* a parse reparsed the kept TU */
+} KeptTu;
+
+/* The next parse reparses k->tu when its arguments are unchanged, else
+ * parses afresh with a precompiled preamble, and leaves its TU in k (NULL:
+ * an ordinary parse). */
+void frontend_set_kept(Frontend *fe, KeptTu *k);
+void kept_tu_free(KeptTu *k);
+/* The next parses read these files' text from memory (NULL, 0: none). */
+void frontend_set_other_buffers(Frontend *fe, const FrontendBuffer *b, int n);
 
 typedef struct OpenclHostCache OpenclHostCache; /* host_opencl.c */
 
@@ -42,5 +58,8 @@ void frontend_set_file_args(Frontend *fe, const FileArgs *fa);
 /* Parses one file. Missing includes become notes; parse errors errors. */
 ParseResult frontend_parse(Frontend *fe, const char *path);
 void parse_result_free(ParseResult *r);
+/* frontend.c: moves a parse's diagnostics into `rep` and, unless it was
+ * fatal, builds the model (and judges which errors touch GPU code). */
+void frontend_report_from_parse(Frontend *fe, const char *path, ParseResult *pr, Model *m, FrontendReport *rep);
 
 #endif

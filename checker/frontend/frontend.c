@@ -18,6 +18,7 @@ static void add_diag(FrontendReport *rep, DiagLevel level, const char *path, uns
     Diag *d = VEC_PUSH(rep->diags, rep->ndiags);
     d->level = level;
     d->in_gpu_code = true;
+    d->preprocessor = false;
     d->file = xstrdup(path);
     d->line = line;
     d->col = col;

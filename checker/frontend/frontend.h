@@ -36,6 +36,7 @@ typedef struct {
     unsigned line, col;
     char *message;
     bool in_gpu_code; /* it may touch what gpulint analyses (gpu_code.c) */
+    bool preprocessor; /* clang's "Lexical or Preprocessor Issue" or "User-Defined Issue" (#error) */
 } Diag;
 
 /* What the front end says about one file besides its model. */

@@ -12,7 +12,8 @@
  *    declaration may be a kernel clang could not recognise),
  *  - any OpenCL program (all of it is device code),
  * or when clang stopped reporting errors (the error limit), since the
- * unreported ones may be anywhere. */
+ * unreported ones may be anywhere, or for a preprocessor error (#error: the
+ * file is configured otherwise than by its build). */
 #include "frontend/gpu_code.h"
 #include "util/vec.h"
 
@@ -179,6 +180,7 @@ static bool touches_gpu_code(CXTranslationUnit tu, const Extents *x, const Model
                              const Diag *d)
 {
     if (!d->file) return true; /* no position ("too many errors emitted"): unknown */
+    if (d->preprocessor) return true; /* an #error: the configuration is not the build's */
     bool in_function = false;
     for (int i = 0; i < x->n; i++) {
         if (!inside(&x->v[i], d)) continue;

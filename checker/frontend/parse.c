@@ -343,6 +343,10 @@ static void collect_diags(CXTranslationUnit tu, ParseResult *r)
         Diag *dg = VEC_PUSH(r->diags, r->ndiags);
         dg->level = level_of(sev);
         dg->in_gpu_code = true; /* until gpu_code.c knows better */
+        CXString category = clang_getDiagnosticCategoryText(d);
+        const char *cat = clang_getCString(category);
+        dg->preprocessor = cat && (strstr(cat, "Preprocessor") || strstr(cat, "User-Defined"));
+        clang_disposeString(category);
         const char *m = clang_getCString(msg);
         dg->message = xstrdup(m ? m : "");
         if (is_missing_include(dg->message)) dg->level = DIAG_NOTE;
@@ -419,6 +423,7 @@ static void note_undefined_macros(ParseResult *r, const char *path)
     Diag *d = VEC_PUSH(r->diags, r->ndiags);
     d->level = DIAG_NOTE;
     d->in_gpu_code = true;
+    d->preprocessor = false;
     d->file = xstrdup(path);
     d->line = d->col = 0;
     size_t n = strlen(listed) + 400;

@@ -341,6 +341,9 @@ static void add_parse_problems(const FrontendReport *pr, const char *path, Diagn
         if (strstr(g->message, "file not found")) {
             diag_note(d, file, g->line, g->col, "%s (analysis continues without it)", g->message);
             d->notes[d->nnotes - 1].parse_detail = true;
+        } else if (g->level == DIAG_INFO) {
+            diag_note(d, file, g->line, g->col, "%s", g->message);
+            d->notes[d->nnotes - 1].informational = true;
         } else if (g->level == DIAG_NOTE) { /* the front end judged it (OpenCL names set by -D) */
             diag_note(d, file, g->line, g->col, "%s", g->message);
         } else if (missing_include) {
@@ -366,7 +369,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     Model m;
     model_init(&m, path);
     FrontendReport pr;
-    FileArgs fa = {NULL, 0, false, false};
+    FileArgs fa = {NULL, 0, false, false, NULL, NULL};
     if (e->projects) {
         FileFlags ff;
         projects_flags_for(e->projects, path, contents, size, &ff);
@@ -374,6 +377,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         fa.nargs = ff.nargs;
         fa.real_headers = ff.real_headers;
         fa.no_pch = ff.changes_pch;
+        fa.project_root = ff.root;
         if (o->show_project && o->verbose) {
             fprintf(log, "gpulint: %s: project %s%s%s%s", path, ff.root, ff.compile_db ? ", database " : "",
                     ff.compile_db ? ff.compile_db : "", ff.compile_db && !ff.from_database ? " (a neighbour's entry)" : "");
@@ -407,10 +411,11 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         }
         if (cfg->headers && strcmp(cfg->headers, "cuda") == 0) fa.real_headers = true;
         else if (cfg->headers && strcmp(cfg->headers, "shim") == 0) fa.real_headers = false;
+        fa.cl_std = cfg->cl_std;
     }
     fa.args = args;
     fa.nargs = nargs;
-    bool with_args = e->projects || (cfg && (nargs || cfg->headers));
+    bool with_args = e->projects || (cfg && (nargs || cfg->headers || cfg->cl_std));
     bool analysed = frontend_analyse_with(e->frontend, path, contents, size, with_args ? &fa : NULL, &m, &pr);
     free(args);
     if (!analysed) {

@@ -28,7 +28,8 @@ typedef struct {
     bool verbose;
 } FrontendOptions;
 
-typedef enum { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR } DiagLevel;
+/* DIAG_INFO: how the file was read (a note that does not degrade it). */
+typedef enum { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR, DIAG_INFO } DiagLevel;
 
 typedef struct {
     DiagLevel level;
@@ -66,6 +67,8 @@ typedef struct {
     int nargs;
     bool real_headers;          /* auto mode: the file's includes need the toolkit's headers */
     bool no_pch;                /* the flags differ from the precompiled shim's */
+    const char *project_root;   /* where OpenCL host files are looked for (NULL: beside the file) */
+    const char *cl_std;         /* OpenCL C version from the config (NULL: none) */
 } FileArgs;
 
 /* frontend_analyse with a file's own flags (NULL: none). */
@@ -77,5 +80,7 @@ const char *frontend_cuda_path(const Frontend *fe);
 /* Writes a precompiled shim header for this libclang to `out`. */
 bool frontend_build_pch(Frontend *fe, const char *out, char *err, int errsize);
 const char *frontend_libclang_version(void);
+/* Is `s` an OpenCL C version gpulint parses (CL1.0 ... CL3.0)? */
+bool opencl_std_valid(const char *s);
 
 #endif

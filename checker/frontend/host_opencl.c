@@ -225,6 +225,54 @@ static void record_kernel_arg(HostScan *hs, CXCursor k, CXCursor index, CXCursor
     }
 }
 
+typedef struct {
+    HostScan *hs;
+    CXCursor var;
+    bool written;
+} WriteSearch;
+
+/* The variable an assignment's left side writes: v, v[i], v[i][j]. */
+static bool writes_var(CXCursor lhs, CXCursor var)
+{
+    CXCursor s = strip(lhs);
+    while (clang_getCursorKind(s) == CXCursor_ArraySubscriptExpr) {
+        Children ch = children_of(s);
+        CXCursor base = ch.n ? ch.items[0] : clang_getNullCursor();
+        children_free(&ch);
+        if (clang_Cursor_isNull(base)) return false;
+        s = strip(base);
+    }
+    return clang_getCursorKind(s) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(s), var);
+}
+
+static enum CXChildVisitResult find_write(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    WriteSearch *w = data;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
+        Children ch = children_of(cur);
+        if (ch.n == 2 && is_assign_op(binary_op(&w->hs->c->cx, cur, ch.items[1])) && writes_var(ch.items[0], w->var))
+            w->written = true;
+        children_free(&ch);
+    } else if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(cur) == 2) { /* local = cl::NDRange(...) */
+        char *n = callee_name(cur);
+        if (strcmp(n, "operator=") == 0 && writes_var(clang_Cursor_getArgument(cur, 0), w->var)) w->written = true;
+        free(n);
+    }
+    return w->written ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Is the local-size variable changed after its initializer (whole, an
+ * element, or by a C++ assignment)?  Then its shape is not the initializer's. */
+static bool changed_after_init(HostScan *hs, CXCursor var)
+{
+    if (host_assigned_in(hs, var)) return true;
+    WriteSearch w = {hs, var, false};
+    if (!clang_Cursor_isNull(hs->fn)) clang_visitChildren(hs->fn, find_write, &w);
+    return w.written;
+}
+
 static bool is_null_pointer(CXCursor e)
 {
     long long v;
@@ -295,7 +343,7 @@ static void local_size(HostScan *hs, CXCursor e, int work_dim, Launch *L)
     L->block_range = range_of(&c->cx, clang_Cursor_isNull(var) ? s : var);
     L->block_text = text_of(&c->cx, clang_Cursor_isNull(var) ? s : var);
     if (clang_Cursor_isNull(init) || clang_getCursorKind(strip(init)) != CXCursor_InitListExpr ||
-        host_assigned_in(hs, var)) {
+        changed_after_init(hs, var)) {
         L->block_runtime = true;
         for (int i = 0; i < 3; i++) L->block[i].origin = arena_printf(&c->m->arena, "runtime value %s", text_of(&c->cx, s));
         return;
@@ -328,7 +376,7 @@ static void ndrange_local(HostScan *hs, CXCursor e, Launch *L)
             return;
         }
         CXCursor init = clang_getCursorKind(var) == CXCursor_VarDecl ? initializer_of(var) : clang_getNullCursor();
-        if (clang_Cursor_isNull(init) || host_assigned_in(hs, var)) {
+        if (clang_Cursor_isNull(init) || changed_after_init(hs, var)) {
             runtime_picks(c, L, var, text, arena_printf(&c->m->arena, "runtime value %s", text));
             return;
         }

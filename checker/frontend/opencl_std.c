@@ -99,6 +99,13 @@ static const char *const cl20_names[] = {
     "get_enqueued_local_size", "get_global_linear_id", "get_local_linear_id", "create_user_event",
     "retain_event",     "release_event",   "set_user_event_status", "capture_event_profiling_info"};
 
+bool opencl_cl20_builtin(const char *name)
+{
+    for (size_t i = 0; i < sizeof cl20_names / sizeof cl20_names[0]; i++)
+        if (strncmp(name, cl20_names[i], strlen(cl20_names[i])) == 0) return true;
+    return false;
+}
+
 /* The OpenCL 2.0 construct an error message is about ("" when none). */
 static bool names_cl20(const char *msg, char *what, size_t n)
 {

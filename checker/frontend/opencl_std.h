@@ -23,5 +23,7 @@ OpenclStdChoice opencl_std_choose(const char *text, size_t size, const char *opt
 /* Do the parse errors of a CL1.2 parse come from OpenCL 2.0 constructs?
  * `what` gets the first one's name. */
 bool opencl_wants_cl20(const Diag *diags, int ndiags, char *what, size_t n);
+/* Is `name` one OpenCL C 2.0 added (then it is no name set by -D)? */
+bool opencl_cl20_builtin(const char *name);
 
 #endif

@@ -429,8 +429,12 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         diag_note(&r->problems, m.notes[i].range.file ? m.notes[i].range.file : path, m.notes[i].range.line,
                   m.notes[i].range.col, "%s", m.notes[i].message);
     if (o->verbose)
-        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", path, pr.parse_seconds * 1e3,
+        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s", path, pr.parse_seconds * 1e3,
                 pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "");
+    if (o->verbose && m.language == LANG_OPENCL)
+        fprintf(log, " (OpenCL host files: %d read as text, %d parsed, %.1f ms)", pr.host_sources_read,
+                pr.host_files_scanned, pr.host_seconds * 1e3);
+    if (o->verbose) fputc('\n', log);
     r->kernels = m.nkernels;
     if (o->dump_model) model_dump(log, &m);
     run_rules(o, &m, cfg, &r->findings);

@@ -36,7 +36,7 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
     if (!pr.fatal) {
         t = monotonic_seconds();
         model_build(m, pr.tu, frontend_shim_dir(fe), frontend_options(fe));
-        if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m);
+        if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m, rep);
         rep->model_seconds = monotonic_seconds() - t;
     }
     parse_result_free(&pr);

@@ -46,6 +46,10 @@ typedef struct {
     int ndiags;
     bool used_real_headers;
     double parse_seconds, model_seconds;
+    /* OpenCL: the host files read for this file's launches (a project's
+     * files are read once per process: later files of it read none). */
+    int host_sources_read, host_files_scanned;
+    double host_seconds;        /* part of model_seconds */
 } FrontendReport;
 
 typedef struct Frontend Frontend;

@@ -9,10 +9,13 @@
  * launches come from the kept files that spell one of its kernel names as
  * a string literal ("name"); those files are parsed and scanned
  * (host_opencl.c) the first time a .cl file needs them, and the result is
- * cached for the rest of the run.  When several host files name the
- * kernel, the ones that are clearly about this .cl file win: in its
- * directory, or mentioning its file name (`stencil.cl`) or the symbol a
- * build makes of it (`stencil_cl`).  Host files are scanned, never linted. */
+ * cached for the rest of the run (of the process: each worker of -j keeps
+ * its own).  Per kernel, host files that are clearly about this .cl file
+ * win: in its directory, or mentioning its file name (`stencil.cl`) or the
+ * symbol a build makes of it (`stencil_cl`).  When none is, a host file
+ * that only names the kernel counts if no other OpenCL file of the project
+ * defines a function of that name (two kernels of one name: which one is
+ * launched is not known).  Host files are scanned, never linted. */
 #include "frontend/interp.h"
 #include "frontend/parse.h"
 #include "util/clock.h"
@@ -45,6 +48,8 @@ typedef struct {
     char *root;              /* absolute */
     bool recursive;          /* false: the .cl file's directory only (no project root) */
     HostFile *files; int nfiles;   /* the files that mention a launch, by path */
+    char **cl_paths; int ncl;      /* the project's OpenCL sources (absolute) */
+    char **cl_texts;               /* read when a kernel name's uniqueness is asked, else NULL */
     int sources_read;
     long long bytes_read;
 } HostProject;
@@ -68,6 +73,12 @@ void opencl_host_cache_free(OpenclHostCache *cache)
             free(f->model);
         }
         free(p->files);
+        for (int j = 0; j < p->ncl; j++) {
+            free(p->cl_paths[j]);
+            free(p->cl_texts[j]);
+        }
+        free(p->cl_paths);
+        free(p->cl_texts);
         free(p->root);
     }
     free(cache->projects);
@@ -144,6 +155,11 @@ static void walk(HostProject *p, const OpenclHostCache *cache, const char *dir, 
         if (lstat(child, &st) == 0) { /* links are not followed: no loops, no files outside */
             if (S_ISDIR(st.st_mode) && p->recursive) walk(p, cache, child, depth + 1, relative);
             else if (S_ISREG(st.st_mode) && is_host_source(names[i])) read_candidate(p, cache, child, relative);
+            else if (S_ISREG(st.st_mode) && is_opencl_path(names[i])) {
+                *VEC_PUSH(p->cl_paths, p->ncl) = xstrdup(child);
+                p->cl_texts = xrealloc(p->cl_texts, (size_t)p->ncl * sizeof *p->cl_texts);
+                p->cl_texts[p->ncl - 1] = NULL;
+            }
         }
         free(child);
         free(names[i]);
@@ -156,7 +172,8 @@ static int cmp_host_file(const void *a, const void *b)
     return strcmp(((const HostFile *)a)->path, ((const HostFile *)b)->path);
 }
 
-static HostProject *project_for(Frontend *fe, OpenclHostCache *cache, const char *root, bool recursive, bool relative)
+static HostProject *project_for(OpenclHostCache *cache, const char *root, bool recursive, bool relative,
+                                FrontendReport *rep)
 {
     for (int i = 0; i < cache->nprojects; i++)
         if (cache->projects[i].recursive == recursive && strcmp(cache->projects[i].root, root) == 0)
@@ -165,25 +182,18 @@ static HostProject *project_for(Frontend *fe, OpenclHostCache *cache, const char
     memset(p, 0, sizeof *p);
     p->root = xstrdup(root);
     p->recursive = recursive;
-    double t = monotonic_seconds();
     walk(p, cache, root, 0, relative);
     if (p->nfiles > 1) qsort(p->files, (size_t)p->nfiles, sizeof *p->files, cmp_host_file); /* stable launch order */
-    if (frontend_options(fe)->verbose)
-        fprintf(stderr, "gpulint: OpenCL host files under %s: %d C/C++ files read (%.1f MB) in %.1f ms, %d mention a launch\n",
-                root, p->sources_read, (double)p->bytes_read / 1e6, (monotonic_seconds() - t) * 1e3, p->nfiles);
+    rep->host_sources_read += p->sources_read;
     return p;
 }
 
-static const Model *scanned(Frontend *fe, HostFile *f)
+static const Model *scanned(Frontend *fe, HostFile *f, FrontendReport *rep)
 {
     if (f->scanned) return f->model;
     f->scanned = true;
-    double t = monotonic_seconds();
+    rep->host_files_scanned++;
     f->model = opencl_host_scan(fe, f->path);
-    if (frontend_options(fe)->verbose)
-        fprintf(stderr, "gpulint: OpenCL host file %s scanned in %.1f ms: %d launch%s\n", f->path,
-                (monotonic_seconds() - t) * 1e3, f->model ? f->model->nlaunches : 0,
-                f->model && f->model->nlaunches == 1 ? "" : "es");
     return f->model;
 }
 
@@ -234,19 +244,15 @@ static Launch *copy_launch(Model *m, const Launch *src)
     return L;
 }
 
-/* Does the host file spell one of m's kernel names as a string literal? */
-static bool names_a_kernel(const HostFile *f, const Model *m)
+/* Does the host file spell kernel `k` as a string literal ("k")? */
+static bool names_kernel(const HostFile *f, const char *k)
 {
-    for (int q = 0; q < m->nkernels; q++) {
-        const char *k = m->kernels[q].base_name;
-        size_t n = strlen(k);
-        char *quoted = xmalloc(n + 3);
-        snprintf(quoted, n + 3, "\"%s\"", k);
-        bool hit = contains(f->text, f->size, quoted);
-        free(quoted);
-        if (hit) return true;
-    }
-    return false;
+    size_t n = strlen(k);
+    char *quoted = xmalloc(n + 3);
+    snprintf(quoted, n + 3, "\"%s\"", k);
+    bool hit = contains(f->text, f->size, quoted);
+    free(quoted);
+    return hit;
 }
 
 /* Is the host file clearly about the .cl file: beside it, or naming it? */
@@ -263,9 +269,48 @@ static bool about_file(const HostFile *f, const char *cl_dir, const char *base)
     return hit;
 }
 
-void opencl_link_host_launches(Frontend *fe, const char *path, const char *project_root, Model *m)
+static bool ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Does the OpenCL text define a function `name` (`void name (`)? */
+static bool defines_function(const char *text, size_t size, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = text; (p = memmem(p, size - (size_t)(p - text), name, n)) != NULL; p += n) {
+        if ((p > text && ident_char(p[-1])) || ident_char(p[n])) continue;
+        const char *a = p + n;
+        while (a < text + size && (*a == ' ' || *a == '\t' || *a == '\n' || *a == '\r')) a++;
+        if (a >= text + size || *a != '(') continue;
+        const char *b = p;
+        while (b > text && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r')) b--;
+        if (b - text >= 4 && strncmp(b - 4, "void", 4) == 0 && (b - text == 4 || !ident_char(b[-5]))) return true;
+    }
+    return false;
+}
+
+/* Is a kernel of this name defined in another OpenCL file of the project?
+ * Then a host file that only names it may launch the other one. */
+static bool defined_elsewhere(HostProject *p, const char *name, const char *cl_abs)
+{
+    for (int i = 0; i < p->ncl; i++) {
+        if (strcmp(p->cl_paths[i], cl_abs) == 0) continue;
+        if (!p->cl_texts[i]) {
+            long size;
+            char *text = read_file(p->cl_paths[i], &size);
+            p->cl_texts[i] = text ? text : xstrdup("");
+        }
+        if (defines_function(p->cl_texts[i], strlen(p->cl_texts[i]), name)) return true;
+    }
+    return false;
+}
+
+void opencl_link_host_launches(Frontend *fe, const char *path, const char *project_root, Model *m,
+                               FrontendReport *rep)
 {
     if (m->nkernels == 0) return;
+    double t = monotonic_seconds();
     OpenclHostCache **cp = frontend_opencl_hosts(fe);
     if (!*cp) {
         *cp = xcalloc(1, sizeof **cp);
@@ -278,26 +323,43 @@ void opencl_link_host_launches(Frontend *fe, const char *path, const char *proje
     char abs_dir[PATH_MAX];
     if (!realpath(cl_dir, abs_dir)) return;
     bool relative = path[0] != '/';
-    HostProject *p = project_root && project_root[0] ? project_for(fe, cache, project_root, true, relative)
-                                                     : project_for(fe, cache, abs_dir, false, relative);
+    HostProject *p = project_root && project_root[0] ? project_for(cache, project_root, true, relative, rep)
+                                                     : project_for(cache, abs_dir, false, relative, rep);
     const char *base = slash ? slash + 1 : path;
-    bool *use = xcalloc((size_t)p->nfiles + 1, sizeof *use);
-    bool any_about = false;
-    for (int i = 0; i < p->nfiles; i++)
-        if (names_a_kernel(&p->files[i], m)) {
-            use[i] = true;
-            any_about |= about_file(&p->files[i], abs_dir, base);
-        }
+    char cl_abs[PATH_MAX + NAME_MAX + 2];
+    snprintf(cl_abs, sizeof cl_abs, "%s/%s", abs_dir, base);
+    /* use[i * nkernels + q]: host file i's launches of kernel q join m */
+    int nk = m->nkernels;
+    bool *use = xcalloc((size_t)(p->nfiles + 1) * (size_t)nk, sizeof *use);
+    bool *about = xcalloc((size_t)p->nfiles + 1, sizeof *about);
+    for (int i = 0; i < p->nfiles; i++) about[i] = about_file(&p->files[i], abs_dir, base);
+    for (int q = 0; q < nk; q++) {
+        const char *k = m->kernels[q].base_name;
+        bool any_about = false, any = false;
+        for (int i = 0; i < p->nfiles; i++)
+            if (names_kernel(&p->files[i], k)) {
+                use[i * nk + q] = true;
+                any = true;
+                any_about |= about[i];
+            }
+        bool by_name_only = any && !any_about && !defined_elsewhere(p, k, cl_abs);
+        for (int i = 0; i < p->nfiles; i++)
+            if (use[i * nk + q] && !about[i] && !by_name_only) use[i * nk + q] = false;
+    }
     for (int i = 0; i < p->nfiles; i++) {
-        if (!use[i] || (any_about && !about_file(&p->files[i], abs_dir, base))) continue;
-        const Model *hm = scanned(fe, &p->files[i]);
+        bool wanted = false;
+        for (int q = 0; q < nk; q++) wanted |= use[i * nk + q];
+        if (!wanted) continue;
+        const Model *hm = scanned(fe, &p->files[i], rep);
         for (int j = 0; hm && j < hm->nlaunches; j++)
-            for (int q = 0; q < m->nkernels; q++) {
-                if (strcmp(hm->launches[j].kernel_name, m->kernels[q].base_name) != 0) continue;
+            for (int q = 0; q < nk; q++) {
+                if (!use[i * nk + q] || strcmp(hm->launches[j].kernel_name, m->kernels[q].base_name) != 0) continue;
                 copy_launch(m, &hm->launches[j]);
                 link_launch(m, m->nlaunches - 1, q);
                 break;
             }
     }
     free(use);
+    free(about);
+    rep->host_seconds = monotonic_seconds() - t;
 }

@@ -28,7 +28,8 @@ void opencl_host_cache_free(OpenclHostCache *cache);
 CXTranslationUnit frontend_parse_host(Frontend *fe, const char *path);
 /* Adds the launches of m's kernels found in the host files of the project
  * under `project_root` (NULL: the files beside `path`); host_opencl_index.c. */
-void opencl_link_host_launches(Frontend *fe, const char *path, const char *project_root, Model *m);
+void opencl_link_host_launches(Frontend *fe, const char *path, const char *project_root, Model *m,
+                               FrontendReport *rep);
 /* Parses and scans one host file for launches (host_opencl.c); NULL when
  * it does not parse.  The caller owns the model. */
 Model *opencl_host_scan(Frontend *fe, const char *path);

@@ -5,7 +5,9 @@
  * top-level build file; without one, the .cl file's own directory) the
  * C/C++ files are read once per run, as text, and only those that mention
  * a launch (`nqueueNDRangeKernel`, matching clEnqueueNDRangeKernel and
- * queue.enqueueNDRangeKernel, or `EnqueueArgs`) are kept.  A .cl file's
+ * queue.enqueueNDRangeKernel, or `EnqueueArgs`) and a way of making kernel
+ * objects that host_opencl.c reads (clCreateKernel, cl::Kernel,
+ * KernelFunctor, make_kernel) are kept.  A .cl file's
  * launches come from the kept files that spell one of its kernel names as
  * a string literal ("name"); those files are parsed and scanned
  * (host_opencl.c) the first time a .cl file needs them, and the result is
@@ -99,10 +101,27 @@ static bool contains(const char *text, long size, const char *needle)
     return memmem(text, (size_t)size, needle, strlen(needle)) != NULL;
 }
 
-/* The cheap test before any parse: does the text launch OpenCL kernels? */
+static bool ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* `word` in the text as a whole name (`cl::Kernel`, not `opencl::Kernel`). */
+static bool contains_word(const char *text, long size, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = text; (p = memmem(p, (size_t)size - (size_t)(p - text), word, n)) != NULL; p++)
+        if ((p == text || !ident_char(p[-1])) && (p + n == text + size || !ident_char(p[n]))) return true;
+    return false;
+}
+
+/* The cheap test before any parse: does the text launch OpenCL kernels,
+ * and make kernel objects in a way host_opencl.c reads? */
 static bool mentions_launch(const char *text, long size)
 {
-    return contains(text, size, "nqueueNDRangeKernel") || contains(text, size, "EnqueueArgs");
+    return (contains(text, size, "nqueueNDRangeKernel") || contains(text, size, "EnqueueArgs")) &&
+           (contains(text, size, "clCreateKernel") || contains_word(text, size, "cl::Kernel") ||
+            contains(text, size, "KernelFunctor") || contains(text, size, "make_kernel"));
 }
 
 /* The name a host file is reported under: relative to the working
@@ -267,11 +286,6 @@ static bool about_file(const HostFile *f, const char *cl_dir, const char *base)
     bool hit = contains(f->text, f->size, symbol);
     free(symbol);
     return hit;
-}
-
-static bool ident_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
 /* Does the OpenCL text define a function `name` (`void name (`)? */

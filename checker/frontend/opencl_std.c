@@ -31,7 +31,8 @@ static bool find_directive(const char *text, size_t size, char *out, size_t outn
 {
     static const char key[] = "gpulint:";
     const char *end = text + size;
-    for (const char *p = text; p + sizeof key - 1 < end;) {
+    int hits = 0;
+    for (const char *p = text; p + sizeof key - 1 < end && hits++ < 64;) { /* each hit rescans for comments */
         const char *hit = memmem(p, (size_t)(end - p), key, sizeof key - 1);
         if (!hit) return false;
         p = hit + sizeof key - 1;

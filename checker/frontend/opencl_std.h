@@ -1,9 +1,11 @@
 /* opencl_std.h - inside the front end: the OpenCL C version a file is
- * parsed as, and why (opencl_std.c; docs/opencl.md). */
+ * parsed as, and why; names set by -D at build time (opencl_std.c;
+ * docs/opencl.md). */
 #ifndef GPULINT_OPENCL_STD_H
 #define GPULINT_OPENCL_STD_H
 
 #include "frontend/frontend.h"
+#include "frontend/parse.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -25,5 +27,9 @@ OpenclStdChoice opencl_std_choose(const char *text, size_t size, const char *opt
 bool opencl_wants_cl20(const Diag *diags, int ndiags, char *what, size_t n);
 /* Is `name` one OpenCL C 2.0 added (then it is no name set by -D)? */
 bool opencl_cl20_builtin(const char *name);
+/* Kernels are often configured by -D options the host passes to
+ * clBuildProgram: names used but never defined become one note naming
+ * them, and the errors they cause become notes. */
+void opencl_note_undefined_names(ParseResult *r, const char *path);
 
 #endif

@@ -320,75 +320,6 @@ static void collect_diags(CXTranslationUnit tu, ParseResult *r)
     }
 }
 
-/* The name in "use of undeclared identifier 'N'" / "unknown type name 'N'". */
-static bool undefined_name(const char *msg, char *name, size_t n)
-{
-    const char *p = NULL;
-    if (strncmp(msg, "use of undeclared identifier '", 30) == 0) p = msg + 30;
-    else if (strncmp(msg, "unknown type name '", 19) == 0) p = msg + 19;
-    const char *q = p ? strchr(p, '\'') : NULL;
-    if (!q || (size_t)(q - p) >= n) return false;
-    memcpy(name, p, (size_t)(q - p));
-    name[q - p] = 0;
-    return true;
-}
-
-/* OpenCL kernels are often configured by -D options the host passes to
- * clBuildProgram: names used but never defined become one note naming
- * them, and the errors they cause become notes (the file is analysed, its
- * result degraded: code that needs the values is not seen as written). */
-static void note_undefined_macros(ParseResult *r, const char *path)
-{
-    char names[512] = "";
-    size_t len = 0;
-    int count = 0, shown = 0;
-    for (int i = 0; i < r->ndiags; i++) {
-        Diag *d = &r->diags[i];
-        char name[128], quoted[132];
-        if (d->level != DIAG_ERROR || !undefined_name(d->message, name, sizeof name)) continue;
-        if (opencl_cl20_builtin(name)) continue; /* OpenCL 2.0's, not set by -D */
-        snprintf(quoted, sizeof quoted, "%s,", name);
-        char hay[520];
-        snprintf(hay, sizeof hay, ",%s", names);
-        char needle[134];
-        snprintf(needle, sizeof needle, ",%s", quoted);
-        if (strstr(hay, needle)) continue;
-        count++;
-        if (len + strlen(quoted) + 1 < sizeof names) {
-            len += (size_t)snprintf(names + len, sizeof names - len, "%s", quoted);
-            shown++;
-        }
-    }
-    if (!count) return;
-    names[len ? len - 1 : 0] = 0;
-    char listed[700];
-    size_t ll = 0;
-    for (const char *p = names; *p && ll + 3 < sizeof listed; p++) {
-        listed[ll++] = *p;
-        if (*p == ',') listed[ll++] = ' ';
-    }
-    listed[ll] = 0;
-    for (int i = 0; i < r->ndiags; i++)
-        if (r->diags[i].level == DIAG_ERROR) {
-            char *m = r->diags[i].message;
-            size_t n = strlen(m) + 64;
-            r->diags[i].message = xmalloc(n);
-            snprintf(r->diags[i].message, n, "%s (see the note on names set at build time)", m);
-            free(m);
-            r->diags[i].level = DIAG_NOTE;
-        }
-    Diag *d = VEC_PUSH(r->diags, r->ndiags);
-    d->level = DIAG_NOTE;
-    d->file = xstrdup(path);
-    d->line = d->col = 0;
-    size_t n = strlen(listed) + 400;
-    d->message = xmalloc(n);
-    snprintf(d->message, n,
-             "status degraded: the file uses %d name%s it never defines (%s%s): probably set by -D options at build time "
-             "(clBuildProgram); pass them to gpulint with -D NAME=VALUE",
-             count, count == 1 ? "" : "s", listed, shown < count ? ", ..." : "");
-}
-
 static bool pch_path(const Frontend *fe, int variant, char *out, size_t n)
 {
     int r = snprintf(out, n, "%s%s", fe->pch, pch_variants[variant].suffix);
@@ -553,7 +484,7 @@ static ParseResult parse_opencl(Frontend *fe, const char *path)
     fe->has_unsaved = had;
     free(text);
     if (!r.fatal) {
-        note_undefined_macros(&r, path);
+        opencl_note_undefined_names(&r, path);
         if (choice.bad_directive) {
             snprintf(msg, sizeof msg,
                      "the directive '-cl-std=%s' names no OpenCL C version gpulint knows (CL1.0, CL1.1, CL1.2, CL2.0, "

@@ -368,7 +368,7 @@ static void add_parse_problems(const FrontendReport *pr, const char *path, Diagn
     for (int i = 0; i < pr->ndiags; i++) {
         bool missing = strstr(pr->diags[i].message, "file not found") != NULL;
         missing_include |= missing;
-        gpu_touched |= !missing && pr->diags[i].in_gpu_code;
+        gpu_touched |= !missing && pr->diags[i].level != DIAG_INFO && pr->diags[i].in_gpu_code;
     }
     for (int i = 0; i < pr->ndiags; i++) {
         const Diag *g = &pr->diags[i];
@@ -377,6 +377,9 @@ static void add_parse_problems(const FrontendReport *pr, const char *path, Diagn
             diag_note(d, file, g->line, g->col, "%s (analysis continues without it%s)", g->message,
                       gpu_touched ? "" : "; " HOST_ONLY_NOTE);
             d->notes[d->nnotes - 1].parse_detail = true;
+        } else if (g->level == DIAG_INFO) {
+            diag_note(d, file, g->line, g->col, "%s", g->message);
+            d->notes[d->nnotes - 1].informational = true;
         } else if (g->level == DIAG_NOTE) { /* the front end judged it (OpenCL names set by -D) */
             diag_note(d, file, g->line, g->col, "%s", g->message);
         } else if (!gpu_touched) {
@@ -406,7 +409,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     Model m;
     model_init(&m, path);
     FrontendReport pr;
-    FileArgs fa = {NULL, 0, false, false};
+    FileArgs fa = {NULL, 0, false, false, NULL, NULL};
     if (e->projects) {
         FileFlags ff;
         projects_flags_for(e->projects, path, contents, size, &ff);
@@ -414,6 +417,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         fa.nargs = ff.nargs;
         fa.real_headers = ff.real_headers;
         fa.no_pch = ff.changes_pch;
+        fa.project_root = ff.root;
         if (o->show_project && o->verbose) {
             fprintf(log, "gpulint: %s: project %s%s%s%s", path, ff.root, ff.compile_db ? ", database " : "",
                     ff.compile_db ? ff.compile_db : "", ff.compile_db && !ff.from_database ? " (a neighbour's entry)" : "");
@@ -447,10 +451,11 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         }
         if (cfg->headers && strcmp(cfg->headers, "cuda") == 0) fa.real_headers = true;
         else if (cfg->headers && strcmp(cfg->headers, "shim") == 0) fa.real_headers = false;
+        fa.cl_std = cfg->cl_std;
     }
     fa.args = args;
     fa.nargs = nargs;
-    bool with_args = e->projects || (cfg && (nargs || cfg->headers));
+    bool with_args = e->projects || (cfg && (nargs || cfg->headers || cfg->cl_std));
     bool analysed = e->document ? frontend_document_analyse(e->document, contents, size, with_args ? &fa : NULL,
                                                             e->open, e->nopen, &m, &pr)
                                 : frontend_analyse_with(e->frontend, path, contents, size, with_args ? &fa : NULL, &m, &pr);
@@ -473,8 +478,12 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         diag_note(&r->problems, m.notes[i].range.file ? m.notes[i].range.file : path, m.notes[i].range.line,
                   m.notes[i].range.col, "%s", m.notes[i].message);
     if (o->verbose)
-        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", path, pr.parse_seconds * 1e3,
+        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s", path, pr.parse_seconds * 1e3,
                 pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "");
+    if (o->verbose && m.language == LANG_OPENCL)
+        fprintf(log, " (OpenCL host files: %d read as text, %d parsed, %.1f ms)", pr.host_sources_read,
+                pr.host_files_scanned, pr.host_seconds * 1e3);
+    if (o->verbose) fputc('\n', log);
     r->kernels = m.nkernels;
     if (o->dump_model) model_dump(log, &m);
     run_rules(o, &m, cfg, &r->findings);

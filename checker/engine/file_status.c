@@ -46,6 +46,7 @@ void file_status_compute(FileResult *r, bool analysed)
     int nother = 0;
     for (int i = 0; i < d->nnotes; i++) {
         const char *m = d->notes[i].message;
+        if (d->notes[i].informational) continue;
         if (strstr(m, NOT_FOUND)) {
             const char *name = missing_name(a, m);
             if (name && !listed(r->missing_headers, r->nmissing_headers, name))

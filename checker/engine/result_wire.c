@@ -121,7 +121,7 @@ static void put_problems(WireBuf *b, const Problem *p, int n)
         put_u32(b, p[i].line);
         put_u32(b, p[i].col);
         put_str(b, p[i].message);
-        put_u32(b, p[i].parse_detail);
+        put_u32(b, (uint32_t)p[i].parse_detail | (uint32_t)p[i].informational << 1);
     }
 }
 
@@ -319,7 +319,8 @@ static void get_problems(Reader *rd, Diagnostics *d, bool errors)
         const char *file = get_str(rd, &scratch);
         unsigned line = get_u32(rd), col = get_u32(rd);
         const char *message = get_str(rd, &scratch);
-        bool parse_detail = get_u32(rd) != 0;
+        uint32_t flags = get_u32(rd);
+        bool parse_detail = flags & 1, informational = (flags & 2) != 0;
         if (!message) {
             rd->bad = true;
         } else if (errors) {
@@ -328,6 +329,7 @@ static void get_problems(Reader *rd, Diagnostics *d, bool errors)
         } else {
             diag_note(d, file, line, col, "%s", message);
             d->notes[d->nnotes - 1].parse_detail = parse_detail;
+            d->notes[d->nnotes - 1].informational = informational;
         }
     }
     arena_free(&scratch);

@@ -69,7 +69,7 @@ bool frontend_document_analyse(FrontendDocument *d, const char *contents, unsign
     frontend_set_unsaved(fe, NULL, NULL, 0);
     rep->parse_seconds = monotonic_seconds() - t;
     rep->reused = d->kept.reused && pr.tu_kept;
-    frontend_report_from_parse(fe, d->path, &pr, m, rep);
+    frontend_report_from_parse(fe, d->path, fa, &pr, m, rep);
     if (!rep->fatal) {
         Inclusions inc = {d->path, NULL, 0};
         clang_getInclusions(pr.tu, on_inclusion, &inc);

@@ -29,7 +29,8 @@ static void add_diag(FrontendReport *rep, DiagLevel level, const char *path, uns
  * from memory under the host file's name, as clCreateProgramWithSource
  * would see it), and all of them build one model whose positions are the
  * host file's (cx.c maps them as they are made). */
-static bool analyse_host_strings(Frontend *fe, const char *path, const char *contents, unsigned long size, Model *m,
+static bool analyse_host_strings(Frontend *fe, const char *path, const char *contents, unsigned long size,
+                                 const FileArgs *fa, Model *m,
                                  FrontendReport *rep)
 {
     char *owned = NULL;
@@ -92,7 +93,7 @@ static bool analyse_host_strings(Frontend *fe, const char *path, const char *con
         m->fp64 = any_fp64;
         m->fp64_reason = fp64_reason;
         double t = monotonic_seconds();
-        if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, m);
+        if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m, rep);
         rep->model_seconds += monotonic_seconds() - t;
     }
     return true;
@@ -109,7 +110,7 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
 {
     memset(rep, 0, sizeof *rep);
     if (!frontend_options(fe)->language && is_host_source_path(path))
-        return analyse_host_strings(fe, path, contents, size, m, rep);
+        return analyse_host_strings(fe, path, contents, size, fa, m, rep);
     double t = monotonic_seconds();
     frontend_set_unsaved(fe, path, contents, size);
     frontend_set_file_args(fe, fa);
@@ -117,12 +118,13 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
     frontend_set_file_args(fe, NULL);
     frontend_set_unsaved(fe, NULL, NULL, 0);
     rep->parse_seconds = monotonic_seconds() - t;
-    frontend_report_from_parse(fe, path, &pr, m, rep);
+    frontend_report_from_parse(fe, path, fa, &pr, m, rep);
     parse_result_free(&pr);
     return !rep->fatal;
 }
 
-void frontend_report_from_parse(Frontend *fe, const char *path, ParseResult *pr, Model *m, FrontendReport *rep)
+void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *fa, ParseResult *pr, Model *m,
+                                FrontendReport *rep)
 {
     rep->fatal = pr->fatal;
     rep->fatal_message = pr->fatal_message;
@@ -135,7 +137,7 @@ void frontend_report_from_parse(Frontend *fe, const char *path, ParseResult *pr,
     if (pr->fatal) return;
     double t = monotonic_seconds();
     model_build(m, pr->tu, frontend_shim_dir(fe), frontend_options(fe));
-    if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, m);
+    if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m, rep);
     classify_gpu_diags(pr->tu, m, rep->diags, rep->ndiags);
     rep->model_seconds = monotonic_seconds() - t;
 }

@@ -28,7 +28,8 @@ typedef struct {
     bool verbose;
 } FrontendOptions;
 
-typedef enum { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR } DiagLevel;
+/* DIAG_INFO: how the file was read (a note that does not degrade it). */
+typedef enum { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR, DIAG_INFO } DiagLevel;
 
 typedef struct {
     DiagLevel level;
@@ -50,6 +51,10 @@ typedef struct {
     struct HostStrings *host_strings; /* a C/C++ file's kernel strings, else NULL */
     bool reused;                /* a document session reparsed its kept TU */
     char **included; int nincluded; /* a document session: the files the TU includes */
+    /* OpenCL: the host files read for this file's launches (a project's
+     * files are read once per process: later files of it read none). */
+    int host_sources_read, host_files_scanned;
+    double host_seconds;        /* part of model_seconds */
 } FrontendReport;
 
 typedef struct Frontend Frontend;
@@ -71,6 +76,8 @@ typedef struct {
     int nargs;
     bool real_headers;          /* auto mode: the file's includes need the toolkit's headers */
     bool no_pch;                /* the flags differ from the precompiled shim's */
+    const char *project_root;   /* where OpenCL host files are looked for (NULL: beside the file) */
+    const char *cl_std;         /* OpenCL C version from the config (NULL: none) */
 } FileArgs;
 
 /* frontend_analyse with a file's own flags (NULL: none). */
@@ -114,5 +121,7 @@ const char *frontend_cuda_path(const Frontend *fe);
 /* Writes a precompiled shim header for this libclang to `out`. */
 bool frontend_build_pch(Frontend *fe, const char *out, char *err, int errsize);
 const char *frontend_libclang_version(void);
+/* Is `s` an OpenCL C version gpulint parses (CL1.0 ... CL3.0)? */
+bool opencl_std_valid(const char *s);
 
 #endif

@@ -6,6 +6,7 @@
  * not hide the rest.  In auto mode a file whose missing include is a CUDA
  * library header is parsed again with the real toolkit headers, if present. */
 #include "frontend/dialect.h"
+#include "frontend/opencl_std.h"
 #include "frontend/parse.h"
 #include "util/fileio.h"
 #include "util/oom.h"
@@ -58,6 +59,7 @@ struct Frontend {
     const FileArgs *file_args;   /* the file's own flags (project.h), or NULL */
     char cccl_dir[PATH_MAX];     /* <cuda>/include/cccl (CUDA 13 layout), "" if absent */
     bool force_opencl;           /* a host file's kernel string is being parsed */
+    char cl_std[16];             /* the OpenCL C version of the file being parsed (opencl_std.c) */
 };
 
 static bool is_file(const char *p)
@@ -232,7 +234,7 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf)
 {
     add(a, "-x");
     add(a, "cl");
-    snprintf(std_buf, 64, "-cl-std=%s", fe->o.cl_std ? fe->o.cl_std : "CL1.2");
+    snprintf(std_buf, 64, "-cl-std=%s", fe->cl_std[0] ? fe->cl_std : fe->o.cl_std ? fe->o.cl_std : "CL1.2");
     add(a, std_buf);
     add(a, "-Xclang");
     add(a, "-finclude-default-header");
@@ -362,76 +364,6 @@ static void collect_diags(CXTranslationUnit tu, ParseResult *r)
         clang_disposeString(msg);
         clang_disposeDiagnostic(d);
     }
-}
-
-/* The name in "use of undeclared identifier 'N'" / "unknown type name 'N'". */
-static bool undefined_name(const char *msg, char *name, size_t n)
-{
-    const char *p = NULL;
-    if (strncmp(msg, "use of undeclared identifier '", 30) == 0) p = msg + 30;
-    else if (strncmp(msg, "unknown type name '", 19) == 0) p = msg + 19;
-    const char *q = p ? strchr(p, '\'') : NULL;
-    if (!q || (size_t)(q - p) >= n) return false;
-    memcpy(name, p, (size_t)(q - p));
-    name[q - p] = 0;
-    return true;
-}
-
-/* OpenCL kernels are often configured by -D options the host passes to
- * clBuildProgram: names used but never defined become one note naming
- * them, and the errors they cause become notes (the file is analysed, its
- * result degraded: code that needs the values is not seen as written). */
-static void note_undefined_macros(ParseResult *r, const char *path)
-{
-    char names[512] = "";
-    size_t len = 0;
-    int count = 0, shown = 0;
-    for (int i = 0; i < r->ndiags; i++) {
-        Diag *d = &r->diags[i];
-        char name[128], quoted[132];
-        if (d->level != DIAG_ERROR || !undefined_name(d->message, name, sizeof name)) continue;
-        snprintf(quoted, sizeof quoted, "%s,", name);
-        char hay[520];
-        snprintf(hay, sizeof hay, ",%s", names);
-        char needle[134];
-        snprintf(needle, sizeof needle, ",%s", quoted);
-        if (strstr(hay, needle)) continue;
-        count++;
-        if (len + strlen(quoted) + 1 < sizeof names) {
-            len += (size_t)snprintf(names + len, sizeof names - len, "%s", quoted);
-            shown++;
-        }
-    }
-    if (!count) return;
-    names[len ? len - 1 : 0] = 0;
-    char listed[700];
-    size_t ll = 0;
-    for (const char *p = names; *p && ll + 3 < sizeof listed; p++) {
-        listed[ll++] = *p;
-        if (*p == ',') listed[ll++] = ' ';
-    }
-    listed[ll] = 0;
-    for (int i = 0; i < r->ndiags; i++)
-        if (r->diags[i].level == DIAG_ERROR) {
-            char *m = r->diags[i].message;
-            size_t n = strlen(m) + 64;
-            r->diags[i].message = xmalloc(n);
-            snprintf(r->diags[i].message, n, "%s (see the note on names set at build time)", m);
-            free(m);
-            r->diags[i].level = DIAG_NOTE;
-        }
-    Diag *d = VEC_PUSH(r->diags, r->ndiags);
-    d->level = DIAG_NOTE;
-    d->in_gpu_code = true;
-    d->preprocessor = false;
-    d->file = xstrdup(path);
-    d->line = d->col = 0;
-    size_t n = strlen(listed) + 400;
-    d->message = xmalloc(n);
-    snprintf(d->message, n,
-             "status degraded: the file uses %d name%s it never defines (%s%s): probably set by -D options at build time "
-             "(clBuildProgram); pass them to gpulint with -D NAME=VALUE",
-             count, count == 1 ? "" : "s", listed, shown < count ? ", ..." : "");
 }
 
 static bool pch_path(const Frontend *fe, int variant, char *out, size_t n)
@@ -568,28 +500,29 @@ static const char *parse_error_text(enum CXErrorCode e)
     }
 }
 
+/* The text of an OpenCL file (an editor's buffer or the file; the engine
+ * refused files over 64 MiB before the parse); a copy the caller frees. */
+static char *opencl_text(Frontend *fe, const char *path, size_t *size)
+{
+    if (fe->has_unsaved) {
+        char *text = xmalloc(fe->unsaved.Length + 1);
+        memcpy(text, fe->unsaved.Contents, fe->unsaved.Length);
+        text[fe->unsaved.Length] = 0;
+        *size = fe->unsaved.Length;
+        return text;
+    }
+    long len;
+    char *text = read_file(path, &len);
+    *size = text ? (size_t)len : 0;
+    return text;
+}
+
 /* OpenCL sources kept as C++ raw strings for embedding (CLBlast's
  * .opencl files: a line `R"(` ... a line `)"`): the wrapper lines are
- * blanked in an in-memory copy, so lines and columns stay as in the file.
- * Returns the copy (caller frees) or NULL when there is no wrapper. */
-static ParseResult frontend_parse_file(Frontend *fe, const char *path);
-
-static char *unwrap_raw_string(Frontend *fe, const char *path, size_t *size)
+ * blanked in place, so lines and columns stay as in the file.  False when
+ * there is no wrapper. */
+static bool unwrap_raw_string(char *text)
 {
-    char *text = NULL;
-    size_t n = 0;
-    if (fe->has_unsaved) {
-        text = xmalloc(fe->unsaved.Length + 1);
-        memcpy(text, fe->unsaved.Contents, fe->unsaved.Length);
-        n = fe->unsaved.Length;
-        text[n] = 0;
-    } else {
-        /* the engine refused files over 64 MiB before the parse */
-        long len;
-        text = read_file(path, &len);
-        if (!text) return NULL;
-        n = (size_t)len;
-    }
     char *open = NULL, *close = NULL;
     for (char *line = text; line && *line;) {
         char *eol = strchr(line, '\n');
@@ -599,33 +532,79 @@ static char *unwrap_raw_string(Frontend *fe, const char *path, size_t *size)
         else if (open && len == 2 && strncmp(line, ")\"", 2) == 0) close = line;
         line = eol ? eol + 1 : NULL;
     }
-    if (!open || !close) {
-        free(text);
-        return NULL;
-    }
+    if (!open || !close) return false;
     memset(open, ' ', 3);
     memset(close, ' ', 2);
-    *size = n;
-    return text;
+    return true;
+}
+
+static int error_count(const ParseResult *r)
+{
+    int n = 0;
+    for (int i = 0; i < r->ndiags; i++) n += r->diags[i].level == DIAG_ERROR;
+    return n;
+}
+
+static void add_diag(ParseResult *r, DiagLevel level, const char *path, const char *message)
+{
+    Diag *d = VEC_PUSH(r->diags, r->ndiags);
+    *d = (Diag){.level = level, .in_gpu_code = true};
+    d->file = xstrdup(path);
+    d->message = xstrdup(message);
+}
+
+static ParseResult frontend_parse_file(Frontend *fe, const char *path);
+
+/* An OpenCL file: its version chosen (opencl_std.c), the raw-string
+ * wrapper blanked, and names set by -D at build time reported. */
+static ParseResult parse_opencl(Frontend *fe, const char *path)
+{
+    size_t size = 0;
+    char *text = opencl_text(fe, path, &size);
+    OpenclStdChoice choice =
+        opencl_std_choose(text, size, fe->o.cl_std, fe->file_args ? fe->file_args->cl_std : NULL);
+    struct CXUnsavedFile saved = fe->unsaved;
+    bool had = fe->has_unsaved;
+    /* libclang copies an unsaved buffer while parsing: the TU keeps no pointer to it */
+    if (text && unwrap_raw_string(text)) frontend_set_unsaved(fe, path, text, size);
+    snprintf(fe->cl_std, sizeof fe->cl_std, "%s", choice.std);
+    ParseResult r = frontend_parse_file(fe, path);
+    char what[128] = "", msg[512];
+    if (choice.origin == CLSTD_AUTO && !r.fatal && opencl_wants_cl20(r.diags, r.ndiags, what, sizeof what)) {
+        snprintf(fe->cl_std, sizeof fe->cl_std, "CL2.0");
+        ParseResult r2 = frontend_parse_file(fe, path);
+        if (!r2.fatal && error_count(&r2) < error_count(&r)) {
+            parse_result_free(&r);
+            r = r2;
+            snprintf(msg, sizeof msg,
+                     "parsed as OpenCL C 2.0 (-cl-std=CL2.0): the file uses %s, which OpenCL C 1.2 does not have; "
+                     "a comment '// gpulint: -cl-std=CL2.0' in the file makes this explicit",
+                     what);
+            add_diag(&r, DIAG_INFO, path, msg);
+        } else {
+            parse_result_free(&r2);
+        }
+    }
+    fe->cl_std[0] = 0;
+    fe->unsaved = saved;
+    fe->has_unsaved = had;
+    free(text);
+    if (!r.fatal) {
+        opencl_note_undefined_names(&r, path);
+        if (choice.bad_directive) {
+            snprintf(msg, sizeof msg,
+                     "the directive '-cl-std=%s' names no OpenCL C version gpulint knows (CL1.0, CL1.1, CL1.2, CL2.0, "
+                     "CL3.0); parsed as %s",
+                     choice.directive, choice.std);
+            add_diag(&r, DIAG_NOTE, path, msg);
+        }
+    }
+    return r;
 }
 
 ParseResult frontend_parse(Frontend *fe, const char *path)
 {
-    if (is_opencl(fe, path)) {
-        size_t size = 0;
-        char *unwrapped = unwrap_raw_string(fe, path, &size);
-        if (unwrapped) {
-            struct CXUnsavedFile saved = fe->unsaved;
-            bool had = fe->has_unsaved;
-            frontend_set_unsaved(fe, path, unwrapped, size);
-            ParseResult r = frontend_parse_file(fe, path);
-            /* the TU keeps no pointer to the buffer after parsing: libclang copies it */
-            fe->unsaved = saved;
-            fe->has_unsaved = had;
-            free(unwrapped);
-            return r;
-        }
-    }
+    if (is_opencl(fe, path)) return parse_opencl(fe, path);
     return frontend_parse_file(fe, path);
 }
 
@@ -667,7 +646,6 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
         return r;
     }
     collect_diags(tu, &r);
-    if (opencl) note_undefined_macros(&r, path);
     bool keep = true;
     if (!real && !opencl && fe->o.headers == HEADERS_AUTO && fe->cuda_path[0] && !fe->file_args) {
         /* The shim lacks a CUDA library header, or a library header fails
@@ -727,6 +705,9 @@ CXTranslationUnit frontend_parse_host(Frontend *fe, const char *path)
     add(&a, c_file ? "-std=gnu11" : "-std=c++17");
     add(&a, "-I");
     add(&a, fe->opencl_host_dir);
+    /* the stand-ins first: a project's own copy of cl.h or cl2.hpp is then skipped by its guard */
+    add(&a, "-include");
+    add(&a, c_file ? "CL/cl.h" : "CL/gpulint_cl_wrapper.hpp");
     add(&a, "-ferror-limit=50");
     add(&a, "-Wno-implicit-function-declaration");
     for (int i = 0; i < fe->o.nextra; i++) add(&a, fe->o.extra[i]);

@@ -42,9 +42,13 @@ OpenclHostCache **frontend_opencl_hosts(Frontend *fe);
 void opencl_host_cache_free(OpenclHostCache *cache);
 /* Parses a C/C++ host file to scan it (no diagnostics kept); NULL on failure. */
 CXTranslationUnit frontend_parse_host(Frontend *fe, const char *path);
-/* Adds the launches of m's kernels found in host files next to `path`
- * (see host_opencl.c). */
-void opencl_link_host_launches(Frontend *fe, const char *path, Model *m);
+/* Adds the launches of m's kernels found in the host files of the project
+ * under `project_root` (NULL: the files beside `path`); host_opencl_index.c. */
+void opencl_link_host_launches(Frontend *fe, const char *path, const char *project_root, Model *m,
+                               FrontendReport *rep);
+/* Parses and scans one host file for launches (host_opencl.c); NULL when
+ * it does not parse.  The caller owns the model. */
+Model *opencl_host_scan(Frontend *fe, const char *path);
 
 /* Directory of the shim headers (functions defined there are library code). */
 const char *frontend_shim_dir(const Frontend *fe);
@@ -60,6 +64,7 @@ ParseResult frontend_parse(Frontend *fe, const char *path);
 void parse_result_free(ParseResult *r);
 /* frontend.c: moves a parse's diagnostics into `rep` and, unless it was
  * fatal, builds the model (and judges which errors touch GPU code). */
-void frontend_report_from_parse(Frontend *fe, const char *path, ParseResult *pr, Model *m, FrontendReport *rep);
+void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *fa, ParseResult *pr, Model *m,
+                                FrontendReport *rep);
 
 #endif

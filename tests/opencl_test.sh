@@ -112,4 +112,17 @@ check "--show-config prints cl-std" "$out" "^cl-std: CL2.0"
 printf 'cl-std: CL4\n' >"$tmp/cfg/.gpulint.yaml"
 out=$("$G" "$tmp/cfg/v2/a.cl" 2>&1)
 check "a bad cl-std in the config is an error" "$out" "'cl-std' must be CL1.0, CL1.1, CL1.2, CL2.0 or CL3.0"
+# -D and include paths from the config (or the compile database) reach OpenCL files too
+mkdir -p "$tmp/cldefs/inc"
+printf '__kernel void scale(__global float* v, int n)\n{\n    int i = get_global_id(0);\n    if (i < n) v[i] = v[i] * GAIN * INC_FACTOR;\n}\n' >"$tmp/cldefs/k.cl"
+printf '#include "factor.h"\n' | cat - "$tmp/cldefs/k.cl" >"$tmp/cldefs/k2.cl"
+printf '#define INC_FACTOR 2.0f\n' >"$tmp/cldefs/inc/factor.h"
+printf 'defines: [GAIN=0.5f, INC_FACTOR=1.0f]\n' >"$tmp/cldefs/.gpulint.yaml"
+out=$("$G" --format=json "$tmp/cldefs/k.cl" 2>/dev/null)
+check "config defines reach an OpenCL file: ok, no names set at build time" "$out" '"status":[[:space:]]*"ok"'
+printf 'defines: [GAIN=0.5f]\ninclude-paths: [inc]\n' >"$tmp/cldefs/.gpulint.yaml"
+out=$("$G" --format=json "$tmp/cldefs/k2.cl" 2>/dev/null)
+check "config include-paths reach an OpenCL file" "$out" '"status":[[:space:]]*"ok"'
+out=$("$G" --no-config --format=json "$tmp/cldefs/k.cl" 2>/dev/null)
+check "without the config the names are missing (degraded)" "$out" '"status":[[:space:]]*"degraded"'
 exit $fail

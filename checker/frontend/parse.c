@@ -226,6 +226,43 @@ static void add(Args *a, const char *s)
     *VEC_PUSH(a->v, a->n) = s;
 }
 
+/* A flag OpenCL C takes from a file's project flags: macros and include
+ * paths (the rest, -std=c++17 and nvcc's translations, is CUDA's). */
+static bool opencl_takes(const char *x, bool *with_value)
+{
+    static const char *const with_next[] = {"-D", "-U", "-I", "-isystem", "-idirafter", "-include"};
+    for (size_t i = 0; i < sizeof with_next / sizeof with_next[0]; i++)
+        if (strcmp(x, with_next[i]) == 0) {
+            *with_value = true;
+            return true;
+        }
+    *with_value = false;
+    return strncmp(x, "-D", 2) == 0 || strncmp(x, "-U", 2) == 0 || strncmp(x, "-I", 2) == 0;
+}
+
+/* The file's own flags (project discovery, compile database, config), then
+ * the user's macros again so that they win over the project's. */
+static void add_file_args(Frontend *fe, Args *a, bool opencl)
+{
+    const FileArgs *fa = fe->file_args;
+    if (!fa || !fa->nargs) return;
+    for (int i = 0; i < fa->nargs; i++) {
+        bool with_value = false;
+        if (opencl && !opencl_takes(fa->args[i], &with_value)) continue;
+        add(a, fa->args[i]);
+        if (with_value && i + 1 < fa->nargs) add(a, fa->args[++i]);
+    }
+    for (int i = 0; i < fe->o.nextra; i++) {
+        const char *x = fe->o.extra[i];
+        if ((strcmp(x, "-D") == 0 || strcmp(x, "-U") == 0) && i + 1 < fe->o.nextra) {
+            add(a, x);
+            add(a, fe->o.extra[++i]);
+        } else if (strncmp(x, "-D", 2) == 0 || strncmp(x, "-U", 2) == 0) {
+            add(a, x);
+        }
+    }
+}
+
 /* OpenCL C: clang's own opencl-c.h builtins (from libclang's resource
  * directory; declared lazily), no CUDA shim, no PCH (measured in
  * docs/opencl.md: an OpenCL file parses faster than a CUDA file with the
@@ -242,6 +279,7 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf)
     add(a, "-fdeclare-opencl-builtins");
     add(a, "-ferror-limit=50");
     for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
+    add_file_args(fe, a, true);
 }
 
 /* Builds the argument list; `with_pch`: pre-include through the PCH. */
@@ -287,20 +325,7 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *
         }
     }
     for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
-    const FileArgs *fa = fe->file_args;
-    if (fa && fa->nargs) {
-        for (int i = 0; i < fa->nargs; i++) add(a, fa->args[i]);
-        /* the user's macros win over the project's */
-        for (int i = 0; i < fe->o.nextra; i++) {
-            const char *x = fe->o.extra[i];
-            if ((strcmp(x, "-D") == 0 || strcmp(x, "-U") == 0) && i + 1 < fe->o.nextra) {
-                add(a, x);
-                add(a, fe->o.extra[++i]);
-            } else if (strncmp(x, "-D", 2) == 0 || strncmp(x, "-U", 2) == 0) {
-                add(a, x);
-            }
-        }
-    }
+    add_file_args(fe, a, false);
 }
 
 static DiagLevel level_of(enum CXDiagnosticSeverity s)

@@ -505,6 +505,22 @@ static void test_diagnostics_and_fixes(Client *c)
     documents_free(&set);
 }
 
+/* OpenCL C documents (.cl, or the language id opencl) are analysed too. */
+static void test_opencl(Client *c)
+{
+    const char *rows = "__kernel void row_sums(__global const float* m, __global float* out, int w)\n"
+                       "{\n"
+                       "    int r = get_global_id(0);\n"
+                       "    float s = 0.0f;\n"
+                       "    for (int j = 0; j < w; j++) s += m[r * w + j];\n"
+                       "    out[r] = s;\n"
+                       "}\n";
+    open_doc_as(c, "file:///tmp/gpulint-lsp-test/rows.cl", "opencl", rows);
+    CHECK_EQ_LL(count_rule(published(c, "file:///tmp/gpulint-lsp-test/rows.cl", 1, 10), "uncoalesced-row"), 1);
+    open_doc_as(c, "untitled:Untitled-7", "opencl", rows);
+    CHECK_EQ_LL(count_rule(published(c, "untitled:Untitled-7", 1, 10), "uncoalesced-row"), 1);
+}
+
 /* Invalid UTF-8, a huge document, a crash and a hang: the server goes on. */
 static void test_robustness(Client *c)
 {
@@ -711,6 +727,7 @@ static int protocol_test(const char *gpulint)
     start(&c, gpulint);
     test_bad_input(&c);
     test_diagnostics_and_fixes(&c);
+    test_opencl(&c);
     test_robustness(&c);
     request(&c, 30, "shutdown", NULL);
     const cJSON *r = response(&c, 30, 5);

@@ -105,6 +105,12 @@ else
     fail "GPU code touched: -v marker"; sed 's/^/    | /' "$tmp/err" | head -20
 fi
 
+# --- nvcc's dialect: narrowing in brace initialisers ------------------------------
+cp -r "$P/nvcc_dialect" "$tmp/"
+lint "$tmp/nvcc_dialect"
+check "narrowing in braces: no error, the file is ok" "j['errors'] == [] and files['narrowing.cu']['status'] == 'ok'"
+check "narrowing in braces: the kernel's finding is reported" "('double-literal', 'narrowing.cu', 13) in rules"
+
 # the forwarding headers (Config.h -> config.h) live in a temporary
 # directory that is removed at the end of the run
 if [[ -z "$(ls -A "$tmp/t")" ]]; then

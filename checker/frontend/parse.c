@@ -294,6 +294,9 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *
     snprintf(arch_buf, 64, "--cuda-gpu-arch=%s", gpu_arch());
     add(a, arch_buf);
     add(a, "-Wno-unknown-cuda-version");
+    /* nvcc accepts narrowing in brace initialisers (dim3 b = {block, 1, 1}
+     * with a size_t block) with a warning; clang makes it an error */
+    add(a, "-Wno-c++11-narrowing");
     /* high enough that errors after a missing header rarely hide the ones
      * in kernels (gpu_code.c counts the limit as touching GPU code) */
     add(a, "-ferror-limit=1000");

@@ -16,8 +16,47 @@ static const RuleOption options[] = {
                                 8},
 };
 
+/* How a loop counter moves an access whose lanes are K elements apart. */
+typedef enum {
+    LOOP_WALKS_ELEMENTS, /* one element per iteration: the K adjacent elements (for c < K) */
+    LOOP_MOVES_PATTERN,  /* a uniform shift of K elements or more per iteration (a grid-stride
+                          * loop, an outer loop over rows): every iteration repeats the pattern */
+    LOOP_OTHER
+} LoopRole;
+
+static LoopRole loop_role(const Kernel *k, const Access *a, int counter, long long K)
+{
+    Affine c;
+    long long step;
+    if (!aff_coef(&a->byte_offset, counter, &c)) return LOOP_OTHER;
+    if (aff_is_const(&c, &step)) {
+        if (step == a->elem_bytes) return LOOP_WALKS_ELEMENTS;
+        return llabs(step) >= K * a->elem_bytes ? LOOP_MOVES_PATTERN : LOOP_OTHER;
+    }
+    /* a symbolic step (blockDim.x*gridDim.x, a row width): the same for
+     * every lane, as long as no thread id, other counter or loaded value is in it */
+    for (int t = 0; t < c.nterms; t++)
+        for (int f = 0; f < c.term[t].nfactors; f++) {
+            int s = c.term[t].factor[f];
+            if (s == SYM_TID_X || s == SYM_TID_Y || s == SYM_TID_Z) return LOOP_OTHER;
+            if (s >= SYM_FIRST_USER && s < k->nsyms && (k->syms[s].kind == SYMK_LOOP || k->syms[s].kind == SYMK_LOADED))
+                return LOOP_OTHER;
+        }
+    return LOOP_MOVES_PATTERN;
+}
+
+/* Is this loop counter the one that walks the K elements (dropped from the
+ * group key and read for the offsets)?  Other loop counters stay in the key:
+ * accesses in the same grid-stride loop share them. */
+static bool walks_elements(const Kernel *k, const Access *a, int s, long long K)
+{
+    return k->syms[s].kind == SYMK_LOOP && aff_mentions(&a->byte_offset, s) && loop_role(k, a, s, K) == LOOP_WALKS_ELEMENTS;
+}
+
 /* Lane stride in elements, when the access is a candidate. The K elements
- * may be reached by a short loop (for c < K: in[gid*K + c]). */
+ * may be reached by a short loop (for c < K: in[gid*K + c]); loops that
+ * move the whole pattern (grid-stride loops: i += blockDim.x*gridDim.x)
+ * leave the lanes' distance as it is. */
 static bool adjacent_stride(const Kernel *k, const Access *a, long long row_min_width, long long *K)
 {
     if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) return false;
@@ -29,26 +68,25 @@ static bool adjacent_stride(const Kernel *k, const Access *a, long long row_min_
     *K = stride / a->elem_bytes;
     for (int s = SYM_FIRST_USER; s < k->nsyms; s++) {
         if (k->syms[s].kind != SYMK_LOOP || !aff_mentions(&a->byte_offset, s)) continue;
-        Affine c;
-        long long step;
+        LoopRole role = loop_role(k, a, s, *K);
         /* a short loop stepping one element: the same K adjacent accesses */
-        if (*K >= row_min_width || !aff_coef(&a->byte_offset, s, &c) || !aff_is_const(&c, &step) ||
-            step != a->elem_bytes)
-            return false;
+        if (role == LOOP_WALKS_ELEMENTS && *K < row_min_width) continue;
+        if (role == LOOP_MOVES_PATTERN) continue;
+        return false;
     }
     return *K >= 2 && *K <= 16;
 }
 
 /* The part of the index that identifies the group: without the constant
  * offset and without the loop counter that walks the K elements. */
-static Affine group_key(const Kernel *k, const Affine *a)
+static Affine group_key(const Kernel *k, const Access *acc, long long K)
 {
-    Affine r = *a;
+    Affine r = acc->byte_offset;
     for (int i = 0; i < r.nterms;) {
         bool drop = r.term[i].nfactors == 0;
         for (int j = 0; j < r.term[i].nfactors; j++) {
             int s = r.term[i].factor[j];
-            if (s >= SYM_FIRST_USER && s < k->nsyms && k->syms[s].kind == SYMK_LOOP) drop = true;
+            if (s >= SYM_FIRST_USER && s < k->nsyms && walks_elements(k, acc, s, K)) drop = true;
         }
         if (drop) {
             memmove(&r.term[i], &r.term[i + 1], (size_t)(r.nterms - i - 1) * sizeof r.term[0]);
@@ -70,7 +108,7 @@ static int access_offsets(const Kernel *k, const Access *a, long long K, long lo
         if (a->byte_offset.term[i].nfactors == 0) c = a->byte_offset.term[i].coef / a->elem_bytes;
     long long trip = 1;
     for (int s = SYM_FIRST_USER; s < k->nsyms; s++) {
-        if (k->syms[s].kind != SYMK_LOOP || !aff_mentions(&a->byte_offset, s)) continue;
+        if (!walks_elements(k, a, s, K)) continue;
         const Loop *L = &k->loops[k->syms[s].loop];
         long long init, bound, step;
         trip = K;
@@ -130,7 +168,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         const Access *a = &k->accesses[i];
         long long K;
         if (done[i] || !adjacent_stride(k, a, row_min, &K)) continue;
-        Affine key = group_key(k, &a->byte_offset);
+        Affine key = group_key(k, a, K);
         bool store_group = a->is_store && !a->is_load;
         /* The group: same base, same element, same K, same non-constant part. */
         long long offsets[64];
@@ -142,7 +180,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
             if (done[j] || !adjacent_stride(k, b, row_min, &K2) || K2 != K) continue;
             if (b->base_param != a->base_param || strcmp(b->base_name, a->base_name) != 0) continue;
             if (b->elem_bytes != a->elem_bytes || (b->is_store && !b->is_load) != store_group) continue;
-            Affine key2 = group_key(k, &b->byte_offset);
+            Affine key2 = group_key(k, b, K);
             if (!aff_equal(&key, &key2)) continue;
             done[j] = true;
             long long covered[16];
@@ -190,7 +228,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
             const Access *b = &k->accesses[j];
             long long K2;
             if (!adjacent_stride(k, b, row_min, &K2) || K2 != K || (b->is_store && !b->is_load) == store_group) continue;
-            Affine key2 = group_key(k, &b->byte_offset);
+            Affine key2 = group_key(k, b, K);
             copy = aff_equal(&key, &key2);
         }
         finding_bool(out, f, "copy_shape", copy);

@@ -107,7 +107,7 @@ void model_dump(FILE *out, const Model *m)
                     x->is_store ? "store" : "", x->is_atomic ? " atomic" : "", x->base_name, "", x->elem_type,
                     x->elem_bytes, x->field ? " field " : "", x->field ? x->field : "", a, d, x->loop,
                     x->elem_is_vector ? " vector" : "", x->elem_is_record && !x->elem_is_vector ? " record" : "", cs);
-            if (x->field) fprintf(out, " field_bytes=%d", x->field_bytes);
+            if (x->field) fprintf(out, " field_bytes=%d field_offset=%d", x->field_bytes, x->field_offset);
             if (x->base_param >= 0) fprintf(out, " param=%d", x->base_param);
             if (x->array >= 0) fprintf(out, " array=%d", x->array);
             if (x->data_offset.exact) {

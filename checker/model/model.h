@@ -62,6 +62,7 @@ typedef struct {
     bool elem_is_integer;
     const char *field;       /* p[i].field: the field read/written, NULL for the whole element */
     int field_bytes;
+    int field_offset;        /* with field: its byte offset in the element, -1 unknown */
     bool is_load, is_store, is_atomic;
     Affine byte_offset;      /* from the base pointer's start, in bytes */
     Affine data_offset;      /* when byte_offset is not exact only because it adds

@@ -317,6 +317,15 @@ static void predict_specialize(const Finding *f, CostPrediction *out)
     bool array = finding_evidence(f, "local_array") != NULL;
     long long size = evidence_int(f, "array_size", 0);
     char assumed[96] = "";
+    long long cap = evidence_int(f, "max_value", 0);
+    if (K <= 0 && !array && cap > 0) { /* the benchmark takes the cap too */
+        K = cap;
+        snprintf(assumed, sizeof assumed, " (no value known: at most %lld, as benchmarked)", cap);
+    } else if (K <= 0 && !array && finding_evidence(f, "window")) {
+        no_measurement(out, "a window size with no value known and no per-thread array: the measured no-array "
+                            "points (1.08-1.20x) depend on the value");
+        return;
+    }
     if (K <= 0) { /* what the benchmark takes too */
         K = array && size > 1 ? size - 1 : 7;
         snprintf(assumed, sizeof assumed, " (no value known: assumed K=%lld, as benchmarked)", K);

@@ -90,12 +90,22 @@ void model_dump(FILE *out, const Model *m)
             aff_format(&l->bound, model_symbol_name_cb, (void *)k, a, sizeof a);
             aff_text(&l->init, k, b2, sizeof b2);
             aff_text(&l->step, k, b3, sizeof b3);
-            fprintf(out, "  loop %d line %u depth %d ivar=%s bound=%s%s%s%s%s parent=%d init=%s step=%s%s%s%s%s\n", j,
+            fprintf(out, "  loop %d line %u depth %d ivar=%s bound=%s%s%s%s%s parent=%d init=%s step=%s%s%s%s%s", j,
                     l->range.line, l->depth, l->ivar ? l->ivar : "-", l->has_bound && l->bound_is_lower ? ">" : "",
                     l->has_bound ? a : "-",
                     l->has_barrier ? " barrier" : "", l->has_store ? " store" : "", l->has_unroll_pragma ? " unroll" : "",
                     l->parent, b2, b3, l->has_bound ? " bound_text='" : "", l->has_bound && l->bound_text ? l->bound_text : "",
                     l->has_bound ? (l->bound_inclusive ? "' inclusive" : "'") : "", l->has_atomic ? " atomic" : "");
+            if (l->bound_clamped) {
+                aff_text(&l->clamped, k, b2, sizeof b2);
+                fprintf(out, " clamped=min(%s, %lld)", b2, l->clamp_limit);
+            }
+            fputc('\n', out);
+        }
+        for (int j = 0; j < k->nlimits; j++) {
+            const SymbolLimit *lim = &k->limits[j];
+            fprintf(out, "  limit %s <= %lld (%s) line %u\n", model_symbol_name(k, lim->symbol), lim->max,
+                    lim->from_assert ? "assert" : "guard", lim->range.line);
         }
         for (int j = 0; j < k->naccesses; j++) {
             const Access *x = &k->accesses[j];

@@ -85,6 +85,9 @@ typedef struct {
     const char *bound_text;  /* source text of the bound expression */
     bool bound_inclusive;    /* <= (>= for a lower bound) */
     bool bound_is_lower;     /* ivar > bound / ivar >= bound: a decreasing loop */
+    bool bound_clamped;      /* the bound is min(x, C) (or min(C, x)) with a constant C: */
+    long long clamp_limit;   /*   C */
+    Affine clamped;          /*   x, the value the constant caps */
     bool has_barrier;        /* __syncthreads() & co inside */
     bool has_store;          /* a global/shared store inside */
     bool has_atomic;
@@ -184,6 +187,16 @@ typedef struct {
     SrcRange call_site;
 } MathCall;
 
+/* A guard that caps a uniform symbol: `assert(k <= 16)`, or
+ * `if (k > 16) return;` (or a trap/printf path) outside loops.  After it
+ * the kernel runs only with symbol <= max. */
+typedef struct {
+    int symbol;              /* a SYMK_PARAM or SYMK_CONSTMEM symbol */
+    long long max;
+    bool from_assert;
+    SrcRange range;          /* the assert or the if */
+} SymbolLimit;
+
 typedef struct {
     const char *name;        /* kernel name, with template arguments */
     const char *base_name;   /* without template arguments */
@@ -197,6 +210,7 @@ typedef struct {
     ArrayDecl *arrays; int narrays;
     Conversion *conversions; int nconversions;
     MathCall *math_calls; int nmath_calls;
+    SymbolLimit *limits; int nlimits;
     BlockShape block;        /* known when every launch in the file agrees */
     int nlaunches;
 } Kernel;

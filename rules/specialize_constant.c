@@ -36,7 +36,15 @@ typedef struct {
     long long values[16];
     int n;
     bool runtime_seen;
+    bool from_host_code;     /* some values come from host code around a launch, not a literal */
 } ValueSet;
+
+static void add_value(ValueSet *vs, long long v)
+{
+    bool dup = false;
+    for (int j = 0; j < vs->n; j++) dup |= vs->values[j] == v;
+    if (!dup && vs->n < 16) vs->values[vs->n++] = v;
+}
 
 static void launch_values(const Model *m, const Kernel *k, int param, ValueSet *vs)
 {
@@ -45,13 +53,17 @@ static void launch_values(const Model *m, const Kernel *k, int param, ValueSet *
     for (int i = 0; i < m->nlaunches; i++) {
         const Launch *L = &m->launches[i];
         if (L->kernel != ki || param >= L->nargs) continue;
+        if (!L->arg_known[param] && L->arg_sets && L->arg_sets[param].n > 0) {
+            /* a local, struct field, table or caller that only ever holds constants */
+            for (int v = 0; v < L->arg_sets[param].n; v++) add_value(vs, L->arg_sets[param].values[v]);
+            vs->from_host_code = true;
+            continue;
+        }
         if (!L->arg_known[param]) {
             vs->runtime_seen = true;
             continue;
         }
-        bool dup = false;
-        for (int j = 0; j < vs->n; j++) dup |= vs->values[j] == L->arg_value[param];
-        if (!dup && vs->n < 16) vs->values[vs->n++] = L->arg_value[param];
+        add_value(vs, L->arg_value[param]);
     }
 }
 
@@ -163,7 +175,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 if (dup) continue;
                 done[ndone++] = s;
 
-                ValueSet vs = {{0}, 0, false};
+                ValueSet vs = {{0}, 0, false, false};
                 const char *write_source = NULL;
                 if (sym->kind == SYMK_PARAM) launch_values(m, k, sym->param, &vs);
                 else
@@ -199,7 +211,8 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 bool symmetric_ev = !size_like && symmetric_window(L, s);
                 if (!launch_ev && !array_ev && !switch_ev && !clamp_ev && !guard && !shared_ev && !nest && !symmetric_ev) continue;
                 const char *source = array_ev ? "array-size"
-                                     : launch_ev ? (write_source ? (strcmp(write_source, "switch") == 0 ? "switch" : "memcpy-to-symbol") : "launch")
+                                     : launch_ev ? (write_source ? (strcmp(write_source, "switch") == 0 ? "switch" : "memcpy-to-symbol")
+                                                                 : vs.from_host_code ? "host-values" : "launch")
                                      : switch_ev ? "switch"
                                      : clamp_ev ? "clamp"
                                      : guard ? "guard"
@@ -227,7 +240,8 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 else if (launch_ev)
                     f = finding_new(out, RULE_ID, sev, L->header, k->name,
                                     "loop bound '%s' is a runtime %s, but %s only %s: %s would let the loop unroll",
-                                    sym->name, what, write_source ? "the host code sets it to" : ocl ? "the host code passes" : "the launches in this file pass",
+                                    sym->name, what, write_source ? "the host code sets it to" : ocl ? "the host code passes"
+                                                     : vs.from_host_code ? "the host code in this file gives it" : "the launches in this file pass",
                                     values, param_word);
                 else if (switch_ev)
                     f = finding_new(out, RULE_ID, sev, L->header, k->name,
@@ -268,11 +282,23 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 if (nest) finding_related(out, f, nest->header, "the other loop of the window, bounded by the same '%s'", sym->name);
                 finding_predict(out, f);
                 int ki = (int)(k - m->kernels);
-                for (int i = 0; i < m->nlaunches; i++)
-                    if (m->launches[i].kernel == ki && sym->kind == SYMK_PARAM && sym->param < m->launches[i].nargs &&
-                        m->launches[i].arg_known[sym->param])
-                        finding_related(out, f, m->launches[i].range, "launched with %s = %lld", sym->name,
-                                        m->launches[i].arg_value[sym->param]);
+                for (int i = 0; i < m->nlaunches; i++) {
+                    const Launch *ln = &m->launches[i];
+                    if (ln->kernel != ki || sym->kind != SYMK_PARAM || sym->param >= ln->nargs) continue;
+                    if (ln->arg_known[sym->param])
+                        finding_related(out, f, ln->range, "launched with %s = %lld", sym->name, ln->arg_value[sym->param]);
+                    else if (ln->arg_sets && ln->arg_sets[sym->param].n) {
+                        const ArgValueSet *set = &ln->arg_sets[sym->param];
+                        char list[160];
+                        Evidence ev = {.kind = EV_INT_LIST, .ints = set->values, .count = set->n};
+                        evidence_format(&ev, list, sizeof list);
+                        finding_related(out, f, ln->range, "launched with %s = %s, one of %s (%s)", sym->name,
+                                        ln->arg_text[sym->param], list,
+                                        strcmp(set->how, "caller") == 0 ? "what the callers in this file pass"
+                                        : strcmp(set->how, "table") == 0 ? "the constant table's elements"
+                                                                         : "the only values host code assigns it");
+                    }
+                }
                 if (ocl)
                     finding_fix(out, f, "build the program with -D %s=<value> and use that macro instead of the argument (with #pragma unroll on the loop%s), one program (or a separate kernel) per value, chosen on the host",
                                 sym->name, arr ? " and the array sized by it" : "");

@@ -181,8 +181,14 @@ void model_dump(FILE *out, const Model *m)
         for (int j = 0; j < 3; j++)
             if (L->block[j].where.line)
                 fprintf(out, "  block %c defined at %u:%u\n", "xyz"[j], L->block[j].where.line, L->block[j].where.col);
-        for (int j = 0; j < L->nargs; j++)
+        for (int j = 0; j < L->nargs; j++) {
             if (L->arg_known[j]) fprintf(out, "  arg %d %s = %lld\n", j, L->arg_text[j], L->arg_value[j]);
+            if (!L->arg_known[j] && L->arg_sets && L->arg_sets[j].n) {
+                fprintf(out, "  arg %d %s in {", j, L->arg_text[j]);
+                for (int v = 0; v < L->arg_sets[j].n; v++) fprintf(out, "%s%lld", v ? "," : "", L->arg_sets[j].values[v]);
+                fprintf(out, "} (%s)\n", L->arg_sets[j].how);
+            }
+        }
     }
     for (int i = 0; i < m->nnotes; i++)
         fprintf(out, "note %u:%u %s\n", m->notes[i].range.line, m->notes[i].range.col, m->notes[i].message);

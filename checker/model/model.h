@@ -223,6 +223,15 @@ typedef struct {
     long long value;
 } DimValue;
 
+/* The values a launch argument that is not a constant can take, read
+ * from the host code around the launch (frontend/host_values.c). */
+typedef struct {
+    long long values[16];
+    int n;                   /* 0: none known */
+    const char *how;         /* "local" (assigned only constants), "struct-field", "table" (a constant
+                              * table's elements), "caller" (constants the launching function's callers pass) */
+} ArgValueSet;
+
 typedef struct {
     const char *kernel_name; /* as launched */
     int kernel;              /* index into Model.kernels, -1 if not analysed here */
@@ -237,6 +246,7 @@ typedef struct {
     bool *arg_known;         /* argument i is a compile-time constant */
     long long *arg_value;
     const char **arg_text;
+    ArgValueSet *arg_sets;   /* NULL, or per argument: the values host code gives a non-constant one */
     const char *function;    /* enclosing host function */
 } Launch;
 

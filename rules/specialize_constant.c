@@ -27,6 +27,9 @@ static const Access *array_indexed_by(const Kernel *k, int loop, AddrSpace space
         for (int l = a->loop; l >= 0 && !inside; l = k->loops[l].parent) inside = l == loop;
         if (!inside) continue;
         if (a->byte_offset.exact && !aff_mentions(&a->byte_offset, k->loops[loop].counter)) continue;
+        /* an index that cannot be read (a dependent element size) counts only
+         * directly in the loop, not in a loop nested inside it */
+        if (!a->byte_offset.exact && a->loop != loop) continue;
         return a;
     }
     return NULL;
@@ -192,6 +195,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 const Access *shared = array_indexed_by(k, li, SPACE_SHARED);
                 const ArrayDecl *arr = local ? &k->arrays[local->array] : NULL;
                 bool array_ev = arr && arr->count > 0 && arr->count <= 1024;
+                if (!array_ev) arr = NULL; /* an array of unknown size is no evidence and no cost shape */
                 bool switch_ev = switch_on(k, sym->name);
                 /* the evidence real code shows (docs/rules/specialize-constant.md):
                  * a cap, a shared array the bound indexes, a window shape; never

@@ -95,3 +95,21 @@ __global__ void moving_average(const float* in, float* out, int n, int window)
         acc += in[i + t];
     out[i] = acc / window;
 }
+
+// A per-pixel colour array of a template size, indexed by the inner channel
+// loop: it is not indexed by the window loop, so the finding is the bare
+// window (info), not the per-thread-array shape.
+template <typename T, int channels>
+__global__ void color_window(const T* in, float* out, int w, int h, int radius)
+{
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    if (x >= w) return;
+    T colors[channels];
+    float acc = 0.0f;
+    for (int d = -radius; d <= radius; ++d) {  // expect: specialize-constant symbol=radius value_source=symmetric-window severity=info
+#pragma unroll
+        for (int ch = 0; ch < channels; ++ch) colors[ch] = in[(min(max(x + d, 0), w - 1)) * channels + ch];
+        for (int ch = 0; ch < channels; ++ch) acc += (float)colors[ch];
+    }
+    out[x] = acc;
+}

@@ -109,6 +109,15 @@ void host_launch_args(HostScan *hs, Launch *L, CXCursor call)
             if (eval_const(a, &v)) {
                 L->arg_known[i] = true;
                 L->arg_value[i] = v;
+            } else if (is_integer_type(clang_getCursorType(a))) {
+                ArgValueSet set = {{0}, 0, NULL};
+                if (host_value_set(hs, a, set.values, 16, &set.n, &set.how)) {
+                    if (!L->arg_sets) {
+                        L->arg_sets = arena_alloc(&c->m->arena, sizeof *L->arg_sets * (size_t)n);
+                        memset(L->arg_sets, 0, sizeof *L->arg_sets * (size_t)n);
+                    }
+                    L->arg_sets[i] = set;
+                }
             }
         }
     }

@@ -260,6 +260,14 @@ static Launch *copy_launch(Model *m, const Launch *src)
             L->arg_text[i] = dup_or_null(a, src->arg_text[i]);
         }
     }
+    L->arg_sets = NULL; /* owned by the source model's arena */
+    if (src->arg_sets && src->nargs > 0) {
+        L->arg_sets = arena_alloc(a, sizeof *L->arg_sets * (size_t)src->nargs);
+        for (int i = 0; i < src->nargs; i++) {
+            L->arg_sets[i] = src->arg_sets[i];
+            L->arg_sets[i].how = dup_or_null(a, src->arg_sets[i].how);
+        }
+    }
     return L;
 }
 

@@ -180,6 +180,10 @@ struct HostScan {
 Launch *host_launch_new(HostScan *hs, CXCursor call, CXCursor target);
 /* The launch's kernel arguments: text and constant values. */
 void host_launch_args(HostScan *hs, Launch *L, CXCursor call);
+/* The values a non-constant launch argument takes in host code (at most
+ * max; false when any assignment or caller gives a non-constant);
+ * host_values.c. */
+bool host_value_set(HostScan *hs, CXCursor arg, long long *values, int max, int *n, const char **how);
 /* A block or grid dimension as an integer expression, with its origin. */
 void host_dim_value(HostScan *hs, CXCursor e, DimValue *d, Launch *L);
 /* Is `decl` assigned anywhere in the host function? */

@@ -81,6 +81,8 @@ static void fill_elem(Ctx *c, Access *a, CXType t)
     CXType ct = canon(t);
     a->elem_type = type_name_for(c, t);
     a->elem_canonical = type_name_for(c, ct);
+    const TypeArg *arg = subst_arg(t); /* a substituted template parameter: its argument */
+    if (arg) a->elem_canonical = arena_printf(&c->m->arena, "%s%s", clang_isConstQualifiedType(ct) ? "const " : "", arg->spelling);
     long long size = type_size(ct), align = clang_Type_getAlignOf(ct);
     a->elem_bytes = size > 0 ? (int)size : -1; /* libclang's layout errors are negative: unknown */
     a->elem_align = align > 0 ? (int)align : -1;
@@ -535,11 +537,45 @@ static bool is_math_function(const char *name)
     return false;
 }
 
+/* The floating kind of an expression in a template pattern analysed with
+ * substituted type arguments, where clang left the arithmetic dependent
+ * (no implicit conversions, no type): 'd', 'f', 'i' or 0 (unknown), by the
+ * usual arithmetic conversions. */
+static char pattern_kind(CXCursor x, int depth)
+{
+    CXType t = clang_getCursorType(x);
+    if (is_double_kind(t)) return 'd';
+    if (is_float_kind(t)) return 'f';
+    if (is_integer_type(t)) return 'i';
+    if (depth > 16 || !is_dependent_type(t)) return 0;
+    enum CXCursorKind k = clang_getCursorKind(x);
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_BinaryOperator &&
+        k != CXCursor_ConditionalOperator && k != CXCursor_UnaryOperator)
+        return 0;
+    Children ch = children_of(x);
+    char r = 0;
+    int from = k == CXCursor_ConditionalOperator ? 1 : 0;
+    for (int i = from; i < ch.n; i++) {
+        char s = pattern_kind(ch.items[i], depth + 1);
+        if (s == 'd' || r == 'd') r = 'd';
+        else if (s == 'f' || r == 'f') r = 'f';
+        else if (s == 'i') r = 'i';
+    }
+    children_free(&ch);
+    return r;
+}
+
 /* A compound assignment f op= d: the float variable is computed in double.
  * n0: the conversions recorded from here on come from evaluating d, and
  * their double results feed this double operation (acc += w * 0.5). */
 void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs, int n0)
 {
+    if (c->subst && is_dependent_type(clang_getCursorType(e))) {
+        if (pattern_kind(lhs, 0) != 'f' || pattern_kind(rhs, 0) != 'd') return;
+        for (int i = n0; i < c->k->nconversions; i++) c->k->conversions[i].result_feeds_double_op = true;
+        record_conversion(c, CONV_COMPOUND_ASSIGN, e, lhs, rhs);
+        return;
+    }
     if (!is_float_kind(clang_getCursorType(lhs)) || !is_double_kind(clang_getCursorType(rhs)) || promoted_from_float(rhs))
         return;
     for (int i = n0; i < c->k->nconversions; i++) c->k->conversions[i].result_feeds_double_op = true;
@@ -551,6 +587,15 @@ void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs, in
  * say whether evaluating that operand recorded one). */
 void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, int n0, int n1, int n2)
 {
+    if (c->subst && is_arith_op(op) && is_dependent_type(clang_getCursorType(e))) {
+        char lk = pattern_kind(lhs, 0), rk = pattern_kind(rhs, 0);
+        if (lk != 'd' && rk != 'd') return;
+        for (int i = n0; i < n2; i++) c->k->conversions[i].result_feeds_double_op = true;
+        bool lf = lk == 'f' || (n1 > n0 && lk == 'd'), rf = rk == 'f' || (n2 > n1 && rk == 'd');
+        if (lf && !rf && rk == 'd') record_conversion(c, CONV_ARITHMETIC, e, lhs, rhs);
+        else if (rf && !lf && lk == 'd') record_conversion(c, CONV_ARITHMETIC, e, rhs, lhs);
+        return;
+    }
     if (!is_arith_op(op) || !is_double_kind(clang_getCursorType(e))) return;
     bool lhs_had = n1 > n0, rhs_had = n2 > n1;
     /* the operands' conversions feed this double operation */

@@ -48,6 +48,7 @@ typedef struct {
     Model *m;
     Kernel *k;
     const char *shim_dir;
+    const TypeSubst *subst; /* the type arguments of the pattern being analysed (kernel or host), or NULL */
     Env env;
     int loop;            /* innermost loop index, -1 */
     int call_depth;
@@ -166,6 +167,33 @@ void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance);
  * when all its launches agree. */
 void link_launch(Model *m, int launch, int kernel);
 
+/* templates.c: explicit instantiations and template arguments. */
+typedef enum { INST_CLASS, INST_FUNCTION, INST_MEMBER } InstKind;
+typedef struct {
+    InstKind kind;
+    const char *name;   /* the class (INST_CLASS, INST_MEMBER) or function template */
+    const char *member; /* INST_MEMBER: the member function */
+    TypeSubst args;
+} ExplicitInst;
+typedef struct {
+    ExplicitInst *items;
+    int n;
+} InstList;
+/* The explicit instantiations in the main file's text, file-scope macro
+ * invocations expanded. */
+void find_explicit_instantiations(Ctx *c, InstList *out);
+TypeArg type_arg_of(Ctx *c, CXType t);
+/* The arguments of a `template class X<...>;` cursor. */
+void class_instance_args(Ctx *c, CXCursor cls, TypeSubst *s);
+/* "base<float, 4>" */
+const char *subst_name(Ctx *c, const char *base, const TypeSubst *s);
+/* The names of a template's parameters into s->names. */
+void template_param_names(Ctx *c, CXCursor tmpl, TypeSubst *s);
+/* A launch in a pattern host analysed under c->subst whose callee clang
+ * left unresolved (K<Dtype><<<...>>>): the kernel template and its type
+ * arguments (written, else deduced from the launch's arguments). */
+bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *args);
+
 /* host.c: what a dialect's host scanner builds on. */
 struct HostScan {
     Ctx *c;
@@ -174,6 +202,9 @@ struct HostScan {
     CXCursor *targets;   /* the kernel each launch calls, parallel to the launches added */
     int ntargets;
     void *dialect_data;  /* the dialect's own tables for this scan (OpenCL: kernel objects) */
+    /* Only while scanning under a substitution (c->subst), parallel to
+     * targets: a kernel template's substituted arguments, or NULL. */
+    TypeSubst **target_args;
 };
 
 /* Adds a launch of `target` (the callee cursor; null when unknown). */

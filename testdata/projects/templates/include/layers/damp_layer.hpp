@@ -1,0 +1,8 @@
+#pragma once
+#include "common.hpp"
+
+template <typename Dtype>
+class DampLayer {
+ public:
+  void Forward_gpu(const Dtype* bottom, Dtype* top, int count);
+};

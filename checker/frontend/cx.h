@@ -50,6 +50,8 @@ typedef struct {
     const char *spelling; /* "float" */
     long long size;       /* bytes, -1 unknown */
     char kind;            /* 'f' float (or half), 'd' double, 'i' integer, 0 other */
+    bool has_value;       /* a non-type argument's value */
+    long long value;
 } TypeArg;
 
 /* Type arguments for the template parameters (depth 0, by position) of the

@@ -21,6 +21,9 @@ NOINLINE static Value eval_declref(Ctx *c, CXCursor e)
     char *name = cxstr(&c->m->arena, clang_getCursorSpelling(ref));
     if (rk == CXCursor_NonTypeTemplateParameter) {
         if (eval_const(e, &cv)) return val_int(aff_const(cv));
+        for (int i = 0; c->subst && i < c->subst->n; i++) /* a substituted instance: its argument */
+            if (c->subst->args[i].has_value && c->subst->names[i] && strcmp(c->subst->names[i], name) == 0)
+                return val_int(aff_const(c->subst->args[i].value));
         int s = new_symbol(c, SYMK_TEMPLATE, name);
         return val_int(aff_symbol(s, DEP_TEMPLATE));
     }

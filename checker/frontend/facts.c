@@ -82,10 +82,10 @@ static void fill_elem(Ctx *c, Access *a, CXType t)
     a->elem_type = type_name_for(c, t);
     a->elem_canonical = type_name_for(c, ct);
     const TypeArg *arg = subst_arg(t); /* a substituted template parameter: its argument */
-    if (arg) a->elem_canonical = arena_printf(&c->m->arena, "%s%s", clang_isConstQualifiedType(ct) ? "const " : "", arg->spelling);
+    if (arg) a->elem_type = a->elem_canonical = arena_printf(&c->m->arena, "%s%s", clang_isConstQualifiedType(ct) ? "const " : "", arg->spelling);
     long long size = type_size(ct), align = clang_Type_getAlignOf(ct);
     a->elem_bytes = size > 0 ? (int)size : -1; /* libclang's layout errors are negative: unknown */
-    a->elem_align = align > 0 ? (int)align : -1;
+    a->elem_align = align > 0 ? (int)align : arg && arg->size > 0 && arg->kind ? (int)arg->size : -1;
     a->elem_is_record = ct.kind == CXType_Record;
     a->elem_is_integer = is_integer_type(ct);
     if (a->elem_is_record) {
@@ -613,7 +613,12 @@ void record_math_call(Ctx *c, CXCursor e, const char *name, int nconv0)
 {
     if (!is_math_function(name)) return;
     bool dbl_precision = is_double_kind(clang_getCursorType(e));
-    if (dbl_precision) {
+    if (c->subst && is_dependent_type(clang_getCursorType(e))) {
+        /* in a pattern the overload is unresolved: the double one is chosen
+         * when an argument is double */
+        int nargs = clang_Cursor_getNumArguments(e);
+        for (int i = 0; i < nargs; i++) dbl_precision |= pattern_kind(clang_Cursor_getArgument(e, i), 0) == 'd';
+    } else if (dbl_precision) {
         int nargs = clang_Cursor_getNumArguments(e);
         CXCursor flt = clang_getNullCursor(), dbl = clang_getNullCursor();
         for (int i = 0; i < nargs; i++) {

@@ -40,7 +40,7 @@ TypeArg type_arg_of(Ctx *c, CXType t)
     if (sub) return *sub;
     const char *name = cxstr(&c->m->arena, clang_getTypeSpelling(t));
     while (strncmp(name, "const ", 6) == 0 || strncmp(name, "volatile ", 9) == 0) name = strchr(name, ' ') + 1;
-    TypeArg a = {name, -1, 0};
+    TypeArg a = {name, -1, 0, false, 0};
     long long s = clang_Type_getSizeOf(ct);
     a.size = s > 0 ? s : -1;
     if (ct.kind == CXType_Double) a.kind = 'd';
@@ -59,12 +59,14 @@ void class_instance_args(Ctx *c, CXCursor cls, TypeSubst *s)
     for (int a = 0; a < nt && a < MAX_TYPE_ARGS; a++) {
         enum CXTemplateArgumentKind k = n < 0 ? CXTemplateArgumentKind_Invalid : clang_Cursor_getTemplateArgumentKind(cls, (unsigned)a);
         CXType at = n < 0 ? clang_Type_getTemplateArgumentAsType(t, (unsigned)a) : clang_Cursor_getTemplateArgumentType(cls, (unsigned)a);
-        if (k == CXTemplateArgumentKind_Integral)
-            s->args[a] = (TypeArg){arena_printf(&c->m->arena, "%lld", clang_Cursor_getTemplateArgumentValue(cls, (unsigned)a)), -1, 0};
+        if (k == CXTemplateArgumentKind_Integral) {
+            long long v = clang_Cursor_getTemplateArgumentValue(cls, (unsigned)a);
+            s->args[a] = (TypeArg){arena_printf(&c->m->arena, "%lld", v), -1, 0, true, v};
+        }
         else if (at.kind != CXType_Invalid)
             s->args[a] = type_arg_of(c, at);
         else
-            s->args[a] = (TypeArg){"?", -1, 0};
+            s->args[a] = (TypeArg){"?", -1, 0, false, 0};
         s->n = a + 1;
     }
 }
@@ -74,10 +76,17 @@ void class_instance_args(Ctx *c, CXCursor cls, TypeSubst *s)
 static TypeArg type_arg_spelled(Ctx *c, const char *text)
 {
     for (size_t i = 0; i < sizeof builtin_types / sizeof builtin_types[0]; i++)
-        if (strcmp(text, builtin_types[i].name) == 0) return (TypeArg){builtin_types[i].name, builtin_types[i].size, builtin_types[i].kind};
+        if (strcmp(text, builtin_types[i].name) == 0) return (TypeArg){builtin_types[i].name, builtin_types[i].size, builtin_types[i].kind, false, 0};
     for (int i = 0; c->subst && i < c->subst->n; i++)
         if (c->subst->names[i] && strcmp(c->subst->names[i], text) == 0) return c->subst->args[i];
-    return (TypeArg){arena_strdup(&c->m->arena, text), -1, 0};
+    TypeArg a = {arena_strdup(&c->m->arena, text), -1, 0, false, 0};
+    char *end;
+    long long v = strtoll(text, &end, 0);
+    if (end != text && (*end == 0 || strspn(end, "uUlL") == strlen(end))) { /* a non-type argument: 2, 256u */
+        a.has_value = true;
+        a.value = v;
+    }
+    return a;
 }
 
 const char *subst_name(Ctx *c, const char *base, const TypeSubst *s)
@@ -468,7 +477,7 @@ bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *
             CXType at = canon(clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)p)));
             if (at.kind == CXType_Pointer) at = clang_getPointeeType(at);
             TypeArg a = type_arg_of(c, at);
-            for (int q = args->n; q < idx; q++) args->args[q] = (TypeArg){"?", -1, 0};
+            for (int q = args->n; q < idx; q++) args->args[q] = (TypeArg){"?", -1, 0, false, 0};
             if (idx == args->n) args->n = idx + 1;
             args->args[idx] = a;
         }

@@ -356,6 +356,30 @@ static void scan_instantiations(Ctx *c, const Toks *t, InstList *out)
     }
 }
 
+/* Which tokens are at namespace scope: outside any braces but those of
+ * `namespace [N] {` and `extern "C" {`. */
+static bool *file_scope(const Toks *t)
+{
+    bool *at = xcalloc((size_t)t->n + 1, sizeof *at);
+    bool opaque[256];
+    int depth = 0, closed = 0; /* closed: braces not of a namespace */
+    for (int i = 0; i < t->n; i++) {
+        const char *x = t->v[i];
+        at[i] = closed == 0;
+        if (strcmp(x, "{") == 0) {
+            bool ns = (i >= 1 && (strcmp(t->v[i - 1], "namespace") == 0 || t->v[i - 1][0] == '"')) ||
+                      (i >= 2 && strcmp(t->v[i - 2], "namespace") == 0);
+            if (depth < 256) opaque[depth] = !ns;
+            depth++;
+            closed += !ns;
+        } else if (strcmp(x, "}") == 0 && depth > 0) {
+            depth--;
+            if (depth < 256 && opaque[depth]) closed--;
+        }
+    }
+    return at;
+}
+
 void find_explicit_instantiations(Ctx *c, InstList *out)
 {
     CXFile main = clang_getFile(c->cx.tu, c->m->file);
@@ -366,32 +390,31 @@ void find_explicit_instantiations(Ctx *c, InstList *out)
     /* file-scope invocations of function-like macros: an identifier and '('
      * after a ';' or '}' at brace depth 0 (or at the start) */
     bool candidate = false;
-    int level = 0;
+    bool *scope = file_scope(&code);
     for (int i = 0; i + 1 < code.n && !candidate; i++) {
-        if (strcmp(code.v[i], "{") == 0) level++;
-        if (strcmp(code.v[i], "}") == 0) level--;
         bool after_decl = i == 0 || strcmp(code.v[i - 1], ";") == 0 || strcmp(code.v[i - 1], "}") == 0 ||
                           strcmp(code.v[i - 1], ")") == 0;
-        candidate = level == 0 && after_decl && is_ident(code.v[i]) && strcmp(code.v[i + 1], "(") == 0 &&
+        candidate = scope[i] && after_decl && is_ident(code.v[i]) && strcmp(code.v[i + 1], "(") == 0 &&
                     strcmp(code.v[i], "template") != 0;
     }
     if (candidate) {
         /* the macros invoked at file scope, then (a second round) the
          * identifiers their definitions use, from the headers defining them */
         IncludeScan is = {c, &ms, {NULL, 0}, NULL, 0};
-        level = 0;
         for (int i = 0; i + 1 < code.n; i++) {
-            level += strcmp(code.v[i], "{") == 0 ? 1 : strcmp(code.v[i], "}") == 0 ? -1 : 0;
-            if (level == 0 && is_ident(code.v[i]) && strcmp(code.v[i + 1], "(") == 0 && !find_macro(&ms, code.v[i]))
+            if (scope[i] && is_ident(code.v[i]) && strcmp(code.v[i + 1], "(") == 0 && !find_macro(&ms, code.v[i]))
                 toks_push(&is.wanted, code.v[i]);
         }
         for (int round = 0; round < 2 && is.wanted.n; round++) {
             int before = ms.ndefs;
             clang_getInclusions(c->cx.tu, scan_inclusion, &is);
             is.wanted.n = 0;
-            for (int d = before; d < ms.ndefs; d++)
-                for (int t = 0; t < ms.defs[d].body.n; t++)
-                    if (is_ident(ms.defs[d].body.v[t]) && !find_macro(&ms, ms.defs[d].body.v[t])) toks_push(&is.wanted, ms.defs[d].body.v[t]);
+            for (int d = before; d < ms.ndefs; d++) { /* invocations in the bodies: NAME( */
+                const Toks *b = &ms.defs[d].body;
+                for (int t = 0; t + 1 < b->n; t++)
+                    if (is_ident(b->v[t]) && strcmp(b->v[t + 1], "(") == 0 && !find_macro(&ms, b->v[t]))
+                        toks_push(&is.wanted, b->v[t]);
+            }
         }
         Toks expanded = {NULL, 0};
         expand(&ms, &code, &expanded, 0);
@@ -402,6 +425,7 @@ void find_explicit_instantiations(Ctx *c, InstList *out)
     } else {
         scan_instantiations(c, &code, out);
     }
+    free(scope);
     for (int i = 0; i < ms.ndefs; i++) {
         free(ms.defs[i].params.v);
         free(ms.defs[i].body.v);

@@ -1,6 +1,9 @@
 // A layer instantiated with `template class` (through a macro): the float
 // instance computes bottom[i] * 0.5 in double, the double one is fine.
+// Everything is inside a namespace, the instantiation too.
 #include "layers/damp_layer.hpp"
+
+namespace layers {
 
 template <typename Dtype>
 __global__ void DampForward(const int n, const Dtype* in, Dtype* out) {
@@ -14,3 +17,5 @@ void DampLayer<Dtype>::Forward_gpu(const Dtype* bottom, Dtype* top, int count) {
 }
 
 INSTANTIATE_LAYER(DampLayer);
+
+}  // namespace layers

@@ -2,6 +2,8 @@
 // macro); the kernel is launched without explicit template arguments.
 #include "layers/shift_layer.hpp"
 
+namespace layers {
+
 template <typename Dtype>
 __global__ void ShiftForward(const int n, const Dtype* in, Dtype* out) {
   int index = blockIdx.x * blockDim.x + threadIdx.x;
@@ -14,3 +16,5 @@ void ShiftLayer<Dtype>::Forward_gpu(const Dtype* bottom, Dtype* top, int count) 
 }
 
 INSTANTIATE_FORWARD_GPU(ShiftLayer);
+
+}  // namespace layers

@@ -164,12 +164,14 @@ static void read_file_tokens(Ctx *c, CXFile f, Macros *ms, Toks *code)
     clang_tokenize(c->cx.tu, all, &toks, &n);
     unsigned *offs = xcalloc(n + 1, sizeof *offs);
     const char **sp = xcalloc(n + 1, sizeof *sp);
-    for (unsigned i = 0; i < n; i++) {
-        clang_getSpellingLocation(clang_getTokenLocation(c->cx.tu, toks[i]), NULL, NULL, NULL, &offs[i]);
-        sp[i] = clang_getTokenKind(toks[i]) == CXToken_Comment ? NULL : cxstr(&c->m->arena, clang_getTokenSpelling(c->cx.tu, toks[i]));
+    unsigned ntoks = n;
+    n = 0; /* comments dropped */
+    for (unsigned i = 0; i < ntoks; i++) {
+        if (clang_getTokenKind(toks[i]) == CXToken_Comment) continue;
+        clang_getSpellingLocation(clang_getTokenLocation(c->cx.tu, toks[i]), NULL, NULL, NULL, &offs[n]);
+        sp[n++] = cxstr(&c->m->arena, clang_getTokenSpelling(c->cx.tu, toks[i]));
     }
     for (unsigned i = 0; i < n;) {
-        if (!sp[i]) { i++; continue; }
         bool line_start = true; /* a # first on its line starts a directive */
         for (size_t o = offs[i]; o > 0 && text[o - 1] != '\n'; o--)
             if (text[o - 1] != ' ' && text[o - 1] != '\t') line_start = false;
@@ -181,7 +183,7 @@ static void read_file_tokens(Ctx *c, CXFile f, Macros *ms, Toks *code)
         size_t end = offs[i]; /* the directive ends at a newline without a backslash before it */
         while (end < size && !(text[end] == '\n' && (end == 0 || text[end - 1] != '\\'))) end++;
         unsigned j = i + 1;
-        if (j + 1 < n && offs[j + 1] < end && sp[j] && strcmp(sp[j], "define") == 0 && sp[j + 1] && is_ident(sp[j + 1])) {
+        if (j + 1 < n && offs[j + 1] < end && strcmp(sp[j], "define") == 0 && is_ident(sp[j + 1])) {
             MacroDef *d = VEC_PUSH(ms->defs, ms->ndefs);
             memset(d, 0, sizeof *d);
             d->name = sp[j + 1];
@@ -189,18 +191,17 @@ static void read_file_tokens(Ctx *c, CXFile f, Macros *ms, Toks *code)
             if (k < n && offs[k] < end && strcmp(sp[k], "(") == 0 && offs[k] == offs[j + 1] + strlen(sp[j + 1])) {
                 d->function_like = true;
                 for (k++; k < n && offs[k] < end && strcmp(sp[k], ")") != 0; k++)
-                    if (sp[k] && strcmp(sp[k], ",") != 0) toks_push(&d->params, sp[k]);
+                    if (strcmp(sp[k], ",") != 0) toks_push(&d->params, sp[k]);
                 k++;
             }
-            for (; k < n && offs[k] < end; k++)
-                if (sp[k]) toks_push(&d->body, sp[k]);
+            for (; k < n && offs[k] < end; k++) toks_push(&d->body, sp[k]);
         }
         while (j < n && offs[j] < end) j++;
         i = j;
     }
     free(offs);
     free(sp);
-    if (toks) clang_disposeTokens(c->cx.tu, toks, n);
+    if (toks) clang_disposeTokens(c->cx.tu, toks, ntoks);
 }
 
 typedef struct {

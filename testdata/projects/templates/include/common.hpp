@@ -3,6 +3,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#define LAYER_EXPORT  // empty: a marker (a comment right after a macro's name)
 #define THREADS_PER_BLOCK 256
 #define BLOCKS_FOR(n) (((n) + THREADS_PER_BLOCK - 1) / THREADS_PER_BLOCK)
 

@@ -106,31 +106,6 @@ static bool int24_arith(const char *name, const Value *argv, int nargs, Value *o
     return true;
 }
 
-static enum CXChildVisitResult first_name(CXCursor cur, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    enum CXCursorKind k = clang_getCursorKind(cur);
-    if (k == CXCursor_OverloadedDeclRef || k == CXCursor_DeclRefExpr) {
-        *(CXCursor *)data = cur;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Recurse;
-}
-
-/* A call clang left unresolved in a template pattern has no name of its
- * own: its callee's (tanh in tanh(x * 0.8)). */
-static char *unresolved_callee_name(Ctx *c, CXCursor call)
-{
-    Children ch = children_of(call);
-    CXCursor ref = clang_getNullCursor();
-    if (ch.n) {
-        if (clang_getCursorKind(ch.items[0]) == CXCursor_OverloadedDeclRef) ref = ch.items[0];
-        else clang_visitChildren(ch.items[0], first_name, &ref);
-    }
-    children_free(&ch);
-    return clang_Cursor_isNull(ref) ? arena_strdup(&c->m->arena, "") : cxstr(&c->m->arena, clang_getCursorSpelling(ref));
-}
-
 /* The call after its arguments' evaluation (argv: the first 16 values). */
 NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs, int nconv0,
                                   unsigned deps);
@@ -142,7 +117,7 @@ Value eval_call(Ctx *c, CXCursor e)
     int sym = c->d->builtin_symbol(&c->cx, e);
     if (sym >= 0) return val_int(aff_symbol(sym, 0));
     char *name = cxstr(&c->m->arena, clang_getCursorSpelling(e));
-    if (!name[0] && c->subst) name = unresolved_callee_name(c, e);
+    if (!name[0] && c->subst) name = (char *)dependent_callee_name(c, e);
     int nargs = clang_Cursor_getNumArguments(e);
     Value *argv = NULL; /* on the heap: this frame stays small in nested calls */
     int nconv0 = c->k->nconversions;
@@ -156,6 +131,9 @@ Value eval_call(Ctx *c, CXCursor e)
     /* a = b on a struct is a call to operator=: its first argument is stored */
     bool op_assign = strncmp(name, "operator", 8) == 0 && name[strlen(name) - 1] == '=' && strcmp(name, "operator==") != 0 &&
                      strcmp(name, "operator!=") != 0 && strcmp(name, "operator<=") != 0 && strcmp(name, "operator>=") != 0;
+    Op dop = c->subst && nargs == 2 && is_dependent_type(clang_getCursorType(e)) ? dependent_operator(c, e) : OP_UNKNOWN;
+    if (dop != OP_UNKNOWN) /* x * 0.5 in a pattern, written as an unresolved operator call */
+        return eval_operator_call(c, e, dop, clang_Cursor_getArgument(e, 0), clang_Cursor_getArgument(e, 1));
     argv = xcalloc(nargs < 16 ? (size_t)nargs + 1 : 16, sizeof *argv);
     for (int i = 0; i < nargs; i++) {
         int mode = MODE_LOAD;

@@ -375,6 +375,23 @@ NOINLINE static Value eval_binary(Ctx *c, CXCursor e)
     return combine(op, &lv, &rv, clang_getCursorType(lhs), clang_getCursorType(rhs));
 }
 
+Value eval_operator_call(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs)
+{
+    int n0 = c->k->nconversions;
+    if (is_assign_op(op)) {
+        Value rv = eval(c, rhs, MODE_LOAD);
+        note_compound_conversion(c, e, lhs, rhs, n0);
+        eval(c, lhs, MODE_LOAD | MODE_STORE);
+        return val_opaque(rv.a.deps | DEP_DATA);
+    }
+    Value lv = eval(c, lhs, MODE_LOAD);
+    int n1 = c->k->nconversions;
+    Value rv = eval(c, rhs, MODE_LOAD);
+    int n2 = c->k->nconversions;
+    note_arith_conversion(c, e, op, lhs, rhs, n0, n1, n2);
+    return combine(op, &lv, &rv, clang_getCursorType(lhs), clang_getCursorType(rhs));
+}
+
 NOINLINE static Value eval_unary(Ctx *c, CXCursor e, int mode)
 {
     Children ch = children_of(e);

@@ -541,7 +541,7 @@ static bool is_math_function(const char *name)
  * substituted type arguments, where clang left the arithmetic dependent
  * (no implicit conversions, no type): 'd', 'f', 'i' or 0 (unknown), by the
  * usual arithmetic conversions. */
-static char pattern_kind(CXCursor x, int depth)
+static char pattern_kind(Ctx *c, CXCursor x, int depth)
 {
     CXType t = clang_getCursorType(x);
     if (is_double_kind(t)) return 'd';
@@ -549,14 +549,24 @@ static char pattern_kind(CXCursor x, int depth)
     if (is_integer_type(t)) return 'i';
     if (depth > 16 || !is_dependent_type(t)) return 0;
     enum CXCursorKind k = clang_getCursorKind(x);
-    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_BinaryOperator &&
-        k != CXCursor_ConditionalOperator && k != CXCursor_UnaryOperator)
+    Children ch = {NULL, 0};
+    if (k == CXCursor_CallExpr) {
+        /* an unresolved operator (x * 0.5) or math function: by its operands */
+        Op op = dependent_operator(c, x);
+        int nargs = clang_Cursor_getNumArguments(x);
+        bool arith = is_arith_op(op) || op == OP_MINUS;
+        if (!arith && !is_math_function(dependent_callee_name(c, x))) return 0;
+        for (int i = 0; i < nargs; i++) *VEC_PUSH(ch.items, ch.n) = clang_Cursor_getArgument(x, (unsigned)i);
+    } else if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_BinaryOperator ||
+               k == CXCursor_ConditionalOperator || k == CXCursor_UnaryOperator) {
+        ch = children_of(x);
+    } else {
         return 0;
-    Children ch = children_of(x);
+    }
     char r = 0;
     int from = k == CXCursor_ConditionalOperator ? 1 : 0;
     for (int i = from; i < ch.n; i++) {
-        char s = pattern_kind(ch.items[i], depth + 1);
+        char s = pattern_kind(c, ch.items[i], depth + 1);
         if (s == 'd' || r == 'd') r = 'd';
         else if (s == 'f' || r == 'f') r = 'f';
         else if (s == 'i') r = 'i';
@@ -571,7 +581,7 @@ static char pattern_kind(CXCursor x, int depth)
 void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs, int n0)
 {
     if (c->subst && is_dependent_type(clang_getCursorType(e))) {
-        if (pattern_kind(lhs, 0) != 'f' || pattern_kind(rhs, 0) != 'd') return;
+        if (pattern_kind(c, lhs, 0) != 'f' || pattern_kind(c, rhs, 0) != 'd') return;
         for (int i = n0; i < c->k->nconversions; i++) c->k->conversions[i].result_feeds_double_op = true;
         record_conversion(c, CONV_COMPOUND_ASSIGN, e, lhs, rhs);
         return;
@@ -588,7 +598,7 @@ void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs, in
 void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, int n0, int n1, int n2)
 {
     if (c->subst && is_arith_op(op) && is_dependent_type(clang_getCursorType(e))) {
-        char lk = pattern_kind(lhs, 0), rk = pattern_kind(rhs, 0);
+        char lk = pattern_kind(c, lhs, 0), rk = pattern_kind(c, rhs, 0);
         if (lk != 'd' && rk != 'd') return;
         for (int i = n0; i < n2; i++) c->k->conversions[i].result_feeds_double_op = true;
         bool lf = lk == 'f' || (n1 > n0 && lk == 'd'), rf = rk == 'f' || (n2 > n1 && rk == 'd');
@@ -617,7 +627,7 @@ void record_math_call(Ctx *c, CXCursor e, const char *name, int nconv0)
         /* in a pattern the overload is unresolved: the double one is chosen
          * when an argument is double */
         int nargs = clang_Cursor_getNumArguments(e);
-        for (int i = 0; i < nargs; i++) dbl_precision |= pattern_kind(clang_Cursor_getArgument(e, i), 0) == 'd';
+        for (int i = 0; i < nargs; i++) dbl_precision |= pattern_kind(c, clang_Cursor_getArgument(e, i), 0) == 'd';
     } else if (dbl_precision) {
         int nargs = clang_Cursor_getNumArguments(e);
         CXCursor flt = clang_getNullCursor(), dbl = clang_getNullCursor();

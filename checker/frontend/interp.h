@@ -102,6 +102,9 @@ Affine recorded_affine(Ctx *c, Affine a);
 
 /* eval.c */
 Value eval(Ctx *c, CXCursor e, int mode);
+/* lhs op rhs written as an unresolved overloaded operator call in a pattern
+ * analysed with substituted types: evaluated as the built-in operator. */
+Value eval_operator_call(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs);
 Affine scale_offset(const Affine *idx, long long size);
 /* The value read by a load of e from base[idx]. */
 Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx);
@@ -189,6 +192,12 @@ void class_instance_args(Ctx *c, CXCursor cls, TypeSubst *s);
 const char *subst_name(Ctx *c, const char *base, const TypeSubst *s);
 /* The names of a template's parameters into s->names. */
 void template_param_names(Ctx *c, CXCursor tmpl, TypeSubst *s);
+/* A call clang left unresolved in a pattern has no name of its own: its
+ * callee's (tanh in tanh(x * 0.8)); "" for an operator call. */
+const char *dependent_callee_name(Ctx *c, CXCursor call);
+/* An unresolved operator call's operator (OP_ADD ... OP_DIV_ASSIGN, or
+ * OP_MINUS for a unary '-'), else OP_UNKNOWN. */
+Op dependent_operator(Ctx *c, CXCursor call);
 /* A launch in a pattern host analysed under c->subst whose callee clang
  * left unresolved (K<Dtype><<<...>>>): the kernel template and its type
  * arguments (written, else deduced from the launch's arguments). */

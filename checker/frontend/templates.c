@@ -435,6 +435,73 @@ void find_explicit_instantiations(Ctx *c, InstList *out)
     free(code.v);
 }
 
+/* ---------------------------------------------------------------- calls in patterns */
+
+static enum CXChildVisitResult first_name(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_OverloadedDeclRef || k == CXCursor_DeclRefExpr) {
+        *(CXCursor *)data = cur;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+const char *dependent_callee_name(Ctx *c, CXCursor call)
+{
+    if (dependent_operator(c, call) != OP_UNKNOWN) return "";
+    Children ch = children_of(call);
+    CXCursor ref = clang_getNullCursor();
+    if (ch.n) {
+        if (clang_getCursorKind(ch.items[0]) == CXCursor_OverloadedDeclRef) ref = ch.items[0];
+        else clang_visitChildren(ch.items[0], first_name, &ref);
+    }
+    children_free(&ch);
+    return clang_Cursor_isNull(ref) ? arena_strdup(&c->m->arena, "") : cxstr(&c->m->arena, clang_getCursorSpelling(ref));
+}
+
+/* An unresolved operator call (x * 0.5 where headers declare operator*
+ * overloads): the operator token between its two operands, or a leading
+ * '-' of a unary one.  OP_UNKNOWN for a call of a named function. */
+Op dependent_operator(Ctx *c, CXCursor call)
+{
+    int nargs = clang_Cursor_getNumArguments(call);
+    if (nargs != 1 && nargs != 2) return OP_UNKNOWN;
+    unsigned from = expansion_offset(clang_getRangeStart(clang_getCursorExtent(call)));
+    unsigned to = expansion_offset(clang_getRangeStart(clang_getCursorExtent(clang_Cursor_getArgument(call, 0))));
+    if (nargs == 2) {
+        from = expansion_offset(clang_getRangeEnd(clang_getCursorExtent(clang_Cursor_getArgument(call, 0))));
+        to = expansion_offset(clang_getRangeStart(clang_getCursorExtent(clang_Cursor_getArgument(call, 1))));
+    }
+    static const struct {
+        const char *s;
+        Op op;
+    } ops[] = {{"+", OP_ADD}, {"-", OP_SUB}, {"*", OP_MUL}, {"/", OP_DIV}, {"+=", OP_ADD_ASSIGN},
+               {"-=", OP_SUB_ASSIGN}, {"*=", OP_MUL_ASSIGN}, {"/=", OP_DIV_ASSIGN}};
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    tokens_of(&c->cx, clang_getCursorExtent(call), &toks, &n);
+    Op op = OP_UNKNOWN;
+    int found = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned off = expansion_offset(clang_getTokenLocation(c->cx.tu, toks[i]));
+        if (off < from || off >= to || clang_getTokenKind(toks[i]) == CXToken_Comment) continue;
+        CXString ts = clang_getTokenSpelling(c->cx.tu, toks[i]);
+        const char *t = clang_getCString(ts);
+        if (strcmp(t, "(") != 0 && strcmp(t, ")") != 0) {
+            found++;
+            for (size_t q = 0; q < sizeof ops / sizeof ops[0]; q++)
+                if (strcmp(t, ops[q].s) == 0) op = ops[q].op;
+        }
+        clang_disposeString(ts);
+    }
+    if (toks) clang_disposeTokens(c->cx.tu, toks, n);
+    if (found != 1) return OP_UNKNOWN;
+    if (nargs == 1) return op == OP_SUB ? OP_MINUS : OP_UNKNOWN;
+    return op;
+}
+
 /* ---------------------------------------------------------------- launches in patterns */
 
 static enum CXChildVisitResult find_overload(CXCursor cur, CXCursor parent, CXClientData data)

@@ -36,6 +36,32 @@ public:
 
 INSTANTIATE_CLASS(DecayLayer);
 
+// Once some type has overloaded operators (as the CUDA headers' half types
+// do), clang leaves `x * 0.5` in a pattern as an unresolved operator call:
+// the substituted instances read it as the built-in operator.
+struct Complex64 {
+    float re, im;
+};
+__device__ Complex64 operator*(Complex64 a, double s);
+__device__ Complex64 operator+(Complex64 a, Complex64 b);
+
+template <typename Dtype>
+__global__ void leak_forward(const Dtype* in, Dtype* out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = in[i] * 0.01 + in[i];  // expect: double-literal literal=0.01 also_instantiated_as=leak_forward<double>
+}
+
+template <typename Dtype>
+struct LeakLayer {
+    void Forward_gpu(const Dtype* bottom, Dtype* top, int count)
+    {
+        leak_forward<Dtype><<<(count + 255) / 256, 256>>>(bottom, top, count);
+    }
+};
+
+INSTANTIATE_CLASS(LeakLayer);
+
 // Explicitly instantiated for float only: the fix-it stays.
 template <typename T>
 __global__ void accumulate(const T* in, T* acc, int n)

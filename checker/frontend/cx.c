@@ -200,13 +200,22 @@ bool in_main_file(CXCursor cur)
 {
     CXSourceLocation loc = clang_getCursorLocation(cur);
     CXFile f;
-    unsigned offset;
-    clang_getExpansionLocation(loc, &f, NULL, NULL, &offset);
+    clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
     if (!f) return false;
     if (clang_Location_isFromMainFile(loc)) return true;
     if (!location_in_macro(cur)) return false;
+    /* the main file's handle, once per translation unit (a location made
+     * from an offset costs a lookup in clang's tables every time) */
+    static CXTranslationUnit cached_tu;
+    static CXFile main_file;
     CXTranslationUnit tu = clang_Cursor_getTranslationUnit(cur);
-    return clang_Location_isFromMainFile(clang_getLocationForOffset(tu, f, offset)) != 0;
+    if (tu != cached_tu) {
+        CXString name = clang_getTranslationUnitSpelling(tu);
+        main_file = clang_getFile(tu, clang_getCString(name));
+        clang_disposeString(name);
+        cached_tu = tu;
+    }
+    return main_file && clang_File_isEqual(f, main_file);
 }
 
 bool location_in_macro(CXCursor cur)

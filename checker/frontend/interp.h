@@ -183,8 +183,11 @@ typedef struct {
     int n;
 } InstList;
 /* The explicit instantiations in the main file's text, file-scope macro
- * invocations expanded. */
-void find_explicit_instantiations(Ctx *c, InstList *out);
+ * invocations expanded (their #defines looked up in `headers` first, the
+ * project headers holding top-level declarations). */
+void find_explicit_instantiations(Ctx *c, const CXFile *headers, int nheaders, InstList *out);
+/* Not the shim's, the system's or the toolkit's. */
+bool project_header(Ctx *c, CXFile f);
 TypeArg type_arg_of(Ctx *c, CXType t);
 /* The arguments of a `template class X<...>;` cursor. */
 void class_instance_args(Ctx *c, CXCursor cls, TypeSubst *s);

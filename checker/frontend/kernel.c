@@ -157,6 +157,9 @@ typedef struct {
     CXCursor *hosts; int nhosts;
     CXCursor *class_insts; int nclass_insts; /* template class X<float>; */
     bool has_templates;
+    CXFile last_header;             /* project headers holding top-level declarations */
+    CXFile *headers; int nheaders;
+    CXFile *seen; int nseen;
 } TopScan;
 
 /* `template class X<float>;` is a specialization without a body of its own;
@@ -180,7 +183,20 @@ static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientD
     enum CXCursorKind k = clang_getCursorKind(cur);
     /* Only the main file: walking the declarations of a precompiled header
      * would deserialize all of them (20x the cost of the file itself). */
-    if (!in_main_file(cur)) return CXChildVisit_Continue;
+    if (!in_main_file(cur)) {
+        CXFile f;
+        clang_getExpansionLocation(clang_getCursorLocation(cur), &f, NULL, NULL, NULL);
+        if (f && !(ts->last_header && clang_File_isEqual(f, ts->last_header))) {
+            ts->last_header = f;
+            bool seen = false; /* every file once, a project header or not */
+            for (int i = 0; i < ts->nseen && !seen; i++) seen = clang_File_isEqual(ts->seen[i], f);
+            if (!seen) {
+                *VEC_PUSH(ts->seen, ts->nseen) = f;
+                if (project_header(ts->c, f)) *VEC_PUSH(ts->headers, ts->nheaders) = f;
+            }
+        }
+        return CXChildVisit_Continue;
+    }
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
         return CXChildVisit_Recurse;
     if (k == CXCursor_ClassDecl || k == CXCursor_StructDecl || k == CXCursor_ClassTemplate) {
@@ -290,7 +306,7 @@ void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fro
     ts.c = &c;
     clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_top, &ts);
     InstList insts = {NULL, 0};
-    if (ts.has_templates && m->language == LANG_CUDA) find_explicit_instantiations(&c, &insts);
+    if (ts.has_templates && m->language == LANG_CUDA) find_explicit_instantiations(&c, ts.headers, ts.nheaders, &insts);
 
     /* Launch sites first: they say which template instantiations to analyse.
      * A host function of a template runs once per instantiation, with its
@@ -411,5 +427,7 @@ void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fro
     free(ts.kernels);
     free(ts.hosts);
     free(ts.class_insts);
+    free(ts.headers);
+    free(ts.seen);
     free(insts.items);
 }

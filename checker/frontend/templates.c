@@ -150,6 +150,15 @@ static bool is_ident(const char *s)
     return (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_';
 }
 
+/* Spelled like a macro by convention: capitals, digits and '_'. */
+static bool macro_like(const char *s)
+{
+    if (!is_ident(s)) return false;
+    for (; *s; s++)
+        if (!((*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_')) return false;
+    return true;
+}
+
 /* A file's tokens (spellings), split into the #define directives (into ms)
  * and the rest (into code, when not NULL). */
 static void read_file_tokens(Ctx *c, CXFile f, Macros *ms, Toks *code)
@@ -228,17 +237,22 @@ static bool defines(const char *text, size_t size, const char *name)
     return false;
 }
 
-/* The #defines of the included files (the main file's own are read
- * already) that define one of the wanted names. */
-static void scan_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+/* A header of the project: not the bundled shim, not the system's or the
+ * CUDA toolkit's (by path: project headers found by discovery are system
+ * headers to clang too, -idirafter). */
+bool project_header(Ctx *c, CXFile f)
 {
-    (void)stack;
-    IncludeScan *is = data;
-    if (depth == 0) return;
+    const char *name = file_name(&c->cx, f);
+    if (!name || (c->shim_dir && strncmp(name, c->shim_dir, strlen(c->shim_dir)) == 0)) return false;
+    return strncmp(name, "/usr/", 5) != 0 && strncmp(name, "/opt/", 5) != 0;
+}
+
+/* Reads the #defines of a header that defines one of the wanted names
+ * (only files the wanted text is in are tokenized), once. */
+static void consider_header(IncludeScan *is, CXFile f)
+{
     for (int i = 0; i < is->nread; i++)
         if (clang_File_isEqual(is->read[i], f)) return;
-    const char *name = file_name(&is->c->cx, f);
-    if (!name || (is->c->shim_dir && strncmp(name, is->c->shim_dir, strlen(is->c->shim_dir)) == 0)) return;
     size_t size = 0;
     const char *text = clang_getFileContents(is->c->cx.tu, f, &size);
     bool wanted = false;
@@ -248,6 +262,36 @@ static void scan_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CX
     *VEC_PUSH(is->read, n) = f;
     is->nread = n;
     read_file_tokens(is->c, f, is->ms, NULL);
+}
+
+typedef struct {
+    Ctx *c;
+    CXFile *files;
+    int n;
+} FileList;
+
+static void collect_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+    (void)stack;
+    FileList *fl = data;
+    if (depth > 0 && project_header(fl->c, f)) *VEC_PUSH(fl->files, fl->n) = f;
+}
+
+/* Two rounds over the headers: the wanted macros, then the macros their
+ * definitions invoke (spelled like macros). */
+static void read_wanted(IncludeScan *is, const CXFile *files, int nfiles)
+{
+    for (int round = 0; round < 2 && is->wanted.n; round++) {
+        int before = is->ms->ndefs;
+        for (int i = 0; i < nfiles; i++) consider_header(is, files[i]);
+        is->wanted.n = 0;
+        for (int d = before; d < is->ms->ndefs; d++) { /* invocations in the bodies: NAME( */
+            const Toks *b = &is->ms->defs[d].body;
+            for (int t = 0; t + 1 < b->n; t++)
+                if (macro_like(b->v[t]) && strcmp(b->v[t + 1], "(") == 0 && !find_macro(is->ms, b->v[t]))
+                    toks_push(&is->wanted, b->v[t]);
+        }
+    }
 }
 
 /* Appends the expansion of `in` (macro invocations replaced, rescanned up
@@ -381,7 +425,7 @@ static bool *file_scope(const Toks *t)
     return at;
 }
 
-void find_explicit_instantiations(Ctx *c, InstList *out)
+void find_explicit_instantiations(Ctx *c, const CXFile *headers, int nheaders, InstList *out)
 {
     CXFile main = clang_getFile(c->cx.tu, c->m->file);
     if (!main) return;
@@ -389,43 +433,48 @@ void find_explicit_instantiations(Ctx *c, InstList *out)
     Toks code = {NULL, 0};
     read_file_tokens(c, main, &ms, &code);
     /* file-scope invocations of function-like macros: an identifier and '('
-     * after a ';' or '}' at brace depth 0 (or at the start) */
-    bool candidate = false;
+     * at namespace scope after a ';', '}' or ')' (or at the start) */
     bool *scope = file_scope(&code);
-    for (int i = 0; i + 1 < code.n && !candidate; i++) {
+    IncludeScan is = {c, &ms, {NULL, 0}, NULL, 0};
+    for (int i = 0; i + 1 < code.n; i++) {
         bool after_decl = i == 0 || strcmp(code.v[i - 1], ";") == 0 || strcmp(code.v[i - 1], "}") == 0 ||
                           strcmp(code.v[i - 1], ")") == 0;
-        candidate = scope[i] && after_decl && is_ident(code.v[i]) && strcmp(code.v[i + 1], "(") == 0 &&
-                    strcmp(code.v[i], "template") != 0;
+        if (scope[i] && after_decl && is_ident(code.v[i]) && strcmp(code.v[i + 1], "(") == 0 &&
+            strcmp(code.v[i], "template") != 0 && !find_macro(&ms, code.v[i]))
+            toks_push(&is.wanted, code.v[i]);
     }
+    bool candidate = is.wanted.n > 0;
+    for (int i = 0; i + 1 < code.n && !candidate; i++) /* one of the file's own macros */
+        candidate = scope[i] && is_ident(code.v[i]) && strcmp(code.v[i + 1], "(") == 0 && find_macro(&ms, code.v[i]);
     if (candidate) {
-        /* the macros invoked at file scope, then (a second round) the
-         * identifiers their definitions use, from the headers defining them */
-        IncludeScan is = {c, &ms, {NULL, 0}, NULL, 0};
-        for (int i = 0; i + 1 < code.n; i++) {
-            if (scope[i] && is_ident(code.v[i]) && strcmp(code.v[i + 1], "(") == 0 && !find_macro(&ms, code.v[i]))
-                toks_push(&is.wanted, code.v[i]);
+        /* the headers defining them, then (a second round) the macros
+         * their definitions invoke */
+        /* the headers declaring something (from the AST, cheap) first; all
+         * the included ones (clang_getInclusions walks every source
+         * location entry: seconds on a thrust file) only when a macro is
+         * still missing */
+        Toks first = {NULL, 0};
+        for (int i = 0; i < is.wanted.n; i++) toks_push(&first, is.wanted.v[i]);
+        read_wanted(&is, headers, nheaders);
+        is.wanted.n = 0;
+        for (int i = 0; i < first.n; i++)
+            if (!find_macro(&ms, first.v[i])) toks_push(&is.wanted, first.v[i]);
+        if (is.wanted.n) {
+            FileList all = {c, NULL, 0};
+            clang_getInclusions(c->cx.tu, collect_inclusion, &all);
+            read_wanted(&is, all.files, all.n);
+            free(all.files);
         }
-        for (int round = 0; round < 2 && is.wanted.n; round++) {
-            int before = ms.ndefs;
-            clang_getInclusions(c->cx.tu, scan_inclusion, &is);
-            is.wanted.n = 0;
-            for (int d = before; d < ms.ndefs; d++) { /* invocations in the bodies: NAME( */
-                const Toks *b = &ms.defs[d].body;
-                for (int t = 0; t + 1 < b->n; t++)
-                    if (is_ident(b->v[t]) && strcmp(b->v[t + 1], "(") == 0 && !find_macro(&ms, b->v[t]))
-                        toks_push(&is.wanted, b->v[t]);
-            }
-        }
+        free(first.v);
         Toks expanded = {NULL, 0};
         expand(&ms, &code, &expanded, 0);
         scan_instantiations(c, &expanded, out);
         free(expanded.v);
-        free(is.wanted.v);
-        free(is.read);
     } else {
         scan_instantiations(c, &code, out);
     }
+    free(is.wanted.v);
+    free(is.read);
     free(scope);
     for (int i = 0; i < ms.ndefs; i++) {
         free(ms.defs[i].params.v);

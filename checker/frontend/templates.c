@@ -2,9 +2,10 @@
  * project creates, and their type arguments.
  *
  * libclang (14 to 19) shows `template class X<float>;` as a ClassDecl
- * specialization with its template arguments (clang_getSpecializedCursor-
- * Template, clang_Cursor_getTemplateArgumentType), but no instantiated
- * member behind it (it visits no body of an explicit instantiation), and it
+ * specialization of the class template (clang_getSpecializedCursorTemplate)
+ * with its arguments (through the cursor on 16+, through its type on 14),
+ * but no instantiated member behind it (it visits no body of an explicit
+ * instantiation), and it
  * shows nothing at all for explicit instantiations of functions and members
  * (`template void f<float>(...)`, `template void X<float>::m(...)`): clang
  * keeps no declaration node for them.  So those are read from the main

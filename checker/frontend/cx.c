@@ -192,6 +192,21 @@ bool is_decl_of(CXCursor expr, CXCursor decl)
 }
 
 
+/* The main file's handle, once per translation unit (a location made from
+ * an offset costs a lookup in clang's tables every time).  Set anew by
+ * cx_begin_tu for every translation unit: a freed one's address may be
+ * reused by the next. */
+static CXTranslationUnit main_tu;
+static CXFile main_file;
+
+void cx_begin_tu(CXTranslationUnit tu)
+{
+    CXString name = clang_getTranslationUnitSpelling(tu);
+    main_file = clang_getFile(tu, clang_getCString(name));
+    clang_disposeString(name);
+    main_tu = tu;
+}
+
 /* Where the code was written: a declaration that a macro of the main file
  * produces (`KERNEL void k()` with KERNEL = extern "C" __global__) belongs
  * to the main file, though clang_Location_isFromMainFile says no for a
@@ -204,17 +219,8 @@ bool in_main_file(CXCursor cur)
     if (!f) return false;
     if (clang_Location_isFromMainFile(loc)) return true;
     if (!location_in_macro(cur)) return false;
-    /* the main file's handle, once per translation unit (a location made
-     * from an offset costs a lookup in clang's tables every time) */
-    static CXTranslationUnit cached_tu;
-    static CXFile main_file;
     CXTranslationUnit tu = clang_Cursor_getTranslationUnit(cur);
-    if (tu != cached_tu) {
-        CXString name = clang_getTranslationUnitSpelling(tu);
-        main_file = clang_getFile(tu, clang_getCString(name));
-        clang_disposeString(name);
-        cached_tu = tu;
-    }
+    if (tu != main_tu) cx_begin_tu(tu);
     return main_file && clang_File_isEqual(f, main_file);
 }
 

@@ -41,6 +41,8 @@ CXCursor body_of(CXCursor fn);
 CXCursor initializer_of(CXCursor var);
 /* Is expr (under implicit nodes) a reference to decl? */
 bool is_decl_of(CXCursor expr, CXCursor decl);
+/* Call before walking a translation unit (in_main_file caches its main file). */
+void cx_begin_tu(CXTranslationUnit tu);
 bool in_main_file(CXCursor cur);
 /* The cursor's location comes from a macro expansion. */
 bool location_in_macro(CXCursor cur);

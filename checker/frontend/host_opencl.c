@@ -283,6 +283,7 @@ static void scan_host_tu(Model *hm, CXTranslationUnit tu)
     c.d = &dialect_opencl;
     c.loop = -1;
     FnList fl = {NULL, 0};
+    cx_begin_tu(tu);
     clang_visitChildren(clang_getTranslationUnitCursor(tu), host_functions, &fl);
     HostTables t = {NULL, 0, NULL, 0};
     for (int pass = 0; pass < 2; pass++) {

@@ -301,6 +301,7 @@ void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fro
     c.shim_dir = shim_dir;
     c.loop = -1;
 
+    cx_begin_tu(tu);
     TopScan ts;
     memset(&ts, 0, sizeof ts);
     ts.c = &c;

@@ -119,5 +119,31 @@ else
     fail "discovery: left behind in TMPDIR: $(ls -A "$tmp/t")"
 fi
 
+# --- templates instantiated only explicitly ----------------------------------
+cp -r "$P/templates" "$tmp/"
+lint --rules=double-literal "$tmp/templates"
+# dl[(file, kernel)] = the double-literal finding
+check_dl() {
+    check "$1" "(lambda dl: $2)({(os.path.basename(f['file']), f['kernel']): f for f in j['findings'] if f['rule'] == 'double-literal'})"
+}
+check_dl "templates: a class-template layer instantiated by a macro: the float instance's literal is found" \
+    "dl[('damp_layer.cu', 'DampForward<float>')]['line'] == 11"
+check_dl "templates: ... no finding for the double instance, no fix-it (the literal is shared), the note says why" \
+    "('damp_layer.cu', 'DampForward<double>') not in dl and dl[('damp_layer.cu', 'DampForward<float>')]['evidence']['also_instantiated_as'] == 'DampForward<double>' and all(not x['replacements'] for x in dl[('damp_layer.cu', 'DampForward<float>')]['fixes'])"
+check_dl "templates: members instantiated one by one through a macro inside a namespace, kernel arguments deduced at the launch" \
+    "dl[('shift_layer.cu', 'ShiftForward<float>')]['line'] == 10 and ('shift_layer.cu', 'ShiftForward<double>') not in dl"
+check_dl "templates: template __global__ void k<float>(...): found, with the fix-it (float only)" \
+    "dl[('scale_kernel.cu', 'scale_by_third<float>')]['fixes'][0]['replacements'][0]['text'] == '3.0f'"
+check_dl "templates: a kernel template never instantiated gives no double-literal (its type is unknown)" \
+    "not any(k[0] == 'scale_kernel.cu' and k[1].startswith('halve') for k in dl)"
+lint "$tmp/templates/src/scale_kernel.cu"
+check "templates: a finding on a never-instantiated pattern says it rests on the pattern" \
+    "any(f['kernel'] == 'halve' and 'element size unknown' in f['evidence'].get('template_pattern', '') for f in j['findings'])"
+lint --rules=double-literal "$tmp/templates"
+check_dl "templates: a class template's member launch, the class instantiated explicitly" \
+    "dl[('member_launch.cu', 'axpy_kernel<float>')]['line'] == 8"
+check_dl "templates: a kernel whose extern \"C\" __global__ comes from a macro" \
+    "dl[('extern_c.cu', 'brighten')]['line'] == 8"
+
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -48,9 +48,37 @@ CXCursor body_of(CXCursor fn);
 CXCursor initializer_of(CXCursor var);
 /* Is expr (under implicit nodes) a reference to decl? */
 bool is_decl_of(CXCursor expr, CXCursor decl);
+/* Call before walking a translation unit (in_main_file caches its main file). */
+void cx_begin_tu(CXTranslationUnit tu);
 bool in_main_file(CXCursor cur);
 /* The cursor's location comes from a macro expansion. */
 bool location_in_macro(CXCursor cur);
+
+/* A template's type argument as the model needs it. */
+typedef struct {
+    const char *spelling; /* "float" */
+    long long size;       /* bytes, -1 unknown */
+    char kind;            /* 'f' float (or half), 'd' double, 'i' integer, 0 other */
+    bool has_value;       /* a non-type argument's value */
+    long long value;
+} TypeArg;
+
+/* Type arguments for the template parameters (depth 0, by position) of the
+ * pattern being analysed, where libclang gives no instantiated body (see
+ * templates.c).  While one is set, the type queries below answer for a
+ * parameter type (T, const T) as for its argument. */
+#define MAX_TYPE_ARGS 8
+typedef struct {
+    int n;
+    TypeArg args[MAX_TYPE_ARGS];
+    const char *names[MAX_TYPE_ARGS]; /* the parameters' names where known ("Dtype") */
+} TypeSubst;
+
+void cx_set_subst(const TypeSubst *s);
+/* The argument a type parameter type stands for now, or NULL. */
+const TypeArg *subst_arg(CXType t);
+/* t is a template-dependent type (no size, no kind of its own). */
+bool is_dependent_type(CXType t);
 
 CXType canon(CXType t);
 long long type_size(CXType t);

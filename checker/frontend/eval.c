@@ -21,6 +21,9 @@ NOINLINE static Value eval_declref(Ctx *c, CXCursor e)
     char *name = cxstr(&c->m->arena, clang_getCursorSpelling(ref));
     if (rk == CXCursor_NonTypeTemplateParameter) {
         if (eval_const(e, &cv)) return val_int(aff_const(cv));
+        for (int i = 0; c->subst && i < c->subst->n; i++) /* a substituted instance: its argument */
+            if (c->subst->args[i].has_value && c->subst->names[i] && strcmp(c->subst->names[i], name) == 0)
+                return val_int(aff_const(c->subst->args[i].value));
         int s = new_symbol(c, SYMK_TEMPLATE, name);
         return val_int(aff_symbol(s, DEP_TEMPLATE));
     }
@@ -381,6 +384,23 @@ NOINLINE static Value eval_binary(Ctx *c, CXCursor e)
         return val_opaque(rv.a.deps | DEP_DATA);
     }
     int n0 = c->k->nconversions;
+    Value lv = eval(c, lhs, MODE_LOAD);
+    int n1 = c->k->nconversions;
+    Value rv = eval(c, rhs, MODE_LOAD);
+    int n2 = c->k->nconversions;
+    note_arith_conversion(c, e, op, lhs, rhs, n0, n1, n2);
+    return combine(op, &lv, &rv, clang_getCursorType(lhs), clang_getCursorType(rhs));
+}
+
+Value eval_operator_call(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs)
+{
+    int n0 = c->k->nconversions;
+    if (is_assign_op(op)) {
+        Value rv = eval(c, rhs, MODE_LOAD);
+        note_compound_conversion(c, e, lhs, rhs, n0);
+        eval(c, lhs, MODE_LOAD | MODE_STORE);
+        return val_opaque(rv.a.deps | DEP_DATA);
+    }
     Value lv = eval(c, lhs, MODE_LOAD);
     int n1 = c->k->nconversions;
     Value rv = eval(c, rhs, MODE_LOAD);

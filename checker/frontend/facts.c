@@ -81,9 +81,11 @@ static void fill_elem(Ctx *c, Access *a, CXType t)
     CXType ct = canon(t);
     a->elem_type = type_name_for(c, t);
     a->elem_canonical = type_name_for(c, ct);
+    const TypeArg *arg = subst_arg(t); /* a substituted template parameter: its argument */
+    if (arg) a->elem_type = a->elem_canonical = arena_printf(&c->m->arena, "%s%s", clang_isConstQualifiedType(ct) ? "const " : "", arg->spelling);
     long long size = type_size(ct), align = type_align(ct);
     a->elem_bytes = size > 0 ? (int)size : -1; /* libclang's layout errors are negative: unknown */
-    a->elem_align = align > 0 ? (int)align : -1;
+    a->elem_align = align > 0 ? (int)align : arg && arg->size > 0 && arg->kind ? (int)arg->size : -1;
     a->elem_is_record = ct.kind == CXType_Record;
     a->elem_is_integer = is_integer_type(ct);
     if (a->elem_is_record) {
@@ -651,11 +653,55 @@ static bool is_math_function(const char *name)
     return false;
 }
 
+/* The floating kind of an expression in a template pattern analysed with
+ * substituted type arguments, where clang left the arithmetic dependent
+ * (no implicit conversions, no type): 'd', 'f', 'i' or 0 (unknown), by the
+ * usual arithmetic conversions. */
+static char pattern_kind(Ctx *c, CXCursor x, int depth)
+{
+    CXType t = clang_getCursorType(x);
+    if (is_double_kind(t)) return 'd';
+    if (is_float_kind(t)) return 'f';
+    if (is_integer_type(t)) return 'i';
+    if (depth > 16 || !is_dependent_type(t)) return 0;
+    enum CXCursorKind k = clang_getCursorKind(x);
+    Children ch = {NULL, 0};
+    if (k == CXCursor_CallExpr) {
+        /* an unresolved operator (x * 0.5) or math function: by its operands */
+        Op op = dependent_operator(c, x);
+        int nargs = clang_Cursor_getNumArguments(x);
+        bool arith = is_arith_op(op) || op == OP_MINUS;
+        if (!arith && !is_math_function(dependent_callee_name(c, x))) return 0;
+        for (int i = 0; i < nargs; i++) *VEC_PUSH(ch.items, ch.n) = clang_Cursor_getArgument(x, (unsigned)i);
+    } else if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_BinaryOperator ||
+               k == CXCursor_ConditionalOperator || k == CXCursor_UnaryOperator) {
+        ch = children_of(x);
+    } else {
+        return 0;
+    }
+    char r = 0;
+    int from = k == CXCursor_ConditionalOperator ? 1 : 0;
+    for (int i = from; i < ch.n; i++) {
+        char s = pattern_kind(c, ch.items[i], depth + 1);
+        if (s == 'd' || r == 'd') r = 'd';
+        else if (s == 'f' || r == 'f') r = 'f';
+        else if (s == 'i') r = 'i';
+    }
+    children_free(&ch);
+    return r;
+}
+
 /* A compound assignment f op= d: the float variable is computed in double.
  * n0: the conversions recorded from here on come from evaluating d, and
  * their double results feed this double operation (acc += w * 0.5). */
 void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs, int n0)
 {
+    if (c->subst && is_dependent_type(clang_getCursorType(e))) {
+        if (pattern_kind(c, lhs, 0) != 'f' || pattern_kind(c, rhs, 0) != 'd') return;
+        for (int i = n0; i < c->k->nconversions; i++) c->k->conversions[i].result_feeds_double_op = true;
+        record_conversion(c, CONV_COMPOUND_ASSIGN, e, lhs, rhs);
+        return;
+    }
     if (!is_float_kind(clang_getCursorType(lhs)) || !is_double_kind(clang_getCursorType(rhs)) || promoted_from_float(rhs))
         return;
     for (int i = n0; i < c->k->nconversions; i++) c->k->conversions[i].result_feeds_double_op = true;
@@ -667,6 +713,15 @@ void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs, in
  * say whether evaluating that operand recorded one). */
 void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, int n0, int n1, int n2)
 {
+    if (c->subst && is_arith_op(op) && is_dependent_type(clang_getCursorType(e))) {
+        char lk = pattern_kind(c, lhs, 0), rk = pattern_kind(c, rhs, 0);
+        if (lk != 'd' && rk != 'd') return;
+        for (int i = n0; i < n2; i++) c->k->conversions[i].result_feeds_double_op = true;
+        bool lf = lk == 'f' || (n1 > n0 && lk == 'd'), rf = rk == 'f' || (n2 > n1 && rk == 'd');
+        if (lf && !rf && rk == 'd') record_conversion(c, CONV_ARITHMETIC, e, lhs, rhs);
+        else if (rf && !lf && lk == 'd') record_conversion(c, CONV_ARITHMETIC, e, rhs, lhs);
+        return;
+    }
     if (!is_arith_op(op) || !is_double_kind(clang_getCursorType(e))) return;
     bool lhs_had = n1 > n0, rhs_had = n2 > n1;
     /* the operands' conversions feed this double operation */
@@ -684,7 +739,12 @@ void record_math_call(Ctx *c, CXCursor e, const char *name, int nconv0)
 {
     if (!is_math_function(name)) return;
     bool dbl_precision = is_double_kind(clang_getCursorType(e));
-    if (dbl_precision) {
+    if (c->subst && is_dependent_type(clang_getCursorType(e))) {
+        /* in a pattern the overload is unresolved: the double one is chosen
+         * when an argument is double */
+        int nargs = clang_Cursor_getNumArguments(e);
+        for (int i = 0; i < nargs; i++) dbl_precision |= pattern_kind(c, clang_Cursor_getArgument(e, i), 0) == 'd';
+    } else if (dbl_precision) {
         int nargs = clang_Cursor_getNumArguments(e);
         CXCursor flt = clang_getNullCursor(), dbl = clang_getNullCursor();
         for (int i = 0; i < nargs; i++) {

@@ -89,6 +89,17 @@ Launch *host_launch_new(HostScan *hs, CXCursor call, CXCursor target)
     L->kernel_name = cxstr(&c->m->arena, clang_getCursorSpelling(call));
     L->range = range_of(&c->cx, call);
     L->function = hs->fn_name;
+    TypeSubst *args = NULL, resolved;
+    if (c->subst && (clang_Cursor_isNull(target) || clang_isInvalid(clang_getCursorKind(target))) &&
+        resolve_pattern_launch(c, call, &target, &resolved)) {
+        args = arena_alloc(&c->m->arena, sizeof *args);
+        *args = resolved;
+        L->kernel_name = cxstr(&c->m->arena, clang_getCursorSpelling(target));
+    }
+    if (c->subst) {
+        int n = hs->ntargets;
+        *VEC_PUSH(hs->target_args, n) = args;
+    }
     *VEC_PUSH(hs->targets, hs->ntargets) = target;
     return L;
 }

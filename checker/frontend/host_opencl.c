@@ -540,11 +540,12 @@ static void scan_host_tu(Model *hm, CXTranslationUnit tu)
     c.d = &dialect_opencl;
     c.loop = -1;
     FnList fl = {NULL, 0};
+    cx_begin_tu(tu);
     clang_visitChildren(clang_getTranslationUnitCursor(tu), host_functions, &fl);
     HostTables t = {NULL, 0, NULL, 0};
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < fl.n; i++) {
-            HostScan hs = {&c, fl.fns[i], cxstr(&hm->arena, clang_getCursorSpelling(fl.fns[i])), NULL, 0, &t};
+            HostScan hs = {&c, fl.fns[i], cxstr(&hm->arena, clang_getCursorSpelling(fl.fns[i])), NULL, 0, &t, NULL};
             if (pass == 0) clang_visitChildren(fl.fns[i], find_objects, &hs); /* kernel objects first */
             else host_scan_function(&hs);
             free(hs.targets);

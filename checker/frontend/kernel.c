@@ -149,7 +149,26 @@ typedef struct {
     Ctx *c;
     CXCursor *kernels; int nkernels;
     CXCursor *hosts; int nhosts;
+    CXCursor *class_insts; int nclass_insts; /* template class X<float>; */
+    bool has_templates;
+    CXFile last_header;             /* project headers holding top-level declarations */
+    CXFile *headers; int nheaders;
+    CXFile *seen; int nseen;
 } TopScan;
+
+/* `template class X<float>;` is a specialization without a body of its own;
+ * an explicit specialization (template <> class X<float> {...}) has one. */
+static bool is_explicit_instantiation(CXCursor cls)
+{
+    Children ch = children_of(cls);
+    bool body = false;
+    for (int i = 0; i < ch.n; i++) {
+        enum CXCursorKind k = clang_getCursorKind(ch.items[i]);
+        if (k != CXCursor_TemplateRef && k != CXCursor_TypeRef && k != CXCursor_NamespaceRef) body = true;
+    }
+    children_free(&ch);
+    return !body;
+}
 
 static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientData data)
 {
@@ -158,11 +177,35 @@ static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientD
     enum CXCursorKind k = clang_getCursorKind(cur);
     /* Only the main file: walking the declarations of a precompiled header
      * would deserialize all of them (20x the cost of the file itself). */
-    if (!in_main_file(cur)) return CXChildVisit_Continue;
+    if (!in_main_file(cur)) {
+        CXFile f;
+        clang_getExpansionLocation(clang_getCursorLocation(cur), &f, NULL, NULL, NULL);
+        if (f && !(ts->last_header && clang_File_isEqual(f, ts->last_header))) {
+            ts->last_header = f;
+            bool seen = false; /* every file once, a project header or not */
+            for (int i = 0; i < ts->nseen && !seen; i++) seen = clang_File_isEqual(ts->seen[i], f);
+            if (!seen) {
+                *VEC_PUSH(ts->seen, ts->nseen) = f;
+                if (project_header(ts->c, f)) *VEC_PUSH(ts->headers, ts->nheaders) = f;
+            }
+        }
+        return CXChildVisit_Continue;
+    }
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
         return CXChildVisit_Recurse;
-    if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
+    if (k == CXCursor_ClassDecl || k == CXCursor_StructDecl || k == CXCursor_ClassTemplate) {
+        bool spec = !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(cur));
+        if (k != CXCursor_ClassTemplate && spec && is_explicit_instantiation(cur)) {
+            *VEC_PUSH(ts->class_insts, ts->nclass_insts) = cur;
+            return CXChildVisit_Continue;
+        }
+        if (k == CXCursor_ClassTemplate) ts->has_templates = true;
+        return clang_isCursorDefinition(cur) ? CXChildVisit_Recurse : CXChildVisit_Continue;
+    }
+    if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+        k == CXCursor_Constructor || k == CXCursor_Destructor) {
         if (!clang_isCursorDefinition(cur)) return CXChildVisit_Continue;
+        if (k == CXCursor_FunctionTemplate) ts->has_templates = true;
         if (ts->c->d->is_kernel(cur)) *VEC_PUSH(ts->kernels, ts->nkernels) = cur;
         else if (ts->c->d->is_host_function(cur)) *VEC_PUSH(ts->hosts, ts->nhosts) = cur;
         return CXChildVisit_Continue;
@@ -190,6 +233,55 @@ void link_launch(Model *m, int launch, int kernel)
     k->nlaunches++;
 }
 
+/* The instantiations the project creates of the template a host function
+ * belongs to (a class template's member, a function template), each once:
+ * `template class X<...>` (from the AST), and explicit instantiations of
+ * the class, the member or the function (from the text). */
+static int host_instances(Ctx *c, CXCursor host, const TopScan *ts, const InstList *insts, TypeSubst **out)
+{
+    CXCursor owner = host;
+    if (clang_getCursorKind(host) != CXCursor_FunctionTemplate) {
+        owner = clang_getCursorSemanticParent(host);
+        if (clang_getCursorKind(owner) != CXCursor_ClassTemplate) return 0;
+    }
+    const char *owner_name = cxstr(&c->m->arena, clang_getCursorSpelling(owner));
+    const char *member = cxstr(&c->m->arena, clang_getCursorSpelling(host));
+    TypeSubst names;
+    memset(&names, 0, sizeof names);
+    template_param_names(c, host, &names);
+    if (!names.names[0]) template_param_names(c, owner, &names);
+    int n = 0;
+    const char **seen = NULL;
+    for (int i = 0; i < ts->nclass_insts + insts->n; i++) {
+        TypeSubst s;
+        memset(&s, 0, sizeof s);
+        if (i < ts->nclass_insts) {
+            CXCursor ci = ts->class_insts[i];
+            if (!clang_equalCursors(clang_getSpecializedCursorTemplate(ci), owner)) continue;
+            class_instance_args(c, ci, &s);
+        } else {
+            const ExplicitInst *e = &insts->items[i - ts->nclass_insts];
+            bool is_class = clang_getCursorKind(owner) == CXCursor_ClassTemplate;
+            bool match = strcmp(e->name, owner_name) == 0 &&
+                         (is_class ? e->kind == INST_CLASS || (e->kind == INST_MEMBER && strcmp(e->member, member) == 0)
+                                   : e->kind == INST_FUNCTION);
+            if (!match) continue;
+            s = e->args;
+        }
+        if (!s.n) continue;
+        memcpy(s.names, names.names, sizeof s.names);
+        const char *key = subst_name(c, "", &s);
+        bool dup = false;
+        for (int q = 0; q < n; q++) dup |= strcmp(seen[q], key) == 0;
+        if (dup) continue;
+        int nn = n;
+        *VEC_PUSH(seen, nn) = key;
+        *VEC_PUSH(*out, n) = s;
+    }
+    free(seen);
+    return n;
+}
+
 void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o)
 {
     model_build_program(m, tu, shim_dir, o, NULL, NULL);
@@ -212,20 +304,44 @@ void model_build_program(Model *m, CXTranslationUnit tu, const char *shim_dir, c
     c.shim_dir = shim_dir;
     c.loop = -1;
 
-    TopScan ts = {&c, NULL, 0, NULL, 0};
+    cx_begin_tu(tu);
+    TopScan ts;
+    memset(&ts, 0, sizeof ts);
+    ts.c = &c;
     clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_top, &ts);
+    InstList insts = {NULL, 0};
+    if (ts.has_templates && m->language == LANG_CUDA) find_explicit_instantiations(&c, ts.headers, ts.nheaders, &insts);
 
-    /* Launch sites first: they say which template instantiations to analyse. */
+    /* Launch sites first: they say which template instantiations to analyse.
+     * A host function of a template runs once per instantiation, with its
+     * type parameters substituted (then launches it makes name kernel
+     * templates and their arguments: launch_args). */
     CXCursor *launch_targets = NULL;
+    TypeSubst **launch_args = NULL;
     int ntargets = 0;
     for (int i = 0; i < ts.nhosts; i++) {
-        HostScan hs = {&c, ts.hosts[i], cxstr(&m->arena, clang_getCursorSpelling(ts.hosts[i])), NULL, 0, NULL};
-        host_scan_function(&hs);
-        for (int j = 0; j < hs.ntargets; j++) *VEC_PUSH(launch_targets, ntargets) = hs.targets[j];
-        free(hs.targets);
+        TypeSubst *inst = NULL;
+        int ninst = host_instances(&c, ts.hosts[i], &ts, &insts, &inst);
+        for (int r = 0; r < (ninst ? ninst : 1); r++) {
+            c.subst = ninst ? &inst[r] : NULL;
+            cx_set_subst(c.subst);
+            HostScan hs = {&c, ts.hosts[i], cxstr(&m->arena, clang_getCursorSpelling(ts.hosts[i])), NULL, 0, NULL, NULL};
+            host_scan_function(&hs);
+            for (int j = 0; j < hs.ntargets; j++) {
+                int n = ntargets;
+                *VEC_PUSH(launch_args, n) = hs.target_args ? hs.target_args[j] : NULL;
+                *VEC_PUSH(launch_targets, ntargets) = hs.targets[j];
+            }
+            free(hs.targets);
+            free(hs.target_args);
+        }
+        c.subst = NULL;
+        cx_set_subst(NULL);
+        free(inst);
     }
 
     CXCursor *analysed = NULL;
+    const char **analysed_name = NULL; /* parallel: a substituted instance's name, else NULL */
     int nanalysed = 0;
     for (int i = 0; i < ts.nkernels; i++) {
         CXCursor kc = ts.kernels[i];
@@ -233,7 +349,7 @@ void model_build_program(Model *m, CXTranslationUnit tu, const char *shim_dir, c
             int found = 0;
             for (int j = 0; j < ntargets; j++) {
                 CXCursor t = launch_targets[j];
-                if (clang_Cursor_isNull(t)) continue;
+                if (clang_Cursor_isNull(t) || launch_args[j]) continue;
                 CXCursor tmpl = clang_getSpecializedCursorTemplate(t);
                 if (clang_Cursor_isNull(tmpl) || !clang_equalCursors(tmpl, kc)) continue;
                 bool dup = false;
@@ -241,15 +357,53 @@ void model_build_program(Model *m, CXTranslationUnit tu, const char *shim_dir, c
                     if (clang_equalCursors(analysed[q], t)) dup = true;
                 if (dup) continue;
                 analyse_kernel(&c, t, false, true);
+                int n = nanalysed;
+                *VEC_PUSH(analysed_name, n) = NULL;
                 *VEC_PUSH(analysed, nanalysed) = t;
+                found++;
+            }
+            /* instances without a body of clang's: launched from a template
+             * host under substitution, or explicitly instantiated */
+            const char *base = cxstr(&m->arena, clang_getCursorSpelling(kc));
+            for (int j = 0; j < ntargets + insts.n; j++) {
+                TypeSubst s;
+                if (j < ntargets) {
+                    if (!launch_args[j] || !same_function(launch_targets[j], kc)) continue;
+                    s = *launch_args[j];
+                } else {
+                    const ExplicitInst *e = &insts.items[j - ntargets];
+                    if (e->kind != INST_FUNCTION || strcmp(e->name, base) != 0 || !e->args.n) continue;
+                    s = e->args;
+                    template_param_names(&c, kc, &s);
+                }
+                const char *name = subst_name(&c, base, &s);
+                bool dup = false;
+                for (int q = 0; q < nanalysed; q++)
+                    dup |= strcmp(m->kernels[q].name, name) == 0 && same_function(analysed[q], kc);
+                for (int q = 0; q < nanalysed && !dup; q++) /* clang's own instance of the same arguments */
+                    dup = !analysed_name[q] && strcmp(m->kernels[q].name, name) == 0;
+                if (dup) continue;
+                c.subst = &s;
+                cx_set_subst(&s);
+                analyse_kernel(&c, kc, false, false);
+                c.subst = NULL;
+                cx_set_subst(NULL);
+                m->kernels[nanalysed].name = name;
+                int n = nanalysed;
+                *VEC_PUSH(analysed_name, n) = name;
+                *VEC_PUSH(analysed, nanalysed) = kc;
                 found++;
             }
             if (!found) {
                 analyse_kernel(&c, kc, true, false);
+                int n = nanalysed;
+                *VEC_PUSH(analysed_name, n) = NULL;
                 *VEC_PUSH(analysed, nanalysed) = kc;
             }
         } else {
             analyse_kernel(&c, kc, false, false);
+            int n = nanalysed;
+            *VEC_PUSH(analysed_name, n) = NULL;
             *VEC_PUSH(analysed, nanalysed) = kc;
         }
     }
@@ -257,14 +411,27 @@ void model_build_program(Model *m, CXTranslationUnit tu, const char *shim_dir, c
     /* Link launches to kernels; a block shape is known when all launches agree. */
     for (int j = 0; j < m->nlaunches; j++) {
         if (clang_Cursor_isNull(launch_targets[j])) continue;
+        const char *want = NULL;
+        if (launch_args[j]) {
+            CXString bs = clang_getCursorSpelling(launch_targets[j]);
+            want = subst_name(&c, clang_getCString(bs), launch_args[j]);
+            clang_disposeString(bs);
+        }
         for (int q = 0; q < nanalysed; q++) {
             if (!same_function(launch_targets[j], analysed[q])) continue;
+            if (want && (!analysed_name[q] || strcmp(analysed_name[q], want) != 0)) continue;
             link_launch(m, j, q);
             break;
         }
     }
     free(launch_targets);
+    free(launch_args);
     free(analysed);
+    free(analysed_name);
     free(ts.kernels);
     free(ts.hosts);
+    free(ts.class_insts);
+    free(ts.headers);
+    free(ts.seen);
+    free(insts.items);
 }

@@ -439,10 +439,11 @@ bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t 
 {
     memset(r, 0, sizeof *r);
     findings_init(&r->findings);
-    double t0 = monotonic_seconds();
+    double t0 = monotonic_seconds(), c0 = process_cpu_seconds();
     r->path = xstrdup(path);
     bool ok = lint(e, path, contents, size, r);
     r->seconds = monotonic_seconds() - t0;
+    r->cpu_seconds = process_cpu_seconds() - c0;
     file_status_compute(r, ok);
     return ok;
 }

@@ -366,7 +366,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     Model m;
     model_init(&m, path);
     FrontendReport pr;
-    FileArgs fa = {NULL, 0, false, false};
+    FileArgs fa = {NULL, 0, false, false, PRELUDE_RUNTIME};
     if (e->projects) {
         FileFlags ff;
         projects_flags_for(e->projects, path, contents, size, &ff);
@@ -374,6 +374,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         fa.nargs = ff.nargs;
         fa.real_headers = ff.real_headers;
         fa.no_pch = ff.changes_pch;
+        fa.prelude = ff.prelude;
         if (o->show_project && o->verbose) {
             fprintf(log, "gpulint: %s: project %s%s%s%s", path, ff.root, ff.compile_db ? ", database " : "",
                     ff.compile_db ? ff.compile_db : "", ff.compile_db && !ff.from_database ? " (a neighbour's entry)" : "");
@@ -424,8 +425,9 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         diag_note(&r->problems, m.notes[i].range.file ? m.notes[i].range.file : path, m.notes[i].range.line,
                   m.notes[i].range.col, "%s", m.notes[i].message);
     if (o->verbose)
-        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", path, pr.parse_seconds * 1e3,
-                pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "");
+        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s%s%s\n", path, pr.parse_seconds * 1e3,
+                pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "",
+                pr.toolkit_prelude ? ", precompiled toolkit prelude " : "", pr.toolkit_prelude ? pr.toolkit_prelude : "");
     r->kernels = m.nkernels;
     if (o->dump_model) model_dump(log, &m);
     run_rules(o, &m, cfg, &r->findings);

@@ -367,6 +367,7 @@ typedef struct {
     StrMap seen;                         /* files already walked */
     const char **queue; int nqueue;
     bool real_headers;
+    PreludeNeed prelude;
     int forwarded;
 } Walk;
 
@@ -520,7 +521,8 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
         for (int i = 0; i < l->n; i++) {
             char found[PATH_MAX * 2];
             Include inc = l->items[i];
-            switch (resolve(ps, p, w, cur, &inc, found, sizeof found)) {
+            Resolution r = resolve(ps, p, w, cur, &inc, found, sizeof found);
+            switch (r) {
             case FOUND: {
                 int *seen = strmap_get(&w->seen, found);
                 if (!*seen) {
@@ -530,9 +532,15 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
                 }
                 break;
             }
-            case TOOLKIT: w->real_headers = true; break;
+            case TOOLKIT:
+            case SYSTEM: {
+                /* both can ask for a bigger toolkit prelude */
+                PreludeNeed need = frontend_prelude_for_include(inc.spelling);
+                if (need > w->prelude) w->prelude = need;
+                if (r == TOOLKIT) w->real_headers = true;
+                break;
+            }
             case NOT_FOUND: strmap_increment(&p->unresolved, inc.spelling); break;
-            case SYSTEM: break;
             }
         }
     }
@@ -624,6 +632,7 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
     out->discovered_dirs = w.ndirs - w.first_discovered;
     out->forwarded = w.forwarded;
     out->real_headers = w.real_headers;
+    out->prelude = w.prelude;
     out->args = ps->args;
     out->nargs = ps->nargs;
     free(w.dirs);

@@ -30,6 +30,7 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
     rep->diags = pr.diags;
     rep->ndiags = pr.ndiags;
     rep->used_real_headers = pr.used_real_headers;
+    rep->toolkit_prelude = pr.toolkit_prelude;
     pr.fatal_message = NULL;
     pr.diags = NULL;
     pr.ndiags = 0;

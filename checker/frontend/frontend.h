@@ -44,6 +44,7 @@ typedef struct {
     Diag *diags;
     int ndiags;
     bool used_real_headers;
+    const char *toolkit_prelude;  /* the precompiled toolkit prelude used ("cccl"), or NULL */
     double parse_seconds, model_seconds;
 } FrontendReport;
 
@@ -61,11 +62,22 @@ bool frontend_analyse(Frontend *fe, const char *path, const char *contents, unsi
 /* Flags one file of a project needs (see engine/project.h): they follow
  * the user's flags, and the user's -D/-U are repeated after them, so the
  * user's -I and -D always win. */
+/* Which precompiled toolkit prelude a file parsed with the toolkit's
+ * headers needs (include/toolkit/, toolkit_pch.c): the smallest that covers
+ * the heavy headers of its include closure. */
+typedef enum { PRELUDE_RUNTIME, PRELUDE_LIBS, PRELUDE_CCCL } PreludeNeed;
+
+/* The prelude an include (as spelled, found among the system or toolkit
+ * headers) asks for: thrust/cub/cuda/std the CCCL one, CUDA library and
+ * heavy C++ headers the library one, anything else the runtime one. */
+PreludeNeed frontend_prelude_for_include(const char *spelling);
+
 typedef struct {
     const char *const *args;
     int nargs;
     bool real_headers;          /* auto mode: the file's includes need the toolkit's headers */
     bool no_pch;                /* the flags differ from the precompiled shim's */
+    PreludeNeed prelude;        /* with real_headers: the toolkit prelude its closure needs */
 } FileArgs;
 
 /* frontend_analyse with a file's own flags (NULL: none). */

@@ -7,6 +7,7 @@
  * library header is parsed again with the real toolkit headers, if present. */
 #include "frontend/dialect.h"
 #include "frontend/parse.h"
+#include "frontend/toolkit_pch.h"
 #include "util/fileio.h"
 #include "util/oom.h"
 #include "util/vec.h"
@@ -54,6 +55,10 @@ struct Frontend {
     bool has_unsaved;
     const FileArgs *file_args;   /* the file's own flags (project.h), or NULL */
     char cccl_dir[PATH_MAX];     /* <cuda>/include/cccl (CUDA 13 layout), "" if absent */
+    /* the precompiled toolkit preludes, looked up on first use: 0 not yet,
+     * 1 ready (path in toolkit_pch), -1 none this run */
+    signed char toolkit_pch_state[PRELUDE_CCCL + 1];
+    char toolkit_pch[PRELUDE_CCCL + 1][PATH_MAX + 192];
 };
 
 static bool is_file(const char *p)
@@ -108,7 +113,9 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
         return NULL;
     }
     fe->o = *o;
-    fe->index = clang_createIndex(0, 0);
+    /* excludeDeclarationsFromPCH: walking the TU skips what a PCH holds (the
+     * shim, a toolkit prelude) instead of deserializing all of it */
+    fe->index = clang_createIndex(1, 0);
     if (!fe->index) {
         snprintf(err, (size_t)errsize, "libclang could not create an index");
         free(fe);
@@ -203,9 +210,11 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf)
     for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
 }
 
-/* Builds the argument list; `with_pch`: pre-include through the PCH. */
+/* Builds the argument list; `pch`: pre-include through this PCH (the shim's,
+ * or with `real` a toolkit prelude's); `own_flags`: add the user's and the
+ * file's flags (not for a toolkit prelude's PCH, which all files share). */
 static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *std_buf, char *arch_buf,
-                       char *cuda_buf)
+                       char *cuda_buf, bool own_flags)
 {
     add(a, "-x");
     add(a, "cuda");
@@ -242,7 +251,12 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *
             add(a, "-Xclang");
             add(a, "-fcuda-allow-variadic-functions");
         }
+        if (pch) {
+            add(a, "-include-pch");
+            add(a, pch);
+        }
     }
+    if (!own_flags) return;
     for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
     const FileArgs *fa = fe->file_args;
     if (fa && fa->nargs) {
@@ -392,14 +406,14 @@ static bool pch_path(const Frontend *fe, int variant, char *out, size_t n)
     return r > 0 && (size_t)r < n && is_file(out);
 }
 
-/* The smallest variant covering the heavy headers the file includes itself. */
-static int pch_variant_for(const Frontend *fe, const char *path)
+/* The highest score(name) over the file's own #include <name> lines. */
+static int max_over_angled_includes(const Frontend *fe, const char *path, int (*score)(const char *name))
 {
     if (fe->has_unsaved && fe->unsaved.Length == 0) return 0;
     FILE *f = fe->has_unsaved ? fmemopen((void *)fe->unsaved.Contents, fe->unsaved.Length, "r") : fopen(path, "rb");
     if (!f) return 0;
     int best = 0;
-    char line[512];
+    char line[512], name[512];
     while (fgets(line, sizeof line, f)) {
         const char *p = line;
         while (*p == ' ' || *p == '\t') p++;
@@ -409,12 +423,91 @@ static int pch_variant_for(const Frontend *fe, const char *path)
         if (strncmp(p, "include", 7) != 0) continue;
         const char *lt = strchr(p, '<'), *gt = lt ? strchr(lt, '>') : NULL;
         if (!gt) continue;
-        for (int v = 1; v < NPCH; v++)
-            for (const char *const *t = pch_variants[v].triggers; *t; t++)
-                if ((size_t)(gt - lt - 1) == strlen(*t) && strncmp(lt + 1, *t, strlen(*t)) == 0 && v > best) best = v;
+        memcpy(name, lt + 1, (size_t)(gt - lt - 1));
+        name[gt - lt - 1] = 0;
+        int v = score(name);
+        if (v > best) best = v;
     }
     fclose(f);
     return best;
+}
+
+static int shim_variant_score(const char *name)
+{
+    for (int v = NPCH - 1; v >= 1; v--)
+        for (const char *const *t = pch_variants[v].triggers; *t; t++)
+            if (strcmp(name, *t) == 0) return v;
+    return 0;
+}
+
+static int prelude_score(const char *name)
+{
+    return (int)frontend_prelude_for_include(name);
+}
+
+/* The smallest shim variant covering the heavy headers the file includes itself. */
+static int pch_variant_for(const Frontend *fe, const char *path)
+{
+    return max_over_angled_includes(fe, path, shim_variant_score);
+}
+
+/* -D/-U of a toolkit configuration macro would change what the prelude
+ * holds: such a file parses the toolkit's headers from source. */
+static bool configures_toolkit(const char *const *args, int n)
+{
+    static const char *const prefixes[] = {"THRUST_", "CUB_", "CCCL_", "_CCCL", "LIBCUDACXX", "_LIBCUDACXX",
+                                           "__CUDA", "CUDA_", "CUBLAS", "CURAND", "__NV", "NV_"};
+    for (int i = 0; i < n; i++) {
+        const char *name = NULL;
+        if ((strcmp(args[i], "-D") == 0 || strcmp(args[i], "-U") == 0) && i + 1 < n) name = args[++i];
+        else if (strncmp(args[i], "-D", 2) == 0 || strncmp(args[i], "-U", 2) == 0) name = args[i] + 2;
+        for (size_t k = 0; name && k < sizeof prefixes / sizeof prefixes[0]; k++)
+            if (strncmp(name, prefixes[k], strlen(prefixes[k])) == 0) return true;
+    }
+    return false;
+}
+
+/* The precompiled toolkit prelude for a file parsed with the toolkit's
+ * headers: the one its include closure needs (project.c; without project
+ * flags, its own includes), or NULL. */
+static const char *toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need)
+{
+    const FileArgs *fa = fe->file_args;
+    if (!fe->o.use_pch || (fa && fa->no_pch) || configures_toolkit(fe->o.extra, fe->o.nextra) ||
+        (fa && configures_toolkit(fa->args, fa->nargs)))
+        return NULL;
+    *need = fa ? fa->prelude : (PreludeNeed)max_over_angled_includes(fe, path, prelude_score);
+    if (!fe->toolkit_pch_state[*need]) {
+        Args a = {NULL, 0};
+        char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
+        build_args(fe, &a, true, NULL, std_buf, arch_buf, cuda_buf, false);
+        ToolkitPchRequest rq = {fe->index, *need, fe->o.data_dir, fe->cuda_path, frontend_libclang_version(),
+                                a.v, a.n, fe->o.verbose};
+        bool ok = toolkit_pch_get(&rq, fe->toolkit_pch[*need], sizeof fe->toolkit_pch[*need]);
+        fe->toolkit_pch_state[*need] = ok ? 1 : -1;
+        free(a.v);
+    }
+    return fe->toolkit_pch_state[*need] > 0 ? fe->toolkit_pch[*need] : NULL;
+}
+
+/* Why a PCH did not load: 0 it did, 1 it was made with other flags or
+ * another libclang, 2 a header changed since it was made. */
+static int pch_rejection(CXTranslationUnit tu)
+{
+    int why = 0;
+    unsigned n = clang_getNumDiagnostics(tu);
+    for (unsigned i = 0; i < n && !why; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+            CXString s = clang_getDiagnosticSpelling(d);
+            const char *m = clang_getCString(s);
+            if (m && (strstr(m, "modified since") || strstr(m, "has been modified"))) why = 2;
+            else if (m && (strstr(m, "precompiled header") || strstr(m, "PCH file") || strstr(m, "AST file"))) why = 1;
+            clang_disposeString(s);
+        }
+        clang_disposeDiagnostic(d);
+    }
+    return why;
 }
 
 static bool pch_rejected(CXTranslationUnit tu)
@@ -440,7 +533,7 @@ static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, co
     Args a = {NULL, 0};
     char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
     if (is_opencl(fe, path)) build_opencl_args(fe, &a, std_buf);
-    else build_args(fe, &a, real, pch, std_buf, arch_buf, cuda_buf);
+    else build_args(fe, &a, real, pch, std_buf, arch_buf, cuda_buf, true);
     unsigned flags = CXTranslationUnit_KeepGoing;
     enum CXErrorCode err = clang_parseTranslationUnit2(fe->index, path, a.v, a.n, fe->has_unsaved ? &fe->unsaved : NULL,
                                                      fe->has_unsaved ? 1u : 0u, flags, tu);
@@ -539,7 +632,23 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
     bool no_pch = fe->file_args && fe->file_args->no_pch;
     int variant = real || opencl || no_pch || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);
     while (variant >= 0 && (fe->pch_failed[variant] || !pch_path(fe, variant, pch, sizeof pch))) variant--;
-    err = parse_with(fe, path, real, variant >= 0 ? pch : NULL, &tu);
+    PreludeNeed need = PRELUDE_RUNTIME;
+    const char *tk_pch = real && !opencl ? toolkit_pch_for(fe, path, &need) : NULL;
+    err = parse_with(fe, path, real, variant >= 0 ? pch : tk_pch, &tu);
+    if (tk_pch && err != CXError_Crashed && (err != CXError_Success || !tu || pch_rejection(tu))) {
+        /* from source, as without a prelude; a PCH older than its headers
+         * is removed so that the next run builds it again */
+        if (tu && pch_rejection(tu) == 2) toolkit_pch_discard(tk_pch);
+        fe->toolkit_pch_state[need] = -1;
+        if (fe->o.verbose)
+            fprintf(stderr, "gpulint: the precompiled toolkit prelude %s does not load (error %d); parsing the headers\n",
+                    tk_pch, err);
+        if (tu) clang_disposeTranslationUnit(tu);
+        tu = NULL;
+        err = parse_with(fe, path, real, NULL, &tu);
+    }
+    r.toolkit_prelude = tk_pch && err == CXError_Success && fe->toolkit_pch_state[need] > 0
+                            ? toolkit_prelude_name(need) : NULL;
     /* A crash is the file's doing, not the PCH's: no second parse, and the
      * PCH stays on for the other files. */
     if (variant >= 0 && err != CXError_Crashed && (err != CXError_Success || !tu || pch_rejected(tu))) {

@@ -12,6 +12,7 @@
 typedef struct {
     CXTranslationUnit tu;
     bool used_real_headers;
+    const char *toolkit_prelude; /* the precompiled toolkit prelude used, or NULL */
     Diag *diags;
     int ndiags;
     bool fatal;                 /* nothing could be parsed */

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# tests/toolkit_pch_test.sh GPULINT_BINARY PROJECT_DIR
+#
+# The precompiled toolkit preludes (checker/frontend/toolkit_pch.c) on
+# testdata/projects/toolkit: built once into the cache directory, then used;
+# the same findings with them, without them (--no-pch), with a toolkit
+# configuration macro (-D THRUST_...: no prelude), with a corrupt cached PCH,
+# and when two processes build the same prelude at once.  Skipped (77)
+# without a CUDA toolkit.  Registered in ctest as cli.toolkit_pch.
+set -uo pipefail
+G=$1
+P=$2
+cuda=${CUDA_PATH:-/usr/local/cuda}
+if [[ ! -f "$cuda/include/cuda_runtime.h" || ! -d "$cuda/include/cccl/thrust" ]]; then
+    echo "skipped: no CUDA toolkit with CCCL at $cuda"
+    exit 77
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpulint-toolkit-pch-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+ok() { echo "ok: $*"; passed=$((passed + 1)); }
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+cp -r "$P" "$tmp/proj"
+export GPULINT_CACHE_DIR="$tmp/cache"
+
+# lint NAME ARGS...: JSON in $tmp/NAME.json, stderr in $tmp/NAME.err, the
+# findings alone in $tmp/NAME.findings.
+lint() {
+    local name=$1
+    shift
+    "$G" --format=json --min-severity=info --cuda-path="$cuda" -v "$@" "$tmp/proj" >"$tmp/$name.json" 2>"$tmp/$name.err"
+    echo $? >"$tmp/$name.rc"
+    python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+for f in j["findings"]:
+    print(f["rule"], f["file"].rsplit("/", 1)[-1], f["line"], f["column"], f["message"])
+for f in j["files"]:
+    print(f["path"].rsplit("/", 1)[-1], f["status"], f["reasons"])' "$tmp/$name.json" >"$tmp/$name.findings" 2>&1
+}
+
+lint cold -j1
+if grep -q "precompiling the CUDA toolkit prelude 'cccl'" "$tmp/cold.err" &&
+    grep -q "precompiling the CUDA toolkit prelude 'libs'" "$tmp/cold.err"; then
+    ok "cold cache: the 'cccl' and 'libs' preludes are precompiled"
+else
+    fail "cold cache: preludes not precompiled"; sed 's/^/    | /' "$tmp/cold.err" | head -20
+fi
+if grep -q "scale_thrust.cu: parse .*precompiled toolkit prelude cccl" "$tmp/cold.err" &&
+    grep -q "half_axpy.cu: parse .*precompiled toolkit prelude libs" "$tmp/cold.err"; then
+    ok "each file gets the prelude its includes need (thrust: cccl; cuda_fp16 + <vector>: libs)"
+else
+    fail "prelude choice"; grep "parse" "$tmp/cold.err" | sed 's/^/    | /'
+fi
+if [[ $(grep -c "double-literal" "$tmp/cold.findings") == 2 ]] && grep -q "scale_thrust.cu ok" "$tmp/cold.findings" &&
+    grep -q "half_axpy.cu ok" "$tmp/cold.findings"; then
+    ok "both files ok, both double literals found"
+else
+    fail "findings with the prelude"; sed 's/^/    | /' "$tmp/cold.findings"
+fi
+n=$(find "$tmp/cache" -name 'toolkit-*.pch' | wc -l)
+[[ $n == 2 ]] && ok "two PCHs in the cache directory" || fail "expected 2 PCHs in the cache, found $n"
+
+lint warm -j2
+if ! grep -q "precompiling" "$tmp/warm.err" && grep -q "precompiled toolkit prelude cccl" "$tmp/warm.err"; then
+    ok "warm cache: used, not built again (2 workers)"
+else
+    fail "warm cache"; sed 's/^/    | /' "$tmp/warm.err" | head
+fi
+
+lint nopch --no-pch
+if ! grep -q "precompiled toolkit prelude" "$tmp/nopch.err"; then ok "--no-pch: no prelude"; else fail "--no-pch used a prelude"; fi
+lint macro -D THRUST_DEBUG_SYNC_FLAG=false
+if ! grep -q "precompiled toolkit prelude" "$tmp/macro.err"; then
+    ok "-D of a toolkit configuration macro: the headers are parsed from source"
+else
+    fail "-D THRUST_...: a prelude was used"
+fi
+for run in warm nopch macro; do
+    if diff -u "$tmp/cold.findings" "$tmp/$run.findings" >"$tmp/diff"; then
+        ok "same findings and statuses: prelude vs $run"
+    else
+        fail "findings differ: prelude vs $run"; sed 's/^/    | /' "$tmp/diff"
+    fi
+done
+
+# a corrupt cached PCH: parsed from source instead, same findings
+for f in "$tmp"/cache/toolkit-*.pch; do printf 'not a PCH' >"$f"; done
+lint corrupt -j1
+if [[ $(cat "$tmp/corrupt.rc") == 1 ]] && diff -q "$tmp/cold.findings" "$tmp/corrupt.findings" >/dev/null &&
+    grep -q "does not load" "$tmp/corrupt.err"; then
+    ok "a corrupt cached PCH: reported with -v, the headers parsed from source, same findings"
+else
+    fail "corrupt cached PCH"; sed 's/^/    | /' "$tmp/corrupt.err" | head; diff "$tmp/cold.findings" "$tmp/corrupt.findings"
+fi
+
+# two processes build the same prelude at once: one builds, the other waits
+export GPULINT_CACHE_DIR="$tmp/cache2"
+"$G" --format=json --min-severity=info --cuda-path="$cuda" "$tmp/proj/half_axpy.cu" >"$tmp/p1.json" 2>/dev/null &
+p1=$!
+"$G" --format=json --min-severity=info --cuda-path="$cuda" "$tmp/proj/half_axpy.cu" >"$tmp/p2.json" 2>/dev/null &
+p2=$!
+wait $p1; r1=$?
+wait $p2; r2=$?
+n=$(find "$tmp/cache2" -name 'toolkit-libs-*.pch' | wc -l)
+left=$(find "$tmp/cache2" -name '*.tmp.*' | wc -l)
+if [[ $r1 == 1 && $r2 == 1 && $n == 1 && $left == 0 ]] &&
+    [[ $(grep -o '"rule": "[a-z-]*"' "$tmp/p1.json") == $(grep -o '"rule": "[a-z-]*"' "$tmp/p2.json") ]]; then
+    ok "two processes at once: one PCH, no temporary file left, the same findings"
+else
+    fail "concurrent build: exit $r1/$r2, $n PCHs, $left temporary files"
+fi
+
+echo "$passed passed, $failed failed"
+((failed == 0))

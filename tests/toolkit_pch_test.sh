@@ -77,6 +77,17 @@ if ! grep -q "precompiled toolkit prelude" "$tmp/macro.err"; then
 else
     fail "-D THRUST_...: a prelude was used"
 fi
+# a #define of a toolkit configuration macro in the file: no prelude for it
+mkdir -p "$tmp/cfg"
+printf '#define __CUDA_NO_HALF_CONVERSIONS__\n#include <cuda_fp16.h>\n__global__ void k(__half *h, float *f) { f[threadIdx.x] = __half2float(h[threadIdx.x]) * 0.5; }\n' \
+    >"$tmp/cfg/no_conversions.cu"
+"$G" --format=json --cuda-path="$cuda" -v "$tmp/cfg" >/dev/null 2>"$tmp/cfg.err"
+if grep -q "no_conversions.cu: parse" "$tmp/cfg.err" && ! grep -q "precompiled toolkit prelude" "$tmp/cfg.err"; then
+    ok "#define __CUDA_NO_HALF_CONVERSIONS__ in the file: the headers are parsed from source"
+else
+    fail "#define of a toolkit configuration macro"; sed 's/^/    | /' "$tmp/cfg.err" | head
+fi
+
 for run in warm nopch macro; do
     if diff -u "$tmp/cold.findings" "$tmp/$run.findings" >"$tmp/diff"; then
         ok "same findings and statuses: prelude vs $run"

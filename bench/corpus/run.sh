@@ -19,12 +19,17 @@
 #   --clang BIN       [clang++-19; installed with apt-get (Debian package
 #                     clang-19) when missing and running as root]
 #   --cuda DIR        the toolkit [$CUDA_PATH or /usr/local/cuda]
+#   --report-only     run nothing: summarise the reports already in --out DIR
+#                     (with --clang-from, against another run's clang times)
+#   --skip-gpulint    keep gpulint's reports in --out DIR, run clang only
+#   --clang-jobs N    clang processes at once [the number of CPUs]
 #
 # Per file, gpulint's time is `files[].cpu_seconds` of its JSON report (the
 # analysis in the worker, without process start); clang's is the user + sys
 # time of its own process.  clang gets the toolkit headers (--cuda-path, the
-# overlay directory gpulint uses, <cuda>/include/cccl; no -nocudalib, which would hide the toolkit version) plus the
-# project flags gpulint found for the file (`--show-project -v`); include
+# overlay directory gpulint uses, <cuda>/include/cccl; not -nocudalib, which
+# hides the toolkit's version from clang) plus the project flags gpulint found
+# for the file (`--show-project -v`); include
 # directories gpulint made itself (forwarding headers in a temporary
 # directory) are gone by then, so those few files may lack a header in clang.
 # Extra gpulint options can be given in $GPULINT_FLAGS.  The corpus is
@@ -36,6 +41,9 @@ out=
 clang=clang++-19
 with_clang=1
 clang_from=
+report_only=0
+skip_gpulint=0
+clang_jobs=$(nproc)
 cuda=${CUDA_PATH:-/usr/local/cuda}
 corpus=${GPULINT_CORPUS:-}
 while (($#)); do
@@ -46,11 +54,19 @@ while (($#)); do
         --clang-from) clang_from=$2; shift 2 ;;
         --clang) clang=$2; shift 2 ;;
         --cuda) cuda=$2; shift 2 ;;
-        -h|--help) sed -n '2,31s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        --report-only) report_only=1; shift ;;
+        --skip-gpulint) skip_gpulint=1; shift ;;
+        --clang-jobs) clang_jobs=$2; shift 2 ;;
+        -h|--help) sed -n '2,36s/^# \{0,1\}//p' "$0"; exit 0 ;;
         -*) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
         *) corpus=$1; shift ;;
     esac
 done
+if ((report_only)); then
+    [[ -n "$out" && -d "$out" ]] || { echo "$0: --report-only needs --out DIR of an earlier run" >&2; exit 2; }
+    [[ -z "$clang_from" ]] || cp "$clang_from/clang.tsv" "$out/clang.tsv"
+    corpus=${corpus:-/}
+fi
 if [[ -z "$corpus" || ! -d "$corpus" ]]; then
     echo "usage: $0 [options] CORPUS_DIR   (or set GPULINT_CORPUS; see --help)" >&2
     exit 2
@@ -67,10 +83,14 @@ if ((with_clang)) && [[ -z "$clang_from" ]] && ! command -v "$clang" >/dev/null;
     fi
     command -v "$clang" >/dev/null || { echo "$0: $clang not found (apt-get install clang-19), or use --no-clang" >&2; exit 2; }
 fi
+if ((report_only)); then
+    :
+else
 echo "gpulint: $("$gpulint" --version 2>&1 | head -1); reports in $out"
 echo "machine: $(nproc) CPUs; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "start load: $(cut -d' ' -f1-3 /proc/loadavg)" >"$out/load"
+((skip_gpulint)) || echo "start load: $(cut -d' ' -f1-3 /proc/loadavg)" >"$out/load"
 for dir in "$corpus"/*/; do
+    ((skip_gpulint)) && break
     name=$(basename "$dir")
     n=$(find "$dir" \( -name '*.cu' -o -name '*.cuh' \) -type f | wc -l)
     ((n > 0)) || continue
@@ -78,7 +98,7 @@ for dir in "$corpus"/*/; do
     /usr/bin/time -f "%e %U %S %M" -o "$out/$name.time" "$gpulint" --format=json --show-project -v ${GPULINT_FLAGS:-} \
         "$dir" >"$out/$name.json" 2>"$out/$name.err" || true
 done
-echo "after gpulint load: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/load"
+((skip_gpulint)) || echo "after gpulint load: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/load"
 
 # clang on the same files: one process each, their flags from gpulint's log.
 if ((with_clang)); then
@@ -89,24 +109,32 @@ if ((with_clang)); then
         cflags=(-fsyntax-only -x cuda -std=c++17 --cuda-device-only --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version
             -ferror-limit=50 "--cuda-path=$cuda" -I "$overlay")
         [[ -d "$cuda/include/cccl" ]] && cflags+=(-isystem "$cuda/include/cccl")
-        : >"$out/clang.tsv"
-        # "gpulint: FILE: project ROOT...; flags: ARGS" (one line per file)
+        mkdir -p "$out/clang.d"
+        # one_clang N FILE ARGS...: user + sys of one clang run, its exit
+        # status and fatal errors, into clang.d/N.tsv
+        one_clang() {
+            local n=$1 file=$2 rc=0 u s fatal
+            shift 2
+            /usr/bin/time -f "%U %S" -o "$out/clang.d/$n.time" "$clang" "${cflags[@]}" "$@" "$file" \
+                >/dev/null 2>"$out/clang.d/$n.log" || rc=$?
+            read -r u s < <(tail -1 "$out/clang.d/$n.time") || true
+            fatal=$(grep -c 'fatal error' "$out/clang.d/$n.log" || true)
+            printf '%s\t%s\t%s\t%s\n' "$file" "$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')" "$rc" "$fatal" \
+                >"$out/clang.d/$n.tsv"
+        }
+        export -f one_clang
+        export out clang
+        # "gpulint: FILE: project ROOT...; flags: ARGS" (one line per file);
+        # the flags contain no spaces inside one argument (absolute paths)
         cat "$out"/*.err | sed -n 's/^gpulint: \(.*\): project .*; flags:\(.*\)$/\1\t\2/p' | sort -u |
-            while IFS=$'\t' read -r file fargs; do
-                [[ $file == *.cu || $file == *.cuh ]] || continue
-                # shellcheck disable=SC2206
-                extra=($fargs)
-                rc=0
-                /usr/bin/time -f "%U %S" -o "$out/clang.one" "$clang" "${cflags[@]}" "${extra[@]}" "$file" \
-                    >/dev/null 2>"$out/clang.log" || rc=$?
-                read -r u s < <(tail -1 "$out/clang.one") || true
-                fatal=$(grep -c 'fatal error' "$out/clang.log" || true)
-                printf '%s\t%s\t%s\t%s\n' "$file" "$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')" "$rc" "$fatal" \
-                    >>"$out/clang.tsv"
-            done
+            awk -F'\t' '$1 ~ /\.cuh?$/ { printf "%d %s%s\n", NR, $1, $2 }' |
+            CFLAGS_LIST="${cflags[*]}" xargs -P "$clang_jobs" -L 1 bash -c \
+                'read -r -a cflags <<<"$CFLAGS_LIST"; one_clang "$@"' one_clang
+        cat "$out"/clang.d/*.tsv >"$out/clang.tsv" 2>/dev/null || : >"$out/clang.tsv"
     fi
 fi
 echo "end load: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/load"
+fi
 
 python3 - "$out" <<'PY'
 import collections, glob, json, os, statistics, sys
@@ -125,23 +153,27 @@ for path in sorted(glob.glob(os.path.join(out, "*.json"))):
     for f in j.get("files", []):
         gl_cpu[f["path"]] = f.get("cpu_seconds")
     files = len(j.get("files", [])) or j["stats"]["files"]
+    cuda = sum(1 for f in j.get("files", []) if f["path"].endswith((".cu", ".cuh")))
     rules = collections.Counter(f["rule"] for f in j["findings"])
     cpu = float(user) + float(sys_s)
-    rows.append((name, files, status["ok"], status["degraded"], status["failed"], len(j["findings"]), float(wall), cpu,
-                 int(rss) // 1024))
-    total.update(files=files, ok=status["ok"], degraded=status["degraded"], failed=status["failed"],
+    rows.append((name, files, cuda, status["ok"], status["degraded"], status["failed"], len(j["findings"]), float(wall),
+                 cpu, int(rss) // 1024))
+    total.update(files=files, cuda=cuda, ok=status["ok"], degraded=status["degraded"], failed=status["failed"],
                  findings=len(j["findings"]))
     total["cpu"] += cpu
     total["wall"] += float(wall)
     total["rss"] = max(total["rss"], int(rss) // 1024)
     rules_total.update(rules)
-print("| project | files | ok | degraded | failed | findings | wall s | CPU s | files/s | files/CPU s | peak RSS MiB |")
-print("|---|---|---|---|---|---|---|---|---|---|---|")
+# files/s and files per CPU second count the CUDA files (.cu, .cuh); the
+# seconds are the whole run's (OpenCL files included: milliseconds each).
+print("| project | files | CUDA files | ok | degraded | failed | findings | wall s | CPU s | CUDA files/s | "
+      "CUDA files/CPU s | peak RSS MiB |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|")
 t = total
-for r in rows + [("total", t["files"], t["ok"], t["degraded"], t["failed"], t["findings"], t["wall"], t["cpu"],
-                  t["rss"])]:
-    print(f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {r[4]} | {r[5]} | {r[6]:.1f} | {r[7]:.1f} | "
-          f"{r[1] / max(r[6], 1e-9):.2f} | {r[1] / max(r[7], 1e-9):.2f} | {r[8]} |")
+for r in rows + [("total", t["files"], t["cuda"], t["ok"], t["degraded"], t["failed"], t["findings"], t["wall"],
+                  t["cpu"], t["rss"])]:
+    print(f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {r[4]} | {r[5]} | {r[6]} | {r[7]:.1f} | {r[8]:.1f} | "
+          f"{r[2] / max(r[7], 1e-9):.2f} | {r[2] / max(r[8], 1e-9):.2f} | {r[9]} |")
 print("findings per rule:", dict(sorted(rules_total.items())))
 tsv = os.path.join(out, "clang.tsv")
 if os.path.exists(tsv):

@@ -366,7 +366,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     Model m;
     model_init(&m, path);
     FrontendReport pr;
-    FileArgs fa = {NULL, 0, false, false, PRELUDE_RUNTIME};
+    FileArgs fa = {NULL, 0, false, false, PRELUDE_RUNTIME, false};
     if (e->projects) {
         FileFlags ff;
         projects_flags_for(e->projects, path, contents, size, &ff);
@@ -375,6 +375,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         fa.real_headers = ff.real_headers;
         fa.no_pch = ff.changes_pch;
         fa.prelude = ff.prelude;
+        fa.no_prelude = ff.defines_toolkit_config;
         if (o->show_project && o->verbose) {
             fprintf(log, "gpulint: %s: project %s%s%s%s", path, ff.root, ff.compile_db ? ", database " : "",
                     ff.compile_db ? ff.compile_db : "", ff.compile_db && !ff.from_database ? " (a neighbour's entry)" : "");

@@ -71,6 +71,10 @@ typedef enum { PRELUDE_RUNTIME, PRELUDE_LIBS, PRELUDE_CCCL } PreludeNeed;
  * headers) asks for: thrust/cub/cuda/std the CCCL one, CUDA library and
  * heavy C++ headers the library one, anything else the runtime one. */
 PreludeNeed frontend_prelude_for_include(const char *spelling);
+/* A macro that configures the toolkit's headers (THRUST_DEVICE_SYSTEM,
+ * CUB_STDERR, __CUDA_NO_HALF_OPERATORS__, ...): a file that sets one, by -D
+ * or a #define in its closure, must parse those headers itself. */
+bool frontend_is_toolkit_config_macro(const char *name);
 
 typedef struct {
     const char *const *args;
@@ -78,6 +82,7 @@ typedef struct {
     bool real_headers;          /* auto mode: the file's includes need the toolkit's headers */
     bool no_pch;                /* the flags differ from the precompiled shim's */
     PreludeNeed prelude;        /* with real_headers: the toolkit prelude its closure needs */
+    bool no_prelude;            /* its closure #defines a toolkit configuration macro */
 } FileArgs;
 
 /* frontend_analyse with a file's own flags (NULL: none). */

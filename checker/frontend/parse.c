@@ -455,14 +455,11 @@ static int pch_variant_for(const Frontend *fe, const char *path)
  * holds: such a file parses the toolkit's headers from source. */
 static bool configures_toolkit(const char *const *args, int n)
 {
-    static const char *const prefixes[] = {"THRUST_", "CUB_", "CCCL_", "_CCCL", "LIBCUDACXX", "_LIBCUDACXX",
-                                           "__CUDA", "CUDA_", "CUBLAS", "CURAND", "__NV", "NV_"};
     for (int i = 0; i < n; i++) {
         const char *name = NULL;
         if ((strcmp(args[i], "-D") == 0 || strcmp(args[i], "-U") == 0) && i + 1 < n) name = args[++i];
         else if (strncmp(args[i], "-D", 2) == 0 || strncmp(args[i], "-U", 2) == 0) name = args[i] + 2;
-        for (size_t k = 0; name && k < sizeof prefixes / sizeof prefixes[0]; k++)
-            if (strncmp(name, prefixes[k], strlen(prefixes[k])) == 0) return true;
+        if (name && frontend_is_toolkit_config_macro(name)) return true;
     }
     return false;
 }
@@ -473,7 +470,7 @@ static bool configures_toolkit(const char *const *args, int n)
 static const char *toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need)
 {
     const FileArgs *fa = fe->file_args;
-    if (!fe->o.use_pch || (fa && fa->no_pch) || configures_toolkit(fe->o.extra, fe->o.nextra) ||
+    if (!fe->o.use_pch || (fa && (fa->no_pch || fa->no_prelude)) || configures_toolkit(fe->o.extra, fe->o.nextra) ||
         (fa && configures_toolkit(fa->args, fa->nargs)))
         return NULL;
     *need = fa ? fa->prelude : (PreludeNeed)max_over_angled_includes(fe, path, prelude_score);

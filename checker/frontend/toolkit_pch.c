@@ -48,6 +48,19 @@ PreludeNeed frontend_prelude_for_include(const char *s)
     return PRELUDE_RUNTIME;
 }
 
+bool frontend_is_toolkit_config_macro(const char *name)
+{
+    static const char *const prefixes[] = {
+        "THRUST_DEVICE_SYSTEM", "THRUST_HOST_SYSTEM", "THRUST_IGNORE", "THRUST_DEBUG", "THRUST_CPP_DIALECT",
+        "THRUST_NS_", "THRUST_WRAPPED", "THRUST_DISABLE", "THRUST_FORCE", "CUB_IGNORE", "CUB_STDERR", "CUB_DEBUG",
+        "CUB_CPP_DIALECT", "CUB_NS_", "CUB_WRAPPED", "CUB_DISABLE", "CCCL_", "_CCCL_", "LIBCUDACXX", "_LIBCUDACXX",
+        "__CUDA_NO", "CUDA_NO_HALF", "CUDA_API_PER_THREAD", "CUDA_FORCE", "__CUDA_INCLUDE_COMPILER_INTERNAL",
+        "__NV_", "NV_IF"};
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+        if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0) return true;
+    return false;
+}
+
 const char *toolkit_prelude_name(PreludeNeed need)
 {
     return prelude_names[need];

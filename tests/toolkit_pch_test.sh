@@ -40,31 +40,39 @@ for f in j["files"]:
     print(f["path"].rsplit("/", 1)[-1], f["status"], f["reasons"])' "$tmp/$name.json" >"$tmp/$name.findings" 2>&1
 }
 
+# wait_for DIR GLOB N: until N files match (the builds run in the background)
+wait_for() {
+    local i
+    for ((i = 0; i < 600; i++)); do
+        [[ $(find "$1" -name "$2" 2>/dev/null | wc -l) -ge $3 ]] && return 0
+        sleep 1
+    done
+    return 1
+}
+
 lint cold -j1
 if grep -q "precompiling the CUDA toolkit prelude 'cccl'" "$tmp/cold.err" &&
     grep -q "precompiling the CUDA toolkit prelude 'libs'" "$tmp/cold.err"; then
-    ok "cold cache: the 'cccl' and 'libs' preludes are precompiled"
+    ok "cold cache: the 'cccl' and 'libs' preludes are being precompiled"
 else
     fail "cold cache: preludes not precompiled"; sed 's/^/    | /' "$tmp/cold.err" | head -20
 fi
-if grep -q "scale_thrust.cu: parse .*precompiled toolkit prelude cccl" "$tmp/cold.err" &&
-    grep -q "half_axpy.cu: parse .*precompiled toolkit prelude libs" "$tmp/cold.err"; then
-    ok "each file gets the prelude its includes need (thrust: cccl; cuda_fp16 + <vector>: libs)"
-else
-    fail "prelude choice"; grep "parse" "$tmp/cold.err" | sed 's/^/    | /'
-fi
 if [[ $(grep -c "double-literal" "$tmp/cold.findings") == 2 ]] && grep -q "scale_thrust.cu ok" "$tmp/cold.findings" &&
     grep -q "half_axpy.cu ok" "$tmp/cold.findings"; then
-    ok "both files ok, both double literals found"
+    ok "cold cache: both files ok (headers from source), both double literals found"
 else
-    fail "findings with the prelude"; sed 's/^/    | /' "$tmp/cold.findings"
+    fail "findings from source"; sed 's/^/    | /' "$tmp/cold.findings"
 fi
-n=$(find "$tmp/cache" -name 'toolkit-*.pch' | wc -l)
-[[ $n == 2 ]] && ok "two PCHs in the cache directory" || fail "expected 2 PCHs in the cache, found $n"
+if wait_for "$tmp/cache" 'toolkit-*.pch' 2; then ok "two PCHs in the cache directory"; else fail "PCHs not built"; fi
+sleep 1
+left=$(find "$tmp/cache" -name '*.tmp.*' | wc -l)
+[[ $left == 0 ]] && ok "no temporary file left" || fail "$left temporary files left in the cache"
 
 lint warm -j2
-if ! grep -q "precompiling" "$tmp/warm.err" && grep -q "precompiled toolkit prelude cccl" "$tmp/warm.err"; then
-    ok "warm cache: used, not built again (2 workers)"
+if ! grep -q "precompiling" "$tmp/warm.err" &&
+    grep -q "scale_thrust.cu: parse .*precompiled toolkit prelude cccl" "$tmp/warm.err" &&
+    grep -q "half_axpy.cu: parse .*precompiled toolkit prelude libs" "$tmp/warm.err"; then
+    ok "warm cache: each file gets the prelude its includes need (thrust: cccl; cuda_fp16 + <vector>: libs)"
 else
     fail "warm cache"; sed 's/^/    | /' "$tmp/warm.err" | head
 fi
@@ -106,21 +114,25 @@ else
     fail "corrupt cached PCH"; sed 's/^/    | /' "$tmp/corrupt.err" | head; diff "$tmp/cold.findings" "$tmp/corrupt.findings"
 fi
 
-# two processes build the same prelude at once: one builds, the other waits
+# two processes need the same prelude at once: one builder, the other
+# process does not wait for it
 export GPULINT_CACHE_DIR="$tmp/cache2"
-"$G" --format=json --min-severity=info --cuda-path="$cuda" "$tmp/proj/half_axpy.cu" >"$tmp/p1.json" 2>/dev/null &
+"$G" --format=json --min-severity=info --cuda-path="$cuda" -v "$tmp/proj/half_axpy.cu" >"$tmp/p1.json" 2>"$tmp/p1.err" &
 p1=$!
-"$G" --format=json --min-severity=info --cuda-path="$cuda" "$tmp/proj/half_axpy.cu" >"$tmp/p2.json" 2>/dev/null &
+"$G" --format=json --min-severity=info --cuda-path="$cuda" -v "$tmp/proj/half_axpy.cu" >"$tmp/p2.json" 2>"$tmp/p2.err" &
 p2=$!
 wait $p1; r1=$?
 wait $p2; r2=$?
+wait_for "$tmp/cache2" 'toolkit-libs-*.pch' 1
+sleep 1
 n=$(find "$tmp/cache2" -name 'toolkit-libs-*.pch' | wc -l)
 left=$(find "$tmp/cache2" -name '*.tmp.*' | wc -l)
-if [[ $r1 == 1 && $r2 == 1 && $n == 1 && $left == 0 ]] &&
+builders=$(cat "$tmp/p1.err" "$tmp/p2.err" | grep -c "precompiling the CUDA toolkit prelude 'libs'")
+if [[ $r1 == 1 && $r2 == 1 && $n == 1 && $left == 0 && $builders == 1 ]] &&
     [[ $(grep -o '"rule": "[a-z-]*"' "$tmp/p1.json") == $(grep -o '"rule": "[a-z-]*"' "$tmp/p2.json") ]]; then
-    ok "two processes at once: one PCH, no temporary file left, the same findings"
+    ok "two processes at once: one builder, one PCH, no temporary file left, the same findings"
 else
-    fail "concurrent build: exit $r1/$r2, $n PCHs, $left temporary files"
+    fail "concurrent build: exit $r1/$r2, $n PCHs, $left temporary files, $builders builders"
 fi
 
 echo "$passed passed, $failed failed"

@@ -480,8 +480,9 @@ static const char *toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *
         build_args(fe, &a, true, NULL, std_buf, arch_buf, cuda_buf, false);
         ToolkitPchRequest rq = {fe->index, *need, fe->o.data_dir, fe->cuda_path, frontend_libclang_version(),
                                 a.v, a.n, fe->o.verbose};
-        bool ok = toolkit_pch_get(&rq, fe->toolkit_pch[*need], sizeof fe->toolkit_pch[*need]);
-        fe->toolkit_pch_state[*need] = ok ? 1 : -1;
+        /* not there yet: being built in the background, asked again next file */
+        if (toolkit_pch_get(&rq, fe->toolkit_pch[*need], sizeof fe->toolkit_pch[*need]))
+            fe->toolkit_pch_state[*need] = 1;
         free(a.v);
     }
     return fe->toolkit_pch_state[*need] > 0 ? fe->toolkit_pch[*need] : NULL;

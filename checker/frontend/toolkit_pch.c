@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* Bump when what goes into a prelude's PCH changes in a way the key does not
@@ -188,23 +189,43 @@ bool toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n)
     if (exists(out)) return true;
     if (exists(failed)) return false;
 
-    /* One process builds; the others (workers of this run, other runs)
-     * wait on the lock and then find the file.  The PCH is written to a
-     * private name and renamed, so a reader never sees half a file. */
-    char lock[PATH_MAX + 160], tmp[PATH_MAX + 160];
+    /* One process builds, in the background: a detached process that holds
+     * the lock, writes to a private name and renames the PCH into place, so
+     * a reader never sees half a file.  Until it is there, files parse the
+     * headers from source (no wait: a build of 3 CPU s must not count
+     * against a file's --file-timeout on a loaded machine). */
+    char lock[PATH_MAX + 160];
     snprintf(lock, sizeof lock, "%s.lock", base);
     int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
     if (fd < 0) return false;
-    bool ok = false;
-    if (flock(fd, LOCK_EX) == 0) {
-        if (exists(out)) ok = true;
-        else if (!exists(failed)) {
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0 || exists(out) || exists(failed)) {
+        /* being built by another process, or just finished */
+        close(fd);
+        return exists(out);
+    }
+    if (rq->verbose)
+        fprintf(stderr, "gpulint: precompiling the CUDA toolkit prelude '%s' into %s (once per machine, in the "
+                        "background)\n", prelude_names[rq->need], out);
+    fflush(NULL);
+    pid_t child = fork();
+    if (child == 0) {
+        /* the child only starts the builder and exits, so nobody waits for it */
+        if (fork() == 0) {
+            setsid();
+            /* nothing of the run's: no socket to the pool, no pipe a caller
+             * reads to its end (only the lock stays open) */
+            int null = open("/dev/null", O_RDWR);
+            if (null >= 0) {
+                dup2(null, 0);
+                dup2(null, 1);
+                dup2(null, 2);
+                if (null > 2 && null != fd) close(null);
+            }
+            if (fd > 3) close_range(3, (unsigned)fd - 1, 0);
+            close_range((unsigned)fd + 1, ~0u, 0);
+            char tmp[PATH_MAX + 160], err[1024] = "";
             snprintf(tmp, sizeof tmp, "%s.tmp.%ld", base, (long)getpid());
-            char err[1024] = "";
-            if (rq->verbose)
-                fprintf(stderr, "gpulint: precompiling the CUDA toolkit prelude '%s' into %s (once per machine)\n",
-                        prelude_names[rq->need], out);
-            ok = build(rq->index, header, rq->args, rq->nargs, tmp, err, sizeof err) && rename(tmp, out) == 0;
+            bool ok = build(rq->index, header, rq->args, rq->nargs, tmp, err, sizeof err) && rename(tmp, out) == 0;
             if (!ok) {
                 unlink(tmp);
                 /* remembered, so that later runs do not pay for the attempt again */
@@ -213,15 +234,14 @@ bool toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n)
                     fprintf(f, "%s\n", err);
                     fclose(f);
                 }
-                if (rq->verbose)
-                    fprintf(stderr, "gpulint: the toolkit prelude '%s' does not precompile: %s\n",
-                            prelude_names[rq->need], err);
             }
+            _exit(ok ? 0 : 1); /* the lock goes with the process */
         }
-        flock(fd, LOCK_UN);
+        _exit(0);
     }
-    close(fd);
-    return ok;
+    close(fd); /* the builder holds the lock (the same open file) */
+    if (child > 0) waitpid(child, NULL, 0);
+    return false;
 }
 
 void toolkit_pch_discard(const char *path)

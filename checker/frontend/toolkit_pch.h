@@ -5,9 +5,10 @@
  * project).  The file name is a hash of what the PCH depends on: the
  * libclang version, the prelude headers' text, the compiler flags and the
  * toolkit's version files (path, size, time), so a new toolkit or gpulint
- * gets a new PCH.  Concurrent workers and runs are safe: one builds under a
- * lock file, into a temporary name renamed into place; a prelude that fails
- * to build leaves a `.failed` note and is not tried again. */
+ * gets a new PCH.  Concurrent workers and runs are safe: one process, in the
+ * background, builds under a lock file into a temporary name renamed into
+ * place; until then files parse the headers from source.  A prelude that
+ * fails to build leaves a `.failed` note and is not tried again. */
 #ifndef GPULINT_TOOLKIT_PCH_H
 #define GPULINT_TOOLKIT_PCH_H
 
@@ -28,8 +29,9 @@ typedef struct {
     bool verbose;
 } ToolkitPchRequest;
 
-/* The PCH's path in `out` (built now if needed); false when there is none
- * (no cache directory, the prelude does not build with this toolkit). */
+/* The PCH's path in `out`; false when there is none yet (its build is
+ * started in the background, or under way) or none at all (no cache
+ * directory, the prelude does not build with this toolkit). */
 bool toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n);
 /* Removes a cached PCH that libclang rejected (a header changed since):
  * the next run builds it again. */

@@ -409,7 +409,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     Model m;
     model_init(&m, path);
     FrontendReport pr;
-    FileArgs fa = {NULL, 0, false, false, NULL, NULL};
+    FileArgs fa = {NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, false};
     if (e->projects) {
         FileFlags ff;
         projects_flags_for(e->projects, path, contents, size, &ff);
@@ -418,6 +418,8 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         fa.real_headers = ff.real_headers;
         fa.no_pch = ff.changes_pch;
         fa.project_root = ff.root;
+        fa.prelude = ff.prelude;
+        fa.no_prelude = ff.defines_toolkit_config;
         if (o->show_project && o->verbose) {
             fprintf(log, "gpulint: %s: project %s%s%s%s", path, ff.root, ff.compile_db ? ", database " : "",
                     ff.compile_db ? ff.compile_db : "", ff.compile_db && !ff.from_database ? " (a neighbour's entry)" : "");
@@ -478,8 +480,9 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         diag_note(&r->problems, m.notes[i].range.file ? m.notes[i].range.file : path, m.notes[i].range.line,
                   m.notes[i].range.col, "%s", m.notes[i].message);
     if (o->verbose)
-        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s", path, pr.parse_seconds * 1e3,
-                pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "");
+        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s%s%s", path, pr.parse_seconds * 1e3,
+                pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "",
+                pr.toolkit_prelude ? ", precompiled toolkit prelude " : "", pr.toolkit_prelude ? pr.toolkit_prelude : "");
     if (o->verbose && m.language == LANG_OPENCL)
         fprintf(log, " (OpenCL host files: %d read as text, %d parsed, %.1f ms)", pr.host_sources_read,
                 pr.host_files_scanned, pr.host_seconds * 1e3);
@@ -498,10 +501,11 @@ bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t 
 {
     memset(r, 0, sizeof *r);
     findings_init(&r->findings);
-    double t0 = monotonic_seconds();
+    double t0 = monotonic_seconds(), c0 = process_cpu_seconds();
     r->path = xstrdup(path);
     bool ok = lint(e, path, contents, size, r);
     r->seconds = monotonic_seconds() - t0;
+    r->cpu_seconds = process_cpu_seconds() - c0;
     file_status_compute(r, ok);
     return ok;
 }

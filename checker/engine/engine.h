@@ -45,6 +45,7 @@ typedef struct {
     bool read;               /* the file could be read (a run's stats count these) */
     int kernels;
     double seconds;
+    double cpu_seconds;      /* CPU time of the analysis (user + system) */
     FileStatus status;
     const char **reasons; int nreasons;                 /* why not ok (strings in problems.arena) */
     const char **missing_headers; int nmissing_headers; /* as spelled in the #include */

@@ -137,6 +137,7 @@ void result_encode(const FileResult *r, const char *log, size_t log_len, WireBuf
     put_u32(out, r->read);
     put_i64(out, r->kernels);
     put_f64(out, r->seconds);
+    put_f64(out, r->cpu_seconds);
     put_u32(out, (uint32_t)r->findings.n);
     for (int i = 0; i < r->findings.n; i++) put_finding(out, &r->findings.items[i]);
     put_problems(out, r->problems.notes, r->problems.nnotes);
@@ -351,6 +352,7 @@ bool result_decode(const char *data, size_t len, FileResult *r, char **log, size
     int64_t kernels = get_i64(&rd);
     r->kernels = kernels >= 0 && kernels <= INT32_MAX ? (int)kernels : 0;
     r->seconds = get_f64(&rd);
+    r->cpu_seconds = get_f64(&rd);
     int n = get_count(&rd, 16 * sizeof(uint32_t));
     for (int i = 0; i < n && !rd.bad; i++) get_finding(&rd, &r->findings);
     get_problems(&rd, &r->problems, false);

@@ -47,6 +47,7 @@ typedef struct {
     Diag *diags;
     int ndiags;
     bool used_real_headers;
+    const char *toolkit_prelude;  /* the precompiled toolkit prelude used ("cccl"), or NULL */
     double parse_seconds, model_seconds;
     struct HostStrings *host_strings; /* a C/C++ file's kernel strings, else NULL */
     bool reused;                /* a document session reparsed its kept TU */
@@ -71,6 +72,20 @@ bool frontend_analyse(Frontend *fe, const char *path, const char *contents, unsi
 /* Flags one file of a project needs (see engine/project.h): they follow
  * the user's flags, and the user's -D/-U are repeated after them, so the
  * user's -I and -D always win. */
+/* Which precompiled toolkit prelude a file parsed with the toolkit's
+ * headers needs (include/toolkit/, toolkit_pch.c): the smallest that covers
+ * the heavy headers of its include closure. */
+typedef enum { PRELUDE_RUNTIME, PRELUDE_LIBS, PRELUDE_CCCL } PreludeNeed;
+
+/* The prelude an include (as spelled, found among the system or toolkit
+ * headers) asks for: thrust/cub/cuda/std the CCCL one, CUDA library and
+ * heavy C++ headers the library one, anything else the runtime one. */
+PreludeNeed frontend_prelude_for_include(const char *spelling);
+/* A macro that configures the toolkit's headers (THRUST_DEVICE_SYSTEM,
+ * CUB_STDERR, __CUDA_NO_HALF_OPERATORS__, ...): a file that sets one, by -D
+ * or a #define in its closure, must parse those headers itself. */
+bool frontend_is_toolkit_config_macro(const char *name);
+
 typedef struct {
     const char *const *args;
     int nargs;
@@ -78,6 +93,8 @@ typedef struct {
     bool no_pch;                /* the flags differ from the precompiled shim's */
     const char *project_root;   /* where OpenCL host files are looked for (NULL: beside the file) */
     const char *cl_std;         /* OpenCL C version from the config (NULL: none) */
+    PreludeNeed prelude;        /* with real_headers: the toolkit prelude its closure needs */
+    bool no_prelude;            /* its closure #defines a toolkit configuration macro */
 } FileArgs;
 
 /* frontend_analyse with a file's own flags (NULL: none). */

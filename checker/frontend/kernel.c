@@ -206,6 +206,16 @@ static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientD
         k == CXCursor_Constructor || k == CXCursor_Destructor) {
         if (!clang_isCursorDefinition(cur)) return CXChildVisit_Continue;
         if (k == CXCursor_FunctionTemplate) ts->has_templates = true;
+        /* An instantiation (located at its pattern): the TU's top-level list
+         * (clang_createIndex(1, ...), parse.c) also holds explicit
+         * instantiations, which the walk of the TU's declarations never saw;
+         * instantiations are analysed from their launches, as before. */
+        if (k == CXCursor_FunctionDecl) {
+            CXCursor pattern = clang_getSpecializedCursorTemplate(cur);
+            if (!clang_Cursor_isNull(pattern) &&
+                clang_equalLocations(clang_getCursorLocation(pattern), clang_getCursorLocation(cur)))
+                return CXChildVisit_Continue;
+        }
         if (ts->c->d->is_kernel(cur)) *VEC_PUSH(ts->kernels, ts->nkernels) = cur;
         else if (ts->c->d->is_host_function(cur)) *VEC_PUSH(ts->hosts, ts->nhosts) = cur;
         return CXChildVisit_Continue;

@@ -8,6 +8,7 @@
 #include "frontend/dialect.h"
 #include "frontend/opencl_std.h"
 #include "frontend/parse.h"
+#include "frontend/toolkit_pch.h"
 #include "util/fileio.h"
 #include "util/oom.h"
 #include "util/vec.h"
@@ -60,6 +61,10 @@ struct Frontend {
     char cccl_dir[PATH_MAX];     /* <cuda>/include/cccl (CUDA 13 layout), "" if absent */
     bool force_opencl;           /* a host file's kernel string is being parsed */
     char cl_std[16];             /* the OpenCL C version of the file being parsed (opencl_std.c) */
+    /* the precompiled toolkit preludes, looked up on first use: 0 not yet,
+     * 1 ready (path in toolkit_pch), -1 none this run */
+    signed char toolkit_pch_state[PRELUDE_CCCL + 1];
+    char toolkit_pch[PRELUDE_CCCL + 1][PATH_MAX + 192];
 };
 
 static bool is_file(const char *p)
@@ -114,6 +119,8 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
         return NULL;
     }
     fe->o = *o;
+    /* excludeDeclarationsFromPCH: walking the TU skips what a PCH holds (the
+     * shim, a toolkit prelude) instead of deserializing all of it */
 #if CINDEX_VERSION_MINOR >= 64
     /* Document sessions' preambles in memory, not in temporary files: a
      * language server's worker killed in an analysis would leave them
@@ -121,10 +128,11 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
     CXIndexOptions io;
     memset(&io, 0, sizeof io);
     io.Size = sizeof io;
+    io.ExcludeDeclarationsFromPCH = 1;
     io.StorePreamblesInMemory = 1;
     fe->index = clang_createIndexWithOptions(&io);
 #else
-    fe->index = clang_createIndex(0, 0);
+    fe->index = clang_createIndex(1, 0);
 #endif
     if (!fe->index) {
         snprintf(err, (size_t)errsize, "libclang could not create an index");
@@ -282,9 +290,11 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf)
     add_file_args(fe, a, true);
 }
 
-/* Builds the argument list; `with_pch`: pre-include through the PCH. */
+/* Builds the argument list; `pch`: pre-include through this PCH (the shim's,
+ * or with `real` a toolkit prelude's); `own_flags`: add the user's and the
+ * file's flags (not for a toolkit prelude's PCH, which all files share). */
 static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *std_buf, char *arch_buf,
-                       char *cuda_buf)
+                       char *cuda_buf, bool own_flags)
 {
     add(a, "-x");
     add(a, "cuda");
@@ -326,72 +336,14 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *
             add(a, "-Xclang");
             add(a, "-fcuda-allow-variadic-functions");
         }
+        if (pch) {
+            add(a, "-include-pch");
+            add(a, pch);
+        }
     }
+    if (!own_flags) return;
     for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
     add_file_args(fe, a, false);
-}
-
-static DiagLevel level_of(enum CXDiagnosticSeverity s)
-{
-    if (s >= CXDiagnostic_Error) return DIAG_ERROR;
-    if (s == CXDiagnostic_Warning) return DIAG_WARNING;
-    return DIAG_NOTE;
-}
-
-
-static bool is_missing_include(const char *msg)
-{
-    return strstr(msg, "file not found") != NULL;
-}
-
-/* CUDA library headers the shim does not provide but a toolkit does. */
-static bool is_cuda_library_header(const char *msg)
-{
-    static const char *const libs[] = {"cuda_fp16", "cuda_bf16", "cooperative_groups", "cub/", "thrust/", "mma.h",
-                                       "curand", "cublas", "cufft", "cuda/", "cuda_pipeline", "cuda_awbarrier",
-                                       "sm_", "device_functions", "texture_", "surface_", "cusparse", "nvrtc",
-                                       "cuda_fp8", "math_functions", "crt/"};
-    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++)
-        if (strstr(msg, libs[i])) return true;
-    return false;
-}
-
-static void collect_diags(CXTranslationUnit tu, ParseResult *r)
-{
-    unsigned n = clang_getNumDiagnostics(tu);
-    for (unsigned i = 0; i < n; i++) {
-        CXDiagnostic d = clang_getDiagnostic(tu, i);
-        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-        if (sev < CXDiagnostic_Error) {
-            clang_disposeDiagnostic(d);
-            continue;
-        }
-        CXString msg = clang_getDiagnosticSpelling(d);
-        CXFile f;
-        unsigned line, col;
-        clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
-        Diag *dg = VEC_PUSH(r->diags, r->ndiags);
-        dg->level = level_of(sev);
-        dg->in_gpu_code = true; /* until gpu_code.c knows better */
-        CXString category = clang_getDiagnosticCategoryText(d);
-        const char *cat = clang_getCString(category);
-        dg->preprocessor = cat && (strstr(cat, "Preprocessor") || strstr(cat, "User-Defined"));
-        clang_disposeString(category);
-        const char *m = clang_getCString(msg);
-        dg->message = xstrdup(m ? m : "");
-        if (is_missing_include(dg->message)) dg->level = DIAG_NOTE;
-        if (f) {
-            CXString fn = clang_getFileName(f);
-            dg->file = xstrdup(clang_getCString(fn));
-            clang_disposeString(fn);
-        } else {
-            dg->file = NULL;
-        }
-        dg->line = line;
-        dg->col = col;
-        clang_disposeString(msg);
-        clang_disposeDiagnostic(d);
-    }
 }
 
 static bool pch_path(const Frontend *fe, int variant, char *out, size_t n)
@@ -400,14 +352,14 @@ static bool pch_path(const Frontend *fe, int variant, char *out, size_t n)
     return r > 0 && (size_t)r < n && is_file(out);
 }
 
-/* The smallest variant covering the heavy headers the file includes itself. */
-static int pch_variant_for(const Frontend *fe, const char *path)
+/* The highest score(name) over the file's own #include <name> lines. */
+static int max_over_angled_includes(const Frontend *fe, const char *path, int (*score)(const char *name))
 {
     if (fe->has_unsaved && fe->unsaved.Length == 0) return 0;
     FILE *f = fe->has_unsaved ? fmemopen((void *)fe->unsaved.Contents, fe->unsaved.Length, "r") : fopen(path, "rb");
     if (!f) return 0;
     int best = 0;
-    char line[512];
+    char line[512], name[512];
     while (fgets(line, sizeof line, f)) {
         const char *p = line;
         while (*p == ' ' || *p == '\t') p++;
@@ -417,12 +369,89 @@ static int pch_variant_for(const Frontend *fe, const char *path)
         if (strncmp(p, "include", 7) != 0) continue;
         const char *lt = strchr(p, '<'), *gt = lt ? strchr(lt, '>') : NULL;
         if (!gt) continue;
-        for (int v = 1; v < NPCH; v++)
-            for (const char *const *t = pch_variants[v].triggers; *t; t++)
-                if ((size_t)(gt - lt - 1) == strlen(*t) && strncmp(lt + 1, *t, strlen(*t)) == 0 && v > best) best = v;
+        memcpy(name, lt + 1, (size_t)(gt - lt - 1));
+        name[gt - lt - 1] = 0;
+        int v = score(name);
+        if (v > best) best = v;
     }
     fclose(f);
     return best;
+}
+
+static int shim_variant_score(const char *name)
+{
+    for (int v = NPCH - 1; v >= 1; v--)
+        for (const char *const *t = pch_variants[v].triggers; *t; t++)
+            if (strcmp(name, *t) == 0) return v;
+    return 0;
+}
+
+static int prelude_score(const char *name)
+{
+    return (int)frontend_prelude_for_include(name);
+}
+
+/* The smallest shim variant covering the heavy headers the file includes itself. */
+static int pch_variant_for(const Frontend *fe, const char *path)
+{
+    return max_over_angled_includes(fe, path, shim_variant_score);
+}
+
+/* -D/-U of a toolkit configuration macro would change what the prelude
+ * holds: such a file parses the toolkit's headers from source. */
+static bool configures_toolkit(const char *const *args, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *name = NULL;
+        if ((strcmp(args[i], "-D") == 0 || strcmp(args[i], "-U") == 0) && i + 1 < n) name = args[++i];
+        else if (strncmp(args[i], "-D", 2) == 0 || strncmp(args[i], "-U", 2) == 0) name = args[i] + 2;
+        if (name && frontend_is_toolkit_config_macro(name)) return true;
+    }
+    return false;
+}
+
+/* The precompiled toolkit prelude for a file parsed with the toolkit's
+ * headers: the one its include closure needs (project.c; without project
+ * flags, its own includes), or NULL. */
+static const char *toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need)
+{
+    const FileArgs *fa = fe->file_args;
+    if (!fe->o.use_pch || (fa && (fa->no_pch || fa->no_prelude)) || configures_toolkit(fe->o.extra, fe->o.nextra) ||
+        (fa && configures_toolkit(fa->args, fa->nargs)))
+        return NULL;
+    *need = fa ? fa->prelude : (PreludeNeed)max_over_angled_includes(fe, path, prelude_score);
+    if (!fe->toolkit_pch_state[*need]) {
+        Args a = {NULL, 0};
+        char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
+        build_args(fe, &a, true, NULL, std_buf, arch_buf, cuda_buf, false);
+        ToolkitPchRequest rq = {fe->index, *need, fe->o.data_dir, fe->cuda_path, frontend_libclang_version(),
+                                a.v, a.n, fe->o.verbose};
+        /* not there yet: being built in the background, asked again next file */
+        if (toolkit_pch_get(&rq, fe->toolkit_pch[*need], sizeof fe->toolkit_pch[*need]))
+            fe->toolkit_pch_state[*need] = 1;
+        free(a.v);
+    }
+    return fe->toolkit_pch_state[*need] > 0 ? fe->toolkit_pch[*need] : NULL;
+}
+
+/* Why a PCH did not load: 0 it did, 1 it was made with other flags or
+ * another libclang, 2 a header changed since it was made. */
+static int pch_rejection(CXTranslationUnit tu)
+{
+    int why = 0;
+    unsigned n = clang_getNumDiagnostics(tu);
+    for (unsigned i = 0; i < n && !why; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+            CXString s = clang_getDiagnosticSpelling(d);
+            const char *m = clang_getCString(s);
+            if (m && (strstr(m, "modified since") || strstr(m, "has been modified"))) why = 2;
+            else if (m && (strstr(m, "precompiled header") || strstr(m, "PCH file") || strstr(m, "AST file"))) why = 1;
+            clang_disposeString(s);
+        }
+        clang_disposeDiagnostic(d);
+    }
+    return why;
 }
 
 static bool pch_rejected(CXTranslationUnit tu)
@@ -482,7 +511,7 @@ static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, co
     Args a = {NULL, 0};
     char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
     if (is_opencl(fe, path)) build_opencl_args(fe, &a, std_buf);
-    else build_args(fe, &a, real, pch, std_buf, arch_buf, cuda_buf);
+    else build_args(fe, &a, real, pch, std_buf, arch_buf, cuda_buf, true);
     unsigned nfiles;
     struct CXUnsavedFile *files = unsaved_files(fe, path, &nfiles);
     KeptTu *k = fe->kept;
@@ -566,21 +595,6 @@ static bool unwrap_raw_string(char *text)
     return true;
 }
 
-static int error_count(const ParseResult *r)
-{
-    int n = 0;
-    for (int i = 0; i < r->ndiags; i++) n += r->diags[i].level == DIAG_ERROR;
-    return n;
-}
-
-static void add_diag(ParseResult *r, DiagLevel level, const char *path, const char *message)
-{
-    Diag *d = VEC_PUSH(r->diags, r->ndiags);
-    *d = (Diag){.level = level, .in_gpu_code = true};
-    d->file = xstrdup(path);
-    d->message = xstrdup(message);
-}
-
 static ParseResult frontend_parse_file(Frontend *fe, const char *path);
 
 /* An OpenCL file: its version chosen (opencl_std.c), the raw-string
@@ -608,7 +622,7 @@ static ParseResult parse_opencl(Frontend *fe, const char *path)
                      "parsed as OpenCL C 2.0 (-cl-std=CL2.0): the file uses %s, which OpenCL C 1.2 does not have; "
                      "a comment '// gpulint: -cl-std=CL2.0' in the file makes this explicit",
                      what);
-            add_diag(&r, DIAG_INFO, path, msg);
+            parse_add_diag(&r, DIAG_INFO, path, msg);
         } else {
             parse_result_free(&r2);
         }
@@ -624,7 +638,7 @@ static ParseResult parse_opencl(Frontend *fe, const char *path)
                      "the directive '-cl-std=%s' names no OpenCL C version gpulint knows (CL1.0, CL1.1, CL1.2, CL2.0, "
                      "CL3.0); parsed as %s",
                      choice.directive, choice.std);
-            add_diag(&r, DIAG_NOTE, path, msg);
+            parse_add_diag(&r, DIAG_NOTE, path, msg);
         }
     }
     return r;
@@ -655,7 +669,23 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
     bool no_pch = fe->file_args && fe->file_args->no_pch;
     int variant = real || opencl || no_pch || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);
     while (variant >= 0 && (fe->pch_failed[variant] || !pch_path(fe, variant, pch, sizeof pch))) variant--;
-    err = parse_with(fe, path, real, variant >= 0 ? pch : NULL, &tu);
+    PreludeNeed need = PRELUDE_RUNTIME;
+    const char *tk_pch = real && !opencl ? toolkit_pch_for(fe, path, &need) : NULL;
+    err = parse_with(fe, path, real, variant >= 0 ? pch : tk_pch, &tu);
+    if (tk_pch && err != CXError_Crashed && (err != CXError_Success || !tu || pch_rejection(tu))) {
+        /* from source, as without a prelude; a PCH older than its headers
+         * is removed so that the next run builds it again */
+        if (tu && pch_rejection(tu) == 2) toolkit_pch_discard(tk_pch);
+        fe->toolkit_pch_state[need] = -1;
+        if (fe->o.verbose)
+            fprintf(stderr, "gpulint: the precompiled toolkit prelude %s does not load (error %d); parsing the headers\n",
+                    tk_pch, err);
+        if (tu) clang_disposeTranslationUnit(tu);
+        tu = NULL;
+        err = parse_with(fe, path, real, NULL, &tu);
+    }
+    r.toolkit_prelude = tk_pch && err == CXError_Success && fe->toolkit_pch_state[need] > 0
+                            ? toolkit_prelude_name(need) : NULL;
     /* A crash is the file's doing, not the PCH's: no second parse, and the
      * PCH stays on for the other files. */
     if (variant >= 0 && err != CXError_Crashed && (err != CXError_Success || !tu || pch_rejected(tu))) {
@@ -745,18 +775,6 @@ CXTranslationUnit frontend_parse_host(Frontend *fe, const char *path)
         tu = NULL;
     free(a.v);
     return tu;
-}
-
-void parse_result_free(ParseResult *r)
-{
-    for (int i = 0; i < r->ndiags; i++) {
-        free(r->diags[i].file);
-        free(r->diags[i].message);
-    }
-    free(r->diags);
-    free(r->fatal_message);
-    if (r->tu && !r->tu_kept) clang_disposeTranslationUnit(r->tu);
-    memset(r, 0, sizeof *r);
 }
 
 static bool build_one_pch(Frontend *fe, const char *header_name, const char *out, char *err, int errsize)

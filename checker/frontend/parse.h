@@ -12,6 +12,7 @@
 typedef struct {
     CXTranslationUnit tu;
     bool used_real_headers;
+    const char *toolkit_prelude; /* the precompiled toolkit prelude used, or NULL */
     Diag *diags;
     int ndiags;
     bool fatal;                 /* nothing could be parsed */
@@ -62,6 +63,13 @@ void frontend_set_file_args(Frontend *fe, const FileArgs *fa);
 /* Parses one file. Missing includes become notes; parse errors errors. */
 ParseResult frontend_parse(Frontend *fe, const char *path);
 void parse_result_free(ParseResult *r);
+/* diags.c: the TU's errors (a missing include as a note) into r->diags. */
+void collect_diags(CXTranslationUnit tu, ParseResult *r);
+bool is_missing_include(const char *msg);
+/* Is the missing include a CUDA library header the shim lacks? */
+bool is_cuda_library_header(const char *msg);
+int error_count(const ParseResult *r);
+void parse_add_diag(ParseResult *r, DiagLevel level, const char *path, const char *message);
 /* frontend.c: moves a parse's diagnostics into `rep` and, unless it was
  * fatal, builds the model (and judges which errors touch GPU code). */
 void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *fa, ParseResult *pr, Model *m,

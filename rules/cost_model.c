@@ -103,6 +103,13 @@ static void predict_adjacent(const Finding *f, CostPrediction *out)
     long long K = evidence_int(f, "K", 0), bytes = evidence_int(f, "element_bytes", 4);
     bool copy = evidence_int(f, "copy_shape", 0) != 0;
     bool store = strcmp(evidence_str(f, "access", "load"), "store") == 0;
+    long long struct_bytes = evidence_int(f, "struct_bytes", 0);
+    if (struct_bytes > 0 && K * bytes != struct_bytes) {
+        /* lanes a whole struct apart, but fewer bytes used than the measured K-element shapes */
+        no_measurement(out, "%lld of the %lld bytes of each struct touched: lanes %lld bytes apart; only fully used "
+                            "K-element groups were measured", K * bytes, struct_bytes, struct_bytes);
+        return;
+    }
     if (K < 2 || (bytes != 4 && bytes != 8) || (!copy && store)) {
         no_measurement(out, K < 2 ? "no K"
                             : bytes != 4 && bytes != 8 ? "only 4- and 8-byte elements were measured"
@@ -111,8 +118,10 @@ static void predict_adjacent(const Finding *f, CostPrediction *out)
     }
     /* 8-byte elements read at the K of 4-byte ones with the same bytes per thread */
     double k4 = (double)K * (double)bytes / 4.0;
-    char elems[64] = "";
+    char elems[96] = "";
     if (bytes == 8) snprintf(elems, sizeof elems, ", read as K=%g of 4-byte elements", k4);
+    if (struct_bytes > 0)
+        snprintf(elems + strlen(elems), sizeof elems - strlen(elems), " (the fields of a %lld-byte struct)", struct_bytes);
     if (copy)
         predict_from(out, ADJACENT_COPY, NPOINTS(ADJACENT_COPY), k4, "K", "K=%lld loads and stores of %lld-byte elements%s",
                      K, bytes, elems);
@@ -308,6 +317,15 @@ static void predict_specialize(const Finding *f, CostPrediction *out)
     bool array = finding_evidence(f, "local_array") != NULL;
     long long size = evidence_int(f, "array_size", 0);
     char assumed[96] = "";
+    long long cap = evidence_int(f, "max_value", 0);
+    if (K <= 0 && !array && cap > 0) { /* the benchmark takes the cap too */
+        K = cap;
+        snprintf(assumed, sizeof assumed, " (no value known: at most %lld, as benchmarked)", cap);
+    } else if (K <= 0 && !array && finding_evidence(f, "window")) {
+        no_measurement(out, "a window size with no value known and no per-thread array: the measured no-array "
+                            "points (1.08-1.20x) depend on the value");
+        return;
+    }
     if (K <= 0) { /* what the benchmark takes too */
         K = array && size > 1 ? size - 1 : 7;
         snprintf(assumed, sizeof assumed, " (no value known: assumed K=%lld, as benchmarked)", K);

@@ -142,7 +142,7 @@ static void check_model(const Model *m, const RuleContext *ctx)
             const Launch *P = &m->launches[j];
             if (j == i || (is_16x16(P) && P->block_range.line == L->block_range.line &&
                            strcmp(P->block_range.file, L->block_range.file) == 0))
-                finding_related(out, f, P->range, rule_opencl(m) ? "clEnqueueNDRangeKernel of '%s' with this local_work_size"
+                finding_related(out, f, P->range, rule_opencl(m) ? "launch of '%s' with this local work size"
                                                                   : "launch of '%s' with this block",
                                 launched_name(out, m, P));
         }
@@ -165,7 +165,7 @@ static void check_model(const Model *m, const RuleContext *ctx)
 const Rule rule_fixed_block_16x16 = {
     .id = RULE_ID,
     .summary = "a kernel launch with a hard-coded 16x16 thread block (rarely the best shape)",
-    .opencl = "local_work_size = {16, 16} arrays passed to clEnqueueNDRangeKernel in C/C++ host files next to the .cl file (clCreateKernel names the kernel)",
+    .opencl = "local_work_size = {16, 16} arrays passed to clEnqueueNDRangeKernel, and cl::NDRange(16, 16) local ranges of the C++ wrapper (enqueueNDRangeKernel, cl::EnqueueArgs), in the project's C/C++ host files (clCreateKernel or cl::Kernel names the kernel)",
     .default_severity = SEV_MEDIUM,
     .check_model = check_model,
     .bench = bench,

@@ -53,6 +53,14 @@ static double weight(const Kernel *k, const Access *a)
     return w;
 }
 
+/* A 1- or 2-byte element: an integer, or a record that small (CUDA's __half
+ * and __nv_bfloat16 are 2-byte structs). */
+static bool subword_element(const Access *a)
+{
+    return !a->elem_is_vector && a->elem_bytes > 0 && a->elem_bytes < 4 &&
+           (a->elem_is_integer || a->elem_is_record);
+}
+
 /* The share, in percent, of the kernel's global requests that are per-thread
  * sub-word accesses: one byte store after a loop of float loads is not what
  * the kernel's time goes to. */
@@ -64,8 +72,7 @@ static int subword_share(const Kernel *k)
         if (a->space != SPACE_GLOBAL) continue;
         double w = weight(k, a);
         all += w;
-        if (!a->elem_is_record && !a->elem_is_vector && a->elem_is_integer && a->elem_bytes > 0 && a->elem_bytes < 4 &&
-            a->byte_offset.exact && per_thread_element(a))
+        if (subword_element(a) && a->byte_offset.exact && per_thread_element(a))
             sub += w;
     }
     return all > 0 ? (int)(100.0 * sub / all + 0.5) : 0;
@@ -82,8 +89,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         const Access *a = &k->accesses[i];
         if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) continue;
         bool record = a->elem_is_record && !a->elem_is_vector && a->elem_bytes > 16;
-        bool subword = !a->elem_is_record && !a->elem_is_vector && a->elem_is_integer && a->elem_bytes < 4 &&
-                       strcmp(a->elem_canonical, "bool") != 0;
+        bool subword = subword_element(a) && strcmp(a->elem_canonical, "bool") != 0;
         if (!record && !subword) continue;
         if (!per_thread_element(a)) continue;
         if (subword && share < MIN_SUBWORD_SHARE) continue;

@@ -78,7 +78,15 @@ void rule_run(const Rule *r, const Model *m, const long long *option_values, Fin
     if (r->check_model) r->check_model(m, &ctx);
     int first = out->n;
     if (r->check_kernel) {
-        for (int i = 0; i < m->nkernels; i++) r->check_kernel(m, &m->kernels[i], &ctx);
+        for (int i = 0; i < m->nkernels; i++) {
+            int before = out->n;
+            r->check_kernel(m, &m->kernels[i], &ctx);
+            /* no instantiation of the template was found: say what the
+             * finding rests on (see the frontend's templates.c) */
+            for (int f = before; f < out->n && m->kernels[i].is_template; f++)
+                finding_str(out, &out->items[f], "template_pattern",
+                            "analysed as a template pattern (no instantiation found in this file); element size unknown");
+        }
         merge_same_location(m, out, first);
     }
 }

@@ -27,6 +27,9 @@ static const Access *array_indexed_by(const Kernel *k, int loop, AddrSpace space
         for (int l = a->loop; l >= 0 && !inside; l = k->loops[l].parent) inside = l == loop;
         if (!inside) continue;
         if (a->byte_offset.exact && !aff_mentions(&a->byte_offset, k->loops[loop].counter)) continue;
+        /* an index that cannot be read (a dependent element size) counts only
+         * directly in the loop, not in a loop nested inside it */
+        if (!a->byte_offset.exact && a->loop != loop) continue;
         return a;
     }
     return NULL;
@@ -36,7 +39,15 @@ typedef struct {
     long long values[16];
     int n;
     bool runtime_seen;
+    bool from_host_code;     /* some values come from host code around a launch, not a literal */
 } ValueSet;
+
+static void add_value(ValueSet *vs, long long v)
+{
+    bool dup = false;
+    for (int j = 0; j < vs->n; j++) dup |= vs->values[j] == v;
+    if (!dup && vs->n < 16) vs->values[vs->n++] = v;
+}
 
 static void launch_values(const Model *m, const Kernel *k, int param, ValueSet *vs)
 {
@@ -45,13 +56,17 @@ static void launch_values(const Model *m, const Kernel *k, int param, ValueSet *
     for (int i = 0; i < m->nlaunches; i++) {
         const Launch *L = &m->launches[i];
         if (L->kernel != ki || param >= L->nargs) continue;
+        if (!L->arg_known[param] && L->arg_sets && L->arg_sets[param].n > 0) {
+            /* a local, struct field, table or caller that only ever holds constants */
+            for (int v = 0; v < L->arg_sets[param].n; v++) add_value(vs, L->arg_sets[param].values[v]);
+            vs->from_host_code = true;
+            continue;
+        }
         if (!L->arg_known[param]) {
             vs->runtime_seen = true;
             continue;
         }
-        bool dup = false;
-        for (int j = 0; j < vs->n; j++) dup |= vs->values[j] == L->arg_value[param];
-        if (!dup && vs->n < 16) vs->values[vs->n++] = L->arg_value[param];
+        add_value(vs, L->arg_value[param]);
     }
 }
 
@@ -64,20 +79,97 @@ static bool switch_on(const Kernel *k, const char *name)
     return false;
 }
 
+/* Does `sym` multiply a thread or block index in some access of the
+ * kernel?  Then it is a row width or a size of the problem, not a variant. */
+static bool scales_thread_index(const Kernel *k, int sym)
+{
+    for (int i = 0; i < k->naccesses; i++) {
+        const Affine *o = &k->accesses[i].byte_offset;
+        if (!o->exact) continue;
+        for (int t = 0; t < o->nterms; t++) {
+            bool has_sym = false, has_index = false;
+            for (int f = 0; f < o->term[t].nfactors; f++) {
+                int s = o->term[t].factor[f];
+                has_sym |= s == sym;
+                has_index |= s == SYM_TID_X || s == SYM_TID_Y || s == SYM_TID_Z || s == SYM_BID_X || s == SYM_BID_Y ||
+                             s == SYM_BID_Z;
+            }
+            if (has_sym && has_index) return true;
+        }
+    }
+    return false;
+}
+
+/* for (d = -r; d <= r; d++): a window of radius r around something. */
+static bool symmetric_window(const Loop *L, int sym)
+{
+    if (!L->bound_inclusive || L->bound_is_lower || !L->init.exact || !aff_mentions(&L->bound, sym)) return false;
+    Affine sum = aff_add(&L->init, &L->bound);
+    long long zero;
+    return aff_is_const(&sum, &zero) && zero == 0;
+}
+
+/* A loop directly inside or around L with the same bound (k x k), whose
+ * inner counter moves an access that also depends on the thread: a
+ * window around the thread's element, not a walk over the problem. */
+static const Loop *nested_window(const Kernel *k, int li)
+{
+    const Loop *L = &k->loops[li];
+    for (int j = 0; j < k->nloops; j++) {
+        const Loop *M = &k->loops[j];
+        if (j == li || !M->has_bound || !aff_equal(&M->bound, &L->bound)) continue;
+        if (M->parent != li && L->parent != j) continue;
+        int inner = M->parent == li ? j : li;
+        int counter = k->loops[inner].counter;
+        for (int i = 0; i < k->naccesses; i++) {
+            const Access *a = &k->accesses[i];
+            if (a->space != SPACE_GLOBAL || !(a->byte_offset.deps & DEP_THREAD)) continue;
+            /* clamped indices (min/max at the borders) are not affine: inside the loop and loop-dependent will do */
+            bool moves = a->byte_offset.exact ? aff_mentions(&a->byte_offset, counter)
+                                              : a->loop == inner && (a->byte_offset.deps & DEP_LOOP);
+            if (moves) return M;
+        }
+    }
+    return NULL;
+}
+
+/* A __shared__ array of `count` elements indexed directly by the loop
+ * counter (w[k], no thread in the index): the bound cannot exceed count. */
+static const ArrayDecl *shared_bound(const Kernel *k, int loop)
+{
+    for (int i = 0; i < k->naccesses; i++) {
+        const Access *a = &k->accesses[i];
+        if (a->space != SPACE_SHARED || a->array < 0 || !a->byte_offset.exact) continue;
+        if (a->byte_offset.deps & (DEP_THREAD | DEP_BLOCK | DEP_DATA | DEP_UNKNOWN)) continue;
+        Affine c;
+        long long step;
+        if (!aff_coef(&a->byte_offset, k->loops[loop].counter, &c) || !aff_is_const(&c, &step) || step != a->elem_bytes)
+            continue;
+        const ArrayDecl *d = &k->arrays[a->array];
+        if (d->count > 0 && !d->is_extern) return d;
+    }
+    return NULL;
+}
+
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
     FindingList *out = ctx->findings;
+    long long max_value = ctx->options[OPT_MAX_SPECIALIZED_VALUE];
     for (int li = 0; li < k->nloops; li++) {
         const Loop *L = &k->loops[li];
-        if (!L->has_bound || !L->bound.exact) continue;
-        if (L->bound.deps & (DEP_THREAD | DEP_BLOCK | DEP_DATA | DEP_LOOP | DEP_UNKNOWN | DEP_TEMPLATE)) continue;
+        if (!L->has_bound) continue;
+        /* min(x, C): the symbols are read from x, the cap is evidence */
+        bool clamp = !L->bound.exact && L->bound_clamped && L->clamp_limit >= 1 && L->clamp_limit <= max_value;
+        const Affine *bound = clamp ? &L->clamped : &L->bound;
+        if (!bound->exact) continue;
+        if (bound->deps & (DEP_THREAD | DEP_BLOCK | DEP_DATA | DEP_LOOP | DEP_UNKNOWN | DEP_TEMPLATE)) continue;
         /* grid-stride and per-thread-offset loops walk the problem, not a variant */
         if (L->init.deps & (DEP_THREAD | DEP_BLOCK)) continue;
         int done[AFF_MAX_TERMS * AFF_MAX_FACTORS];
         int ndone = 0;
-        for (int t = 0; t < L->bound.nterms; t++)
-            for (int q = 0; q < L->bound.term[t].nfactors; q++) {
-                int s = L->bound.term[t].factor[q];
+        for (int t = 0; t < bound->nterms; t++)
+            for (int q = 0; q < bound->term[t].nfactors; q++) {
+                int s = bound->term[t].factor[q];
                 if (s < SYM_FIRST_USER) continue;
                 const Symbol *sym = &k->syms[s];
                 if (sym->kind != SYMK_PARAM && sym->kind != SYMK_CONSTMEM) continue;
@@ -86,7 +178,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 if (dup) continue;
                 done[ndone++] = s;
 
-                ValueSet vs = {{0}, 0, false};
+                ValueSet vs = {{0}, 0, false, false};
                 const char *write_source = NULL;
                 if (sym->kind == SYMK_PARAM) launch_values(m, k, sym->param, &vs);
                 else
@@ -98,19 +190,48 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                     }
                 long long maxv = 0;
                 for (int v = 0; v < vs.n; v++) maxv = vs.values[v] > maxv ? vs.values[v] : maxv;
-                bool launch_ev = vs.n > 0 && maxv <= ctx->options[OPT_MAX_SPECIALIZED_VALUE];
+                bool launch_ev = vs.n > 0 && maxv <= max_value;
                 const Access *local = array_indexed_by(k, li, SPACE_LOCAL);
                 const Access *shared = array_indexed_by(k, li, SPACE_SHARED);
                 const ArrayDecl *arr = local ? &k->arrays[local->array] : NULL;
                 bool array_ev = arr && arr->count > 0 && arr->count <= 1024;
+                if (!array_ev) arr = NULL; /* an array of unknown size is no evidence and no cost shape */
                 bool switch_ev = switch_on(k, sym->name);
-                if (!launch_ev && !array_ev && !switch_ev) continue;
+                /* the evidence real code shows (docs/rules/specialize-constant.md):
+                 * a cap, a shared array the bound indexes, a window shape; never
+                 * for a symbol that scales a thread index (a row width, a size) */
+                bool size_like = scales_thread_index(k, s);
+                const ArrayDecl *sh = size_like ? NULL : shared_bound(k, li);
+                bool shared_ev = sh && sh->count <= max_value;
+                bool clamp_ev = clamp && !size_like;
+                /* assert(k <= C) / if (k > C) return; before the loop */
+                const SymbolLimit *guard = NULL;
+                for (int g = 0; g < k->nlimits && !size_like; g++) {
+                    const SymbolLimit *lim = &k->limits[g];
+                    if (lim->symbol == s && lim->max >= 1 && lim->max <= max_value && (!guard || lim->max < guard->max))
+                        guard = lim;
+                }
+                const Loop *nest = size_like ? NULL : nested_window(k, li);
+                bool symmetric_ev = !size_like && symmetric_window(L, s);
+                if (!launch_ev && !array_ev && !switch_ev && !clamp_ev && !guard && !shared_ev && !nest && !symmetric_ev) continue;
+                const char *source = array_ev ? "array-size"
+                                     : launch_ev ? (write_source ? (strcmp(write_source, "switch") == 0 ? "switch" : "memcpy-to-symbol")
+                                                                 : vs.from_host_code ? "host-values" : "launch")
+                                     : switch_ev ? "switch"
+                                     : clamp_ev ? "clamp"
+                                     : guard ? "guard"
+                                     : shared_ev ? "shared-array-size"
+                                     : nest ? "nested-window"
+                                            : "symmetric-window";
+                /* a known cap on the value, when no value is known */
+                long long cap = clamp_ev ? L->clamp_limit : guard ? guard->max : shared_ev ? sh->count : 0;
+                if (clamp_ev && guard && guard->max < cap) cap = guard->max;
 
                 /* the values as the evidence shows them, for the message */
                 char values[256];
                 Evidence value_list = {.kind = EV_INT_LIST, .ints = vs.values, .count = vs.n};
                 evidence_format(&value_list, values, sizeof values);
-                Severity sev = array_ev ? SEV_HIGH : (switch_ev || shared) ? SEV_MEDIUM : SEV_LOW;
+                Severity sev = array_ev ? SEV_HIGH : (switch_ev || shared) ? SEV_MEDIUM : (launch_ev || cap) ? SEV_LOW : SEV_INFO;
                 bool ocl = rule_opencl(m);
                 const char *what = sym->kind == SYMK_PARAM ? "kernel parameter" : ocl ? "__constant value" : "__constant__ value";
                 /* what to make of it: C++ templates in CUDA, build options in OpenCL C */
@@ -123,31 +244,65 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 else if (launch_ev)
                     f = finding_new(out, RULE_ID, sev, L->header, k->name,
                                     "loop bound '%s' is a runtime %s, but %s only %s: %s would let the loop unroll",
-                                    sym->name, what, write_source ? "the host code sets it to" : ocl ? "the host code passes" : "the launches in this file pass",
+                                    sym->name, what, write_source ? "the host code sets it to" : ocl ? "the host code passes"
+                                                     : vs.from_host_code ? "the host code in this file gives it" : "the launches in this file pass",
                                     values, param_word);
-                else
+                else if (switch_ev)
                     f = finding_new(out, RULE_ID, sev, L->header, k->name,
                                     "loop bound '%s' is a runtime %s with a small set of values (the kernel switches on it): %s would let the loop unroll",
                                     sym->name, what, param_word);
+                else if (clamp_ev)
+                    f = finding_new(out, RULE_ID, sev, L->header, k->name,
+                                    "loop bound '%s' is a runtime %s capped at %lld (%s): a few values, %s (one instance per value up to the cap) would let the loop unroll",
+                                    sym->name, what, cap, L->bound_text ? L->bound_text : "min", param_word);
+                else if (guard)
+                    f = finding_new(out, RULE_ID, sev, L->header, k->name,
+                                    "loop bound '%s' is a runtime %s that the kernel itself caps at %lld (%s at line %u): %s would let the loop unroll",
+                                    sym->name, what, cap, guard->from_assert ? "an assert" : "a guard", guard->range.line, param_word);
+                else if (shared_ev)
+                    f = finding_new(out, RULE_ID, sev, L->header, k->name,
+                                    "loop bound '%s' is a runtime %s that indexes the %s array '%s[%lld]', so it never exceeds %lld: %s would let the loop unroll",
+                                    sym->name, what, ocl ? "__local" : "__shared__", sh->name, sh->count, sh->count, param_word);
+                else
+                    f = finding_new(out, RULE_ID, sev, L->header, k->name,
+                                    "loop bound '%s' is a runtime %s that sizes a %s window (a filter or stencil size has few values in practice): %s would let the loop unroll",
+                                    sym->name, what, nest ? "k x k" : "symmetric -r..r", param_word);
                 if (!f) continue;
                 finding_str(out, f, "symbol", sym->name);
                 finding_str(out, f, "use", "loop-bound");
                 finding_str(out, f, "bound", L->bound_text ? L->bound_text : sym->name);
                 if (vs.n) finding_int_list(out, f, "values", vs.values, vs.n);
-                finding_str(out, f, "value_source", array_ev ? "array-size" : launch_ev ? (write_source ? (strcmp(write_source, "switch") == 0 ? "switch" : "memcpy-to-symbol") : "launch") : "switch");
+                finding_str(out, f, "value_source", source);
+                if (cap) finding_int(out, f, "max_value", cap);
+                if (nest || symmetric_ev) finding_str(out, f, "window", nest && symmetric_ev ? "symmetric,nested" : nest ? "nested" : "symmetric");
                 if (arr) {
                     finding_str(out, f, "local_array", arr->name);
                     finding_int(out, f, "array_size", arr->count);
                     finding_related(out, f, arr->range, "per-thread array '%s' sized for the maximum", arr->name);
                 }
                 if (shared && shared->array >= 0) finding_str(out, f, "shared_array", k->arrays[shared->array].name);
+                if (shared_ev && !arr) finding_related(out, f, sh->range, "%s array '%s' sized for the maximum", ocl ? "__local" : "__shared__", sh->name);
+                if (guard) finding_related(out, f, guard->range, "'%s' is capped at %lld here", sym->name, guard->max);
+                if (nest) finding_related(out, f, nest->header, "the other loop of the window, bounded by the same '%s'", sym->name);
                 finding_predict(out, f);
                 int ki = (int)(k - m->kernels);
-                for (int i = 0; i < m->nlaunches; i++)
-                    if (m->launches[i].kernel == ki && sym->kind == SYMK_PARAM && sym->param < m->launches[i].nargs &&
-                        m->launches[i].arg_known[sym->param])
-                        finding_related(out, f, m->launches[i].range, "launched with %s = %lld", sym->name,
-                                        m->launches[i].arg_value[sym->param]);
+                for (int i = 0; i < m->nlaunches; i++) {
+                    const Launch *ln = &m->launches[i];
+                    if (ln->kernel != ki || sym->kind != SYMK_PARAM || sym->param >= ln->nargs) continue;
+                    if (ln->arg_known[sym->param])
+                        finding_related(out, f, ln->range, "launched with %s = %lld", sym->name, ln->arg_value[sym->param]);
+                    else if (ln->arg_sets && ln->arg_sets[sym->param].n) {
+                        const ArgValueSet *set = &ln->arg_sets[sym->param];
+                        char list[160];
+                        Evidence ev = {.kind = EV_INT_LIST, .ints = set->values, .count = set->n};
+                        evidence_format(&ev, list, sizeof list);
+                        finding_related(out, f, ln->range, "launched with %s = %s, one of %s (%s)", sym->name,
+                                        ln->arg_text[sym->param], list,
+                                        strcmp(set->how, "caller") == 0 ? "what the callers in this file pass"
+                                        : strcmp(set->how, "table") == 0 ? "the constant table's elements"
+                                                                         : "the only values host code assigns it");
+                    }
+                }
                 if (ocl)
                     finding_fix(out, f, "build the program with -D %s=<value> and use that macro instead of the argument (with #pragma unroll on the loop%s), one program (or a separate kernel) per value, chosen on the host",
                                 sym->name, arr ? " and the array sized by it" : "");
@@ -168,7 +323,8 @@ static bool bench(const Finding *f, BenchParams *p)
         if (values[i] > maxv) maxv = values[i];
     long long array = evidence_int(f, "array_size", 0);
     bool has_array = finding_evidence(f, "local_array") != NULL;
-    long long K = maxv > 0 ? maxv : has_array && array > 1 ? array - 1 : 7;
+    long long cap = evidence_int(f, "max_value", 0);
+    long long K = maxv > 0 ? maxv : has_array && array > 1 ? array - 1 : cap > 0 ? cap : 7;
     long long max = has_array && array > 0 ? array : 32;
     if (K < 1) K = 1;
     if (K > 64) K = 64;
@@ -177,7 +333,10 @@ static bool bench(const Finding *f, BenchParams *p)
     bench_def(p, "GL_K", "%lld", K);
     bench_def(p, "GL_HAS_LOCAL_ARRAY", "%d", has_array ? 1 : 0);
     bench_def(p, "GL_MAX", "%lld", max);
-    if (maxv <= 0) {
+    if (maxv <= 0 && cap > 0 && !has_array) {
+        snprintf(p->note, sizeof p->note, "no value known: benchmarked at the cap K=%lld", K);
+        snprintf(p->assumed, sizeof p->assumed, "K=%lld (the largest value '%s' can take)", K, evidence_str(f, "symbol", "K"));
+    } else if (maxv <= 0) {
         snprintf(p->note, sizeof p->note, "no value known: benchmarked at K=%lld", K);
         snprintf(p->assumed, sizeof p->assumed, "K=%lld (no value of '%s' known)", K, evidence_str(f, "symbol", "K"));
     }

@@ -16,8 +16,47 @@ static const RuleOption options[] = {
                                 8},
 };
 
+/* How a loop counter moves an access whose lanes are K elements apart. */
+typedef enum {
+    LOOP_WALKS_ELEMENTS, /* one element per iteration: the K adjacent elements (for c < K) */
+    LOOP_MOVES_PATTERN,  /* a uniform shift of K elements or more per iteration (a grid-stride
+                          * loop, an outer loop over rows): every iteration repeats the pattern */
+    LOOP_OTHER
+} LoopRole;
+
+static LoopRole loop_role(const Kernel *k, const Access *a, int counter, long long K)
+{
+    Affine c;
+    long long step;
+    if (!aff_coef(&a->byte_offset, counter, &c)) return LOOP_OTHER;
+    if (aff_is_const(&c, &step)) {
+        if (step == a->elem_bytes) return LOOP_WALKS_ELEMENTS;
+        return llabs(step) >= K * a->elem_bytes ? LOOP_MOVES_PATTERN : LOOP_OTHER;
+    }
+    /* a symbolic step (blockDim.x*gridDim.x, a row width): the same for
+     * every lane, as long as no thread id, other counter or loaded value is in it */
+    for (int t = 0; t < c.nterms; t++)
+        for (int f = 0; f < c.term[t].nfactors; f++) {
+            int s = c.term[t].factor[f];
+            if (s == SYM_TID_X || s == SYM_TID_Y || s == SYM_TID_Z) return LOOP_OTHER;
+            if (s >= SYM_FIRST_USER && s < k->nsyms && (k->syms[s].kind == SYMK_LOOP || k->syms[s].kind == SYMK_LOADED))
+                return LOOP_OTHER;
+        }
+    return LOOP_MOVES_PATTERN;
+}
+
+/* Is this loop counter the one that walks the K elements (dropped from the
+ * group key and read for the offsets)?  Other loop counters stay in the key:
+ * accesses in the same grid-stride loop share them. */
+static bool walks_elements(const Kernel *k, const Access *a, int s, long long K)
+{
+    return k->syms[s].kind == SYMK_LOOP && aff_mentions(&a->byte_offset, s) && loop_role(k, a, s, K) == LOOP_WALKS_ELEMENTS;
+}
+
 /* Lane stride in elements, when the access is a candidate. The K elements
- * may be reached by a short loop (for c < K: in[gid*K + c]). */
+ * may be reached by a short loop (for c < K: in[gid*K + c]); loops that
+ * move the whole pattern (grid-stride loops: i += blockDim.x*gridDim.x)
+ * leave the lanes' distance as it is. */
 static bool adjacent_stride(const Kernel *k, const Access *a, long long row_min_width, long long *K)
 {
     if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) return false;
@@ -29,26 +68,63 @@ static bool adjacent_stride(const Kernel *k, const Access *a, long long row_min_
     *K = stride / a->elem_bytes;
     for (int s = SYM_FIRST_USER; s < k->nsyms; s++) {
         if (k->syms[s].kind != SYMK_LOOP || !aff_mentions(&a->byte_offset, s)) continue;
-        Affine c;
-        long long step;
+        LoopRole role = loop_role(k, a, s, *K);
         /* a short loop stepping one element: the same K adjacent accesses */
-        if (*K >= row_min_width || !aff_coef(&a->byte_offset, s, &c) || !aff_is_const(&c, &step) ||
-            step != a->elem_bytes)
-            return false;
+        if (role == LOOP_WALKS_ELEMENTS && *K < row_min_width) continue;
+        if (role == LOOP_MOVES_PATTERN) continue;
+        return false;
     }
     return *K >= 2 && *K <= 16;
 }
 
+/* A field of a small struct read or written per thread (p[tid].x): one
+ * struct per lane, the fields at their offsets.  Structs of 8..16 bytes
+ * only (larger ones are oversized-element's), fields whose size divides
+ * the struct's, and no stricter alignment than a field's: a struct with
+ * __align__(8/16) is loaded as one vector by nvcc (ld.global.v2/v4 in the
+ * PTX of nvcc 13 -O3 for x,y / x,y,z,w reads), so nothing is lost. */
+static bool struct_field_candidate(const Kernel *k, const Access *a)
+{
+    if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || !a->elem_is_record || a->elem_is_vector) return false;
+    if (!a->field || a->field_offset < 0 || a->field_bytes <= 0 || a->field_bytes > 8) return false;
+    if (a->elem_bytes < 8 || a->elem_bytes > 16 || a->elem_bytes % a->field_bytes != 0) return false;
+    if (a->elem_align > a->field_bytes) return false;
+    Affine cx;
+    long long stride;
+    if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || !aff_is_const(&cx, &stride) || stride != a->elem_bytes)
+        return false;
+    long long K = a->elem_bytes / a->field_bytes;
+    for (int s = SYM_FIRST_USER; s < k->nsyms; s++)
+        if (k->syms[s].kind == SYMK_LOOP && aff_mentions(&a->byte_offset, s)) {
+            Affine c;
+            long long step;
+            /* p[i + c].x in a short loop over neighbours is not this shape */
+            if (aff_coef(&a->byte_offset, s, &c) && aff_is_const(&c, &step) && llabs(step) < 2 * a->elem_bytes) return false;
+            if (loop_role(k, a, s, K) != LOOP_MOVES_PATTERN) return false;
+        }
+    return true;
+}
+
+/* The field's place in units of the field size, counting whole structs
+ * for a constant element offset (p[i + 1].x). */
+static long long field_slot(const Access *a)
+{
+    long long c = 0;
+    for (int i = 0; i < a->byte_offset.nterms; i++)
+        if (a->byte_offset.term[i].nfactors == 0) c = a->byte_offset.term[i].coef;
+    return (c + a->field_offset) / a->field_bytes;
+}
+
 /* The part of the index that identifies the group: without the constant
  * offset and without the loop counter that walks the K elements. */
-static Affine group_key(const Kernel *k, const Affine *a)
+static Affine group_key(const Kernel *k, const Access *acc, long long K)
 {
-    Affine r = *a;
+    Affine r = acc->byte_offset;
     for (int i = 0; i < r.nterms;) {
         bool drop = r.term[i].nfactors == 0;
         for (int j = 0; j < r.term[i].nfactors; j++) {
             int s = r.term[i].factor[j];
-            if (s >= SYM_FIRST_USER && s < k->nsyms && k->syms[s].kind == SYMK_LOOP) drop = true;
+            if (s >= SYM_FIRST_USER && s < k->nsyms && walks_elements(k, acc, s, K)) drop = true;
         }
         if (drop) {
             memmove(&r.term[i], &r.term[i + 1], (size_t)(r.nterms - i - 1) * sizeof r.term[0]);
@@ -70,7 +146,7 @@ static int access_offsets(const Kernel *k, const Access *a, long long K, long lo
         if (a->byte_offset.term[i].nfactors == 0) c = a->byte_offset.term[i].coef / a->elem_bytes;
     long long trip = 1;
     for (int s = SYM_FIRST_USER; s < k->nsyms; s++) {
-        if (k->syms[s].kind != SYMK_LOOP || !aff_mentions(&a->byte_offset, s)) continue;
+        if (!walks_elements(k, a, s, K)) continue;
         const Loop *L = &k->loops[k->syms[s].loop];
         long long init, bound, step;
         trip = K;
@@ -121,6 +197,8 @@ static int cmp_ll(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static void check_struct_fields(const Model *m, const Kernel *k, FindingList *out);
+
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
     FindingList *out = ctx->findings;
@@ -130,7 +208,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         const Access *a = &k->accesses[i];
         long long K;
         if (done[i] || !adjacent_stride(k, a, row_min, &K)) continue;
-        Affine key = group_key(k, &a->byte_offset);
+        Affine key = group_key(k, a, K);
         bool store_group = a->is_store && !a->is_load;
         /* The group: same base, same element, same K, same non-constant part. */
         long long offsets[64];
@@ -142,7 +220,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
             if (done[j] || !adjacent_stride(k, b, row_min, &K2) || K2 != K) continue;
             if (b->base_param != a->base_param || strcmp(b->base_name, a->base_name) != 0) continue;
             if (b->elem_bytes != a->elem_bytes || (b->is_store && !b->is_load) != store_group) continue;
-            Affine key2 = group_key(k, &b->byte_offset);
+            Affine key2 = group_key(k, b, K);
             if (!aff_equal(&key, &key2)) continue;
             done[j] = true;
             long long covered[16];
@@ -190,7 +268,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
             const Access *b = &k->accesses[j];
             long long K2;
             if (!adjacent_stride(k, b, row_min, &K2) || K2 != K || (b->is_store && !b->is_load) == store_group) continue;
-            Affine key2 = group_key(k, &b->byte_offset);
+            Affine key2 = group_key(k, b, K);
             copy = aff_equal(&key, &key2);
         }
         finding_bool(out, f, "copy_shape", copy);
@@ -224,6 +302,118 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                         first->base_name);
     }
     free(done);
+    check_struct_fields(m, k, out);
+}
+
+/* Key of a struct access's group: the element index without its constant. */
+static Affine struct_key(const Access *a)
+{
+    Affine r = aff_const(0);
+    for (int i = 0; i < a->byte_offset.nterms; i++)
+        if (a->byte_offset.term[i].nfactors > 0) {
+            Affine t = a->byte_offset;
+            t.nterms = 1;
+            t.term[0] = a->byte_offset.term[i];
+            r = aff_add(&r, &t);
+        }
+    r.deps = 0;
+    return r;
+}
+
+static bool same_struct_group(const Access *a, const Access *b, const Affine *key, bool store_group)
+{
+    if (b->base_param != a->base_param || strcmp(b->base_name, a->base_name) != 0) return false;
+    if (b->elem_bytes != a->elem_bytes || b->field_bytes != a->field_bytes) return false;
+    if ((b->is_store && !b->is_load) != store_group) return false;
+    Affine kb = struct_key(b);
+    return aff_equal(key, &kb);
+}
+
+/* Adjacent fields of a small struct touched per thread (p[tid].x, p[tid].y):
+ * K = the fields touched, the element size = the field's. */
+static void check_struct_fields(const Model *m, const Kernel *k, FindingList *out)
+{
+    bool *done = calloc((size_t)k->naccesses + 1, sizeof *done);
+    for (int i = 0; i < k->naccesses; i++) {
+        const Access *a = &k->accesses[i];
+        if (done[i] || !struct_field_candidate(k, a)) continue;
+        Affine key = struct_key(a);
+        bool store_group = a->is_store && !a->is_load;
+        long long slots[32];
+        int nslots = 0, members[64], nmembers = 0;
+        const char *names[32];
+        int nnames = 0;
+        for (int j = i; j < k->naccesses; j++) {
+            const Access *b = &k->accesses[j];
+            if (done[j] || !struct_field_candidate(k, b) || !same_struct_group(a, b, &key, store_group)) continue;
+            done[j] = true;
+            long long slot = field_slot(b);
+            bool seen = false;
+            for (int r = 0; r < nslots; r++) seen |= slots[r] == slot;
+            if (!seen && nslots < 32) {
+                slots[nslots++] = slot;
+                names[nnames++] = b->field;
+            }
+            if (nmembers < 64) members[nmembers++] = j;
+        }
+        if (nslots < 2) continue; /* one field: not adjacent accesses */
+        qsort(slots, (size_t)nslots, sizeof slots[0], cmp_ll);
+        const Access *first = a;
+        for (int q = 0; q < nmembers; q++) {
+            const Access *b = &k->accesses[members[q]];
+            if (b->range.line < first->range.line || (b->range.line == first->range.line && b->range.col < first->range.col))
+                first = b;
+        }
+        WarpAccess w;
+        if (!warp_geometry(&first->byte_offset, first->field_bytes, k->block, &w)) continue;
+        long long K = nslots, fb = first->field_bytes, sb = first->elem_bytes;
+        bool whole = K * fb == sb;
+        bool copy = false; /* the opposite direction on the same element index */
+        for (int j = 0; j < k->naccesses && !copy; j++) {
+            const Access *b = &k->accesses[j];
+            if (!struct_field_candidate(k, b) || (b->is_store && !b->is_load) == store_group) continue;
+            Affine kb = struct_key(b);
+            copy = b->elem_bytes == sb && aff_equal(&key, &kb);
+        }
+        const char *type = unqualified(out, first->elem_type);
+        char fields[256] = "";
+        for (int q = 0; q < nnames; q++)
+            snprintf(fields + strlen(fields), sizeof fields - strlen(fields), "%s%s", q ? ", " : "", names[q]);
+        /* no measurement for a struct only partly touched: the rule claims little */
+        Finding *f = finding_new(out, RULE_ID, SEV_LOW, first->range, k->name,
+                                 "each thread %s %lld adjacent fields (%s) of the %lld-byte struct %s in '%s' (array of structs): %d sectors per warp request instead of %d",
+                                 store_group ? "writes" : "reads", K, fields, sb, type, first->base_name, w.sectors, w.ideal_sectors);
+        if (!f) continue;
+        finding_str(out, f, "base", first->base_name);
+        finding_int(out, f, "element_bytes", fb);
+        finding_int(out, f, "K", K);
+        finding_int_list(out, f, "offsets", slots, nslots);
+        finding_int(out, f, "lane_stride_bytes", sb);
+        finding_int(out, f, "sectors_per_request", w.sectors);
+        finding_int(out, f, "ideal_sectors", w.ideal_sectors);
+        finding_str(out, f, "block_shape", block_shape_text(out, k));
+        finding_str(out, f, "element_type", first->elem_canonical);
+        finding_str(out, f, "access", store_group ? "store" : "load");
+        finding_bool(out, f, "copy_shape", copy);
+        finding_str(out, f, "struct", type);
+        finding_int(out, f, "struct_bytes", sb);
+        finding_int(out, f, "struct_alignment", first->elem_align);
+        finding_str_list(out, f, "fields", names, nnames);
+        finding_predict(out, f);
+        for (int q = 0; q < nmembers; q++) {
+            const Access *b = &k->accesses[members[q]];
+            if (b != first) finding_related(out, f, b->range, "%s of field '%s' of the same struct", b->is_store ? "store" : "load", b->field);
+        }
+        add_call_site(out, f, first->call_depth, first->call_site);
+        long long vec = sb <= 8 ? 8 : 16;
+        if (rule_opencl(m))
+            finding_fix(out, f, "store the fields as separate arrays (structure of arrays)%s, or give %s __attribute__((aligned(%lld)))%s so each work-item moves it with one %lld-byte access",
+                        whole ? "" : " so the untouched fields are not fetched", type, vec, sb < vec ? " (padding it)" : "", vec);
+        else
+            finding_fix(out, f, "store the fields as separate arrays (structure of arrays)%s, or declare %s __align__(%lld)%s so nvcc moves it with one %lld-byte access",
+                        whole ? "" : " so the untouched fields are not fetched", type, vec, sb < vec ? " (padding it)" : "", vec);
+    }
+    free(done);
 }
 
 /* The adjacent-access template with the finding's K and element type. */
@@ -231,11 +421,20 @@ static bool bench(const Finding *f, BenchParams *p)
 {
     long long K = evidence_int(f, "K", 0), bytes = evidence_int(f, "element_bytes", 4);
     if (K < 2 || K > 16) return false;
-    const char *t = bench_scalar_type(evidence_str(f, "element_type", NULL), bytes);
+    long long struct_bytes = evidence_int(f, "struct_bytes", 0);
+    if (struct_bytes > 0 && K * bytes != struct_bytes) {
+        snprintf(p->refused, sizeof p->refused, "only %lld of the %lld bytes of each struct are touched: the template's K adjacent elements are a different shape",
+                 K * bytes, struct_bytes);
+        return false;
+    }
+    const char *t = bench_scalar_type(struct_bytes > 0 ? NULL : evidence_str(f, "element_type", NULL), bytes);
     bench_def(p, "GL_K", "%lld", K);
     bench_def(p, "GL_ELEM", "%s", t);
     bench_def(p, "GL_STORE", "%d", evidence_int(f, "copy_shape", 0) ? 2 : strcmp(evidence_str(f, "access", "load"), "store") == 0 ? 1 : 0);
-    if (bytes != 4 && bytes != 8)
+    if (struct_bytes > 0)
+        snprintf(p->note, sizeof p->note, "the %lld fields of the %lld-byte struct %s benchmarked as %lld adjacent %s elements", K,
+                 struct_bytes, evidence_str(f, "struct", "?"), K, t);
+    else if (bytes != 4 && bytes != 8)
         snprintf(p->note, sizeof p->note, "%lld-byte elements benchmarked as %s", bytes, t);
     return true;
 }

@@ -3,16 +3,24 @@
  * the file (docs/testing.md).  Fails on any missing, unexpected or
  * mismatching finding, and on gpulint errors.
  *
- * usage: expect_runner GPULINT FILE [DEFAULT-ARGS...] */
+ * FILE may be a directory: a multi-file case (OpenCL kernels with the host
+ * files that launch them).  gpulint then runs on the directory, and the
+ * annotations of every file under it count, each for findings in the file
+ * of its own name.
+ *
+ * usage: expect_runner GPULINT FILE|DIR [DEFAULT-ARGS...] */
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 typedef struct {
     int line;
+    char file[256];          /* the base name of the file the annotation is in */
     char rule[64];
     char keys[16][64];
     char vals[16][256];
@@ -64,7 +72,7 @@ static const char *token(const char *p, char *out, size_t n)
     return p;
 }
 
-static void parse_annotations(const char *src)
+static void parse_annotations(const char *src, const char *file_base)
 {
     int line = 1;
     for (const char *p = src; *p;) {
@@ -82,6 +90,7 @@ static void parse_annotations(const char *src)
             Expect *x = &expects[nexpects < 4095 ? nexpects++ : nexpects];
             memset(x, 0, sizeof *x);
             x->line = line;
+            snprintf(x->file, sizeof x->file, "%s", file_base);
             const char *q = token(e + 7, x->rule, sizeof x->rule);
             for (;;) {
                 char tok[320];
@@ -147,6 +156,34 @@ static const char *base(const char *p)
     return s ? s + 1 : p;
 }
 
+/* The annotations of every file under `dir` (a multi-file case). */
+static int parse_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    struct dirent *e;
+    int files = 0;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st) != 0) continue;
+        if (S_ISDIR(st.st_mode)) {
+            int n = parse_dir(path);
+            files += n > 0 ? n : 0;
+        } else if (S_ISREG(st.st_mode)) {
+            char *src = read_file(path);
+            if (!src) continue;
+            parse_annotations(src, e->d_name);
+            free(src);
+            files++;
+        }
+    }
+    closedir(d);
+    return files;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -154,13 +191,21 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *gpulint = argv[1], *file = argv[2];
-    char *src = read_file(file);
-    if (!src) {
-        fprintf(stderr, "%s: cannot read\n", file);
-        return 2;
+    struct stat st;
+    if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (parse_dir(file) <= 0) {
+            fprintf(stderr, "%s: no files\n", file);
+            return 2;
+        }
+    } else {
+        char *src = read_file(file);
+        if (!src) {
+            fprintf(stderr, "%s: cannot read\n", file);
+            return 2;
+        }
+        parse_annotations(src, base(file));
+        free(src);
     }
-    parse_annotations(src);
-    free(src);
     char cmd[8192];
     /* every finding, info included: the annotations say which severity each has */
     size_t len = (size_t)snprintf(cmd, sizeof cmd, "'%s' --format=json --min-severity=info", gpulint);
@@ -210,7 +255,7 @@ int main(int argc, char **argv)
         char why[512] = "";
         for (int j = 0; j < nfind && !x->matched; j++) {
             const cJSON *f = cJSON_GetArrayItem(fs, j);
-            if (used[j] || strcmp(base(cJSON_GetObjectItem(f, "file")->valuestring), base(file)) != 0) continue;
+            if (used[j] || strcmp(base(cJSON_GetObjectItem(f, "file")->valuestring), x->file) != 0) continue;
             if ((int)cJSON_GetObjectItem(f, "line")->valuedouble != x->line) continue;
             if (finding_matches(f, x, why, sizeof why)) {
                 x->matched = true;
@@ -218,7 +263,7 @@ int main(int argc, char **argv)
             }
         }
         if (!x->matched) {
-            fprintf(stderr, "%s:%d: missing %s%s%s\n", file, x->line, x->rule, why[0] ? ": " : "", why);
+            fprintf(stderr, "%s:%d: missing %s%s%s\n", x->file, x->line, x->rule, why[0] ? ": " : "", why);
             failures++;
         }
     }

@@ -112,7 +112,7 @@ else
 fi
 
 # --- the report does not depend on -j ---------------------------------------
-norm() { sed -E 's/"seconds":[[:space:]]*[0-9.e+-]+/"seconds":X/' "$1"; }
+norm() { sed -E 's/"(cpu_)?seconds":[[:space:]]*[0-9.e+-]+/"\1seconds":X/' "$1"; }
 "$G" --min-severity=info --format=json -j 1 "$TESTDATA" >"$tmp/j1.json" 2>"$tmp/j1.err"
 "$G" --min-severity=info --format=json -j 2 "$TESTDATA" >"$tmp/j2.json" 2>"$tmp/j2.err"
 "$G" --min-severity=info --format=json --no-isolation "$TESTDATA" >"$tmp/j0.json" 2>"$tmp/j0.err"

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # tests/opencl_test.sh GPULINT TESTDATA - OpenCL C end to end: launches read
-# from the host file next to the .cl file (testdata/projects/opencl_small),
-# -x cl, --opencl-fp64, and the note on names set by -D at build time.
+# from host files next to the .cl file (testdata/projects/opencl_small) and
+# elsewhere in the project (testdata/projects/opencl_split: C API and C++
+# wrapper), -x cl, --opencl-fp64, the note on names set by -D at build time,
+# and the OpenCL C version per file (directive, config, CL2.0 auto-detect).
 set -uo pipefail
-G=$1
+G=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 T=$2
 fail=0
 check() { # name, command output, regex
@@ -56,4 +58,71 @@ check "undefined names are not errors" "$out" " 0 errors"
 out=$("$G" -D WPT=4 -Dreal=float "$tmp/d.cl" 2>&1)
 check "with -D the kernel is analysed" "$out" "uncoalesced-adjacent"
 nocheck "with -D no note" "$out" "status degraded"
+# host files in another directory of the project (testdata/projects/opencl_split),
+# C API and C++ wrapper: each finding is reported at the local size, with the
+# launch as related location.  A copy, so that the copy is the project's root.
+cp -R "$T/projects/opencl_split" "$tmp/split"
+json=$(cd "$tmp" && "$G" --format=json split 2>/dev/null)
+sum=$(python3 - "$json" <<'PY'
+import json, sys
+d = json.loads(sys.argv[1])
+for f in sorted(d["findings"], key=lambda f: (f["file"], f["line"])):
+    rel = ";".join("%s:%d:%s" % (r["file"], r["line"], r["message"]) for r in f.get("related", []))
+    print("%s %s:%d:%d %s [%s]" % (f["rule"], f["file"], f["line"], f["column"], f["evidence"].get("kernel", ""), rel))
+PY
+)
+echo "$sum" | sed 's/^/    /'
+check "C API: 16x16 local array in src/host/main.c" "$sum" "^fixed-block-16x16 split/src/host/main\.c:20:5 scale2d \[split/src/host/main\.c:21:launch of 'scale2d'"
+check "C API: clSetKernelArg constant reaches scale.cl" "$sum" "^specialize-constant split/kernels/scale\.cl:6:5 +\[split/src/host/main\.c:21:launched with taps = 4"
+check "C++: inline cl::NDRange(16, 16)" "$sum" "^fixed-block-16x16 split/src/host/pipeline\.cpp:16:74 brighten \[split/src/host/pipeline\.cpp:16:launch of 'brighten'"
+check "C++: const cl::NDRange local(TILE, TILE)" "$sum" "^fixed-block-16x16 split/src/host/pipeline\.cpp:24:5 blur_rows \[split/src/host/pipeline\.cpp:25:launch of 'blur_rows'"
+check "C++: setArg constant reaches image.cl" "$sum" "^specialize-constant split/kernels/image\.cl:15:5 +\[split/src/host/pipeline\.cpp:25:launched with radius = 2"
+check "C++: KernelFunctor with cl::EnqueueArgs" "$sum" "^fixed-block-16x16 split/src/host/pipeline\.cpp:28:54 invert \[split/src/host/pipeline\.cpp:28:launch of 'invert'"
+[[ $(grep -c . <<<"$sum") -eq 6 ]] && echo "ok: six findings (32x8 and NullRange launches are not reported)" || { echo "FAIL: expected six findings"; fail=1; }
+out=$(cd "$tmp" && "$G" -v --no-isolation split 2>&1)
+check "first .cl file: the project's 2 host files read as text, 1 parsed" "$out" "image\.cl: parse .*\(OpenCL host files: 2 read as text, 1 parsed"
+check "second .cl file: nothing read again, its own host file parsed" "$out" "scale\.cl: parse .*\(OpenCL host files: 0 read as text, 1 parsed"
+out=$(cd "$tmp" && "$G" --no-project split 2>&1)
+check "--no-project: only host files beside the .cl file (none here)" "$out" "^gpulint: no findings|^gpulint: 0 findings"
+
+# -cl-std per file: the directive, the config's cl-std (overrides), and CL2.0 found by itself
+printf '__kernel void k(__global int* x) {\n  __generic int* g = x;\n  work_group_barrier(CLK_GLOBAL_MEM_FENCE);\n  x[get_global_id(0)] = *g;\n}\n' >"$tmp/cl20.cl"
+out=$("$G" --format=json "$tmp/cl20.cl" 2>/dev/null)
+check "CL2.0 constructs: parsed as CL2.0, with a note" "$out" "parsed as OpenCL C 2.0 \(-cl-std=CL2.0\): the file uses __generic"
+check "CL2.0 found by itself: the file is ok, not degraded" "$out" '"status":[[:space:]]*"ok"'
+out=$("$G" -cl-std=CL1.2 "$tmp/cl20.cl" 2>&1)
+check "an explicit -cl-std=CL1.2 is obeyed" "$out" "error: OpenCL C version 1.2 does not support the '__generic'"
+{ echo '// gpulint: -cl-std=CL2.0'; cat "$tmp/cl20.cl"; } >"$tmp/directive.cl"
+out=$("$G" -cl-std=CL1.2 "$tmp/directive.cl" 2>&1)
+check "the file's directive wins over -cl-std" "$out" " 0 errors"
+nocheck "a directive needs no note" "$out" "parsed as OpenCL C 2.0"
+{ echo '/* gpulint: -cl-std=CL9.9 */'; cat "$tmp/cl20.cl"; } >"$tmp/bad.cl"
+out=$("$G" "$tmp/bad.cl" 2>&1)
+check "an unknown version in the directive is reported" "$out" "the directive '-cl-std=CL9.9' names no OpenCL C version"
+mkdir -p "$tmp/cfg/v2" "$tmp/cfg/v1"
+cp "$tmp/cl20.cl" "$tmp/cfg/v2/a.cl"; cp "$tmp/cl20.cl" "$tmp/cfg/v1/a.cl"
+printf 'cl-std: CL1.2\noverrides:\n  - paths: ["v2/**"]\n    cl-std: CL2.0\n' >"$tmp/cfg/.gpulint.yaml"
+out=$("$G" "$tmp/cfg/v2/a.cl" 2>&1)
+check "config override cl-std: CL2.0 for v2/**" "$out" " 0 errors"
+nocheck "config override: no auto-detect note" "$out" "parsed as OpenCL C 2.0"
+out=$("$G" "$tmp/cfg/v1/a.cl" 2>&1)
+check "config cl-std: CL1.2 elsewhere (no auto-detect)" "$out" "does not support the '__generic'"
+out=$("$G" --show-config "$tmp/cfg/v2/a.cl" 2>&1)
+check "--show-config prints cl-std" "$out" "^cl-std: CL2.0"
+printf 'cl-std: CL4\n' >"$tmp/cfg/.gpulint.yaml"
+out=$("$G" "$tmp/cfg/v2/a.cl" 2>&1)
+check "a bad cl-std in the config is an error" "$out" "'cl-std' must be CL1.0, CL1.1, CL1.2, CL2.0 or CL3.0"
+# -D and include paths from the config (or the compile database) reach OpenCL files too
+mkdir -p "$tmp/cldefs/inc"
+printf '__kernel void scale(__global float* v, int n)\n{\n    int i = get_global_id(0);\n    if (i < n) v[i] = v[i] * GAIN * INC_FACTOR;\n}\n' >"$tmp/cldefs/k.cl"
+printf '#include "factor.h"\n' | cat - "$tmp/cldefs/k.cl" >"$tmp/cldefs/k2.cl"
+printf '#define INC_FACTOR 2.0f\n' >"$tmp/cldefs/inc/factor.h"
+printf 'defines: [GAIN=0.5f, INC_FACTOR=1.0f]\n' >"$tmp/cldefs/.gpulint.yaml"
+out=$("$G" --format=json "$tmp/cldefs/k.cl" 2>/dev/null)
+check "config defines reach an OpenCL file: ok, no names set at build time" "$out" '"status":[[:space:]]*"ok"'
+printf 'defines: [GAIN=0.5f]\ninclude-paths: [inc]\n' >"$tmp/cldefs/.gpulint.yaml"
+out=$("$G" --format=json "$tmp/cldefs/k2.cl" 2>/dev/null)
+check "config include-paths reach an OpenCL file" "$out" '"status":[[:space:]]*"ok"'
+out=$("$G" --no-config --format=json "$tmp/cldefs/k.cl" 2>/dev/null)
+check "without the config the names are missing (degraded)" "$out" '"status":[[:space:]]*"degraded"'
 exit $fail

@@ -65,7 +65,7 @@ cp -r "$P/discovery" "$tmp/"
 lint "$tmp/discovery"
 check "discovery: a header under another directory, an angled one and one of another case are found" \
     "files['damp.cu']['status'] == 'ok' and ('double-literal', 'damp.cu', 9) in rules"
-check "discovery: a header that is nowhere: degraded, with the reason and the header" \
+check "discovery: a header that is nowhere and that the kernel needs: degraded, with the reason and the header" \
     "files['stale.cu']['status'] == 'degraded' and files['stale.cu']['missing_headers'] == ['generated/build_info.h'] and any('generated/build_info.h' in r for r in files['stale.cu']['reasons'])"
 check "discovery: the degraded file's findings are still reported" "('double-literal', 'stale.cu', 9) in rules"
 check "discovery: every file has an entry with its seconds" \
@@ -79,6 +79,38 @@ if grep -q "stale.cu: note: analysis degraded: missing header generated/build_in
 else
     fail "discovery: text mode summary line"; sed 's/^/    | /' "$tmp/err"
 fi
+# --- errors confined to host code ---------------------------------------------
+# A third-party header is missing (tests the README's "what degraded means").
+cp -r "$P/host_only_errors" "$tmp/"
+lint "$tmp/host_only_errors"
+check "host code only: the file is ok, its reason names the header and says the GPU code is complete" \
+    "files['host_only.cu']['status'] == 'ok' and files['host_only.cu']['missing_headers'] == ['thirdparty/logging.h'] and any('GPU code analysed in full' in r and 'all in host code' in r for r in files['host_only.cu']['reasons'])"
+check "host code only: the kernel's finding is reported" "('double-literal', 'host_only.cu', 9) in rules"
+check "host code only: no error (exit status not 2)" "j['errors'] == []"
+for f in kernel_uses_missing launch_uses_missing device_helper_uses_missing toplevel_error; do
+    check "GPU code touched ($f.cu): degraded" \
+        "files['$f.cu']['status'] == 'degraded' and any('parse error' in r for r in files['$f.cu']['reasons'])"
+done
+"$G" "$tmp/host_only_errors/src/host_only.cu" >/dev/null 2>"$tmp/err"
+if grep -q "host_only.cu: note: GPU code analysed in full; missing header thirdparty/logging.h, 4 parse errors, all in host code" "$tmp/err" &&
+    [[ $(wc -l <"$tmp/err") == 2 ]]; then
+    ok "host code only: text mode: one line for the file, then the summary"
+else
+    fail "host code only: text mode line"; sed 's/^/    | /' "$tmp/err"
+fi
+"$G" -v "$tmp/host_only_errors/src/kernel_uses_missing.cu" >/dev/null 2>"$tmp/err"
+if grep -q "kernel_uses_missing.cu:9:.*THIRDPARTY_MAX_VALUE.*(in GPU code; probably caused by the missing include)" "$tmp/err"; then
+    ok "GPU code touched: -v marks the error in the kernel"
+else
+    fail "GPU code touched: -v marker"; sed 's/^/    | /' "$tmp/err" | head -20
+fi
+
+# --- nvcc's dialect: narrowing in brace initialisers ------------------------------
+cp -r "$P/nvcc_dialect" "$tmp/"
+lint "$tmp/nvcc_dialect"
+check "narrowing in braces: no error, the file is ok" "j['errors'] == [] and files['narrowing.cu']['status'] == 'ok'"
+check "narrowing in braces: the kernel's finding is reported" "('double-literal', 'narrowing.cu', 13) in rules"
+
 # the forwarding headers (Config.h -> config.h) live in a temporary
 # directory that is removed at the end of the run
 if [[ -z "$(ls -A "$tmp/t")" ]]; then
@@ -104,7 +136,7 @@ for jobs in 1 2; do
     check "fragments -j$jobs: device functions no kernel calls are analysed on their own" \
         "('double-literal', 'devfuncs.cu', 5) in rules and 'device function blend_twice' in files['devfuncs.cu']['context'] and any(f['evidence'].get('context') == 'device function no kernel calls' for f in j['findings'] if f['file'].endswith('devfuncs.cu'))"
 done
-strip_seconds() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); [f.pop('seconds') for f in j['files']]; j['stats'].pop('seconds', None); print(json.dumps(j, sort_keys=True))" "$1"; }
+strip_seconds() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); [(f.pop('seconds'), f.pop('cpu_seconds', None)) for f in j['files']]; j['stats'].pop('seconds', None); print(json.dumps(j, sort_keys=True))" "$1"; }
 if [[ "$(strip_seconds "$tmp/dir-j1.json")" == "$(strip_seconds "$tmp/dir-j2.json")" ]]; then
     ok "fragments: -j1 and -j2 reports are identical"
 else
@@ -132,6 +164,31 @@ printf '__global__ void k(float *v) { v[threadIdx.x] *= 2.0f; }\n' >"$tmp/lonely
 lint "$tmp/lonely/orphan.cuh"
 check "fragments: a .cuh no file includes is analysed alone and says why" \
     "files['orphan.cuh']['status'] == 'ok' and 'no file of the project includes it' in files['orphan.cuh']['context']"
+# --- templates instantiated only explicitly ----------------------------------
+cp -r "$P/templates" "$tmp/"
+lint --rules=double-literal "$tmp/templates"
+# dl[(file, kernel)] = the double-literal finding
+check_dl() {
+    check "$1" "(lambda dl: $2)({(os.path.basename(f['file']), f['kernel']): f for f in j['findings'] if f['rule'] == 'double-literal'})"
+}
+check_dl "templates: a class-template layer instantiated by a macro: the float instance's literal is found" \
+    "dl[('damp_layer.cu', 'DampForward<float>')]['line'] == 11"
+check_dl "templates: ... no finding for the double instance, no fix-it (the literal is shared), the note says why" \
+    "('damp_layer.cu', 'DampForward<double>') not in dl and dl[('damp_layer.cu', 'DampForward<float>')]['evidence']['also_instantiated_as'] == 'DampForward<double>' and all(not x['replacements'] for x in dl[('damp_layer.cu', 'DampForward<float>')]['fixes'])"
+check_dl "templates: members instantiated one by one through a macro inside a namespace, kernel arguments deduced at the launch" \
+    "dl[('shift_layer.cu', 'ShiftForward<float>')]['line'] == 10 and ('shift_layer.cu', 'ShiftForward<double>') not in dl"
+check_dl "templates: template __global__ void k<float>(...): found, with the fix-it (float only)" \
+    "dl[('scale_kernel.cu', 'scale_by_third<float>')]['fixes'][0]['replacements'][0]['text'] == '3.0f'"
+check_dl "templates: a kernel template never instantiated gives no double-literal (its type is unknown)" \
+    "not any(k[0] == 'scale_kernel.cu' and k[1].startswith('halve') for k in dl)"
+lint "$tmp/templates/src/scale_kernel.cu"
+check "templates: a finding on a never-instantiated pattern says it rests on the pattern" \
+    "any(f['kernel'] == 'halve' and 'element size unknown' in f['evidence'].get('template_pattern', '') for f in j['findings'])"
+lint --rules=double-literal "$tmp/templates"
+check_dl "templates: a class template's member launch, the class instantiated explicitly" \
+    "dl[('member_launch.cu', 'axpy_kernel<float>')]['line'] == 8"
+check_dl "templates: a kernel whose extern \"C\" __global__ comes from a macro" \
+    "dl[('extern_c.cu', 'brighten')]['line'] == 8"
 
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -6,9 +6,12 @@
  *       2 s, incremental edits, quick fixes applied, pull diagnostics,
  *       settings, malformed input, invalid UTF-8, huge documents, a crashing
  *       and a hanging analysis, cancellation, exit codes.
+ *       Then kept parses: edits that reuse the preamble, an unsaved header
+ *       open in the editor, findings shown on it, didClose dropping the
+ *       parse (read from the server's --log).
  *   test_lsp_client --latency GPULINT FILE [CLANG-ARG...]
- *       opens FILE, then edits it 5 times and prints the time from each
- *       edit to its diagnostics (the default 300 ms debounce, then none). */
+ *       opens FILE, then edits it 7 times below its #includes and prints
+ *       the time from each edit to its diagnostics (no debounce). */
 #include "app/lsp_documents.h"
 #include "app/lsp_rpc.h"
 #include "check.h"
@@ -43,7 +46,8 @@ typedef struct {
     bool invalid_utf8;       /* the server wrote bytes that are not UTF-8 */
 } Client;
 
-static void start(Client *c, const char *gpulint)
+/* Starts `gpulint lsp` (with --log LOG when log is not NULL). */
+static void start_logged(Client *c, const char *gpulint, const char *log)
 {
     int in[2], out[2];
     if (pipe(in) || pipe(out)) exit(2);
@@ -54,13 +58,19 @@ static void start(Client *c, const char *gpulint)
         dup2(out[1], 1);
         close(in[1]);
         close(out[0]);
-        execl(gpulint, gpulint, "lsp", (char *)NULL);
+        if (log) execl(gpulint, gpulint, "lsp", "--log", log, (char *)NULL);
+        else execl(gpulint, gpulint, "lsp", (char *)NULL);
         _exit(127);
     }
     close(in[0]);
     close(out[1]);
     c->to = in[1];
     rpc_reader_init(&c->from, out[0]);
+}
+
+static void start(Client *c, const char *gpulint)
+{
+    start_logged(c, gpulint, NULL);
 }
 
 static void send_raw(Client *c, const char *bytes, size_t n)
@@ -237,6 +247,16 @@ static cJSON *text_document(const char *uri, int version)
     cJSON_AddStringToObject(td, "uri", uri);
     if (version >= 0) cJSON_AddNumberToObject(td, "version", version);
     return td;
+}
+
+static void open_doc_as(Client *c, const char *uri, const char *language, const char *text)
+{
+    cJSON *td = text_document(uri, 1);
+    cJSON_AddStringToObject(td, "languageId", language);
+    cJSON_AddStringToObject(td, "text", text);
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddItemToObject(p, "textDocument", td);
+    notify(c, "textDocument/didOpen", p);
 }
 
 static void open_doc(Client *c, const char *uri, const char *text, size_t len)
@@ -485,6 +505,22 @@ static void test_diagnostics_and_fixes(Client *c)
     documents_free(&set);
 }
 
+/* OpenCL C documents (.cl, or the language id opencl) are analysed too. */
+static void test_opencl(Client *c)
+{
+    const char *rows = "__kernel void row_sums(__global const float* m, __global float* out, int w)\n"
+                       "{\n"
+                       "    int r = get_global_id(0);\n"
+                       "    float s = 0.0f;\n"
+                       "    for (int j = 0; j < w; j++) s += m[r * w + j];\n"
+                       "    out[r] = s;\n"
+                       "}\n";
+    open_doc_as(c, "file:///tmp/gpulint-lsp-test/rows.cl", "opencl", rows);
+    CHECK_EQ_LL(count_rule(published(c, "file:///tmp/gpulint-lsp-test/rows.cl", 1, 10), "uncoalesced-row"), 1);
+    open_doc_as(c, "untitled:Untitled-7", "opencl", rows);
+    CHECK_EQ_LL(count_rule(published(c, "untitled:Untitled-7", 1, 10), "uncoalesced-row"), 1);
+}
+
 /* Invalid UTF-8, a huge document, a crash and a hang: the server goes on. */
 static void test_robustness(Client *c)
 {
@@ -523,6 +559,165 @@ static void test_robustness(Client *c)
     CHECK(!c->invalid_utf8);
 }
 
+/* Lines of the server's log that contain both needles. */
+static int log_lines(const char *log, const char *a, const char *b)
+{
+    FILE *f = fopen(log, "r");
+    if (!f) return 0;
+    char line[4096];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) n += strstr(line, a) && strstr(line, b);
+    fclose(f);
+    return n;
+}
+
+/* Waits until the log has `n` lines with both needles. */
+static bool wait_log(Client *c, const char *log, const char *a, const char *b, int n, double timeout)
+{
+    double deadline = now() + timeout;
+    while (log_lines(log, a, b) < n) {
+        if (now() > deadline) return false;
+        pump(c, now() + 0.05);
+    }
+    return log_lines(log, a, b) == n;
+}
+
+static void write_file(const char *dir, const char *name, const char *text, char *path, size_t npath)
+{
+    snprintf(path, npath, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* Waits for publishes of uri until one has `count` diagnostics of rule. */
+static bool published_count(Client *c, const char *uri, const char *rule, int count, double timeout)
+{
+    double deadline = now() + timeout;
+    for (;;) {
+        double left = deadline - now();
+        const cJSON *d = left > 0 ? published(c, uri, 0, left) : NULL;
+        if (!d) return false;
+        if (count_rule(d, rule) == count) return true;
+    }
+}
+
+/* Kept parses (the preamble) across edits, an unsaved header open in the
+ * editor, findings shown on that header, didClose dropping the parse. */
+static void test_kept_parses(const char *gpulint)
+{
+    char dir[] = "/tmp/gpulint-lsp-preamble-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(false);
+        return;
+    }
+    char header[512], main_file[512], other[512], log[512];
+    const char *header_text = "#define STRIDE 1\n__device__ float twice(float x) { return x * 2.0f; }\n";
+    write_file(dir, "params.h", header_text, header, sizeof header);
+    write_file(dir, "main.cu",
+               "#include \"params.h\"\n"
+               "__global__ void k(const float *in, float *out, int n) {\n"
+               "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+               "    if (i < n) out[i] = twice(in[i * STRIDE]);\n"
+               "}\n",
+               main_file, sizeof main_file);
+    write_file(dir, "other.cu", "__global__ void g(float *a) { a[threadIdx.x] += 1.0f; }\n", other, sizeof other);
+    snprintf(log, sizeof log, "%s/lsp.log", dir);
+    char *main_uri = lsp_path_to_uri(main_file), *header_uri = lsp_path_to_uri(header), *other_uri = lsp_path_to_uri(other);
+    long size;
+    FILE *f = fopen(main_file, "rb");
+    char main_text[4096] = "";
+    size = f ? (long)fread(main_text, 1, sizeof main_text - 1, f) : 0;
+    if (f) fclose(f);
+    main_text[size] = 0;
+
+    Client c;
+    start_logged(&c, gpulint, log);
+    request(&c, 1, "initialize", initialize_params("{\"debounceMs\": 0}"));
+    CHECK(response(&c, 1, 10) != NULL);
+    notify(&c, "initialized", cJSON_CreateObject());
+    DocumentSet set = {0};
+    Document *d = documents_open(&set, main_uri, "cuda", 1, main_text, (size_t)size);
+    open_doc(&c, main_uri, main_text, (size_t)size);
+    const cJSON *diags = published(&c, main_uri, 1, 10);
+    CHECK(diags != NULL);
+    CHECK_EQ_LL(count_rule(diags, "double-literal"), 0);
+    CHECK_EQ_LL(count_rule(diags, "uncoalesced-adjacent"), 0);
+
+    /* add and remove a finding over several edits below the #include:
+     * each reparses the kept TU, each result is right */
+    LspPos end = lsp_line_end(d->text, d->len, 2, POS_UTF16);
+    change(&c, d, end, end, " float t = in[0] * 0.5; out[0] = t;");
+    CHECK_EQ_LL(count_rule(published(&c, main_uri, d->version, 10), "double-literal"), 1);
+    LspPos lit = lsp_pos_of_offset(d->text, d->len, (size_t)(strstr(d->text, "0.5;") - d->text), POS_UTF16);
+    change(&c, d, lit, (LspPos){lit.line, lit.character + 3}, "0.5f");
+    CHECK_EQ_LL(count_rule(published(&c, main_uri, d->version, 10), "double-literal"), 0);
+    change(&c, d, lit, (LspPos){lit.line, lit.character + 4}, "0.5");
+    CHECK_EQ_LL(count_rule(published(&c, main_uri, d->version, 10), "double-literal"), 1);
+    change(&c, d, end, (LspPos){end.line, end.character + 35}, "");
+    diags = published(&c, main_uri, d->version, 10);
+    CHECK_EQ_LL(count_rule(diags, "double-literal"), 0);
+    CHECK(strstr(d->text, "0.5") == NULL);
+    CHECK_EQ_LL(log_lines(log, "main.cu", "parsed afresh"), 1);
+    CHECK_EQ_LL(log_lines(log, "main.cu", "kept parse reused"), 4);
+
+    /* the header open in the editor, changed and not saved: the includer's
+     * finding follows the editor's text */
+    open_doc_as(&c, header_uri, "cpp", header_text);
+    CHECK(published_count(&c, main_uri, "uncoalesced-adjacent", 0, 10));
+    cJSON *ch = cJSON_Parse("{\"textDocument\":{\"version\":2},\"contentChanges\":[{\"range\":{\"start\":{\"line\":0,"
+                            "\"character\":15},\"end\":{\"line\":0,\"character\":16}},\"text\":\"2\"}]}");
+    cJSON_AddStringToObject(cJSON_GetObjectItem(ch, "textDocument"), "uri", header_uri);
+    notify(&c, "textDocument/didChange", ch);
+    CHECK(published_count(&c, main_uri, "uncoalesced-adjacent", 1, 10));
+    /* a finding inside the header is shown on the header */
+    ch = cJSON_Parse("{\"textDocument\":{\"version\":3},\"contentChanges\":[{\"range\":{\"start\":{\"line\":1,"
+                     "\"character\":45},\"end\":{\"line\":1,\"character\":49}},\"text\":\"2.0\"}]}");
+    cJSON_AddStringToObject(cJSON_GetObjectItem(ch, "textDocument"), "uri", header_uri);
+    notify(&c, "textDocument/didChange", ch);
+    CHECK(published_count(&c, header_uri, "double-literal", 1, 10));
+
+    /* a changed compile database or config drops every kept parse */
+    char main_version[64];
+    snprintf(main_version, sizeof main_version, "main.cu version %d ", d->version);
+    int afresh = log_lines(log, main_version, "parsed afresh");
+    notify(&c, "workspace/didChangeWatchedFiles",
+           cJSON_Parse("{\"changes\":[{\"uri\":\"file:///tmp/compile_commands.json\",\"type\":2}]}"));
+    CHECK(wait_log(&c, log, main_version, "parsed afresh", afresh + 1, 10));
+
+    /* didClose drops the kept parse: two kept, then one */
+    open_doc(&c, other_uri, "__global__ void g(float *a) { a[threadIdx.x] += 1.0f; }\n", 0);
+    CHECK(published(&c, other_uri, 1, 10) != NULL);
+    CHECK_EQ_LL(log_lines(log, "other.cu version 1", "2 documents kept parsed"), 1);
+    cJSON *cp = cJSON_CreateObject();
+    cJSON_AddItemToObject(cp, "textDocument", text_document(main_uri, -1));
+    notify(&c, "textDocument/didClose", cp);
+    /* its findings leave the header */
+    CHECK(published_count(&c, header_uri, "double-literal", 0, 10));
+    ch = cJSON_Parse("{\"textDocument\":{\"version\":2},\"contentChanges\":[{\"text\":"
+                     "\"__global__ void g(float *a) { a[threadIdx.x] += 2.0f; }\\n\"}]}");
+    cJSON_AddStringToObject(cJSON_GetObjectItem(ch, "textDocument"), "uri", other_uri);
+    notify(&c, "textDocument/didChange", ch);
+    CHECK(published(&c, other_uri, 2, 10) != NULL);
+    CHECK_EQ_LL(log_lines(log, "other.cu version 2", "1 document kept parsed"), 1);
+
+    request(&c, 2, "shutdown", NULL);
+    CHECK(response(&c, 2, 10) != NULL);
+    notify(&c, "exit", NULL);
+    CHECK_EQ_LL(finish(&c, 10), 0);
+    documents_free(&set);
+    free(main_uri);
+    free(header_uri);
+    free(other_uri);
+    unlink(header);
+    unlink(main_file);
+    unlink(other);
+    unlink(log);
+    rmdir(dir);
+}
+
 static int protocol_test(const char *gpulint)
 {
     Client c;
@@ -532,6 +727,7 @@ static int protocol_test(const char *gpulint)
     start(&c, gpulint);
     test_bad_input(&c);
     test_diagnostics_and_fixes(&c);
+    test_opencl(&c);
     test_robustness(&c);
     request(&c, 30, "shutdown", NULL);
     const cJSON *r = response(&c, 30, 5);
@@ -568,6 +764,8 @@ static int protocol_test(const char *gpulint)
     CHECK(response(&c, 2, 5) != NULL);
     notify(&c, "exit", NULL);
     CHECK_EQ_LL(finish(&c, 10), 0);
+
+    test_kept_parses(gpulint);
     return check_summary();
 }
 
@@ -598,39 +796,47 @@ static int latency(const char *gpulint, const char *file, char **args, int nargs
     char path[4096];
     if (!realpath(file, path)) return 2;
     char *uri = lsp_path_to_uri(path);
-    for (int mode = 0; mode < 2; mode++) {
-        Client c;
-        start(&c, gpulint);
-        cJSON *o = cJSON_CreateObject();
-        cJSON *a = cJSON_AddArrayToObject(o, "extraArgs");
-        for (int i = 0; i < nargs; i++) cJSON_AddItemToArray(a, cJSON_CreateString(args[i]));
-        if (mode == 1) cJSON_AddNumberToObject(o, "debounceMs", 0);
-        char *opts = cJSON_PrintUnformatted(o);
-        cJSON_Delete(o);
-        request(&c, 1, "initialize", initialize_params(opts));
-        free(opts);
-        response(&c, 1, 10);
-        DocumentSet set = {0};
-        Document *d = documents_open(&set, uri, "cuda", 1, text, (size_t)size);
-        double t0 = now();
-        open_doc(&c, uri, text, (size_t)size);
-        const cJSON *diags = published(&c, uri, 1, 60);
-        double open_ms = (now() - t0) * 1e3;
-        double edits[5];
-        for (int i = 0; i < 5; i++) {
-            t0 = now();
-            change(&c, d, (LspPos){0, 0}, (LspPos){0, 0}, "\n");
-            published(&c, uri, d->version, 60);
-            edits[i] = (now() - t0) * 1e3;
-        }
-        printf("%s: %d diagnostics; open %.0f ms; edit -> diagnostics median %.0f ms (debounce %s)\n", file,
-               cJSON_GetArraySize(diags), open_ms, median(edits, 5), mode ? "0 ms" : "300 ms");
-        request(&c, 2, "shutdown", NULL);
-        response(&c, 2, 10);
-        notify(&c, "exit", NULL);
-        finish(&c, 10);
-        documents_free(&set);
+    Client c;
+    start(&c, gpulint);
+    cJSON *o = cJSON_CreateObject();
+    cJSON *a = cJSON_AddArrayToObject(o, "extraArgs");
+    for (int i = 0; i < nargs; i++) cJSON_AddItemToArray(a, cJSON_CreateString(args[i]));
+    cJSON_AddNumberToObject(o, "debounceMs", 0);
+    char *opts = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    request(&c, 1, "initialize", initialize_params(opts));
+    free(opts);
+    response(&c, 1, 10);
+    DocumentSet set = {0};
+    Document *d = documents_open(&set, uri, "cuda", 1, text, (size_t)size);
+    double t0 = now();
+    open_doc(&c, uri, text, (size_t)size);
+    const cJSON *diags = published(&c, uri, 1, 60);
+    double open_ms = (now() - t0) * 1e3;
+    /* typing below the #includes (the preamble stays valid), then at the
+     * top of the file (it is rebuilt) */
+    double body[7], top[3];
+    for (int i = 0; i < 7; i++) {
+        LspPos end = lsp_text_end(d->text, d->len, POS_UTF16);
+        t0 = now();
+        change(&c, d, end, end, "\n");
+        published(&c, uri, d->version, 60);
+        body[i] = (now() - t0) * 1e3;
     }
+    for (int i = 0; i < 3; i++) {
+        t0 = now();
+        change(&c, d, (LspPos){0, 0}, (LspPos){0, 0}, "\n");
+        published(&c, uri, d->version, 60);
+        top[i] = (now() - t0) * 1e3;
+    }
+    printf("%s: %d diagnostics; open %.0f ms; edit -> diagnostics median %.0f ms (below the #includes), %.0f ms "
+           "(at the top of the file); no debounce\n",
+           file, cJSON_GetArraySize(diags), open_ms, median(body, 7), median(top, 3));
+    request(&c, 2, "shutdown", NULL);
+    response(&c, 2, 10);
+    notify(&c, "exit", NULL);
+    finish(&c, 10);
+    documents_free(&set);
     free(uri);
     free(text);
     return 0;

@@ -265,6 +265,7 @@ static void on_did_open(Server *s, const cJSON *params)
     Document *d = documents_open(&s->docs, uri, get_str(td, "languageId"), get_int(td, "version", 0), text,
                                  strlen(text));
     analysis_schedule(s, d, 0);
+    analysis_includers_changed(s, d); /* an open header is read from the editor */
 }
 
 static void on_did_change(Server *s, const cJSON *params)
@@ -290,6 +291,7 @@ static void on_did_change(Server *s, const cJSON *params)
     }
     d->version = get_int(get(params, "textDocument"), "version", d->version + 1);
     analysis_schedule(s, d, s->debounce);
+    analysis_includers_changed(s, d);
 }
 
 static void on_did_save(Server *s, const cJSON *params)
@@ -317,7 +319,10 @@ static void on_code_action(Server *s, const cJSON *id, const cJSON *params)
         return;
     }
     Document *d = documents_find(&s->docs, uri);
-    lsp_respond(s, id, d ? lsp_code_actions(d, a, b, get(get(params, "context"), "only"), s->enc) : cJSON_CreateArray());
+    cJSON *diags = d ? analysis_diagnostics_of(d, true) : NULL;
+    const cJSON *only = get(get(params, "context"), "only");
+    lsp_respond(s, id, d ? lsp_code_actions(d, diags, a, b, only, s->enc) : cJSON_CreateArray());
+    cJSON_Delete(diags);
 }
 
 static void on_diagnostic(Server *s, const cJSON *id, const cJSON *params)
@@ -568,6 +573,7 @@ int lsp_main(int argc, char **argv, LspDataDirFinder find_data_dir)
     worker_stop(&s.worker, s.worker.busy, how, sizeof how); /* an idle worker ends by itself */
     if (how[0] && strcmp(how, "exited with status 0") != 0) lsp_log(&s, LOG_DEBUG, "the worker %s", how);
     documents_free(&s.docs);
+    analysis_free(&s);
     cJSON_Delete(s.rules);
     cJSON_Delete(s.args);
     free(s.docs_base);

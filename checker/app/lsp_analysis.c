@@ -13,8 +13,10 @@
 #include <string.h>
 
 /* A superseded analysis is allowed to finish when it is about to; after
- * this long it is cheaper to kill the worker and start afresh. */
-#define SUPERSEDE_KILL_SECONDS 1.0
+ * this long it is cheaper to kill the worker and start afresh.  Killing it
+ * also drops every document's kept parse (the next analyses parse in
+ * full), so the wait is longer than a first parse usually takes. */
+#define SUPERSEDE_KILL_SECONDS 5.0
 
 void analysis_schedule(Server *s, Document *d, double delay)
 {
@@ -26,6 +28,7 @@ void analysis_schedule(Server *s, Document *d, double delay)
 
 void analysis_relint_all(Server *s)
 {
+    s->generation++; /* the worker's engine and kept parses are made afresh */
     for (int i = 0; i < s->docs.n; i++) {
         Document *d = s->docs.items[i];
         d->failed_version = -1;
@@ -43,7 +46,7 @@ static cJSON *report(Document *d, const char *previous_result_id)
         cJSON_AddStringToObject(r, "kind", "unchanged");
     } else {
         cJSON_AddStringToObject(r, "kind", "full");
-        cJSON_AddItemToObject(r, "items", d->diagnostics ? cJSON_Duplicate(d->diagnostics, true) : cJSON_CreateArray());
+        cJSON_AddItemToObject(r, "items", analysis_diagnostics_of(d, false));
     }
     cJSON_AddStringToObject(r, "resultId", rid);
     return r;
@@ -94,8 +97,93 @@ static void publish(Server *s, Document *d)
     cJSON *p = cJSON_CreateObject();
     cJSON_AddStringToObject(p, "uri", d->uri);
     cJSON_AddNumberToObject(p, "version", d->version);
-    cJSON_AddItemToObject(p, "diagnostics", d->diagnostics ? cJSON_Duplicate(d->diagnostics, true) : cJSON_CreateArray());
+    cJSON_AddItemToObject(p, "diagnostics", analysis_diagnostics_of(d, false));
     lsp_notify(s, "textDocument/publishDiagnostics", p);
+}
+
+/* Whether two diagnostics say the same (one finding seen from the header's
+ * own analysis and from an includer's). */
+static bool same_diagnostic(const cJSON *a, const cJSON *b)
+{
+    static const char *const keys[] = {"code", "range", "message"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (!cJSON_Compare(cJSON_GetObjectItemCaseSensitive(a, keys[i]), cJSON_GetObjectItemCaseSensitive(b, keys[i]),
+                           true))
+            return false;
+    return true;
+}
+
+static void add_unique(cJSON *out, const cJSON *diags)
+{
+    const cJSON *x, *y;
+    cJSON_ArrayForEach(x, diags) {
+        bool seen = false;
+        cJSON_ArrayForEach(y, out) {
+            if ((seen = same_diagnostic(x, y))) break;
+        }
+        if (!seen) cJSON_AddItemToArray(out, cJSON_Duplicate(x, true));
+    }
+}
+
+cJSON *analysis_diagnostics_of(const Document *d, bool current_only)
+{
+    cJSON *out = cJSON_CreateArray();
+    if (d->diagnostics && (!current_only || d->result_version == d->version)) add_unique(out, d->diagnostics);
+    const cJSON *c;
+    cJSON_ArrayForEach(c, d->contributed) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(c, "version");
+        if (current_only && !(cJSON_IsNumber(v) && v->valueint == d->version)) continue;
+        add_unique(out, cJSON_GetObjectItemCaseSensitive(c, "diagnostics"));
+    }
+    return out;
+}
+
+/* The findings the analysis of `from` placed in other open documents
+ * (`headers` of the worker's answer): each document shows them, and drops
+ * what `from` placed there before. */
+static void update_contributions(Server *s, const Document *from, const cJSON *headers)
+{
+    for (int i = 0; i < s->docs.n; i++) {
+        Document *h = s->docs.items[i];
+        if (h == from) continue;
+        const cJSON *mine = NULL, *x;
+        cJSON_ArrayForEach(x, headers) {
+            const char *uri = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "uri"));
+            if (uri && strcmp(uri, h->uri) == 0) mine = x;
+        }
+        const cJSON *before = cJSON_GetObjectItemCaseSensitive(h->contributed, from->uri);
+        if (!mine && !before) continue;
+        if (mine && before && cJSON_Compare(mine, before, true)) continue;
+        if (!h->contributed) h->contributed = cJSON_CreateObject();
+        cJSON_DeleteItemFromObjectCaseSensitive(h->contributed, from->uri);
+        if (mine) {
+            cJSON *entry = cJSON_CreateObject();
+            cJSON_AddItemToObject(entry, "version",
+                                  cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(mine, "version"), true));
+            cJSON_AddItemToObject(entry, "diagnostics",
+                                  cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(mine, "diagnostics"), true));
+            cJSON_AddItemToObject(entry, "uri", cJSON_CreateString(h->uri));
+            cJSON_AddItemToObject(h->contributed, from->uri, entry);
+        }
+        h->result_generation++;
+        publish(s, h);
+        if (!s->push && s->client_refresh) s->refresh_pending = true; /* pull clients ask again */
+    }
+}
+
+static bool includes(const Document *d, const char *canonical)
+{
+    for (int i = 0; i < d->nincluded; i++)
+        if (strcmp(d->included[i], canonical) == 0) return true;
+    return false;
+}
+
+void analysis_includers_changed(Server *s, const Document *d)
+{
+    for (int i = 0; i < s->docs.n; i++) {
+        Document *other = s->docs.items[i];
+        if (other != d && includes(other, d->canonical)) analysis_schedule(s, other, s->debounce);
+    }
 }
 
 /* Replaces the document's result (taking `diagnostics`) and tells the client. */
@@ -113,9 +201,36 @@ void analysis_closed(Server *s, Document *d)
 {
     cJSON_Delete(d->diagnostics);
     d->diagnostics = NULL;
+    cJSON_Delete(d->contributed);
+    d->contributed = NULL;
     d->pending = false;
     publish(s, d); /* an empty set clears the editor's list */
     analysis_answer_waiting(s, d);
+    update_contributions(s, d, NULL);
+    analysis_includers_changed(s, d); /* they read it from disk now */
+    *VEC_PUSH(s->closed, s->nclosed) = xstrdup(d->path);
+}
+
+void analysis_free(Server *s)
+{
+    for (int i = 0; i < s->nclosed; i++) free(s->closed[i]);
+    free(s->closed);
+    s->closed = NULL;
+    s->nclosed = 0;
+}
+
+/* The worker drops the parses of closed documents (only when idle: it
+ * reads requests one at a time). */
+static void flush_closed(Server *s)
+{
+    for (int i = 0; i < s->nclosed; i++) {
+        if (s->worker.pid && !worker_close_document(&s->worker, s->closed[i])) {
+            worker_stop(&s->worker, true, NULL, 0);
+            lsp_log(s, LOG_ERROR, "the analysis worker is gone; it restarts for the next analysis");
+        }
+        free(s->closed[i]);
+    }
+    s->nclosed = 0;
 }
 
 static void start(Server *s, Document *d)
@@ -144,7 +259,26 @@ static void start(Server *s, Document *d)
     if (s->docs_base) cJSON_AddStringToObject(h, "docs_base", s->docs_base);
     cJSON_AddItemToObject(h, "rules", cJSON_Duplicate(s->rules, true));
     cJSON_AddItemToObject(h, "args", cJSON_Duplicate(s->args, true));
-    bool sent = worker_send(&s->worker, h, d->text, d->len);
+    cJSON_AddNumberToObject(h, "generation", s->generation);
+    /* the other open documents: an included one is read from the editor */
+    cJSON *open = cJSON_AddArrayToObject(h, "open");
+    const char **texts = NULL;
+    size_t *lens = NULL;
+    int nopen = 0, nlens = 0;
+    for (int i = 0; i < s->docs.n; i++) {
+        const Document *o = s->docs.items[i];
+        if (o == d || o->len > s->max_document || strcmp(o->path, d->path) == 0) continue;
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "uri", o->uri);
+        cJSON_AddStringToObject(e, "path", o->path);
+        cJSON_AddNumberToObject(e, "version", o->version);
+        cJSON_AddItemToArray(open, e);
+        *VEC_PUSH(texts, nopen) = o->text;
+        *VEC_PUSH(lens, nlens) = o->len;
+    }
+    bool sent = worker_send(&s->worker, h, d->text, d->len, texts, lens, nopen);
+    free(texts);
+    free(lens);
     cJSON_Delete(h);
     if (!sent) {
         char how[200];
@@ -204,6 +338,7 @@ void analysis_tick(Server *s)
         }
         if (s->worker.busy) return;
     }
+    if (s->nclosed) flush_closed(s);
     double due;
     Document *d = next_due(s, &due);
     if (d && due <= monotonic_seconds()) start(s, d);
@@ -236,8 +371,11 @@ void analysis_receive(Server *s)
         return;
     }
     if (s->log)
-        fprintf(s->log, "analysis: %s version %d done in %.0f ms (engine %.0f ms)\n", uri_buf, version, elapsed * 1e3,
-                cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "seconds")) * 1e3);
+        fprintf(s->log, "analysis: %s version %d done in %.0f ms (engine %.0f ms, %s; %d document%s kept parsed)\n",
+                uri_buf, version, elapsed * 1e3, cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "seconds")) * 1e3,
+                cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "reused")) ? "kept parse reused" : "parsed afresh",
+                (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "kept")),
+                (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "kept")) == 1 ? "" : "s");
     log_problems(s, r);
     if (!d || d->version != version) { /* superseded by an edit, or closed */
         cJSON_Delete(r);
@@ -249,8 +387,15 @@ void analysis_receive(Server *s)
     if (cJSON_IsNumber(elsewhere) && elsewhere->valueint > 0)
         lsp_log(s, LOG_DEBUG, "%s: %d finding(s) in included files are shown when those files are open", d->uri,
                 elsewhere->valueint);
+    for (int i = 0; i < d->nincluded; i++) free(d->included[i]);
+    d->nincluded = 0;
+    const cJSON *inc;
+    cJSON_ArrayForEach(inc, cJSON_GetObjectItemCaseSensitive(r, "included")) {
+        if (cJSON_IsString(inc)) *VEC_PUSH(d->included, d->nincluded) = xstrdup(inc->valuestring);
+    }
     cJSON *diags = cJSON_DetachItemFromObjectCaseSensitive(r, "diagnostics");
     set_result(s, d, cJSON_IsArray(diags) ? diags : (cJSON_Delete(diags), cJSON_CreateArray()));
+    update_contributions(s, d, cJSON_GetObjectItemCaseSensitive(r, "headers"));
     cJSON_Delete(r);
     if (s->refresh_pending) {
         double due;

@@ -75,11 +75,18 @@ typedef struct {
     size_t len;
     const DiagnosticSetup *s;
     OtherFile other;
+    LspFileMatch same;       /* whether a finding's file is the document */
+    const void *same_arg;
 } Converter;
+
+static bool is_document(Converter *c, const char *file)
+{
+    return !file || c->same(file, c->same_arg);
+}
 
 static const char *text_of(Converter *c, const char *file, size_t *len)
 {
-    if (!file || strcmp(file, c->path) == 0) {
+    if (is_document(c, file)) {
         *len = c->len;
         return c->text;
     }
@@ -110,7 +117,7 @@ static cJSON *range_of(Converter *c, SrcRange r)
 
 static char *uri_of(Converter *c, const char *file)
 {
-    return lsp_path_to_uri(file ? file : c->path);
+    return lsp_path_to_uri(is_document(c, file) ? c->path : file);
 }
 
 /* "<message>\nkernel K; evidence: key=value, ..." plus a line per fix
@@ -153,7 +160,9 @@ static cJSON *fix_json(Converter *c, const Fix *fx)
     cJSON *edits = cJSON_AddArrayToObject(o, "edits");
     for (int i = 0; i < fx->nreplacements; i++) {
         const Replacement *rp = &fx->replacements[i];
-        if (rp->range.file && file && strcmp(rp->range.file, file) != 0) {
+        bool same = !rp->range.file || !file || strcmp(rp->range.file, file) == 0 ||
+                    (is_document(c, rp->range.file) && is_document(c, file));
+        if (!same) {
             /* one WorkspaceEdit could span files; no rule makes such fixes */
             cJSON_Delete(o);
             return NULL;
@@ -206,15 +215,26 @@ static cJSON *diagnostic_of(Converter *c, const Finding *f)
     return d;
 }
 
+static bool same_path(const char *file, const void *path)
+{
+    return strcmp(file, path) == 0;
+}
+
 cJSON *lsp_diagnostics_from_result(const FileResult *r, const char *path, const char *text, size_t len,
                                    const DiagnosticSetup *s, int *elsewhere)
 {
-    Converter c = {path, text, len, s, {NULL, NULL, 0}};
+    return lsp_diagnostics_in(r, path, same_path, path, text, len, s, elsewhere);
+}
+
+cJSON *lsp_diagnostics_in(const FileResult *r, const char *path, LspFileMatch same, const void *same_arg,
+                          const char *text, size_t len, const DiagnosticSetup *s, int *elsewhere)
+{
+    Converter c = {path, text, len, s, {NULL, NULL, 0}, same, same_arg};
     cJSON *out = cJSON_CreateArray();
     *elsewhere = 0;
     for (int i = 0; i < r->findings.n; i++) {
         const Finding *f = &r->findings.items[i];
-        if (f->range.file && strcmp(f->range.file, path) != 0) {
+        if (!is_document(&c, f->range.file)) {
             (*elsewhere)++;
             continue;
         }
@@ -330,13 +350,13 @@ static void add_doc_action(cJSON *out, const cJSON *diag, const char *rule)
     cJSON_AddItemToArray(out, a);
 }
 
-cJSON *lsp_code_actions(const Document *d, LspPos start, LspPos end, const cJSON *only, PosEncoding enc)
+cJSON *lsp_code_actions(const Document *d, const cJSON *diagnostics, LspPos start, LspPos end, const cJSON *only,
+                        PosEncoding enc)
 {
     cJSON *out = cJSON_CreateArray();
-    /* Edits computed for an older text would land in the wrong place. */
-    if (!d->diagnostics || d->result_version != d->version || !kind_wanted(only, "quickfix")) return out;
+    if (!kind_wanted(only, "quickfix")) return out;
     const cJSON *diag;
-    cJSON_ArrayForEach(diag, d->diagnostics) {
+    cJSON_ArrayForEach(diag, diagnostics) {
         LspPos a, b;
         if (!lsp_range_parse(cJSON_GetObjectItemCaseSensitive(diag, "range"), &a, &b)) continue;
         if (pos_cmp(a, end) > 0 || pos_cmp(start, b) > 0) continue;

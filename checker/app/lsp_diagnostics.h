@@ -33,12 +33,21 @@ char *lsp_rule_href(const char *base, const char *rule);
 cJSON *lsp_diagnostics_from_result(const FileResult *r, const char *path, const char *text, size_t len,
                                    const DiagnosticSetup *s, int *elsewhere);
 
-/* The code actions for the diagnostics of `d` (its current result) that
+/* The same for the document `path` (an included header open in the
+ * editor, say), where `same` says whether a finding's file, as libclang
+ * spells it, is that document. */
+typedef bool (*LspFileMatch)(const char *file, const void *arg);
+cJSON *lsp_diagnostics_in(const FileResult *r, const char *path, LspFileMatch same, const void *same_arg,
+                          const char *text, size_t len, const DiagnosticSetup *s, int *elsewhere);
+
+/* The code actions for `diagnostics` of `d` (those computed for its current
+ * text: edits computed for an older text would land in the wrong place) that
  * touch [start, end]: each fix-it as a quick fix (preferred when the rule's
  * fixes are safe), "suppress on this line" (// NOLINT(rule)), "suppress in
  * this file" (NOLINTBEGIN/NOLINTEND around the file) and "open the rule's
  * documentation".  `only` is the request's context.only (or NULL). */
-cJSON *lsp_code_actions(const Document *d, LspPos start, LspPos end, const cJSON *only, PosEncoding enc);
+cJSON *lsp_code_actions(const Document *d, const cJSON *diagnostics, LspPos start, LspPos end, const cJSON *only,
+                        PosEncoding enc);
 
 /* Range helpers on LSP JSON. */
 cJSON *lsp_range_json(LspPos a, LspPos b);

@@ -5,6 +5,7 @@
 #include "util/vec.h"
 
 #include <cjson/cJSON.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,13 +192,24 @@ Document *documents_find(DocumentSet *s, const char *uri)
     return NULL;
 }
 
+static bool opencl_language(const char *language)
+{
+    return language && (strcmp(language, "opencl") == 0 || strcmp(language, "opencl-c") == 0);
+}
+
+/* CUDA (.cu .cuh, language cuda or cuda-cpp) and OpenCL C (.cl .clh
+ * .opencl, language opencl or opencl-c) documents are analysed. */
 static bool gpu_language(const char *language, const char *path)
 {
     if (language && (strcmp(language, "cuda") == 0 || strcmp(language, "cuda-cpp") == 0)) return true;
+    if (opencl_language(language)) return true;
     const char *dot = strrchr(path, '.');
     const char *slash = strrchr(path, '/');
     if (!dot || (slash && dot < slash)) return false;
-    return strcmp(dot, ".cu") == 0 || strcmp(dot, ".cuh") == 0;
+    static const char *const extensions[] = {".cu", ".cuh", ".cl", ".clh", ".opencl"};
+    for (size_t i = 0; i < sizeof extensions / sizeof extensions[0]; i++)
+        if (strcmp(dot, extensions[i]) == 0) return true;
+    return false;
 }
 
 static void document_free(Document *d)
@@ -206,7 +218,11 @@ static void document_free(Document *d)
     free(d->path);
     free(d->language);
     free(d->text);
+    free(d->canonical);
     cJSON_Delete(d->diagnostics);
+    cJSON_Delete(d->contributed);
+    for (int i = 0; i < d->nincluded; i++) free(d->included[i]);
+    free(d->included);
     for (int i = 0; i < d->nwaiting; i++) cJSON_Delete(d->waiting[i]);
     free(d->waiting);
     free(d);
@@ -225,8 +241,10 @@ Document *documents_open(DocumentSet *s, const char *uri, const char *language, 
         const char *base = strrchr(uri, '/') ? strrchr(uri, '/') + 1 : strchr(uri, ':') ? strchr(uri, ':') + 1 : uri;
         size_t n = strlen(base) + 8;
         d->path = xmalloc(n);
-        snprintf(d->path, n, "%s%s", base, gpu_language(NULL, base) ? "" : ".cu");
+        snprintf(d->path, n, "%s%s", base, gpu_language(NULL, base) ? "" : opencl_language(language) ? ".cl" : ".cu");
     }
+    char real[PATH_MAX];
+    d->canonical = xstrdup(realpath(d->path, real) ? real : d->path);
     d->language = xstrdup(language ? language : "");
     d->version = version;
     d->text = xmalloc(len + 1);

@@ -39,6 +39,7 @@ char *lsp_path_to_uri(const char *path);
 typedef struct Document {
     char *uri;
     char *path;              /* what the engine is told (the URI's file, or a name for it) */
+    char *canonical;         /* path with links and dot segments resolved (when it exists) */
     char *language;
     int version;
     char *text;              /* NUL-terminated for convenience; len bytes */
@@ -52,6 +53,10 @@ typedef struct Document {
     int result_version;      /* the version `diagnostics` describe; -1 none */
     struct cJSON *diagnostics;
     int result_generation;   /* bumped at each new result: pull resultIds */
+    char **included;         /* the files its last analysis included (canonical paths) */
+    int nincluded;
+    struct cJSON *contributed; /* findings in this file from analyses of files that include it:
+                                  {includer uri: {"version": this file's version then, "diagnostics": [...]}} */
     struct cJSON **waiting;  /* ids of pull requests waiting for the current version */
     int nwaiting;
 } Document;

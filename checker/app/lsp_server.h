@@ -49,6 +49,9 @@ typedef struct {
 
     DocumentSet docs;
     Worker worker;
+    int generation;          /* bumped when settings or watched files change: the worker drops its parses */
+    char **closed;           /* paths closed while the worker was busy: it drops their parses when idle */
+    int nclosed;
     EngineOptions base;      /* what every analysis starts from (data dir, PCH) */
     int next_request_id;     /* our requests to the client */
 } Server;
@@ -77,6 +80,17 @@ void analysis_pull(Server *s, Document *d, const cJSON *id, const char *previous
 /* Answers the pull requests waiting on d (cancelled: with RequestCancelled). */
 void analysis_answer_waiting(Server *s, Document *d);
 bool analysis_cancel(Server *s, const cJSON *id);
+/* The editor closed d (call before documents_close): its diagnostics are
+ * cleared, its findings leave the headers they were shown on, files that
+ * include it are analysed again, the worker drops its parse. */
 void analysis_closed(Server *s, Document *d);
+/* d's text changed (or d was opened): the open documents that include it
+ * are analysed again, with its text. */
+void analysis_includers_changed(Server *s, const Document *d);
+/* d's diagnostics and the findings in d from analyses of files that include
+ * it (a new array); with current_only, only those computed for d's current
+ * text (what code actions may edit). */
+cJSON *analysis_diagnostics_of(const Document *d, bool current_only);
+void analysis_free(Server *s);
 
 #endif

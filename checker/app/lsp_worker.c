@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,11 +53,16 @@ static const char *keep(WorkerEngine *we, const char *s)
     return c;
 }
 
-static Engine *engine_for(WorkerEngine *we, const cJSON *rules, const cJSON *args, char *err, size_t nerr)
+/* A new generation (the server saw a configuration or compile database
+ * change) makes a new engine: its config and project caches and its kept
+ * parses are dropped. */
+static Engine *engine_for(WorkerEngine *we, const cJSON *rules, const cJSON *args, const cJSON *generation, char *err,
+                          size_t nerr)
 {
     cJSON *k = cJSON_CreateArray();
     cJSON_AddItemToArray(k, cJSON_Duplicate(rules, true));
     cJSON_AddItemToArray(k, cJSON_Duplicate(args, true));
+    cJSON_AddItemToArray(k, generation ? cJSON_Duplicate(generation, true) : cJSON_CreateNull());
     char *key = cJSON_PrintUnformatted(k);
     cJSON_Delete(k);
     if (we->engine && strcmp(key, we->key) == 0) {
@@ -124,7 +130,53 @@ static void test_hooks(const char *text)
         for (;;) pause();
 }
 
-static cJSON *analyse(WorkerEngine *we, const cJSON *h, const char *text, size_t len)
+/* Another document open in the editor, as the request sent it. */
+typedef struct {
+    const char *uri, *path;
+    char *canonical;
+    char *text;
+    size_t len;
+    const cJSON *version;
+} OpenDoc;
+
+static char *canonical_path(const char *p)
+{
+    char real[PATH_MAX];
+    return xstrdup(realpath(p, real) ? real : p);
+}
+
+static bool same_file(const char *file, const void *canonical)
+{
+    char *c = canonical_path(file);
+    bool same = strcmp(c, canonical) == 0;
+    free(c);
+    return same;
+}
+
+/* Findings in the open documents other than the analysed one (an included
+ * header open in the editor): {"uri", "version", "diagnostics"} each. */
+static void add_header_diagnostics(cJSON *out, const FileResult *r, const char *path, const OpenDoc *open, int nopen,
+                                   const DiagnosticSetup *setup)
+{
+    cJSON *headers = cJSON_AddArrayToObject(out, "headers");
+    for (int i = 0; i < nopen; i++) {
+        if (strcmp(open[i].path, path) == 0) continue;
+        int other;
+        cJSON *d = lsp_diagnostics_in(r, open[i].path, same_file, open[i].canonical, open[i].text, open[i].len, setup,
+                                      &other);
+        if (cJSON_GetArraySize(d) == 0) {
+            cJSON_Delete(d);
+            continue;
+        }
+        cJSON *h = cJSON_CreateObject();
+        cJSON_AddStringToObject(h, "uri", open[i].uri);
+        cJSON_AddItemToObject(h, "version", cJSON_Duplicate(open[i].version, true));
+        cJSON_AddItemToObject(h, "diagnostics", d);
+        cJSON_AddItemToArray(headers, h);
+    }
+}
+
+static cJSON *analyse(WorkerEngine *we, const cJSON *h, const char *text, size_t len, const OpenDoc *open, int nopen)
 {
     const char *path = json_str(h, "path", "untitled.cu");
     DiagnosticSetup setup = {strcmp(json_str(h, "encoding", "utf-16"), "utf-8") == 0 ? POS_UTF8 : POS_UTF16,
@@ -135,15 +187,19 @@ static cJSON *analyse(WorkerEngine *we, const cJSON *h, const char *text, size_t
     test_hooks(text);
     char err[600];
     Engine *e = engine_for(we, cJSON_GetObjectItemCaseSensitive(h, "rules"), cJSON_GetObjectItemCaseSensitive(h, "args"),
-                           err, sizeof err);
+                           cJSON_GetObjectItemCaseSensitive(h, "generation"), err, sizeof err);
     if (!e) {
         cJSON_AddBoolToObject(out, "ok", false);
         cJSON_AddStringToObject(out, "fatal", err);
         cJSON_AddArrayToObject(out, "diagnostics");
         return out;
     }
+    FrontendBuffer *buffers = nopen ? xcalloc((size_t)nopen, sizeof *buffers) : NULL;
+    for (int i = 0; i < nopen; i++) buffers[i] = (FrontendBuffer){open[i].path, open[i].text, open[i].len};
     FileResult r;
-    bool ok = engine_lint_file(e, path, text, len, &r);
+    DocumentInfo info;
+    bool ok = engine_lint_document(e, path, text, len, buffers, nopen, &r, &info);
+    free(buffers);
     /* What the command line would report of this buffer: fingerprints,
      * NOLINT suppressions, .gpulint.yaml selection and severity overrides.
      * A fresh filter per analysis, so edited headers and config files are
@@ -160,12 +216,69 @@ static cJSON *analyse(WorkerEngine *we, const cJSON *h, const char *text, size_t
     if (!ok && r.problems.nerrors) cJSON_AddStringToObject(out, "fatal", r.problems.errors[0].message);
     cJSON_AddItemToObject(out, "diagnostics", lsp_diagnostics_from_result(&r, path, text, len, &setup, &elsewhere));
     cJSON_AddNumberToObject(out, "elsewhere", elsewhere);
+    add_header_diagnostics(out, &r, path, open, nopen, &setup);
+    cJSON_AddBoolToObject(out, "reused", info.reused);
+    cJSON_AddNumberToObject(out, "kept", info.kept);
+    cJSON *included = cJSON_AddArrayToObject(out, "included");
+    for (int i = 0; i < info.nincluded; i++) {
+        char *c = canonical_path(info.included[i]);
+        cJSON_AddItemToArray(included, cJSON_CreateString(c));
+        free(c);
+    }
     cJSON *problems = cJSON_AddArrayToObject(out, "problems");
     add_problems(problems, r.problems.errors, r.problems.nerrors, "error");
     add_problems(problems, r.problems.notes, r.problems.nnotes, "note");
     cJSON_AddNumberToObject(out, "seconds", r.seconds);
+    document_info_free(&info);
     file_result_free(&r);
     return out;
+}
+
+/* One request: a close (no text, no answer) or an analysis (the text, then
+ * one frame per other open document).  False when the input ended. */
+static bool serve_one(WorkerEngine *we, RpcReader *in, int out_fd)
+{
+    char *head = NULL, *text = NULL, err[200];
+    size_t hl, tl;
+    if (rpc_read(in, MAX_REQUEST_BYTES, &head, &hl, err, sizeof err) != RPC_MESSAGE) return false;
+    cJSON *h = cJSON_Parse(head);
+    free(head);
+    const char *closed = json_str(h, "close", NULL);
+    if (closed) {
+        if (we->engine) engine_close_document(we->engine, closed);
+        cJSON_Delete(h);
+        return true;
+    }
+    bool ok = rpc_read(in, MAX_REQUEST_BYTES, &text, &tl, err, sizeof err) == RPC_MESSAGE;
+    OpenDoc *open = NULL;
+    int nopen = 0;
+    const cJSON *o;
+    cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(h, "open")) {
+        if (!ok) break;
+        OpenDoc *d = VEC_PUSH(open, nopen);
+        memset(d, 0, sizeof *d);
+        d->uri = json_str(o, "uri", "");
+        d->path = json_str(o, "path", "");
+        d->canonical = canonical_path(d->path);
+        d->version = cJSON_GetObjectItemCaseSensitive(o, "version");
+        ok = rpc_read(in, MAX_REQUEST_BYTES, &d->text, &d->len, err, sizeof err) == RPC_MESSAGE;
+    }
+    bool written = false;
+    if (ok) {
+        cJSON *out = h ? analyse(we, h, text, tl, open, nopen) : NULL;
+        char *body = out ? cJSON_PrintUnformatted(out) : xstrdup("{\"ok\":false,\"fatal\":\"bad request\"}");
+        written = rpc_write(out_fd, body, strlen(body));
+        free(body);
+        cJSON_Delete(out);
+    }
+    for (int i = 0; i < nopen; i++) {
+        free(open[i].canonical);
+        free(open[i].text);
+    }
+    free(open);
+    cJSON_Delete(h);
+    free(text);
+    return ok && written;
 }
 
 static void worker_main(int in_fd, int out_fd, const EngineOptions *base)
@@ -175,24 +288,7 @@ static void worker_main(int in_fd, int out_fd, const EngineOptions *base)
     we.base = *base;
     RpcReader in;
     rpc_reader_init(&in, in_fd);
-    for (;;) {
-        char *head = NULL, *text = NULL, err[200];
-        size_t hl, tl;
-        if (rpc_read(&in, MAX_REQUEST_BYTES, &head, &hl, err, sizeof err) != RPC_MESSAGE) break;
-        if (rpc_read(&in, MAX_REQUEST_BYTES, &text, &tl, err, sizeof err) != RPC_MESSAGE) {
-            free(head);
-            break;
-        }
-        cJSON *h = cJSON_Parse(head);
-        cJSON *out = h ? analyse(&we, h, text, tl) : NULL;
-        char *body = out ? cJSON_PrintUnformatted(out) : xstrdup("{\"ok\":false,\"fatal\":\"bad request\"}");
-        bool written = rpc_write(out_fd, body, strlen(body));
-        free(body);
-        cJSON_Delete(out);
-        cJSON_Delete(h);
-        free(head);
-        free(text);
-        if (!written) break;
+    while (serve_one(&we, &in, out_fd)) {
     }
     rpc_reader_free(&in);
     engine_release(&we);
@@ -250,10 +346,12 @@ bool worker_start(Worker *w, const EngineOptions *base, char *err, size_t nerr)
     return true;
 }
 
-bool worker_send(Worker *w, const cJSON *header, const char *text, size_t len)
+bool worker_send(Worker *w, const cJSON *header, const char *text, size_t len, const char *const *others,
+                 const size_t *other_lens, int nothers)
 {
     char *h = cJSON_PrintUnformatted(header);
     bool ok = rpc_write(w->to_fd, h, strlen(h)) && rpc_write(w->to_fd, text, len);
+    for (int i = 0; ok && i < nothers; i++) ok = rpc_write(w->to_fd, others[i], other_lens[i]);
     free(h);
     if (ok) {
         w->busy = true;
@@ -263,6 +361,17 @@ bool worker_send(Worker *w, const cJSON *header, const char *text, size_t len)
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(header, "version");
         w->version = cJSON_IsNumber(v) ? v->valueint : 0;
     }
+    return ok;
+}
+
+bool worker_close_document(Worker *w, const char *path)
+{
+    cJSON *h = cJSON_CreateObject();
+    cJSON_AddStringToObject(h, "close", path);
+    char *body = cJSON_PrintUnformatted(h);
+    cJSON_Delete(h);
+    bool ok = rpc_write(w->to_fd, body, strlen(body));
+    free(body);
     return ok;
 }
 

@@ -36,6 +36,7 @@ typedef struct {
     char **include_paths; int ninclude_paths;   /* absolute */
     char **defines; int ndefines;
     const char *headers;                 /* "auto", "shim", "cuda" or NULL */
+    const char *cl_std;                  /* cl-std: OpenCL C version (the closest layer or override), or NULL */
     SeverityOverride *severities; int nseverities;  /* the closest layer's wins */
     OptionSetting *options; int noptions;
     char **sources; int nsources;        /* the files used, closest first */

@@ -4,6 +4,7 @@
 #include "engine/config_file.h"
 
 #include "engine/repo.h"
+#include "frontend/frontend.h"
 #include "rules/rules.h"
 #include "util/oom.h"
 #include "util/vec.h"
@@ -137,6 +138,14 @@ static bool read_setting(Reader *r, const char *key, yaml_node_t *v, Settings *s
         read_rule_list(r, v, key, &s->select);
     } else if (strcmp(key, "ignore") == 0) {
         read_rule_list(r, v, key, &s->ignore);
+    } else if (strcmp(key, "cl-std") == 0) {
+        const char *val = scalar(v);
+        if (val && opencl_std_valid(val)) {
+            free(s->cl_std);
+            s->cl_std = xstrdup(val);
+        } else {
+            bad(r, v, "'cl-std' must be CL1.0, CL1.1, CL1.2, CL2.0 or CL3.0, not '%s'", val ? val : "(not a string)");
+        }
     } else if (strcmp(key, "min-severity") == 0) {
         s->has_min_severity = read_severity(r, v, &s->min_severity);
     } else if (strcmp(key, "severity") == 0) {
@@ -166,7 +175,7 @@ static void read_overrides(Reader *r, yaml_node_t *n)
             const char *key = scalar(k) ? scalar(k) : "";
             if (strcmp(key, "paths") == 0) read_list(r, v, key, &ov->paths);
             else if (!read_setting(r, key, v, &ov->s))
-                bad(r, k, "unknown key '%s' in an override (paths, select, ignore, min-severity, severity)", key);
+                bad(r, k, "unknown key '%s' in an override (paths, select, ignore, min-severity, severity, cl-std)", key);
         }
         if (ov->paths.n == 0) bad(r, o, "an override needs '%s'", "paths");
     }
@@ -213,7 +222,7 @@ static void read_top(Reader *r, yaml_node_t *root)
         } else {
             bad(r, k,
                 "unknown key '%s' (known: select, ignore, min-severity, exclude, include-paths, defines, headers, "
-                "severity, options, overrides, inherit)",
+                "cl-std, severity, options, overrides, inherit)",
                 key);
         }
     }
@@ -263,6 +272,7 @@ static void free_settings(Settings *s)
     free_list(&s->ignore);
     for (int i = 0; i < s->nseverities; i++) free(s->severities[i].rule);
     free(s->severities);
+    free(s->cl_std);
 }
 
 void free_config(ConfigFile *cf)

@@ -15,6 +15,7 @@ typedef struct {
     bool has_min_severity;
     Severity min_severity;
     SeverityOverride *severities; int nseverities;
+    char *cl_std;                /* cl-std: the OpenCL C version of the files (NULL: not set) */
 } Settings;
 
 typedef struct {

@@ -3,6 +3,7 @@
 #include "engine/engine.h"
 #include "engine/config.h"
 #include "engine/context.h"
+#include "engine/documents.h"
 #include "engine/project.h"
 #include "model/dump.h"
 #include "rules/rules.h"
@@ -30,6 +31,10 @@ struct Engine {
     ConfigSet *configs;          /* .gpulint.yaml flags and rule options; NULL with --no-config */
     const char **user_include_dirs; int nuser_include_dirs;
     char shim_dir[PATH_MAX];
+    DocumentCache *documents;    /* engine_lint_document's kept parses (made on first use) */
+    FrontendDocument *document;  /* the one being analysed now, or NULL */
+    const FrontendBuffer *open; int nopen;
+    DocumentInfo *info;          /* where the analysis of `document` reports */
 };
 
 /* ------------------------------------------------------------ collection */
@@ -130,7 +135,9 @@ static void walk_entry(Walk *w, char *p, int depth)
         st = lst;
     }
     if (!has_gpu_extension(p)) {
-        free(p);
+        /* a C/C++ file is linted only for its kernel strings (docs/opencl.md) */
+        if (!forced_language && S_ISREG(st.st_mode) && frontend_host_file_has_kernels(p)) add_found(w, p, &st);
+        else free(p);
     } else if (!S_ISREG(st.st_mode)) {
         diag_error(w->diags, p, 0, 0, "not a regular file (%s): not analysed", file_kind(st.st_mode));
         free(p);
@@ -206,6 +213,11 @@ void engine_collect_files(const char *const *paths, int npaths, FileList *files,
         }
         if (!S_ISREG(st.st_mode)) {
             diag_error(diags, p, 0, 0, "not a regular file (%s)", file_kind(st.st_mode));
+            continue;
+        }
+        if (!is_gpu_source(p) && frontend_is_host_source(p)) {
+            /* a C/C++ file: linted for its kernel strings, else left alone */
+            if (frontend_host_file_has_kernels(p)) add_found(&w, xstrdup(p), &st);
             continue;
         }
         if (!is_gpu_source(p)) {
@@ -332,23 +344,54 @@ static void run_rules(const EngineOptions *o, const Model *m, const EffectiveCon
     for (int i = 0; m->language == LANG_OPENCL && i < out->n; i++) finding_str(out, &out->items[i], "language", "opencl");
 }
 
+/* Kernels in host strings: a fix edits the host file, so it is offered
+ * only where the kernel text is the host text byte for byte; otherwise it
+ * stays a suggestion that says why. */
+static void guard_host_string_fixes(const FrontendReport *pr, FindingList *l)
+{
+    for (int i = 0; i < l->n; i++)
+        for (int j = 0; j < l->items[i].nfixes; j++) {
+            Fix *x = &l->items[i].fixes[j];
+            const char *why = NULL;
+            for (int k = 0; k < x->nreplacements && !why; k++)
+                if (frontend_host_edit_ok(pr, x->replacements[k].range, x->replacements[k].text, &why)) why = NULL;
+            if (!why) continue;
+            x->nreplacements = 0;
+            x->description = arena_printf(&l->arena, "%s (not offered as an edit: %s)", x->description, why);
+        }
+}
+
 /* Parse diagnostics become problems; after a missing include, the errors
- * that follow from it are notes. */
+ * that follow from it are notes.  When none of them touches GPU code (the
+ * front end judges it: errors in host class members after a missing
+ * third-party header, say), they are all notes marked HOST_ONLY_NOTE and
+ * the file's analysis is complete (file_status.c). */
 static void add_parse_problems(const FrontendReport *pr, const char *path, Diagnostics *d)
 {
-    bool missing_include = false;
-    for (int i = 0; i < pr->ndiags; i++)
-        if (strstr(pr->diags[i].message, "file not found")) missing_include = true;
+    bool missing_include = false, gpu_touched = false;
+    for (int i = 0; i < pr->ndiags; i++) {
+        bool missing = strstr(pr->diags[i].message, "file not found") != NULL;
+        missing_include |= missing;
+        gpu_touched |= !missing && pr->diags[i].level != DIAG_INFO && pr->diags[i].in_gpu_code;
+    }
     for (int i = 0; i < pr->ndiags; i++) {
         const Diag *g = &pr->diags[i];
         const char *file = g->file ? g->file : path;
         if (strstr(g->message, "file not found")) {
-            diag_note(d, file, g->line, g->col, "%s (analysis continues without it)", g->message);
+            diag_note(d, file, g->line, g->col, "%s (analysis continues without it%s)", g->message,
+                      gpu_touched ? "" : "; " HOST_ONLY_NOTE);
             d->notes[d->nnotes - 1].parse_detail = true;
+        } else if (g->level == DIAG_INFO) {
+            diag_note(d, file, g->line, g->col, "%s", g->message);
+            d->notes[d->nnotes - 1].informational = true;
         } else if (g->level == DIAG_NOTE) { /* the front end judged it (OpenCL names set by -D) */
             diag_note(d, file, g->line, g->col, "%s", g->message);
+        } else if (!gpu_touched) {
+            diag_note(d, file, g->line, g->col, "%s (%s)", g->message, HOST_ONLY_NOTE);
+            d->notes[d->nnotes - 1].parse_detail = true;
         } else if (missing_include) {
-            diag_note(d, file, g->line, g->col, "%s (probably caused by the missing include)", g->message);
+            diag_note(d, file, g->line, g->col, "%s (%sprobably caused by the missing include)", g->message,
+                      g->in_gpu_code ? "in GPU code; " : "");
             d->notes[d->nnotes - 1].parse_detail = true;
         } else
             diag_error(d, file, g->line, g->col, "%s", g->message);
@@ -424,7 +467,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     Model m;
     model_init(&m, tu);
     FrontendReport pr;
-    FileArgs fa = {NULL, 0, false, false, ctx->model_files, ctx->nmodel_files};
+    FileArgs fa = {NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, false, ctx->model_files, ctx->nmodel_files};
     if (e->projects) {
         FileFlags ff;
         projects_flags_for(e->projects, tu, contents, size, &ff);
@@ -432,6 +475,9 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         fa.nargs = ff.nargs;
         fa.real_headers = ff.real_headers;
         fa.no_pch = ff.changes_pch;
+        fa.project_root = ff.root;
+        fa.prelude = ff.prelude;
+        fa.no_prelude = ff.defines_toolkit_config;
         if (o->show_project && o->verbose) {
             fprintf(log, "gpulint: %s: project %s%s%s%s", tu, ff.root, ff.compile_db ? ", database " : "",
                     ff.compile_db ? ff.compile_db : "", ff.compile_db && !ff.from_database ? " (a neighbour's entry)" : "");
@@ -465,13 +511,24 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         }
         if (cfg->headers && strcmp(cfg->headers, "cuda") == 0) fa.real_headers = true;
         else if (cfg->headers && strcmp(cfg->headers, "shim") == 0) fa.real_headers = false;
+        fa.cl_std = cfg->cl_std;
     }
     fa.args = args;
     fa.nargs = nargs;
-    bool with_args = e->projects || (cfg && (nargs || cfg->headers));
-    bool analysed = frontend_analyse_with(e->frontend, tu, contents, size, with_args || fa.nmodel_files ? &fa : NULL,
-                                          &m, &pr);
+    bool with_args = e->projects || (cfg && (nargs || cfg->headers || cfg->cl_std)) || fa.nmodel_files;
+    /* an editor's kept parse is of the document itself, not of a fragment's owner */
+    bool analysed = e->document && !ctx->focus
+                        ? frontend_document_analyse(e->document, contents, size, with_args ? &fa : NULL, e->open,
+                                                    e->nopen, &m, &pr)
+                        : frontend_analyse_with(e->frontend, tu, contents, size, with_args ? &fa : NULL, &m, &pr);
     free(args);
+    if (e->info) {
+        e->info->reused = pr.reused;
+        e->info->included = pr.included;
+        e->info->nincluded = pr.nincluded;
+        pr.included = NULL;
+        pr.nincluded = 0;
+    }
     if (!analysed) {
         diag_error(&r->problems, tu, 0, 0, "%s", pr.fatal_message);
         frontend_report_free(&pr);
@@ -485,10 +542,16 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         diag_note(&r->problems, file, m.notes[i].range.line, m.notes[i].range.col, "%s", m.notes[i].message);
     }
     if (o->verbose)
-        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s\n", tu, pr.parse_seconds * 1e3,
-                pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "");
+        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s%s%s", tu, pr.parse_seconds * 1e3,
+                pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "",
+                pr.toolkit_prelude ? ", precompiled toolkit prelude " : "", pr.toolkit_prelude ? pr.toolkit_prelude : "");
+    if (o->verbose && m.language == LANG_OPENCL)
+        fprintf(log, " (OpenCL host files: %d read as text, %d parsed, %.1f ms)", pr.host_sources_read,
+                pr.host_files_scanned, pr.host_seconds * 1e3);
+    if (o->verbose) fputc('\n', log);
     if (o->dump_model) model_dump(log, &m);
     run_rules(o, &m, cfg, &r->findings);
+    if (pr.host_strings) guard_host_string_fixes(&pr, &r->findings);
     r->kernels = file_context_finish(e->fragments, ctx, path, &m, &r->findings);
     note_device_roots(&m, ctx, r);
     findings_finish(&r->findings);
@@ -501,12 +564,48 @@ bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t 
 {
     memset(r, 0, sizeof *r);
     findings_init(&r->findings);
-    double t0 = monotonic_seconds();
+    double t0 = monotonic_seconds(), c0 = process_cpu_seconds();
     r->path = xstrdup(path);
     bool ok = lint(e, path, contents, size, r);
     r->seconds = monotonic_seconds() - t0;
+    r->cpu_seconds = process_cpu_seconds() - c0;
     file_status_compute(r, ok);
     return ok;
+}
+
+bool engine_lint_document(Engine *e, const char *path, const char *contents, size_t size, const FrontendBuffer *open,
+                          int nopen, FileResult *out, DocumentInfo *info)
+{
+    memset(info, 0, sizeof *info);
+    if (!e->documents) e->documents = document_cache_new(ENGINE_MAX_DOCUMENTS);
+    e->document = document_cache_get(e->documents, e->frontend, path);
+    e->open = open;
+    e->nopen = nopen;
+    e->info = info;
+    bool ok = engine_lint_file(e, path, contents, size, out);
+    e->document = NULL;
+    e->open = NULL;
+    e->nopen = 0;
+    e->info = NULL;
+    info->kept = document_cache_count(e->documents);
+    return ok;
+}
+
+void engine_close_document(Engine *e, const char *path)
+{
+    if (e->documents) document_cache_close(e->documents, path);
+}
+
+int engine_documents_kept(const Engine *e)
+{
+    return document_cache_count(e->documents);
+}
+
+void document_info_free(DocumentInfo *info)
+{
+    for (int i = 0; i < info->nincluded; i++) free(info->included[i]);
+    free(info->included);
+    memset(info, 0, sizeof *info);
 }
 
 void file_result_free(FileResult *r)
@@ -578,6 +677,7 @@ void engine_free(Engine *e)
     if (!e) return;
     fragments_free(e->fragments);
     strmap_free(&e->run);
+    document_cache_free(e->documents);
     projects_free(e->projects);
     config_set_free(e->configs);
     free(e->user_include_dirs);

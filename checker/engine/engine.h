@@ -38,6 +38,9 @@ typedef struct {
  * but headers were missing, parts did not parse, or parts were skipped:
  * its findings are still reported); failed (nothing could be analysed). */
 typedef enum { FILE_OK, FILE_DEGRADED, FILE_FAILED } FileStatus;
+/* The end of a parse problem's note when the problem is confined to host
+ * code: the kernels' analysis is complete, so it does not degrade the file. */
+#define HOST_ONLY_NOTE "host code only: the GPU code is not affected"
 
 /* What linting one file produced. */
 typedef struct {
@@ -47,6 +50,7 @@ typedef struct {
     bool read;               /* the file could be read (a run's stats count these) */
     int kernels;
     double seconds;
+    double cpu_seconds;      /* CPU time of the analysis (user + system) */
     FileStatus status;
     const char **reasons; int nreasons;                 /* why not ok (strings in problems.arena) */
     const char **missing_headers; int nmissing_headers; /* as spelled in the #include */
@@ -66,6 +70,25 @@ void engine_free(Engine *e);
  * not be analysed at all (out->problems says why). */
 bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t size, FileResult *out);
 void file_result_free(FileResult *r);
+
+/* An editor's open document (a language server): engine_lint_file of an
+ * in-memory buffer whose parse is kept for the next analysis of the same
+ * path (frontend.h: document sessions), at most ENGINE_MAX_DOCUMENTS of
+ * them, the least recently analysed dropped first.  `open` are the other
+ * documents open in the editor: an included file among them is read from
+ * there, not from disk.  The findings are those engine_lint_file gives. */
+#define ENGINE_MAX_DOCUMENTS 8
+typedef struct {
+    bool reused;                       /* the kept parse was reparsed (its preamble reused if unchanged) */
+    int kept;                          /* documents kept parsed after this analysis */
+    char **included; int nincluded;    /* the files the document includes */
+} DocumentInfo;
+bool engine_lint_document(Engine *e, const char *path, const char *contents, size_t size, const FrontendBuffer *open,
+                          int nopen, FileResult *out, DocumentInfo *info);
+/* Drops the kept parse of `path` (the editor closed it). */
+void engine_close_document(Engine *e, const char *path);
+int engine_documents_kept(const Engine *e);
+void document_info_free(DocumentInfo *info);
 /* "ok", "degraded", "failed". */
 const char *file_status_name(FileStatus s);
 /* Sets status, reasons and missing headers from the file's problems. */

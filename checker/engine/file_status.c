@@ -13,7 +13,8 @@ const char *file_status_name(FileStatus s)
 }
 
 #define NOT_FOUND "file not found"
-#define CAUSED "(probably caused by the missing include)"
+#define CAUSED "probably caused by the missing include)"
+#define HOST_ONLY_OK "GPU code analysed in full; "
 
 /* "'foo/bar.h' file not found ..." -> foo/bar.h */
 static const char *missing_name(Arena *a, const char *message)
@@ -40,20 +41,42 @@ void file_status_compute(FileResult *r, bool analysed)
         if (!r->nreasons) *VEC_PUSH(r->reasons, r->nreasons) = "the file could not be analysed";
         return;
     }
-    int caused = 0;
+    int caused = 0, host_only = 0;
     const char **other = NULL;
     int nother = 0;
     for (int i = 0; i < d->nnotes; i++) {
         const char *m = d->notes[i].message;
+        if (d->notes[i].informational) continue;
         if (strstr(m, NOT_FOUND)) {
             const char *name = missing_name(a, m);
             if (name && !listed(r->missing_headers, r->nmissing_headers, name))
                 *VEC_PUSH(r->missing_headers, r->nmissing_headers) = name;
+        } else if (strstr(m, HOST_ONLY_NOTE)) {
+            host_only++;
         } else if (strstr(m, CAUSED)) {
             caused++;
         } else if (!listed(other, nother, m)) {
             *VEC_PUSH(other, nother) = m;
         }
+    }
+    /* Problems confined to host code leave the kernels' analysis complete:
+     * the file is ok, and its reasons say what host code lacked. */
+    bool host_only_file = !d->nerrors && !caused && !nother && (host_only || r->nmissing_headers);
+    bool any_host_note = false;
+    for (int i = 0; i < d->nnotes && !any_host_note; i++) any_host_note = strstr(d->notes[i].message, HOST_ONLY_NOTE) != NULL;
+    if (host_only_file && any_host_note) {
+        const char *headers =
+            r->nmissing_headers == 0   ? ""
+            : r->nmissing_headers == 1 ? arena_printf(a, "missing header %s", r->missing_headers[0])
+                                       : arena_printf(a, "%d missing headers (%s, ...)", r->nmissing_headers,
+                                                      r->missing_headers[0]);
+        *VEC_PUSH(r->reasons, r->nreasons) =
+            host_only ? arena_printf(a, "%s%s%s%d parse error%s, all in host code", HOST_ONLY_OK, headers,
+                                     *headers ? ", " : "", host_only, host_only == 1 ? "" : "s")
+                      : arena_printf(a, "%s%s (no parse error follows from it)", HOST_ONLY_OK, headers);
+        free(other);
+        r->status = FILE_OK;
+        return;
     }
     if (r->nmissing_headers) {
         const char *first = r->missing_headers[0];
@@ -84,6 +107,12 @@ void file_status_print(FILE *out, const FileResult *r)
         else problem_print(out, &r->problems.notes[i], "note");
     }
     for (int i = 0; i < r->problems.nerrors; i++) problem_print(out, &r->problems.errors[i], "error");
+    if (r->status == FILE_OK && r->nreasons) { /* problems confined to host code: still one line */
+        fprintf(out, "%s: note: %s", r->path, r->reasons[0]);
+        if (details) fprintf(out, " (-v shows the %d note%s)", details, details == 1 ? "" : "s");
+        fputc('\n', out);
+        return;
+    }
     if (r->status != FILE_DEGRADED) return;
     fprintf(out, "%s: note: analysis degraded: ", r->path);
     for (int i = 0; i < r->nreasons; i++) fprintf(out, "%s%s", i ? "; " : "", r->reasons[i]);

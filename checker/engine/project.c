@@ -25,6 +25,7 @@ typedef struct {
 
 typedef struct {
     Include *items; int n;
+    bool defines_toolkit_config;  /* #define THRUST_DEVICE_SYSTEM ... (frontend.h) */
 } IncludeList;
 
 typedef struct {
@@ -332,7 +333,7 @@ static const IncludeList *includes_of(ProjectSet *ps, const char *path)
 
 static void scan_includes(ProjectSet *ps, char *text, IncludeList *out)
 {
-    IncludeList tmp = {NULL, 0};
+    IncludeList tmp = {NULL, 0, false};
     for (char *line = text; line && *line;) {
         char *next = strchr(line, '\n');
         if (next) *next++ = 0;
@@ -341,7 +342,11 @@ static void scan_includes(ProjectSet *ps, char *text, IncludeList *out)
         if (*q == '#') {
             q++;
             while (*q == ' ' || *q == '\t') q++;
-            if (strncmp(q, "include", 7) == 0 && (q[7] == ' ' || q[7] == '\t' || q[7] == '<' || q[7] == '"')) {
+            if (strncmp(q, "define", 6) == 0 && (q[6] == ' ' || q[6] == '\t')) {
+                q += 6;
+                while (*q == ' ' || *q == '\t') q++;
+                if (frontend_is_toolkit_config_macro(q)) tmp.defines_toolkit_config = true;
+            } else if (strncmp(q, "include", 7) == 0 && (q[7] == ' ' || q[7] == '\t' || q[7] == '<' || q[7] == '"')) {
                 q += 7;
                 while (*q == ' ' || *q == '\t') q++;
                 char close = *q == '<' ? '>' : *q == '"' ? '"' : 0;
@@ -367,6 +372,8 @@ typedef struct {
     StrMap seen;                         /* files already walked */
     const char **queue; int nqueue;
     bool real_headers;
+    PreludeNeed prelude;
+    bool defines_toolkit_config;
     int forwarded;
 } Walk;
 
@@ -517,10 +524,12 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
     for (int qi = 0; qi < w->nqueue; qi++) {
         const char *cur = w->queue[qi];
         const IncludeList *l = qi == 0 && main_includes ? main_includes : includes_of(ps, cur);
+        if (l->defines_toolkit_config) w->defines_toolkit_config = true;
         for (int i = 0; i < l->n; i++) {
             char found[PATH_MAX * 2];
             Include inc = l->items[i];
-            switch (resolve(ps, p, w, cur, &inc, found, sizeof found)) {
+            Resolution r = resolve(ps, p, w, cur, &inc, found, sizeof found);
+            switch (r) {
             case FOUND: {
                 int *seen = strmap_get(&w->seen, found);
                 if (!*seen) {
@@ -530,9 +539,15 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
                 }
                 break;
             }
-            case TOOLKIT: w->real_headers = true; break;
+            case TOOLKIT:
+            case SYSTEM: {
+                /* both can ask for a bigger toolkit prelude */
+                PreludeNeed need = frontend_prelude_for_include(inc.spelling);
+                if (need > w->prelude) w->prelude = need;
+                if (r == TOOLKIT) w->real_headers = true;
+                break;
+            }
             case NOT_FOUND: strmap_increment(&p->unresolved, inc.spelling); break;
-            case SYSTEM: break;
             }
         }
     }
@@ -607,7 +622,7 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         }
     }
     w.first_discovered = w.ndirs;
-    IncludeList buffer_includes = {NULL, 0};
+    IncludeList buffer_includes = {NULL, 0, false};
     if (contents) { /* an editor's buffer: its includes, not the file's on disk */
         char *text = xmalloc(size + 1);
         memcpy(text, contents, size);
@@ -624,6 +639,8 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
     out->discovered_dirs = w.ndirs - w.first_discovered;
     out->forwarded = w.forwarded;
     out->real_headers = w.real_headers;
+    out->prelude = w.prelude;
+    out->defines_toolkit_config = w.defines_toolkit_config;
     out->args = ps->args;
     out->nargs = ps->nargs;
     free(w.dirs);

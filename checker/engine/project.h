@@ -12,6 +12,8 @@
 #ifndef GPULINT_PROJECT_H
 #define GPULINT_PROJECT_H
 
+#include "frontend/frontend.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -31,6 +33,8 @@ typedef struct {
     bool from_database;           /* the file (not a neighbour) has an entry */
     const char **args; int nargs; /* extra clang flags, in order */
     bool real_headers;            /* its includes need headers only the CUDA toolkit has */
+    PreludeNeed prelude;          /* the toolkit prelude its closure's system/toolkit includes need */
+    bool defines_toolkit_config;  /* a file of its closure #defines a toolkit configuration macro */
     bool changes_pch;             /* the flags differ from the precompiled shim's (-std) */
     bool fast_math;               /* built with --use_fast_math */
     int discovered_dirs;          /* how many of args are discovered include directories */

@@ -121,7 +121,7 @@ static void put_problems(WireBuf *b, const Problem *p, int n)
         put_u32(b, p[i].line);
         put_u32(b, p[i].col);
         put_str(b, p[i].message);
-        put_u32(b, p[i].parse_detail);
+        put_u32(b, (uint32_t)p[i].parse_detail | (uint32_t)p[i].informational << 1);
     }
 }
 
@@ -137,6 +137,7 @@ void result_encode(const FileResult *r, const char *log, size_t log_len, WireBuf
     put_u32(out, r->read);
     put_i64(out, r->kernels);
     put_f64(out, r->seconds);
+    put_f64(out, r->cpu_seconds);
     put_u32(out, (uint32_t)r->findings.n);
     for (int i = 0; i < r->findings.n; i++) put_finding(out, &r->findings.items[i]);
     put_problems(out, r->problems.notes, r->problems.nnotes);
@@ -321,7 +322,8 @@ static void get_problems(Reader *rd, Diagnostics *d, bool errors)
         const char *file = get_str(rd, &scratch);
         unsigned line = get_u32(rd), col = get_u32(rd);
         const char *message = get_str(rd, &scratch);
-        bool parse_detail = get_u32(rd) != 0;
+        uint32_t flags = get_u32(rd);
+        bool parse_detail = flags & 1, informational = (flags & 2) != 0;
         if (!message) {
             rd->bad = true;
         } else if (errors) {
@@ -330,6 +332,7 @@ static void get_problems(Reader *rd, Diagnostics *d, bool errors)
         } else {
             diag_note(d, file, line, col, "%s", message);
             d->notes[d->nnotes - 1].parse_detail = parse_detail;
+            d->notes[d->nnotes - 1].informational = informational;
         }
     }
     arena_free(&scratch);
@@ -351,6 +354,7 @@ bool result_decode(const char *data, size_t len, FileResult *r, char **log, size
     int64_t kernels = get_i64(&rd);
     r->kernels = kernels >= 0 && kernels <= INT32_MAX ? (int)kernels : 0;
     r->seconds = get_f64(&rd);
+    r->cpu_seconds = get_f64(&rd);
     int n = get_count(&rd, 16 * sizeof(uint32_t));
     for (int i = 0; i < n && !rd.bad; i++) get_finding(&rd, &r->findings);
     get_problems(&rd, &r->problems, false);

@@ -121,6 +121,7 @@ Value eval_call(Ctx *c, CXCursor e)
     int sym = c->d->builtin_symbol(&c->cx, e);
     if (sym >= 0) return val_int(aff_symbol(sym, 0));
     char *name = cxstr(&c->m->arena, clang_getCursorSpelling(e));
+    if (!name[0] && c->subst) name = (char *)dependent_callee_name(c, e);
     int nargs = clang_Cursor_getNumArguments(e);
     Value *argv = NULL; /* on the heap: this frame stays small in nested calls */
     int nconv0 = c->k->nconversions;
@@ -134,6 +135,9 @@ Value eval_call(Ctx *c, CXCursor e)
     /* a = b on a struct is a call to operator=: its first argument is stored */
     bool op_assign = strncmp(name, "operator", 8) == 0 && name[strlen(name) - 1] == '=' && strcmp(name, "operator==") != 0 &&
                      strcmp(name, "operator!=") != 0 && strcmp(name, "operator<=") != 0 && strcmp(name, "operator>=") != 0;
+    Op dop = c->subst && nargs == 2 && is_dependent_type(clang_getCursorType(e)) ? dependent_operator(c, e) : OP_UNKNOWN;
+    if (dop != OP_UNKNOWN) /* x * 0.5 in a pattern, written as an unresolved operator call */
+        return eval_operator_call(c, e, dop, clang_Cursor_getArgument(e, 0), clang_Cursor_getArgument(e, 1));
     argv = xcalloc(nargs < 16 ? (size_t)nargs + 1 : 16, sizeof *argv);
     for (int i = 0; i < nargs; i++) {
         int mode = MODE_LOAD;

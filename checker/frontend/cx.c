@@ -3,6 +3,7 @@
 #include "util/vec.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,10 +59,68 @@ char *cxstr(Arena *a, CXString s)
     return r;
 }
 
+/* libclang 19 crashes (no layout error) when asked for the size of a
+ * placeholder type such as the bound member of `x.~y` on an undeclared
+ * record, or of a record whose declaration is invalid; found by the fuzzer.
+ * Such types have no layout we could use anyway. */
+static bool layout_is_safe(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray || t.kind == CXType_Vector)
+        t = clang_getCanonicalType(clang_getElementType(t));
+    if (t.kind == CXType_Invalid || t.kind == CXType_Unexposed) return false;
+    if (t.kind == CXType_Record) {
+        CXCursor decl = clang_getTypeDeclaration(t);
+        if (!clang_Cursor_isNull(decl) && clang_isInvalidDeclaration(decl)) return false;
+    }
+    return true;
+}
+
+static const TypeSubst *current_subst;
+
+void cx_set_subst(const TypeSubst *s)
+{
+    current_subst = s;
+}
+
+/* A parameter type's canonical spelling is "type-parameter-D-I", after
+ * qualifiers. */
+const TypeArg *subst_arg(CXType t)
+{
+    if (!current_subst) return NULL;
+    CXType ct = clang_getCanonicalType(t);
+    if (ct.kind != CXType_Unexposed) return NULL;
+    CXString s = clang_getTypeSpelling(ct);
+    const char *n = clang_getCString(s);
+    const TypeArg *arg = NULL;
+    while (n && (strncmp(n, "const ", 6) == 0 || strncmp(n, "volatile ", 9) == 0)) n = strchr(n, ' ') + 1;
+    int depth, index, used = 0;
+    if (n && sscanf(n, "type-parameter-%d-%d%n", &depth, &index, &used) == 2 && n[used] == 0 && depth == 0 &&
+        index >= 0 && index < current_subst->n)
+        arg = &current_subst->args[index];
+    clang_disposeString(s);
+    return arg;
+}
+
+bool is_dependent_type(CXType t)
+{
+    CXType ct = clang_getCanonicalType(t);
+    return ct.kind == CXType_Dependent || ct.kind == CXType_Unexposed;
+}
+
 long long type_size(CXType t)
 {
-    long long s = clang_Type_getSizeOf(t);
+    long long s = layout_is_safe(t) ? clang_Type_getSizeOf(t) : CXTypeLayoutError_Invalid;
+    if (s < 0 && current_subst) {
+        const TypeArg *a = subst_arg(t);
+        if (a && a->size > 0) return a->size;
+    }
     return s;
+}
+
+long long type_align(CXType t)
+{
+    return layout_is_safe(t) ? clang_Type_getAlignOf(t) : CXTypeLayoutError_Invalid;
 }
 
 CXType canon(CXType t)
@@ -85,18 +144,24 @@ bool is_array_type(CXType t)
 bool is_integer_type(CXType t)
 {
     t = canon(t);
-    return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
+    if ((t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum) return true;
+    const TypeArg *a = current_subst ? subst_arg(t) : NULL;
+    return a && a->kind == 'i';
 }
 
 bool is_float_kind(CXType t)
 {
     t = canon(t);
-    return t.kind == CXType_Float || t.kind == CXType_Half || t.kind == CXType_Float16;
+    if (t.kind == CXType_Float || t.kind == CXType_Half || t.kind == CXType_Float16) return true;
+    const TypeArg *a = current_subst ? subst_arg(t) : NULL;
+    return a && a->kind == 'f';
 }
 
 bool is_double_kind(CXType t)
 {
-    return canon(t).kind == CXType_Double;
+    if (canon(t).kind == CXType_Double) return true;
+    const TypeArg *a = current_subst ? subst_arg(t) : NULL;
+    return a && a->kind == 'd';
 }
 
 bool eval_const(CXCursor e, long long *out)
@@ -149,12 +214,36 @@ bool is_decl_of(CXCursor expr, CXCursor decl)
 }
 
 
+/* The main file's handle, once per translation unit (a location made from
+ * an offset costs a lookup in clang's tables every time).  Set anew by
+ * cx_begin_tu for every translation unit: a freed one's address may be
+ * reused by the next. */
+static CXTranslationUnit main_tu;
+static CXFile main_file;
+
+void cx_begin_tu(CXTranslationUnit tu)
+{
+    CXString name = clang_getTranslationUnitSpelling(tu);
+    main_file = clang_getFile(tu, clang_getCString(name));
+    clang_disposeString(name);
+    main_tu = tu;
+}
+
+/* Where the code was written: a declaration that a macro of the main file
+ * produces (`KERNEL void k()` with KERNEL = extern "C" __global__) belongs
+ * to the main file, though clang_Location_isFromMainFile says no for a
+ * location inside a macro expansion. */
 bool in_main_file(CXCursor cur)
 {
+    CXSourceLocation loc = clang_getCursorLocation(cur);
     CXFile f;
-    clang_getExpansionLocation(clang_getCursorLocation(cur), &f, NULL, NULL, NULL);
+    clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
     if (!f) return false;
-    return clang_Location_isFromMainFile(clang_getCursorLocation(cur)) != 0;
+    if (clang_Location_isFromMainFile(loc)) return true;
+    if (!location_in_macro(cur)) return false;
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(cur);
+    if (tu != main_tu) cx_begin_tu(tu);
+    return main_file && clang_File_isEqual(f, main_file);
 }
 
 bool location_in_macro(CXCursor cur)
@@ -186,6 +275,25 @@ const char *file_name(Cx *c, CXFile f)
     return c->last_name;
 }
 
+/* A range in a host string's program, moved to the host file (see Cx). */
+static void map_to_host(Cx *c, CXFile f, SrcRange *r)
+{
+    if (!c->program || !f || !clang_File_isEqual(f, c->program_file)) return;
+    unsigned line = r->line, col = r->col, end_line = r->end_line, end_col = r->end_col;
+    host_strings_map(c->host, c->program, line, col, false, &r->line, &r->col);
+    host_strings_map(c->host, c->program, end_line, end_col, true, &r->end_line, &r->end_col);
+}
+
+SrcRange location_range(Cx *c, CXSourceLocation loc, unsigned length)
+{
+    CXFile f;
+    unsigned line, col;
+    clang_getExpansionLocation(loc, &f, &line, &col, NULL);
+    SrcRange r = {file_name(c, f), line, col, line, col + length};
+    map_to_host(c, f, &r);
+    return r;
+}
+
 typedef void (*LocationFn)(CXSourceLocation, CXFile *, unsigned *, unsigned *, unsigned *);
 
 /* The cursor's extent through `where` (expansion or spelling locations);
@@ -208,6 +316,7 @@ static SrcRange range_through(Cx *c, CXCursor cur, LocationFn where)
         r.end_line = line;
         r.end_col = col + 1;
     }
+    map_to_host(c, f, &r);
     return r;
 }
 

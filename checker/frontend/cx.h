@@ -5,6 +5,7 @@
 #ifndef GPULINT_CX_H
 #define GPULINT_CX_H
 
+#include "frontend/host_strings.h"
 #include "model/srcloc.h"
 #include "util/arena.h"
 
@@ -21,6 +22,12 @@ typedef struct {
     const char *contents;
     size_t contents_size;
     CXFile contents_file;
+    /* Kernels in host strings: positions in program_file (the program's
+     * text, parsed from memory) are mapped to where the host file spells
+     * them.  NULL program: no mapping. */
+    const HostStrings *host;
+    const HostProgram *program;
+    CXFile program_file;
 } Cx;
 
 typedef struct {
@@ -41,12 +48,41 @@ CXCursor body_of(CXCursor fn);
 CXCursor initializer_of(CXCursor var);
 /* Is expr (under implicit nodes) a reference to decl? */
 bool is_decl_of(CXCursor expr, CXCursor decl);
+/* Call before walking a translation unit (in_main_file caches its main file). */
+void cx_begin_tu(CXTranslationUnit tu);
 bool in_main_file(CXCursor cur);
 /* The cursor's location comes from a macro expansion. */
 bool location_in_macro(CXCursor cur);
 
+/* A template's type argument as the model needs it. */
+typedef struct {
+    const char *spelling; /* "float" */
+    long long size;       /* bytes, -1 unknown */
+    char kind;            /* 'f' float (or half), 'd' double, 'i' integer, 0 other */
+    bool has_value;       /* a non-type argument's value */
+    long long value;
+} TypeArg;
+
+/* Type arguments for the template parameters (depth 0, by position) of the
+ * pattern being analysed, where libclang gives no instantiated body (see
+ * templates.c).  While one is set, the type queries below answer for a
+ * parameter type (T, const T) as for its argument. */
+#define MAX_TYPE_ARGS 8
+typedef struct {
+    int n;
+    TypeArg args[MAX_TYPE_ARGS];
+    const char *names[MAX_TYPE_ARGS]; /* the parameters' names where known ("Dtype") */
+} TypeSubst;
+
+void cx_set_subst(const TypeSubst *s);
+/* The argument a type parameter type stands for now, or NULL. */
+const TypeArg *subst_arg(CXType t);
+/* t is a template-dependent type (no size, no kind of its own). */
+bool is_dependent_type(CXType t);
+
 CXType canon(CXType t);
 long long type_size(CXType t);
+long long type_align(CXType t);
 bool is_pointer_type(CXType t);
 bool is_array_type(CXType t);
 bool is_integer_type(CXType t);
@@ -58,6 +94,8 @@ long long pointee_size(CXType t);
 const char *file_name(Cx *c, CXFile f);
 /* Where the user wrote the cursor (expansion locations). */
 SrcRange range_of(Cx *c, CXCursor cur);
+/* A range of `length` bytes at a location (expansion), e.g. a name. */
+SrcRange location_range(Cx *c, CXSourceLocation loc, unsigned length);
 /* Where its text is spelled (inside a #define for macro expansions). */
 SrcRange spelling_range_of(Cx *c, CXCursor cur);
 const char *contents_of(Cx *c, CXFile f, size_t *size);

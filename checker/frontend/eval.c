@@ -21,6 +21,9 @@ NOINLINE static Value eval_declref(Ctx *c, CXCursor e)
     char *name = cxstr(&c->m->arena, clang_getCursorSpelling(ref));
     if (rk == CXCursor_NonTypeTemplateParameter) {
         if (eval_const(e, &cv)) return val_int(aff_const(cv));
+        for (int i = 0; c->subst && i < c->subst->n; i++) /* a substituted instance: its argument */
+            if (c->subst->args[i].has_value && c->subst->names[i] && strcmp(c->subst->names[i], name) == 0)
+                return val_int(aff_const(c->subst->args[i].value));
         int s = new_symbol(c, SYMK_TEMPLATE, name);
         return val_int(aff_symbol(s, DEP_TEMPLATE));
     }
@@ -103,8 +106,18 @@ NOINLINE static Value eval_subscript(Ctx *c, CXCursor e, int mode)
     return loaded_value(c, e, &base, &idx);
 }
 
-/* p[i].a.b / p->a: the address of the record and the field path. */
-static bool member_target(Ctx *c, CXCursor member, Value *addr, CXType *record, char *path, size_t size)
+/* Byte offset of field `name` in the record type t, -1 when unknown (a
+ * dependent type, a bit-field that does not start on a byte). */
+static long long field_offset_in(CXType t, const char *name)
+{
+    long long bits = clang_Type_getOffsetOf(canon(t), name);
+    return bits < 0 || bits % 8 ? -1 : bits / 8;
+}
+
+/* p[i].a.b / p->a: the address of the record, the field path and the
+ * field's byte offset in the record (-1 unknown). */
+static bool member_target(Ctx *c, CXCursor member, Value *addr, CXType *record, char *path, size_t size,
+                          long long *offset)
 {
     Children ch = children_of(member);
     if (ch.n != 1) {
@@ -122,6 +135,7 @@ static bool member_target(Ctx *c, CXCursor member, Value *addr, CXType *record, 
         if (!addr->is_ptr) return false;
         *record = clang_getPointeeType(canon(bt));
         snprintf(path, size, "%s", name);
+        *offset = field_offset_in(*record, name);
         return true;
     }
     if (sk == CXCursor_ArraySubscriptExpr || (sk == CXCursor_UnaryOperator && unary_op(&c->cx, sb) == OP_DEREF)) {
@@ -129,11 +143,15 @@ static bool member_target(Ctx *c, CXCursor member, Value *addr, CXType *record, 
         if (!addr->is_ptr) return false;
         *record = bt;
         snprintf(path, size, "%s", name);
+        *offset = field_offset_in(bt, name);
         return true;
     }
     if (sk == CXCursor_MemberRefExpr) {
         char inner[256];
-        if (!member_target(c, sb, addr, record, inner, sizeof inner)) return false;
+        long long outer;
+        if (!member_target(c, sb, addr, record, inner, sizeof inner, &outer)) return false;
+        long long here = field_offset_in(bt, name);
+        *offset = outer < 0 || here < 0 ? -1 : outer + here;
         return snprintf(path, size, "%s.%s", inner, name) >= 0;
     }
     return false;
@@ -146,13 +164,15 @@ NOINLINE static Value eval_member(Ctx *c, CXCursor e, int mode)
     Value addr;
     CXType record;
     char path[256];
-    if (member_target(c, e, &addr, &record, path, sizeof path)) {
+    long long offset = -1;
+    if (member_target(c, e, &addr, &record, path, sizeof path, &offset)) {
         if (mode & MODE_ADDR) return addr;
         CXType mt = clang_getCursorType(e);
         if (is_array_type(mt)) return addr;
         Access *a = record_access(c, &addr, addr.a, record, e, (mode & MODE_LOAD) != 0, (mode & MODE_STORE) != 0);
         a->field = arena_strdup(&c->m->arena, path);
         a->field_bytes = (int)type_size(canon(mt));
+        a->field_offset = offset >= 0 && offset <= a->elem_bytes ? (int)offset : -1;
         return loaded_value(c, e, &addr, NULL);
     }
     /* s.n on a struct parameter or local: a uniform (or whatever s is) value. */
@@ -364,6 +384,23 @@ NOINLINE static Value eval_binary(Ctx *c, CXCursor e)
         return val_opaque(rv.a.deps | DEP_DATA);
     }
     int n0 = c->k->nconversions;
+    Value lv = eval(c, lhs, MODE_LOAD);
+    int n1 = c->k->nconversions;
+    Value rv = eval(c, rhs, MODE_LOAD);
+    int n2 = c->k->nconversions;
+    note_arith_conversion(c, e, op, lhs, rhs, n0, n1, n2);
+    return combine(op, &lv, &rv, clang_getCursorType(lhs), clang_getCursorType(rhs));
+}
+
+Value eval_operator_call(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs)
+{
+    int n0 = c->k->nconversions;
+    if (is_assign_op(op)) {
+        Value rv = eval(c, rhs, MODE_LOAD);
+        note_compound_conversion(c, e, lhs, rhs, n0);
+        eval(c, lhs, MODE_LOAD | MODE_STORE);
+        return val_opaque(rv.a.deps | DEP_DATA);
+    }
     Value lv = eval(c, lhs, MODE_LOAD);
     int n1 = c->k->nconversions;
     Value rv = eval(c, rhs, MODE_LOAD);

@@ -81,9 +81,11 @@ static void fill_elem(Ctx *c, Access *a, CXType t)
     CXType ct = canon(t);
     a->elem_type = type_name_for(c, t);
     a->elem_canonical = type_name_for(c, ct);
-    long long size = type_size(ct), align = clang_Type_getAlignOf(ct);
+    const TypeArg *arg = subst_arg(t); /* a substituted template parameter: its argument */
+    if (arg) a->elem_type = a->elem_canonical = arena_printf(&c->m->arena, "%s%s", clang_isConstQualifiedType(ct) ? "const " : "", arg->spelling);
+    long long size = type_size(ct), align = type_align(ct);
     a->elem_bytes = size > 0 ? (int)size : -1; /* libclang's layout errors are negative: unknown */
-    a->elem_align = align > 0 ? (int)align : -1;
+    a->elem_align = align > 0 ? (int)align : arg && arg->size > 0 && arg->kind ? (int)arg->size : -1;
     a->elem_is_record = ct.kind == CXType_Record;
     a->elem_is_integer = is_integer_type(ct);
     if (a->elem_is_record) {
@@ -382,6 +384,121 @@ static BranchBody if_body(Ctx *c, CXCursor stmt, CXCursor cond)
     return !clang_Cursor_isNull(e) && clang_equalCursors(t, e) ? BODY_SELECT : BODY_WORK;
 }
 
+/* ------------------------------------------------------- symbol limits */
+
+/* The condition inside assert's expansion: casts to bool, !!(x), and
+ * __builtin_expect(x, 1) peeled off. */
+static CXCursor unwrap_condition(Ctx *c, CXCursor e)
+{
+    for (int guard = 0; guard < 8; guard++) {
+        e = strip(e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        Children ch = children_of(e);
+        CXCursor next = clang_getNullCursor();
+        if ((k == CXCursor_CXXStaticCastExpr || k == CXCursor_CStyleCastExpr || k == CXCursor_CXXFunctionalCastExpr) && ch.n >= 1)
+            next = ch.items[ch.n - 1];
+        else if (k == CXCursor_UnaryOperator && unary_op(&c->cx, e) == OP_LNOT && ch.n == 1) {
+            CXCursor in = strip(ch.items[0]);
+            if (clang_getCursorKind(in) == CXCursor_UnaryOperator && unary_op(&c->cx, in) == OP_LNOT) {
+                Children ich = children_of(in);
+                if (ich.n == 1) next = ich.items[0];
+                children_free(&ich);
+            }
+        } else if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(e) == 2) {
+            const char *n = cxstr(&c->m->arena, clang_getCursorSpelling(e));
+            if (strcmp(n, "__builtin_expect") == 0) next = clang_Cursor_getArgument(e, 0);
+        }
+        children_free(&ch);
+        if (clang_Cursor_isNull(next)) return e;
+        e = next;
+    }
+    return e;
+}
+
+/* A uniform symbol alone (k, c_taps): its id, else -1. */
+static int lone_symbol(Ctx *c, const Value *v)
+{
+    if (!v->a.exact || v->a.nterms != 1 || v->a.term[0].nfactors != 1 || v->a.term[0].coef != 1) return -1;
+    int s = v->a.term[0].factor[0];
+    if (s < SYM_FIRST_USER || s >= c->k->nsyms) return -1;
+    SymbolKind kind = c->k->syms[s].kind;
+    return kind == SYMK_PARAM || kind == SYMK_CONSTMEM ? s : -1;
+}
+
+/* Records the caps `e` implies.  holds: e is true after the guard (an
+ * assert), else e is the condition that leaves (if (e) return;).  A && of
+ * held conditions and an || of leaving ones give a cap from each side. */
+static void note_limits(Ctx *c, CXCursor e, bool holds, bool from_assert, SrcRange at, int depth)
+{
+    e = strip(e);
+    if (depth > 8 || clang_getCursorKind(e) != CXCursor_BinaryOperator) return;
+    Children ch = children_of(e);
+    if (ch.n != 2) {
+        children_free(&ch);
+        return;
+    }
+    Op op = binary_op(&c->cx, e, ch.items[1]);
+    if ((op == OP_LAND && holds) || (op == OP_LOR && !holds)) {
+        note_limits(c, ch.items[0], holds, from_assert, at, depth + 1);
+        note_limits(c, ch.items[1], holds, from_assert, at, depth + 1);
+        children_free(&ch);
+        return;
+    }
+    int na = c->k->naccesses, nb = c->k->nbranches, nv = c->k->nconversions, nm = c->k->nmath_calls;
+    Value l = eval(c, ch.items[0], MODE_LOAD), r = eval(c, ch.items[1], MODE_LOAD);
+    c->k->naccesses = na;
+    c->k->nbranches = nb;
+    c->k->nconversions = nv;
+    c->k->nmath_calls = nm;
+    children_free(&ch);
+    long long v;
+    int s = -1;
+    bool sym_left = false;
+    if (aff_is_const(&r.a, &v)) { s = lone_symbol(c, &l); sym_left = true; }
+    else if (aff_is_const(&l.a, &v)) s = lone_symbol(c, &r);
+    if (s < 0) return;
+    /* as "symbol OP v": mirror when the symbol is on the right */
+    if (!sym_left) op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+    long long max;
+    if (holds && op == OP_LE) max = v;
+    else if (holds && op == OP_LT) max = v - 1;
+    else if (!holds && op == OP_GT) max = v;
+    else if (!holds && op == OP_GE) max = v - 1;
+    else return;
+    SymbolLimit *lim = VEC_PUSH(c->k->limits, c->k->nlimits);
+    lim->symbol = s;
+    lim->max = max;
+    lim->from_assert = from_assert;
+    lim->range = at;
+}
+
+/* `if (k > 16) return;` (or a trap/printf path) and assert(k <= 16),
+ * outside loops: the kernel's symbol caps. */
+static void record_limits(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, SrcRange at)
+{
+    if (c->loop >= 0) return;
+    if (kind == BRANCH_IF) {
+        Children ch = children_of(stmt);
+        CXCursor then_s = clang_getNullCursor();
+        bool has_else = false;
+        for (int i = 0; i < ch.n; i++)
+            if (clang_equalCursors(ch.items[i], cond)) {
+                if (i + 1 < ch.n) then_s = ch.items[i + 1];
+                has_else = i + 2 < ch.n;
+            }
+        children_free(&ch);
+        PathKind p = path_kind(c, then_s, 0);
+        if (!has_else && (p == PATH_RETURN || p == PATH_DIAGNOSTIC)) note_limits(c, cond, false, false, at, 0);
+    } else if (kind == BRANCH_CONDITIONAL) {
+        /* assert's expansion: cond ? (void)0 : __assert_fail(...) */
+        Children ch = children_of(stmt);
+        bool assert_shape = ch.n == 3 && path_kind(c, ch.items[2], 0) == PATH_DIAGNOSTIC &&
+                            path_kind(c, ch.items[1], 0) == PATH_EMPTY;
+        children_free(&ch);
+        if (assert_shape) note_limits(c, unwrap_condition(c, cond), true, true, at, 0);
+    }
+}
+
 void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const Value *cv)
 {
     Branch *b = VEC_PUSH(c->k->branches, c->k->nbranches);
@@ -405,6 +522,7 @@ void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const 
     clang_visitChildren(cond, scan_names, &ns);
     if (clang_getCursorKind(cond) == CXCursor_DeclRefExpr) scan_names(cond, cond, &ns);
     b->symbols = arena_strdup(&c->m->arena, ns.buf);
+    record_limits(c, kind, stmt, cond, r);
 }
 
 /* ---------------------------------------------------------------- float -> double */
@@ -535,11 +653,55 @@ static bool is_math_function(const char *name)
     return false;
 }
 
+/* The floating kind of an expression in a template pattern analysed with
+ * substituted type arguments, where clang left the arithmetic dependent
+ * (no implicit conversions, no type): 'd', 'f', 'i' or 0 (unknown), by the
+ * usual arithmetic conversions. */
+static char pattern_kind(Ctx *c, CXCursor x, int depth)
+{
+    CXType t = clang_getCursorType(x);
+    if (is_double_kind(t)) return 'd';
+    if (is_float_kind(t)) return 'f';
+    if (is_integer_type(t)) return 'i';
+    if (depth > 16 || !is_dependent_type(t)) return 0;
+    enum CXCursorKind k = clang_getCursorKind(x);
+    Children ch = {NULL, 0};
+    if (k == CXCursor_CallExpr) {
+        /* an unresolved operator (x * 0.5) or math function: by its operands */
+        Op op = dependent_operator(c, x);
+        int nargs = clang_Cursor_getNumArguments(x);
+        bool arith = is_arith_op(op) || op == OP_MINUS;
+        if (!arith && !is_math_function(dependent_callee_name(c, x))) return 0;
+        for (int i = 0; i < nargs; i++) *VEC_PUSH(ch.items, ch.n) = clang_Cursor_getArgument(x, (unsigned)i);
+    } else if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_BinaryOperator ||
+               k == CXCursor_ConditionalOperator || k == CXCursor_UnaryOperator) {
+        ch = children_of(x);
+    } else {
+        return 0;
+    }
+    char r = 0;
+    int from = k == CXCursor_ConditionalOperator ? 1 : 0;
+    for (int i = from; i < ch.n; i++) {
+        char s = pattern_kind(c, ch.items[i], depth + 1);
+        if (s == 'd' || r == 'd') r = 'd';
+        else if (s == 'f' || r == 'f') r = 'f';
+        else if (s == 'i') r = 'i';
+    }
+    children_free(&ch);
+    return r;
+}
+
 /* A compound assignment f op= d: the float variable is computed in double.
  * n0: the conversions recorded from here on come from evaluating d, and
  * their double results feed this double operation (acc += w * 0.5). */
 void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs, int n0)
 {
+    if (c->subst && is_dependent_type(clang_getCursorType(e))) {
+        if (pattern_kind(c, lhs, 0) != 'f' || pattern_kind(c, rhs, 0) != 'd') return;
+        for (int i = n0; i < c->k->nconversions; i++) c->k->conversions[i].result_feeds_double_op = true;
+        record_conversion(c, CONV_COMPOUND_ASSIGN, e, lhs, rhs);
+        return;
+    }
     if (!is_float_kind(clang_getCursorType(lhs)) || !is_double_kind(clang_getCursorType(rhs)) || promoted_from_float(rhs))
         return;
     for (int i = n0; i < c->k->nconversions; i++) c->k->conversions[i].result_feeds_double_op = true;
@@ -551,6 +713,15 @@ void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs, in
  * say whether evaluating that operand recorded one). */
 void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs, int n0, int n1, int n2)
 {
+    if (c->subst && is_arith_op(op) && is_dependent_type(clang_getCursorType(e))) {
+        char lk = pattern_kind(c, lhs, 0), rk = pattern_kind(c, rhs, 0);
+        if (lk != 'd' && rk != 'd') return;
+        for (int i = n0; i < n2; i++) c->k->conversions[i].result_feeds_double_op = true;
+        bool lf = lk == 'f' || (n1 > n0 && lk == 'd'), rf = rk == 'f' || (n2 > n1 && rk == 'd');
+        if (lf && !rf && rk == 'd') record_conversion(c, CONV_ARITHMETIC, e, lhs, rhs);
+        else if (rf && !lf && lk == 'd') record_conversion(c, CONV_ARITHMETIC, e, rhs, lhs);
+        return;
+    }
     if (!is_arith_op(op) || !is_double_kind(clang_getCursorType(e))) return;
     bool lhs_had = n1 > n0, rhs_had = n2 > n1;
     /* the operands' conversions feed this double operation */
@@ -568,7 +739,12 @@ void record_math_call(Ctx *c, CXCursor e, const char *name, int nconv0)
 {
     if (!is_math_function(name)) return;
     bool dbl_precision = is_double_kind(clang_getCursorType(e));
-    if (dbl_precision) {
+    if (c->subst && is_dependent_type(clang_getCursorType(e))) {
+        /* in a pattern the overload is unresolved: the double one is chosen
+         * when an argument is double */
+        int nargs = clang_Cursor_getNumArguments(e);
+        for (int i = 0; i < nargs; i++) dbl_precision |= pattern_kind(c, clang_Cursor_getArgument(e, i), 0) == 'd';
+    } else if (dbl_precision) {
         int nargs = clang_Cursor_getNumArguments(e);
         CXCursor flt = clang_getNullCursor(), dbl = clang_getNullCursor();
         for (int i = 0; i < nargs; i++) {

@@ -1,12 +1,103 @@
 /* frontend.c - the front end's one entry point: parse, then build the model
  * (see frontend.h).  Nothing outside checker/frontend/ sees libclang. */
 #include "frontend/frontend.h"
+#include "frontend/gpu_code.h"
+#include "frontend/host_strings.h"
 #include "frontend/model_build.h"
 #include "frontend/parse.h"
 #include "util/clock.h"
+#include "util/fileio.h"
+#include "util/oom.h"
+#include "util/vec.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+static void add_diag(FrontendReport *rep, DiagLevel level, const char *path, unsigned line, unsigned col, const char *msg)
+{
+    Diag *d = VEC_PUSH(rep->diags, rep->ndiags);
+    d->level = level;
+    d->in_gpu_code = true;
+    d->preprocessor = false;
+    d->file = xstrdup(path);
+    d->line = line;
+    d->col = col;
+    d->message = xstrdup(msg);
+}
+
+/* A C/C++ host file: each kernel string is its own OpenCL program (parsed
+ * from memory under the host file's name, as clCreateProgramWithSource
+ * would see it), and all of them build one model whose positions are the
+ * host file's (cx.c maps them as they are made). */
+static bool analyse_host_strings(Frontend *fe, const char *path, const char *contents, unsigned long size,
+                                 const FileArgs *fa, Model *m,
+                                 FrontendReport *rep)
+{
+    char *owned = NULL;
+    if (!contents) {
+        long len = 0;
+        owned = read_file(path, &len);
+        if (!owned) {
+            rep->fatal = true;
+            rep->fatal_message = xstrdup("cannot read the file");
+            return false;
+        }
+        contents = owned;
+        size = (unsigned long)len;
+    }
+    HostStrings *hs = host_strings_scan(contents, size);
+    free(owned);
+    rep->host_strings = hs;
+    for (int i = 0; i < hs->nproblems; i++) {
+        unsigned line, col;
+        host_strings_line_col(hs, hs->problems[i].offset, &line, &col);
+        add_diag(rep, DIAG_ERROR, path, line, col, hs->problems[i].message);
+    }
+    if (!hs->nprograms && !hs->nproblems)
+        add_diag(rep, DIAG_NOTE, path, 0, 0, "no OpenCL kernel in the string literals of this C/C++ file: nothing to analyse");
+    FrontendOptions o = *frontend_options(fe);
+    o.language = "cl";
+    bool any_fp64 = false;
+    const char *fp64_reason = NULL;
+    for (int i = 0; i < hs->nprograms; i++) {
+        const HostProgram *p = &hs->programs[i];
+        double t = monotonic_seconds();
+        frontend_set_unsaved(fe, path, p->text, (unsigned long)p->size);
+        frontend_force_opencl(fe, true);
+        ParseResult pr = frontend_parse(fe, path);
+        frontend_force_opencl(fe, false);
+        frontend_set_unsaved(fe, NULL, NULL, 0);
+        rep->parse_seconds += monotonic_seconds() - t;
+        for (int j = 0; j < pr.ndiags; j++) { /* the program's positions are the host file's */
+            Diag *d = VEC_PUSH(rep->diags, rep->ndiags);
+            *d = pr.diags[j];
+            if (d->file && strcmp(d->file, path) == 0 && d->line)
+                host_strings_map(hs, p, d->line, d->col, false, &d->line, &d->col);
+        }
+        pr.ndiags = 0;
+        unsigned line, col;
+        host_strings_line_col(hs, p->host_begin, &line, &col);
+        if (pr.fatal) {
+            add_diag(rep, DIAG_ERROR, path, line, col, pr.fatal_message);
+            parse_result_free(&pr);
+            continue;
+        }
+        t = monotonic_seconds();
+        model_build_program(m, pr.tu, frontend_shim_dir(fe), &o, hs, p);
+        rep->model_seconds += monotonic_seconds() - t;
+        if (m->fp64) any_fp64 = true;
+        if (m->fp64 || !fp64_reason) fp64_reason = m->fp64_reason;
+        parse_result_free(&pr);
+    }
+    if (hs->nprograms) { /* the model's fp64: on when any program has it */
+        m->fp64 = any_fp64;
+        m->fp64_reason = fp64_reason;
+        double t = monotonic_seconds();
+        if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m, rep);
+        rep->model_seconds += monotonic_seconds() - t;
+    }
+    return true;
+}
 
 bool frontend_analyse(Frontend *fe, const char *path, const char *contents, unsigned long size, Model *m,
                       FrontendReport *rep)
@@ -18,6 +109,8 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
                            const FileArgs *fa, Model *m, FrontendReport *rep)
 {
     memset(rep, 0, sizeof *rep);
+    if (!frontend_options(fe)->language && is_host_source_path(path))
+        return analyse_host_strings(fe, path, contents, size, fa, m, rep);
     double t = monotonic_seconds();
     frontend_set_unsaved(fe, path, contents, size);
     frontend_set_file_args(fe, fa);
@@ -25,22 +118,29 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
     frontend_set_file_args(fe, NULL);
     frontend_set_unsaved(fe, NULL, NULL, 0);
     rep->parse_seconds = monotonic_seconds() - t;
-    rep->fatal = pr.fatal;
-    rep->fatal_message = pr.fatal_message;
-    rep->diags = pr.diags;
-    rep->ndiags = pr.ndiags;
-    rep->used_real_headers = pr.used_real_headers;
-    pr.fatal_message = NULL;
-    pr.diags = NULL;
-    pr.ndiags = 0;
-    if (!pr.fatal) {
-        t = monotonic_seconds();
-        model_build(m, pr.tu, frontend_shim_dir(fe), frontend_options(fe), fa);
-        if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, m);
-        rep->model_seconds = monotonic_seconds() - t;
-    }
+    frontend_report_from_parse(fe, path, fa, &pr, m, rep);
     parse_result_free(&pr);
     return !rep->fatal;
+}
+
+void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *fa, ParseResult *pr, Model *m,
+                                FrontendReport *rep)
+{
+    rep->fatal = pr->fatal;
+    rep->fatal_message = pr->fatal_message;
+    rep->diags = pr->diags;
+    rep->ndiags = pr->ndiags;
+    rep->used_real_headers = pr->used_real_headers;
+    rep->toolkit_prelude = pr->toolkit_prelude;
+    pr->fatal_message = NULL;
+    pr->diags = NULL;
+    pr->ndiags = 0;
+    if (pr->fatal) return;
+    double t = monotonic_seconds();
+    model_build(m, pr->tu, frontend_shim_dir(fe), frontend_options(fe), fa);
+    if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m, rep);
+    classify_gpu_diags(pr->tu, m, rep->diags, rep->ndiags);
+    rep->model_seconds = monotonic_seconds() - t;
 }
 
 void frontend_report_free(FrontendReport *r)
@@ -51,5 +151,8 @@ void frontend_report_free(FrontendReport *r)
     }
     free(r->diags);
     free(r->fatal_message);
+    host_strings_free(r->host_strings);
+    for (int i = 0; i < r->nincluded; i++) free(r->included[i]);
+    free(r->included);
     memset(r, 0, sizeof *r);
 }

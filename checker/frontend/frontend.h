@@ -28,13 +28,16 @@ typedef struct {
     bool verbose;
 } FrontendOptions;
 
-typedef enum { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR } DiagLevel;
+/* DIAG_INFO: how the file was read (a note that does not degrade it). */
+typedef enum { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR, DIAG_INFO } DiagLevel;
 
 typedef struct {
     DiagLevel level;
     char *file;
     unsigned line, col;
     char *message;
+    bool in_gpu_code; /* it may touch what gpulint analyses (gpu_code.c) */
+    bool preprocessor; /* clang's "Lexical or Preprocessor Issue" or "User-Defined Issue" (#error) */
 } Diag;
 
 /* What the front end says about one file besides its model. */
@@ -44,7 +47,15 @@ typedef struct {
     Diag *diags;
     int ndiags;
     bool used_real_headers;
+    const char *toolkit_prelude;  /* the precompiled toolkit prelude used ("cccl"), or NULL */
     double parse_seconds, model_seconds;
+    struct HostStrings *host_strings; /* a C/C++ file's kernel strings, else NULL */
+    bool reused;                /* a document session reparsed its kept TU */
+    char **included; int nincluded; /* a document session: the files the TU includes */
+    /* OpenCL: the host files read for this file's launches (a project's
+     * files are read once per process: later files of it read none). */
+    int host_sources_read, host_files_scanned;
+    double host_seconds;        /* part of model_seconds */
 } FrontendReport;
 
 typedef struct Frontend Frontend;
@@ -61,11 +72,29 @@ bool frontend_analyse(Frontend *fe, const char *path, const char *contents, unsi
 /* Flags one file of a project needs (see engine/project.h): they follow
  * the user's flags, and the user's -D/-U are repeated after them, so the
  * user's -I and -D always win. */
+/* Which precompiled toolkit prelude a file parsed with the toolkit's
+ * headers needs (include/toolkit/, toolkit_pch.c): the smallest that covers
+ * the heavy headers of its include closure. */
+typedef enum { PRELUDE_RUNTIME, PRELUDE_LIBS, PRELUDE_CCCL } PreludeNeed;
+
+/* The prelude an include (as spelled, found among the system or toolkit
+ * headers) asks for: thrust/cub/cuda/std the CCCL one, CUDA library and
+ * heavy C++ headers the library one, anything else the runtime one. */
+PreludeNeed frontend_prelude_for_include(const char *spelling);
+/* A macro that configures the toolkit's headers (THRUST_DEVICE_SYSTEM,
+ * CUB_STDERR, __CUDA_NO_HALF_OPERATORS__, ...): a file that sets one, by -D
+ * or a #define in its closure, must parse those headers itself. */
+bool frontend_is_toolkit_config_macro(const char *name);
+
 typedef struct {
     const char *const *args;
     int nargs;
     bool real_headers;          /* auto mode: the file's includes need the toolkit's headers */
     bool no_pch;                /* the flags differ from the precompiled shim's */
+    const char *project_root;   /* where OpenCL host files are looked for (NULL: beside the file) */
+    const char *cl_std;         /* OpenCL C version from the config (NULL: none) */
+    PreludeNeed prelude;        /* with real_headers: the toolkit prelude its closure needs */
+    bool no_prelude;            /* its closure #defines a toolkit configuration macro */
     /* Files besides the main file whose kernels and host launches are
      * modelled (fragments analysed through this translation unit). */
     const char *const *model_files;
@@ -76,10 +105,44 @@ typedef struct {
 bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents, unsigned long size,
                            const FileArgs *fa, Model *m, FrontendReport *rep);
 void frontend_report_free(FrontendReport *r);
+
+/* Kernels in host strings (docs/opencl.md): a C/C++ file (.c .cc .cpp .cxx
+ * .h .hpp .hh) is analysed through the OpenCL programs written in its string
+ * literals, with every position in the host file.  A fast scan, no parse. */
+bool frontend_is_host_source(const char *path);
+/* Does the host file hold a kernel string (or a broken one worth an error)? */
+bool frontend_host_file_has_kernels(const char *path);
+/* Can a fix replace host range `r` by `text` in place: one host byte per
+ * kernel byte (no escapes, no literal boundary) and nothing in `text` that
+ * the literal would need escaped?  True for files read as they are; else
+ * false with the reason in *why. */
+bool frontend_host_edit_ok(const FrontendReport *rep, SrcRange r, const char *text, const char **why);
+/* The text of a file as an editor holds it (not saved). */
+typedef struct {
+    const char *path;
+    const char *contents;
+    unsigned long size;
+} FrontendBuffer;
+
+/* A document session: one file analysed again and again (an editor's open
+ * document).  Its parse is kept between analyses with a precompiled
+ * preamble (the file's leading #includes), so an analysis after an edit
+ * below them reparses only the rest.  An analysis whose flags differ from
+ * the kept parse's parses afresh; the findings are those of a fresh parse
+ * either way.  `open` are other files' unsaved text (headers open in the
+ * editor), read instead of the files on disk. */
+typedef struct FrontendDocument FrontendDocument;
+
+FrontendDocument *frontend_document_open(Frontend *fe, const char *path);
+bool frontend_document_analyse(FrontendDocument *doc, const char *contents, unsigned long size, const FileArgs *fa,
+                               const FrontendBuffer *open, int nopen, Model *m, FrontendReport *rep);
+void frontend_document_close(FrontendDocument *doc);
 /* The CUDA toolkit this front end found ("" when none). */
 const char *frontend_cuda_path(const Frontend *fe);
 /* Writes a precompiled shim header for this libclang to `out`. */
 bool frontend_build_pch(Frontend *fe, const char *out, char *err, int errsize);
 const char *frontend_libclang_version(void);
+/* Is `s` an OpenCL C version gpulint parses (CL1.0 ... CL3.0)? */
+bool opencl_std_valid(const char *s);
 
 #endif

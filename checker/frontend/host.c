@@ -89,6 +89,17 @@ Launch *host_launch_new(HostScan *hs, CXCursor call, CXCursor target)
     L->kernel_name = cxstr(&c->m->arena, clang_getCursorSpelling(call));
     L->range = range_of(&c->cx, call);
     L->function = hs->fn_name;
+    TypeSubst *args = NULL, resolved;
+    if (c->subst && (clang_Cursor_isNull(target) || clang_isInvalid(clang_getCursorKind(target))) &&
+        resolve_pattern_launch(c, call, &target, &resolved)) {
+        args = arena_alloc(&c->m->arena, sizeof *args);
+        *args = resolved;
+        L->kernel_name = cxstr(&c->m->arena, clang_getCursorSpelling(target));
+    }
+    if (c->subst) {
+        int n = hs->ntargets;
+        *VEC_PUSH(hs->target_args, n) = args;
+    }
     *VEC_PUSH(hs->targets, hs->ntargets) = target;
     return L;
 }
@@ -109,6 +120,15 @@ void host_launch_args(HostScan *hs, Launch *L, CXCursor call)
             if (eval_const(a, &v)) {
                 L->arg_known[i] = true;
                 L->arg_value[i] = v;
+            } else if (is_integer_type(clang_getCursorType(a))) {
+                ArgValueSet set = {{0}, 0, NULL};
+                if (host_value_set(hs, a, set.values, 16, &set.n, &set.how)) {
+                    if (!L->arg_sets) {
+                        L->arg_sets = arena_alloc(&c->m->arena, sizeof *L->arg_sets * (size_t)n);
+                        memset(L->arg_sets, 0, sizeof *L->arg_sets * (size_t)n);
+                    }
+                    L->arg_sets[i] = set;
+                }
             }
         }
     }

@@ -48,6 +48,7 @@ typedef struct {
     Model *m;
     Kernel *k;
     const char *shim_dir;
+    const TypeSubst *subst; /* the type arguments of the pattern being analysed (kernel or host), or NULL */
     Env env;
     int loop;            /* innermost loop index, -1 */
     int call_depth;
@@ -103,6 +104,9 @@ Affine recorded_affine(Ctx *c, Affine a);
 
 /* eval.c */
 Value eval(Ctx *c, CXCursor e, int mode);
+/* lhs op rhs written as an unresolved overloaded operator call in a pattern
+ * analysed with substituted types: evaluated as the built-in operator. */
+Value eval_operator_call(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs);
 Affine scale_offset(const Affine *idx, long long size);
 /* The value read by a load of e from base[idx]. */
 Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx);
@@ -168,6 +172,42 @@ void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance);
  * when all its launches agree. */
 void link_launch(Model *m, int launch, int kernel);
 
+/* templates.c: explicit instantiations and template arguments. */
+typedef enum { INST_CLASS, INST_FUNCTION, INST_MEMBER } InstKind;
+typedef struct {
+    InstKind kind;
+    const char *name;   /* the class (INST_CLASS, INST_MEMBER) or function template */
+    const char *member; /* INST_MEMBER: the member function */
+    TypeSubst args;
+} ExplicitInst;
+typedef struct {
+    ExplicitInst *items;
+    int n;
+} InstList;
+/* The explicit instantiations in the main file's text, file-scope macro
+ * invocations expanded (their #defines looked up in `headers` first, the
+ * project headers holding top-level declarations). */
+void find_explicit_instantiations(Ctx *c, const CXFile *headers, int nheaders, InstList *out);
+/* Not the shim's, the system's or the toolkit's. */
+bool project_header(Ctx *c, CXFile f);
+TypeArg type_arg_of(Ctx *c, CXType t);
+/* The arguments of a `template class X<...>;` cursor. */
+void class_instance_args(Ctx *c, CXCursor cls, TypeSubst *s);
+/* "base<float, 4>" */
+const char *subst_name(Ctx *c, const char *base, const TypeSubst *s);
+/* The names of a template's parameters into s->names. */
+void template_param_names(Ctx *c, CXCursor tmpl, TypeSubst *s);
+/* A call clang left unresolved in a pattern has no name of its own: its
+ * callee's (tanh in tanh(x * 0.8)); "" for an operator call. */
+const char *dependent_callee_name(Ctx *c, CXCursor call);
+/* An unresolved operator call's operator (OP_ADD ... OP_DIV_ASSIGN, or
+ * OP_MINUS for a unary '-'), else OP_UNKNOWN. */
+Op dependent_operator(Ctx *c, CXCursor call);
+/* A launch in a pattern host analysed under c->subst whose callee clang
+ * left unresolved (K<Dtype><<<...>>>): the kernel template and its type
+ * arguments (written, else deduced from the launch's arguments). */
+bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *args);
+
 /* host.c: what a dialect's host scanner builds on. */
 struct HostScan {
     Ctx *c;
@@ -176,12 +216,19 @@ struct HostScan {
     CXCursor *targets;   /* the kernel each launch calls, parallel to the launches added */
     int ntargets;
     void *dialect_data;  /* the dialect's own tables for this scan (OpenCL: kernel objects) */
+    /* Only while scanning under a substitution (c->subst), parallel to
+     * targets: a kernel template's substituted arguments, or NULL. */
+    TypeSubst **target_args;
 };
 
 /* Adds a launch of `target` (the callee cursor; null when unknown). */
 Launch *host_launch_new(HostScan *hs, CXCursor call, CXCursor target);
 /* The launch's kernel arguments: text and constant values. */
 void host_launch_args(HostScan *hs, Launch *L, CXCursor call);
+/* The values a non-constant launch argument takes in host code (at most
+ * max; false when any assignment or caller gives a non-constant);
+ * host_values.c. */
+bool host_value_set(HostScan *hs, CXCursor arg, long long *values, int max, int *n, const char **how);
 /* A block or grid dimension as an integer expression, with its origin. */
 void host_dim_value(HostScan *hs, CXCursor e, DimValue *d, Launch *L);
 /* Is `decl` assigned anywhere in the host function? */

@@ -81,14 +81,8 @@ void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance)
     k->base_name = cxstr(&c->m->arena, clang_getCursorSpelling(fn));
     k->name = is_instance ? template_args_text(c, fn, k->base_name) : k->base_name;
     k->is_template = is_pattern;
-    SrcRange r = range_of(&c->cx, fn);
-    CXSourceLocation nl = clang_getCursorLocation(fn);
-    CXFile f;
-    unsigned line, col;
-    clang_getExpansionLocation(nl, &f, &line, &col, NULL);
-    r.line = r.end_line = line;
-    r.col = col;
-    r.end_col = col + (unsigned)strlen(k->base_name);
+    SrcRange r = location_range(&c->cx, clang_getCursorLocation(fn), (unsigned)strlen(k->base_name));
+    r.file = range_of(&c->cx, fn).file;
     k->range = r;
     for (int i = 0; i < SYM_FIRST_USER; i++) {
         Symbol *s = VEC_PUSH(k->syms, k->nsyms);
@@ -161,6 +155,11 @@ typedef struct {
     CXCursor *hosts; int nhosts;
     CXCursor *devices; int ndevices;   /* __device__ function definitions */
     CXFile *files; int nfiles;         /* fragments modelled besides the main file */
+    CXCursor *class_insts; int nclass_insts; /* template class X<float>; */
+    bool has_templates;
+    CXFile last_header;             /* project headers holding top-level declarations */
+    CXFile *headers; int nheaders;
+    CXFile *seen; int nseen;
 } TopScan;
 
 static bool in_modelled_file(const TopScan *ts, CXCursor cur)
@@ -174,6 +173,28 @@ static bool in_modelled_file(const TopScan *ts, CXCursor cur)
     return false;
 }
 
+/* `template class X<float>;` is a specialization without a body of its own;
+ * an explicit specialization (template <> class X<float> {...}) has one.
+ * Members instantiated from the pattern lie outside the cursor's own text. */
+static bool is_explicit_instantiation(CXCursor cls)
+{
+    Children ch = children_of(cls);
+    CXSourceRange own = clang_getCursorExtent(cls);
+    unsigned own_begin, own_end;
+    clang_getFileLocation(clang_getRangeStart(own), NULL, NULL, NULL, &own_begin);
+    clang_getFileLocation(clang_getRangeEnd(own), NULL, NULL, NULL, &own_end);
+    bool body = false;
+    for (int i = 0; i < ch.n; i++) {
+        enum CXCursorKind k = clang_getCursorKind(ch.items[i]);
+        if (k == CXCursor_TemplateRef || k == CXCursor_TypeRef || k == CXCursor_NamespaceRef) continue;
+        unsigned at;
+        clang_getFileLocation(clang_getCursorLocation(ch.items[i]), NULL, NULL, NULL, &at);
+        if (at >= own_begin && at <= own_end) body = true;
+    }
+    children_free(&ch);
+    return !body;
+}
+
 static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -181,12 +202,49 @@ static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientD
     enum CXCursorKind k = clang_getCursorKind(cur);
     /* Only the main file (and the fragments modelled with it): walking the
      * declarations of a precompiled header would deserialize all of them
-     * (20x the cost of the file itself). */
-    if (!in_modelled_file(ts, cur)) return CXChildVisit_Continue;
+     * (20x the cost of the file itself).  Other files are only noted, for
+     * the explicit instantiations their text may hold. */
+    if (!in_main_file(cur)) {
+        CXFile f;
+        clang_getExpansionLocation(clang_getCursorLocation(cur), &f, NULL, NULL, NULL);
+        if (f && !(ts->last_header && clang_File_isEqual(f, ts->last_header))) {
+            ts->last_header = f;
+            bool seen = false; /* every file once, a project header or not */
+            for (int i = 0; i < ts->nseen && !seen; i++) seen = clang_File_isEqual(ts->seen[i], f);
+            if (!seen) {
+                *VEC_PUSH(ts->seen, ts->nseen) = f;
+                if (project_header(ts->c, f)) *VEC_PUSH(ts->headers, ts->nheaders) = f;
+            }
+        }
+        if (!in_modelled_file(ts, cur)) return CXChildVisit_Continue;
+    }
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
         return CXChildVisit_Recurse;
-    if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
+    if (k == CXCursor_ClassDecl || k == CXCursor_StructDecl || k == CXCursor_ClassTemplate) {
+        bool spec = !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(cur));
+        if (k != CXCursor_ClassTemplate && spec && is_explicit_instantiation(cur)) {
+            *VEC_PUSH(ts->class_insts, ts->nclass_insts) = cur;
+            return CXChildVisit_Continue;
+        }
+        if (k == CXCursor_ClassTemplate) ts->has_templates = true;
+        return clang_isCursorDefinition(cur) ? CXChildVisit_Recurse : CXChildVisit_Continue;
+    }
+    if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+        k == CXCursor_Constructor || k == CXCursor_Destructor) {
         if (!clang_isCursorDefinition(cur)) return CXChildVisit_Continue;
+        if (k == CXCursor_FunctionTemplate) ts->has_templates = true;
+        /* An instantiation (located at its pattern): the TU's top-level list
+         * (clang_createIndex(1, ...), parse.c) also holds explicit
+         * instantiations, which the walk of the TU's declarations never saw;
+         * instantiations are analysed from their launches, as before. */
+        if (k != CXCursor_FunctionTemplate) {
+            CXCursor pattern = clang_getSpecializedCursorTemplate(cur);
+            CXSourceLocation at = clang_getCursorLocation(cur);
+            if (!clang_Cursor_isNull(pattern) &&
+                (clang_equalLocations(clang_getCursorLocation(pattern), at) || /* or its out-of-line body */
+                 clang_equalLocations(clang_getCursorLocation(clang_getCursorDefinition(pattern)), at)))
+                return CXChildVisit_Continue;
+        }
         if (ts->c->d->is_kernel(cur)) *VEC_PUSH(ts->kernels, ts->nkernels) = cur;
         else if (ts->c->d->is_host_function(cur)) *VEC_PUSH(ts->hosts, ts->nhosts) = cur;
         else if (k == CXCursor_FunctionDecl && ts->c->m->language == LANG_CUDA &&
@@ -263,37 +321,128 @@ void link_launch(Model *m, int launch, int kernel)
     k->nlaunches++;
 }
 
+/* The instantiations the project creates of the template a host function
+ * belongs to (a class template's member, a function template), each once:
+ * `template class X<...>` (from the AST), and explicit instantiations of
+ * the class, the member or the function (from the text). */
+static int host_instances(Ctx *c, CXCursor host, const TopScan *ts, const InstList *insts, TypeSubst **out)
+{
+    CXCursor owner = host;
+    if (clang_getCursorKind(host) != CXCursor_FunctionTemplate) {
+        owner = clang_getCursorSemanticParent(host);
+        if (clang_getCursorKind(owner) != CXCursor_ClassTemplate) return 0;
+    }
+    const char *owner_name = cxstr(&c->m->arena, clang_getCursorSpelling(owner));
+    const char *member = cxstr(&c->m->arena, clang_getCursorSpelling(host));
+    TypeSubst names;
+    memset(&names, 0, sizeof names);
+    template_param_names(c, host, &names);
+    if (!names.names[0]) template_param_names(c, owner, &names);
+    int n = 0;
+    const char **seen = NULL;
+    for (int i = 0; i < ts->nclass_insts + insts->n; i++) {
+        TypeSubst s;
+        memset(&s, 0, sizeof s);
+        if (i < ts->nclass_insts) {
+            CXCursor ci = ts->class_insts[i];
+            if (!clang_equalCursors(clang_getSpecializedCursorTemplate(ci), owner)) continue;
+            class_instance_args(c, ci, &s);
+        } else {
+            const ExplicitInst *e = &insts->items[i - ts->nclass_insts];
+            bool is_class = clang_getCursorKind(owner) == CXCursor_ClassTemplate;
+            bool match = strcmp(e->name, owner_name) == 0 &&
+                         (is_class ? e->kind == INST_CLASS || (e->kind == INST_MEMBER && strcmp(e->member, member) == 0)
+                                   : e->kind == INST_FUNCTION);
+            if (!match) continue;
+            s = e->args;
+        }
+        if (!s.n) continue;
+        memcpy(s.names, names.names, sizeof s.names);
+        const char *key = subst_name(c, "", &s);
+        bool dup = false;
+        for (int q = 0; q < n; q++) dup |= strcmp(seen[q], key) == 0;
+        if (dup) continue;
+        int nn = n;
+        *VEC_PUSH(seen, nn) = key;
+        *VEC_PUSH(*out, n) = s;
+    }
+    free(seen);
+    return n;
+}
+
+static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o, const FileArgs *fa,
+                  const HostStrings *host, const HostProgram *program);
+
 void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o, const FileArgs *fa)
+{
+    build(m, tu, shim_dir, o, fa, NULL, NULL);
+}
+
+void model_build_program(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o,
+                         const HostStrings *host, const HostProgram *program)
+{
+    build(m, tu, shim_dir, o, NULL, host, program);
+}
+
+static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o, const FileArgs *fa,
+                  const HostStrings *host, const HostProgram *program)
 {
     Ctx c;
     memset(&c, 0, sizeof c);
     c.m = m;
     c.cx.tu = tu;
     c.cx.arena = &m->arena;
+    c.cx.host = host;
+    c.cx.program = program;
+    c.cx.program_file = program ? clang_getFile(tu, m->file) : NULL;
     c.d = dialect_for_file(m->file, o ? o->language : NULL);
     m->language = c.d->language;
     if (m->language == LANG_OPENCL) decide_fp64(m, tu, o ? o->opencl_fp64 : FP64_AUTO);
     c.shim_dir = shim_dir;
     c.loop = -1;
 
-    TopScan ts = {&c, NULL, 0, NULL, 0, NULL, 0, NULL, 0};
+    cx_begin_tu(tu);
+    TopScan ts;
+    memset(&ts, 0, sizeof ts);
+    ts.c = &c;
     for (int i = 0; fa && i < fa->nmodel_files; i++) {
         CXFile f = clang_getFile(tu, fa->model_files[i]);
         if (f) *VEC_PUSH(ts.files, ts.nfiles) = f;
     }
     clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_top, &ts);
+    InstList insts = {NULL, 0};
+    if (ts.has_templates && m->language == LANG_CUDA) find_explicit_instantiations(&c, ts.headers, ts.nheaders, &insts);
 
-    /* Launch sites first: they say which template instantiations to analyse. */
+    /* Launch sites first: they say which template instantiations to analyse.
+     * A host function of a template runs once per instantiation, with its
+     * type parameters substituted (then launches it makes name kernel
+     * templates and their arguments: launch_args). */
     CXCursor *launch_targets = NULL;
+    TypeSubst **launch_args = NULL;
     int ntargets = 0;
     for (int i = 0; i < ts.nhosts; i++) {
-        HostScan hs = {&c, ts.hosts[i], cxstr(&m->arena, clang_getCursorSpelling(ts.hosts[i])), NULL, 0, NULL};
-        host_scan_function(&hs);
-        for (int j = 0; j < hs.ntargets; j++) *VEC_PUSH(launch_targets, ntargets) = hs.targets[j];
-        free(hs.targets);
+        TypeSubst *inst = NULL;
+        int ninst = host_instances(&c, ts.hosts[i], &ts, &insts, &inst);
+        for (int r = 0; r < (ninst ? ninst : 1); r++) {
+            c.subst = ninst ? &inst[r] : NULL;
+            cx_set_subst(c.subst);
+            HostScan hs = {&c, ts.hosts[i], cxstr(&m->arena, clang_getCursorSpelling(ts.hosts[i])), NULL, 0, NULL, NULL};
+            host_scan_function(&hs);
+            for (int j = 0; j < hs.ntargets; j++) {
+                int n = ntargets;
+                *VEC_PUSH(launch_args, n) = hs.target_args ? hs.target_args[j] : NULL;
+                *VEC_PUSH(launch_targets, ntargets) = hs.targets[j];
+            }
+            free(hs.targets);
+            free(hs.target_args);
+        }
+        c.subst = NULL;
+        cx_set_subst(NULL);
+        free(inst);
     }
 
     CXCursor *analysed = NULL;
+    const char **analysed_name = NULL; /* parallel: a substituted instance's name, else NULL */
     int nanalysed = 0;
     for (int i = 0; i < ts.nkernels; i++) {
         CXCursor kc = ts.kernels[i];
@@ -301,7 +450,7 @@ void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fro
             int found = 0;
             for (int j = 0; j < ntargets; j++) {
                 CXCursor t = launch_targets[j];
-                if (clang_Cursor_isNull(t)) continue;
+                if (clang_Cursor_isNull(t) || launch_args[j]) continue;
                 CXCursor tmpl = clang_getSpecializedCursorTemplate(t);
                 if (clang_Cursor_isNull(tmpl) || !clang_equalCursors(tmpl, kc)) continue;
                 bool dup = false;
@@ -309,15 +458,53 @@ void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fro
                     if (clang_equalCursors(analysed[q], t)) dup = true;
                 if (dup) continue;
                 analyse_kernel(&c, t, false, true);
+                int n = nanalysed;
+                *VEC_PUSH(analysed_name, n) = NULL;
                 *VEC_PUSH(analysed, nanalysed) = t;
+                found++;
+            }
+            /* instances without a body of clang's: launched from a template
+             * host under substitution, or explicitly instantiated */
+            const char *base = cxstr(&m->arena, clang_getCursorSpelling(kc));
+            for (int j = 0; j < ntargets + insts.n; j++) {
+                TypeSubst s;
+                if (j < ntargets) {
+                    if (!launch_args[j] || !same_function(launch_targets[j], kc)) continue;
+                    s = *launch_args[j];
+                } else {
+                    const ExplicitInst *e = &insts.items[j - ntargets];
+                    if (e->kind != INST_FUNCTION || strcmp(e->name, base) != 0 || !e->args.n) continue;
+                    s = e->args;
+                    template_param_names(&c, kc, &s);
+                }
+                const char *name = subst_name(&c, base, &s);
+                bool dup = false;
+                for (int q = 0; q < nanalysed; q++)
+                    dup |= strcmp(m->kernels[q].name, name) == 0 && same_function(analysed[q], kc);
+                for (int q = 0; q < nanalysed && !dup; q++) /* clang's own instance of the same arguments */
+                    dup = !analysed_name[q] && strcmp(m->kernels[q].name, name) == 0;
+                if (dup) continue;
+                c.subst = &s;
+                cx_set_subst(&s);
+                analyse_kernel(&c, kc, false, false);
+                c.subst = NULL;
+                cx_set_subst(NULL);
+                m->kernels[nanalysed].name = name;
+                int n = nanalysed;
+                *VEC_PUSH(analysed_name, n) = name;
+                *VEC_PUSH(analysed, nanalysed) = kc;
                 found++;
             }
             if (!found) {
                 analyse_kernel(&c, kc, true, false);
+                int n = nanalysed;
+                *VEC_PUSH(analysed_name, n) = NULL;
                 *VEC_PUSH(analysed, nanalysed) = kc;
             }
         } else {
             analyse_kernel(&c, kc, false, false);
+            int n = nanalysed;
+            *VEC_PUSH(analysed_name, n) = NULL;
             *VEC_PUSH(analysed, nanalysed) = kc;
         }
     }
@@ -325,18 +512,31 @@ void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fro
     /* Link launches to kernels; a block shape is known when all launches agree. */
     for (int j = 0; j < m->nlaunches; j++) {
         if (clang_Cursor_isNull(launch_targets[j])) continue;
+        const char *want = NULL;
+        if (launch_args[j]) {
+            CXString bs = clang_getCursorSpelling(launch_targets[j]);
+            want = subst_name(&c, clang_getCString(bs), launch_args[j]);
+            clang_disposeString(bs);
+        }
         for (int q = 0; q < nanalysed; q++) {
             if (!same_function(launch_targets[j], analysed[q])) continue;
+            if (want && (!analysed_name[q] || strcmp(analysed_name[q], want) != 0)) continue;
             link_launch(m, j, q);
             break;
         }
     }
     free(launch_targets);
+    free(launch_args);
     free(analysed);
+    free(analysed_name);
     analyse_device_roots(&c, &ts);
     free(c.inlined);
     free(ts.kernels);
     free(ts.hosts);
     free(ts.devices);
     free(ts.files);
+    free(ts.class_insts);
+    free(ts.headers);
+    free(ts.seen);
+    free(insts.items);
 }

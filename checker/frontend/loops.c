@@ -219,6 +219,31 @@ static CXCursor condition_variable(Ctx *c, CXCursor cond)
     return v;
 }
 
+/* A bound written min(x, C) or min(C, x) with a constant C (min, umin,
+ * std::min, OpenCL min): the loop runs at most C times whatever x is. */
+static void clamp_of_bound(Ctx *c, Loop *l, CXCursor bound)
+{
+    CXCursor s = strip(bound);
+    if (clang_getCursorKind(s) != CXCursor_CallExpr || clang_Cursor_getNumArguments(s) != 2) return;
+    const char *name = cxstr(&c->m->arena, clang_getCursorSpelling(s));
+    if (strcmp(name, "min") != 0 && strcmp(name, "umin") != 0 && strcmp(name, "__min") != 0) return;
+    /* evaluate without recording: the bound's own evaluation recorded what it reads */
+    int na = c->k->naccesses, nb = c->k->nbranches, nv = c->k->nconversions, nm = c->k->nmath_calls;
+    Value x = eval(c, clang_Cursor_getArgument(s, 0), MODE_LOAD), y = eval(c, clang_Cursor_getArgument(s, 1), MODE_LOAD);
+    c->k->naccesses = na;
+    c->k->nbranches = nb;
+    c->k->nconversions = nv;
+    c->k->nmath_calls = nm;
+    long long limit;
+    const Value *other = NULL;
+    if (aff_is_const(&y.a, &limit)) other = &x;
+    else if (aff_is_const(&x.a, &limit)) other = &y;
+    if (!other || !other->a.exact) return;
+    l->bound_clamped = true;
+    l->clamp_limit = limit;
+    l->clamped = recorded_affine(c, other->a);
+}
+
 /* Reads `ivar < bound` (and friends) from a loop condition: `v < n`,
  * `v <= n`, `v != n`, `n > v`, `n >= v` give an upper bound, `v > n` and
  * `v >= n` (a decreasing loop) a lower one.  `++v < n` counts as `v < n`:
@@ -261,6 +286,7 @@ static void loop_bound(Ctx *c, int li, CXCursor cond, CXCursor ivar_decl)
         l->bound_inclusive = inclusive;
         l->bound_is_lower = lower;
         if (!l->ivar) l->ivar = cxstr(&c->m->arena, clang_getCursorSpelling(iv));
+        if (!lower) clamp_of_bound(c, l, other);
     }
     children_free(&ch);
 }

@@ -6,7 +6,9 @@
  * not hide the rest.  In auto mode a file whose missing include is a CUDA
  * library header is parsed again with the real toolkit headers, if present. */
 #include "frontend/dialect.h"
+#include "frontend/opencl_std.h"
 #include "frontend/parse.h"
+#include "frontend/toolkit_pch.h"
 #include "util/fileio.h"
 #include "util/oom.h"
 #include "util/vec.h"
@@ -52,8 +54,17 @@ struct Frontend {
      * unsaved buffer, a fuzzer) rather than from disk. */
     struct CXUnsavedFile unsaved;
     bool has_unsaved;
+    const FrontendBuffer *others; /* other files' unsaved text (an editor's open headers) */
+    int nothers;
+    KeptTu *kept;                /* the next parse keeps its TU here (a document session) */
     const FileArgs *file_args;   /* the file's own flags (project.h), or NULL */
     char cccl_dir[PATH_MAX];     /* <cuda>/include/cccl (CUDA 13 layout), "" if absent */
+    bool force_opencl;           /* a host file's kernel string is being parsed */
+    char cl_std[16];             /* the OpenCL C version of the file being parsed (opencl_std.c) */
+    /* the precompiled toolkit preludes, looked up on first use: 0 not yet,
+     * 1 ready (path in toolkit_pch), -1 none this run */
+    signed char toolkit_pch_state[PRELUDE_CCCL + 1];
+    char toolkit_pch[PRELUDE_CCCL + 1][PATH_MAX + 192];
 };
 
 static bool is_file(const char *p)
@@ -108,7 +119,21 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
         return NULL;
     }
     fe->o = *o;
-    fe->index = clang_createIndex(0, 0);
+    /* excludeDeclarationsFromPCH: walking the TU skips what a PCH holds (the
+     * shim, a toolkit prelude) instead of deserializing all of it */
+#if CINDEX_VERSION_MINOR >= 64
+    /* Document sessions' preambles in memory, not in temporary files: a
+     * language server's worker killed in an analysis would leave them
+     * behind (libclang 17+). */
+    CXIndexOptions io;
+    memset(&io, 0, sizeof io);
+    io.Size = sizeof io;
+    io.ExcludeDeclarationsFromPCH = 1;
+    io.StorePreamblesInMemory = 1;
+    fe->index = clang_createIndexWithOptions(&io);
+#else
+    fe->index = clang_createIndex(1, 0);
+#endif
     if (!fe->index) {
         snprintf(err, (size_t)errsize, "libclang could not create an index");
         free(fe);
@@ -161,8 +186,14 @@ OpenclHostCache **frontend_opencl_hosts(Frontend *fe)
     return &fe->opencl_hosts;
 }
 
+void frontend_force_opencl(Frontend *fe, bool on)
+{
+    fe->force_opencl = on;
+}
+
 static bool is_opencl(const Frontend *fe, const char *path)
 {
+    if (fe->force_opencl) return true;
     if (fe->o.language) return strcmp(fe->o.language, "cl") == 0;
     return is_opencl_path(path);
 }
@@ -175,6 +206,24 @@ void frontend_set_unsaved(Frontend *fe, const char *path, const char *contents, 
     fe->unsaved.Length = size;
 }
 
+void frontend_set_other_buffers(Frontend *fe, const FrontendBuffer *b, int n)
+{
+    fe->others = b;
+    fe->nothers = n;
+}
+
+void frontend_set_kept(Frontend *fe, KeptTu *k)
+{
+    fe->kept = k;
+}
+
+void kept_tu_free(KeptTu *k)
+{
+    if (k->tu) clang_disposeTranslationUnit(k->tu);
+    free(k->key);
+    memset(k, 0, sizeof *k);
+}
+
 typedef struct {
     const char **v;
     int n;
@@ -185,6 +234,43 @@ static void add(Args *a, const char *s)
     *VEC_PUSH(a->v, a->n) = s;
 }
 
+/* A flag OpenCL C takes from a file's project flags: macros and include
+ * paths (the rest, -std=c++17 and nvcc's translations, is CUDA's). */
+static bool opencl_takes(const char *x, bool *with_value)
+{
+    static const char *const with_next[] = {"-D", "-U", "-I", "-isystem", "-idirafter", "-include"};
+    for (size_t i = 0; i < sizeof with_next / sizeof with_next[0]; i++)
+        if (strcmp(x, with_next[i]) == 0) {
+            *with_value = true;
+            return true;
+        }
+    *with_value = false;
+    return strncmp(x, "-D", 2) == 0 || strncmp(x, "-U", 2) == 0 || strncmp(x, "-I", 2) == 0;
+}
+
+/* The file's own flags (project discovery, compile database, config), then
+ * the user's macros again so that they win over the project's. */
+static void add_file_args(Frontend *fe, Args *a, bool opencl)
+{
+    const FileArgs *fa = fe->file_args;
+    if (!fa || !fa->nargs) return;
+    for (int i = 0; i < fa->nargs; i++) {
+        bool with_value = false;
+        if (opencl && !opencl_takes(fa->args[i], &with_value)) continue;
+        add(a, fa->args[i]);
+        if (with_value && i + 1 < fa->nargs) add(a, fa->args[++i]);
+    }
+    for (int i = 0; i < fe->o.nextra; i++) {
+        const char *x = fe->o.extra[i];
+        if ((strcmp(x, "-D") == 0 || strcmp(x, "-U") == 0) && i + 1 < fe->o.nextra) {
+            add(a, x);
+            add(a, fe->o.extra[++i]);
+        } else if (strncmp(x, "-D", 2) == 0 || strncmp(x, "-U", 2) == 0) {
+            add(a, x);
+        }
+    }
+}
+
 /* OpenCL C: clang's own opencl-c.h builtins (from libclang's resource
  * directory; declared lazily), no CUDA shim, no PCH (measured in
  * docs/opencl.md: an OpenCL file parses faster than a CUDA file with the
@@ -193,7 +279,7 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf)
 {
     add(a, "-x");
     add(a, "cl");
-    snprintf(std_buf, 64, "-cl-std=%s", fe->o.cl_std ? fe->o.cl_std : "CL1.2");
+    snprintf(std_buf, 64, "-cl-std=%s", fe->cl_std[0] ? fe->cl_std : fe->o.cl_std ? fe->o.cl_std : "CL1.2");
     add(a, std_buf);
     add(a, "-Xclang");
     add(a, "-finclude-default-header");
@@ -201,11 +287,14 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf)
     add(a, "-fdeclare-opencl-builtins");
     add(a, "-ferror-limit=50");
     for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
+    add_file_args(fe, a, true);
 }
 
-/* Builds the argument list; `with_pch`: pre-include through the PCH. */
+/* Builds the argument list; `pch`: pre-include through this PCH (the shim's,
+ * or with `real` a toolkit prelude's); `own_flags`: add the user's and the
+ * file's flags (not for a toolkit prelude's PCH, which all files share). */
 static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *std_buf, char *arch_buf,
-                       char *cuda_buf)
+                       char *cuda_buf, bool own_flags)
 {
     add(a, "-x");
     add(a, "cuda");
@@ -215,7 +304,12 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *
     snprintf(arch_buf, 64, "--cuda-gpu-arch=%s", gpu_arch());
     add(a, arch_buf);
     add(a, "-Wno-unknown-cuda-version");
-    add(a, "-ferror-limit=50");
+    /* nvcc accepts narrowing in brace initialisers (dim3 b = {block, 1, 1}
+     * with a size_t block) with a warning; clang makes it an error */
+    add(a, "-Wno-c++11-narrowing");
+    /* high enough that errors after a missing header rarely hide the ones
+     * in kernels (gpu_code.c counts the limit as touching GPU code) */
+    add(a, "-ferror-limit=1000");
     if (!real) {
         add(a, "-nocudainc");
         add(a, "-nocudalib");
@@ -242,148 +336,14 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *
             add(a, "-Xclang");
             add(a, "-fcuda-allow-variadic-functions");
         }
+        if (pch) {
+            add(a, "-include-pch");
+            add(a, pch);
+        }
     }
+    if (!own_flags) return;
     for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
-    const FileArgs *fa = fe->file_args;
-    if (fa && fa->nargs) {
-        for (int i = 0; i < fa->nargs; i++) add(a, fa->args[i]);
-        /* the user's macros win over the project's */
-        for (int i = 0; i < fe->o.nextra; i++) {
-            const char *x = fe->o.extra[i];
-            if ((strcmp(x, "-D") == 0 || strcmp(x, "-U") == 0) && i + 1 < fe->o.nextra) {
-                add(a, x);
-                add(a, fe->o.extra[++i]);
-            } else if (strncmp(x, "-D", 2) == 0 || strncmp(x, "-U", 2) == 0) {
-                add(a, x);
-            }
-        }
-    }
-}
-
-static DiagLevel level_of(enum CXDiagnosticSeverity s)
-{
-    if (s >= CXDiagnostic_Error) return DIAG_ERROR;
-    if (s == CXDiagnostic_Warning) return DIAG_WARNING;
-    return DIAG_NOTE;
-}
-
-
-static bool is_missing_include(const char *msg)
-{
-    return strstr(msg, "file not found") != NULL;
-}
-
-/* CUDA library headers the shim does not provide but a toolkit does. */
-static bool is_cuda_library_header(const char *msg)
-{
-    static const char *const libs[] = {"cuda_fp16", "cuda_bf16", "cooperative_groups", "cub/", "thrust/", "mma.h",
-                                       "curand", "cublas", "cufft", "cuda/", "cuda_pipeline", "cuda_awbarrier",
-                                       "sm_", "device_functions", "texture_", "surface_", "cusparse", "nvrtc",
-                                       "cuda_fp8", "math_functions", "crt/"};
-    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++)
-        if (strstr(msg, libs[i])) return true;
-    return false;
-}
-
-static void collect_diags(CXTranslationUnit tu, ParseResult *r)
-{
-    unsigned n = clang_getNumDiagnostics(tu);
-    for (unsigned i = 0; i < n; i++) {
-        CXDiagnostic d = clang_getDiagnostic(tu, i);
-        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-        if (sev < CXDiagnostic_Error) {
-            clang_disposeDiagnostic(d);
-            continue;
-        }
-        CXString msg = clang_getDiagnosticSpelling(d);
-        CXFile f;
-        unsigned line, col;
-        clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
-        Diag *dg = VEC_PUSH(r->diags, r->ndiags);
-        dg->level = level_of(sev);
-        const char *m = clang_getCString(msg);
-        dg->message = xstrdup(m ? m : "");
-        if (is_missing_include(dg->message)) dg->level = DIAG_NOTE;
-        if (f) {
-            CXString fn = clang_getFileName(f);
-            dg->file = xstrdup(clang_getCString(fn));
-            clang_disposeString(fn);
-        } else {
-            dg->file = NULL;
-        }
-        dg->line = line;
-        dg->col = col;
-        clang_disposeString(msg);
-        clang_disposeDiagnostic(d);
-    }
-}
-
-/* The name in "use of undeclared identifier 'N'" / "unknown type name 'N'". */
-static bool undefined_name(const char *msg, char *name, size_t n)
-{
-    const char *p = NULL;
-    if (strncmp(msg, "use of undeclared identifier '", 30) == 0) p = msg + 30;
-    else if (strncmp(msg, "unknown type name '", 19) == 0) p = msg + 19;
-    const char *q = p ? strchr(p, '\'') : NULL;
-    if (!q || (size_t)(q - p) >= n) return false;
-    memcpy(name, p, (size_t)(q - p));
-    name[q - p] = 0;
-    return true;
-}
-
-/* OpenCL kernels are often configured by -D options the host passes to
- * clBuildProgram: names used but never defined become one note naming
- * them, and the errors they cause become notes (the file is analysed, its
- * result degraded: code that needs the values is not seen as written). */
-static void note_undefined_macros(ParseResult *r, const char *path)
-{
-    char names[512] = "";
-    size_t len = 0;
-    int count = 0, shown = 0;
-    for (int i = 0; i < r->ndiags; i++) {
-        Diag *d = &r->diags[i];
-        char name[128], quoted[132];
-        if (d->level != DIAG_ERROR || !undefined_name(d->message, name, sizeof name)) continue;
-        snprintf(quoted, sizeof quoted, "%s,", name);
-        char hay[520];
-        snprintf(hay, sizeof hay, ",%s", names);
-        char needle[134];
-        snprintf(needle, sizeof needle, ",%s", quoted);
-        if (strstr(hay, needle)) continue;
-        count++;
-        if (len + strlen(quoted) + 1 < sizeof names) {
-            len += (size_t)snprintf(names + len, sizeof names - len, "%s", quoted);
-            shown++;
-        }
-    }
-    if (!count) return;
-    names[len ? len - 1 : 0] = 0;
-    char listed[700];
-    size_t ll = 0;
-    for (const char *p = names; *p && ll + 3 < sizeof listed; p++) {
-        listed[ll++] = *p;
-        if (*p == ',') listed[ll++] = ' ';
-    }
-    listed[ll] = 0;
-    for (int i = 0; i < r->ndiags; i++)
-        if (r->diags[i].level == DIAG_ERROR) {
-            char *m = r->diags[i].message;
-            size_t n = strlen(m) + 64;
-            r->diags[i].message = xmalloc(n);
-            snprintf(r->diags[i].message, n, "%s (see the note on names set at build time)", m);
-            free(m);
-            r->diags[i].level = DIAG_NOTE;
-        }
-    Diag *d = VEC_PUSH(r->diags, r->ndiags);
-    d->level = DIAG_NOTE;
-    d->file = xstrdup(path);
-    d->line = d->col = 0;
-    size_t n = strlen(listed) + 400;
-    d->message = xmalloc(n);
-    snprintf(d->message, n,
-             "status degraded: the file uses %d name%s it never defines (%s%s): probably set by -D options at build time "
-             "(clBuildProgram); pass them to gpulint with -D NAME=VALUE",
-             count, count == 1 ? "" : "s", listed, shown < count ? ", ..." : "");
+    add_file_args(fe, a, false);
 }
 
 static bool pch_path(const Frontend *fe, int variant, char *out, size_t n)
@@ -392,14 +352,14 @@ static bool pch_path(const Frontend *fe, int variant, char *out, size_t n)
     return r > 0 && (size_t)r < n && is_file(out);
 }
 
-/* The smallest variant covering the heavy headers the file includes itself. */
-static int pch_variant_for(const Frontend *fe, const char *path)
+/* The highest score(name) over the file's own #include <name> lines. */
+static int max_over_angled_includes(const Frontend *fe, const char *path, int (*score)(const char *name))
 {
     if (fe->has_unsaved && fe->unsaved.Length == 0) return 0;
     FILE *f = fe->has_unsaved ? fmemopen((void *)fe->unsaved.Contents, fe->unsaved.Length, "r") : fopen(path, "rb");
     if (!f) return 0;
     int best = 0;
-    char line[512];
+    char line[512], name[512];
     while (fgets(line, sizeof line, f)) {
         const char *p = line;
         while (*p == ' ' || *p == '\t') p++;
@@ -409,12 +369,89 @@ static int pch_variant_for(const Frontend *fe, const char *path)
         if (strncmp(p, "include", 7) != 0) continue;
         const char *lt = strchr(p, '<'), *gt = lt ? strchr(lt, '>') : NULL;
         if (!gt) continue;
-        for (int v = 1; v < NPCH; v++)
-            for (const char *const *t = pch_variants[v].triggers; *t; t++)
-                if ((size_t)(gt - lt - 1) == strlen(*t) && strncmp(lt + 1, *t, strlen(*t)) == 0 && v > best) best = v;
+        memcpy(name, lt + 1, (size_t)(gt - lt - 1));
+        name[gt - lt - 1] = 0;
+        int v = score(name);
+        if (v > best) best = v;
     }
     fclose(f);
     return best;
+}
+
+static int shim_variant_score(const char *name)
+{
+    for (int v = NPCH - 1; v >= 1; v--)
+        for (const char *const *t = pch_variants[v].triggers; *t; t++)
+            if (strcmp(name, *t) == 0) return v;
+    return 0;
+}
+
+static int prelude_score(const char *name)
+{
+    return (int)frontend_prelude_for_include(name);
+}
+
+/* The smallest shim variant covering the heavy headers the file includes itself. */
+static int pch_variant_for(const Frontend *fe, const char *path)
+{
+    return max_over_angled_includes(fe, path, shim_variant_score);
+}
+
+/* -D/-U of a toolkit configuration macro would change what the prelude
+ * holds: such a file parses the toolkit's headers from source. */
+static bool configures_toolkit(const char *const *args, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *name = NULL;
+        if ((strcmp(args[i], "-D") == 0 || strcmp(args[i], "-U") == 0) && i + 1 < n) name = args[++i];
+        else if (strncmp(args[i], "-D", 2) == 0 || strncmp(args[i], "-U", 2) == 0) name = args[i] + 2;
+        if (name && frontend_is_toolkit_config_macro(name)) return true;
+    }
+    return false;
+}
+
+/* The precompiled toolkit prelude for a file parsed with the toolkit's
+ * headers: the one its include closure needs (project.c; without project
+ * flags, its own includes), or NULL. */
+static const char *toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need)
+{
+    const FileArgs *fa = fe->file_args;
+    if (!fe->o.use_pch || (fa && (fa->no_pch || fa->no_prelude)) || configures_toolkit(fe->o.extra, fe->o.nextra) ||
+        (fa && configures_toolkit(fa->args, fa->nargs)))
+        return NULL;
+    *need = fa ? fa->prelude : (PreludeNeed)max_over_angled_includes(fe, path, prelude_score);
+    if (!fe->toolkit_pch_state[*need]) {
+        Args a = {NULL, 0};
+        char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
+        build_args(fe, &a, true, NULL, std_buf, arch_buf, cuda_buf, false);
+        ToolkitPchRequest rq = {fe->index, *need, fe->o.data_dir, fe->cuda_path, frontend_libclang_version(),
+                                a.v, a.n, fe->o.verbose};
+        /* not there yet: being built in the background, asked again next file */
+        if (toolkit_pch_get(&rq, fe->toolkit_pch[*need], sizeof fe->toolkit_pch[*need]))
+            fe->toolkit_pch_state[*need] = 1;
+        free(a.v);
+    }
+    return fe->toolkit_pch_state[*need] > 0 ? fe->toolkit_pch[*need] : NULL;
+}
+
+/* Why a PCH did not load: 0 it did, 1 it was made with other flags or
+ * another libclang, 2 a header changed since it was made. */
+static int pch_rejection(CXTranslationUnit tu)
+{
+    int why = 0;
+    unsigned n = clang_getNumDiagnostics(tu);
+    for (unsigned i = 0; i < n && !why; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+            CXString s = clang_getDiagnosticSpelling(d);
+            const char *m = clang_getCString(s);
+            if (m && (strstr(m, "modified since") || strstr(m, "has been modified"))) why = 2;
+            else if (m && (strstr(m, "precompiled header") || strstr(m, "PCH file") || strstr(m, "AST file"))) why = 1;
+            clang_disposeString(s);
+        }
+        clang_disposeDiagnostic(d);
+    }
+    return why;
 }
 
 static bool pch_rejected(CXTranslationUnit tu)
@@ -435,15 +472,76 @@ static bool pch_rejected(CXTranslationUnit tu)
     return bad;
 }
 
+/* The file's unsaved text first, then the other open files' (not the file
+ * itself a second time). */
+static struct CXUnsavedFile *unsaved_files(const Frontend *fe, const char *path, unsigned *n)
+{
+    struct CXUnsavedFile *v = NULL;
+    int count = 0;
+    if (fe->has_unsaved) *VEC_PUSH(v, count) = fe->unsaved;
+    for (int i = 0; i < fe->nothers; i++) {
+        if (strcmp(fe->others[i].path, path) == 0) continue;
+        struct CXUnsavedFile *u = VEC_PUSH(v, count);
+        u->Filename = fe->others[i].path;
+        u->Contents = fe->others[i].contents;
+        u->Length = fe->others[i].size;
+    }
+    *n = (unsigned)count;
+    return v;
+}
+
+/* The argument list as one string: a kept TU is reparsed only when the
+ * arguments a fresh parse would use are the same. */
+static char *join_args(const Args *a)
+{
+    size_t n = 1;
+    for (int i = 0; i < a->n; i++) n += strlen(a->v[i]) + 1;
+    char *s = xmalloc(n), *p = s;
+    for (int i = 0; i < a->n; i++) p += sprintf(p, "%s\n", a->v[i]);
+    *p = 0;
+    return s;
+}
+
+/* With a document session (fe->kept), the TU it kept is reparsed with the
+ * current unsaved buffers when the arguments are unchanged: libclang reuses
+ * the precompiled preamble (the file's leading #includes) when nothing in it
+ * changed.  Otherwise a fresh parse, which builds a preamble at once. */
 static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, const char *pch, CXTranslationUnit *tu)
 {
     Args a = {NULL, 0};
     char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
     if (is_opencl(fe, path)) build_opencl_args(fe, &a, std_buf);
-    else build_args(fe, &a, real, pch, std_buf, arch_buf, cuda_buf);
-    unsigned flags = CXTranslationUnit_KeepGoing;
-    enum CXErrorCode err = clang_parseTranslationUnit2(fe->index, path, a.v, a.n, fe->has_unsaved ? &fe->unsaved : NULL,
-                                                     fe->has_unsaved ? 1u : 0u, flags, tu);
+    else build_args(fe, &a, real, pch, std_buf, arch_buf, cuda_buf, true);
+    unsigned nfiles;
+    struct CXUnsavedFile *files = unsaved_files(fe, path, &nfiles);
+    KeptTu *k = fe->kept;
+    char *key = k ? join_args(&a) : NULL;
+    enum CXErrorCode err = CXError_Failure;
+    *tu = NULL;
+    if (k && k->tu && strcmp(k->key, key) == 0) {
+        err = (enum CXErrorCode)clang_reparseTranslationUnit(k->tu, nfiles, files, clang_defaultReparseOptions(k->tu));
+        if (err == CXError_Success) {
+            *tu = k->tu;
+            k->reused = true;
+        } else { /* libclang: a TU whose reparse failed must be disposed */
+            clang_disposeTranslationUnit(k->tu);
+        }
+        k->tu = NULL;
+    }
+    if (k && k->tu) { /* other arguments: the kept TU is of no use */
+        clang_disposeTranslationUnit(k->tu);
+        k->tu = NULL;
+    }
+    if (!*tu) {
+        unsigned flags = CXTranslationUnit_KeepGoing;
+        if (k) flags |= CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse;
+        err = clang_parseTranslationUnit2(fe->index, path, a.v, a.n, files, nfiles, flags, tu);
+    }
+    if (k) {
+        free(k->key);
+        k->key = key;
+    }
+    free(files);
     free(a.v);
     return err;
 }
@@ -459,28 +557,29 @@ static const char *parse_error_text(enum CXErrorCode e)
     }
 }
 
+/* The text of an OpenCL file (an editor's buffer or the file; the engine
+ * refused files over 64 MiB before the parse); a copy the caller frees. */
+static char *opencl_text(Frontend *fe, const char *path, size_t *size)
+{
+    if (fe->has_unsaved) {
+        char *text = xmalloc(fe->unsaved.Length + 1);
+        memcpy(text, fe->unsaved.Contents, fe->unsaved.Length);
+        text[fe->unsaved.Length] = 0;
+        *size = fe->unsaved.Length;
+        return text;
+    }
+    long len;
+    char *text = read_file(path, &len);
+    *size = text ? (size_t)len : 0;
+    return text;
+}
+
 /* OpenCL sources kept as C++ raw strings for embedding (CLBlast's
  * .opencl files: a line `R"(` ... a line `)"`): the wrapper lines are
- * blanked in an in-memory copy, so lines and columns stay as in the file.
- * Returns the copy (caller frees) or NULL when there is no wrapper. */
-static ParseResult frontend_parse_file(Frontend *fe, const char *path);
-
-static char *unwrap_raw_string(Frontend *fe, const char *path, size_t *size)
+ * blanked in place, so lines and columns stay as in the file.  False when
+ * there is no wrapper. */
+static bool unwrap_raw_string(char *text)
 {
-    char *text = NULL;
-    size_t n = 0;
-    if (fe->has_unsaved) {
-        text = xmalloc(fe->unsaved.Length + 1);
-        memcpy(text, fe->unsaved.Contents, fe->unsaved.Length);
-        n = fe->unsaved.Length;
-        text[n] = 0;
-    } else {
-        /* the engine refused files over 64 MiB before the parse */
-        long len;
-        text = read_file(path, &len);
-        if (!text) return NULL;
-        n = (size_t)len;
-    }
     char *open = NULL, *close = NULL;
     for (char *line = text; line && *line;) {
         char *eol = strchr(line, '\n');
@@ -490,33 +589,64 @@ static char *unwrap_raw_string(Frontend *fe, const char *path, size_t *size)
         else if (open && len == 2 && strncmp(line, ")\"", 2) == 0) close = line;
         line = eol ? eol + 1 : NULL;
     }
-    if (!open || !close) {
-        free(text);
-        return NULL;
-    }
+    if (!open || !close) return false;
     memset(open, ' ', 3);
     memset(close, ' ', 2);
-    *size = n;
-    return text;
+    return true;
+}
+
+static ParseResult frontend_parse_file(Frontend *fe, const char *path);
+
+/* An OpenCL file: its version chosen (opencl_std.c), the raw-string
+ * wrapper blanked, and names set by -D at build time reported. */
+static ParseResult parse_opencl(Frontend *fe, const char *path)
+{
+    size_t size = 0;
+    char *text = opencl_text(fe, path, &size);
+    OpenclStdChoice choice =
+        opencl_std_choose(text, size, fe->o.cl_std, fe->file_args ? fe->file_args->cl_std : NULL);
+    struct CXUnsavedFile saved = fe->unsaved;
+    bool had = fe->has_unsaved;
+    /* libclang copies an unsaved buffer while parsing: the TU keeps no pointer to it */
+    if (text && unwrap_raw_string(text)) frontend_set_unsaved(fe, path, text, size);
+    snprintf(fe->cl_std, sizeof fe->cl_std, "%s", choice.std);
+    ParseResult r = frontend_parse_file(fe, path);
+    char what[128] = "", msg[512];
+    if (choice.origin == CLSTD_AUTO && !r.fatal && opencl_wants_cl20(r.diags, r.ndiags, what, sizeof what)) {
+        snprintf(fe->cl_std, sizeof fe->cl_std, "CL2.0");
+        ParseResult r2 = frontend_parse_file(fe, path);
+        if (!r2.fatal && error_count(&r2) < error_count(&r)) {
+            parse_result_free(&r);
+            r = r2;
+            snprintf(msg, sizeof msg,
+                     "parsed as OpenCL C 2.0 (-cl-std=CL2.0): the file uses %s, which OpenCL C 1.2 does not have; "
+                     "a comment '// gpulint: -cl-std=CL2.0' in the file makes this explicit",
+                     what);
+            parse_add_diag(&r, DIAG_INFO, path, msg);
+        } else {
+            parse_result_free(&r2);
+        }
+    }
+    fe->cl_std[0] = 0;
+    fe->unsaved = saved;
+    fe->has_unsaved = had;
+    free(text);
+    if (!r.fatal) {
+        opencl_note_undefined_names(&r, path);
+        if (choice.bad_directive) {
+            snprintf(msg, sizeof msg,
+                     "the directive '-cl-std=%s' names no OpenCL C version gpulint knows (CL1.0, CL1.1, CL1.2, CL2.0, "
+                     "CL3.0); parsed as %s",
+                     choice.directive, choice.std);
+            parse_add_diag(&r, DIAG_NOTE, path, msg);
+        }
+    }
+    return r;
 }
 
 ParseResult frontend_parse(Frontend *fe, const char *path)
 {
-    if (is_opencl(fe, path)) {
-        size_t size = 0;
-        char *unwrapped = unwrap_raw_string(fe, path, &size);
-        if (unwrapped) {
-            struct CXUnsavedFile saved = fe->unsaved;
-            bool had = fe->has_unsaved;
-            frontend_set_unsaved(fe, path, unwrapped, size);
-            ParseResult r = frontend_parse_file(fe, path);
-            /* the TU keeps no pointer to the buffer after parsing: libclang copies it */
-            fe->unsaved = saved;
-            fe->has_unsaved = had;
-            free(unwrapped);
-            return r;
-        }
-    }
+    if (is_opencl(fe, path)) return parse_opencl(fe, path);
     return frontend_parse_file(fe, path);
 }
 
@@ -539,7 +669,23 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
     bool no_pch = fe->file_args && fe->file_args->no_pch;
     int variant = real || opencl || no_pch || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);
     while (variant >= 0 && (fe->pch_failed[variant] || !pch_path(fe, variant, pch, sizeof pch))) variant--;
-    err = parse_with(fe, path, real, variant >= 0 ? pch : NULL, &tu);
+    PreludeNeed need = PRELUDE_RUNTIME;
+    const char *tk_pch = real && !opencl ? toolkit_pch_for(fe, path, &need) : NULL;
+    err = parse_with(fe, path, real, variant >= 0 ? pch : tk_pch, &tu);
+    if (tk_pch && err != CXError_Crashed && (err != CXError_Success || !tu || pch_rejection(tu))) {
+        /* from source, as without a prelude; a PCH older than its headers
+         * is removed so that the next run builds it again */
+        if (tu && pch_rejection(tu) == 2) toolkit_pch_discard(tk_pch);
+        fe->toolkit_pch_state[need] = -1;
+        if (fe->o.verbose)
+            fprintf(stderr, "gpulint: the precompiled toolkit prelude %s does not load (error %d); parsing the headers\n",
+                    tk_pch, err);
+        if (tu) clang_disposeTranslationUnit(tu);
+        tu = NULL;
+        err = parse_with(fe, path, real, NULL, &tu);
+    }
+    r.toolkit_prelude = tk_pch && err == CXError_Success && fe->toolkit_pch_state[need] > 0
+                            ? toolkit_prelude_name(need) : NULL;
     /* A crash is the file's doing, not the PCH's: no second parse, and the
      * PCH stays on for the other files. */
     if (variant >= 0 && err != CXError_Crashed && (err != CXError_Success || !tu || pch_rejected(tu))) {
@@ -558,7 +704,7 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
         return r;
     }
     collect_diags(tu, &r);
-    if (opencl) note_undefined_macros(&r, path);
+    bool keep = true;
     if (!real && !opencl && fe->o.headers == HEADERS_AUTO && fe->cuda_path[0] && !fe->file_args) {
         /* The shim lacks a CUDA library header, or a library header fails
          * to parse against the shim: the toolkit's headers may do better.
@@ -571,6 +717,12 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
             if (d->level == DIAG_ERROR && d->file && strcmp(d->file, path) != 0) want_real = true;
         }
         if (want_real) {
+            /* two parses decide the headers: nothing is kept, so the next
+             * analysis decides afresh, as a fresh parse would */
+            KeptTu *kept = fe->kept;
+            fe->kept = NULL;
+            if (kept) kept_tu_free(kept);
+            keep = false;
             CXTranslationUnit tu2 = NULL;
             if (parse_with(fe, path, true, false, &tu2) == CXError_Success && tu2) {
                 ParseResult r2;
@@ -590,9 +742,14 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
                     clang_disposeTranslationUnit(tu2);
                 }
             }
+            fe->kept = kept;
         }
     }
     r.tu = tu;
+    if (fe->kept && keep) {
+        fe->kept->tu = tu;
+        r.tu_kept = true;
+    }
     return r;
 }
 
@@ -606,6 +763,9 @@ CXTranslationUnit frontend_parse_host(Frontend *fe, const char *path)
     add(&a, c_file ? "-std=gnu11" : "-std=c++17");
     add(&a, "-I");
     add(&a, fe->opencl_host_dir);
+    /* the stand-ins first: a project's own copy of cl.h or cl2.hpp is then skipped by its guard */
+    add(&a, "-include");
+    add(&a, c_file ? "CL/cl.h" : "CL/gpulint_cl_wrapper.hpp");
     add(&a, "-ferror-limit=50");
     add(&a, "-Wno-implicit-function-declaration");
     for (int i = 0; i < fe->o.nextra; i++) add(&a, fe->o.extra[i]);
@@ -615,18 +775,6 @@ CXTranslationUnit frontend_parse_host(Frontend *fe, const char *path)
         tu = NULL;
     free(a.v);
     return tu;
-}
-
-void parse_result_free(ParseResult *r)
-{
-    for (int i = 0; i < r->ndiags; i++) {
-        free(r->diags[i].file);
-        free(r->diags[i].message);
-    }
-    free(r->diags);
-    free(r->fatal_message);
-    if (r->tu) clang_disposeTranslationUnit(r->tu);
-    memset(r, 0, sizeof *r);
 }
 
 static bool build_one_pch(Frontend *fe, const char *header_name, const char *out, char *err, int errsize)

@@ -12,11 +12,28 @@
 typedef struct {
     CXTranslationUnit tu;
     bool used_real_headers;
+    const char *toolkit_prelude; /* the precompiled toolkit prelude used, or NULL */
     Diag *diags;
     int ndiags;
     bool fatal;                 /* nothing could be parsed */
     char *fatal_message;
+    bool tu_kept;               /* tu belongs to a document session (KeptTu) */
 } ParseResult;
+
+/* A translation unit kept between the analyses of one document (document.c). */
+typedef struct {
+    CXTranslationUnit tu;       /* NULL: the next parse is a fresh one */
+    char *key;                  /* the arguments it was parsed with */
+    bool reused;                /* a parse reparsed the kept TU */
+} KeptTu;
+
+/* The next parse reparses k->tu when its arguments are unchanged, else
+ * parses afresh with a precompiled preamble, and leaves its TU in k (NULL:
+ * an ordinary parse). */
+void frontend_set_kept(Frontend *fe, KeptTu *k);
+void kept_tu_free(KeptTu *k);
+/* The next parses read these files' text from memory (NULL, 0: none). */
+void frontend_set_other_buffers(Frontend *fe, const FrontendBuffer *b, int n);
 
 typedef struct OpenclHostCache OpenclHostCache; /* host_opencl.c */
 
@@ -26,19 +43,36 @@ OpenclHostCache **frontend_opencl_hosts(Frontend *fe);
 void opencl_host_cache_free(OpenclHostCache *cache);
 /* Parses a C/C++ host file to scan it (no diagnostics kept); NULL on failure. */
 CXTranslationUnit frontend_parse_host(Frontend *fe, const char *path);
-/* Adds the launches of m's kernels found in host files next to `path`
- * (see host_opencl.c). */
-void opencl_link_host_launches(Frontend *fe, const char *path, Model *m);
+/* Adds the launches of m's kernels found in the host files of the project
+ * under `project_root` (NULL: the files beside `path`); host_opencl_index.c. */
+void opencl_link_host_launches(Frontend *fe, const char *path, const char *project_root, Model *m,
+                               FrontendReport *rep);
+/* Parses and scans one host file for launches (host_opencl.c); NULL when
+ * it does not parse.  The caller owns the model. */
+Model *opencl_host_scan(Frontend *fe, const char *path);
 
 /* Directory of the shim headers (functions defined there are library code). */
 const char *frontend_shim_dir(const Frontend *fe);
 /* The next parse of `path` reads `contents` instead of the file (NULL: the
  * file on disk). */
 void frontend_set_unsaved(Frontend *fe, const char *path, const char *contents, unsigned long size);
+/* Parse as OpenCL C whatever the file's name (a host file's kernel string). */
+void frontend_force_opencl(Frontend *fe, bool on);
 /* The next parse uses these per-file flags (NULL: none). */
 void frontend_set_file_args(Frontend *fe, const FileArgs *fa);
 /* Parses one file. Missing includes become notes; parse errors errors. */
 ParseResult frontend_parse(Frontend *fe, const char *path);
 void parse_result_free(ParseResult *r);
+/* diags.c: the TU's errors (a missing include as a note) into r->diags. */
+void collect_diags(CXTranslationUnit tu, ParseResult *r);
+bool is_missing_include(const char *msg);
+/* Is the missing include a CUDA library header the shim lacks? */
+bool is_cuda_library_header(const char *msg);
+int error_count(const ParseResult *r);
+void parse_add_diag(ParseResult *r, DiagLevel level, const char *path, const char *message);
+/* frontend.c: moves a parse's diagnostics into `rep` and, unless it was
+ * fatal, builds the model (and judges which errors touch GPU code). */
+void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *fa, ParseResult *pr, Model *m,
+                                FrontendReport *rep);
 
 #endif

@@ -90,12 +90,22 @@ void model_dump(FILE *out, const Model *m)
             aff_format(&l->bound, model_symbol_name_cb, (void *)k, a, sizeof a);
             aff_text(&l->init, k, b2, sizeof b2);
             aff_text(&l->step, k, b3, sizeof b3);
-            fprintf(out, "  loop %d line %u depth %d ivar=%s bound=%s%s%s%s%s parent=%d init=%s step=%s%s%s%s%s\n", j,
+            fprintf(out, "  loop %d line %u depth %d ivar=%s bound=%s%s%s%s%s parent=%d init=%s step=%s%s%s%s%s", j,
                     l->range.line, l->depth, l->ivar ? l->ivar : "-", l->has_bound && l->bound_is_lower ? ">" : "",
                     l->has_bound ? a : "-",
                     l->has_barrier ? " barrier" : "", l->has_store ? " store" : "", l->has_unroll_pragma ? " unroll" : "",
                     l->parent, b2, b3, l->has_bound ? " bound_text='" : "", l->has_bound && l->bound_text ? l->bound_text : "",
                     l->has_bound ? (l->bound_inclusive ? "' inclusive" : "'") : "", l->has_atomic ? " atomic" : "");
+            if (l->bound_clamped) {
+                aff_text(&l->clamped, k, b2, sizeof b2);
+                fprintf(out, " clamped=min(%s, %lld)", b2, l->clamp_limit);
+            }
+            fputc('\n', out);
+        }
+        for (int j = 0; j < k->nlimits; j++) {
+            const SymbolLimit *lim = &k->limits[j];
+            fprintf(out, "  limit %s <= %lld (%s) line %u\n", model_symbol_name(k, lim->symbol), lim->max,
+                    lim->from_assert ? "assert" : "guard", lim->range.line);
         }
         for (int j = 0; j < k->naccesses; j++) {
             const Access *x = &k->accesses[j];
@@ -107,7 +117,7 @@ void model_dump(FILE *out, const Model *m)
                     x->is_store ? "store" : "", x->is_atomic ? " atomic" : "", x->base_name, "", x->elem_type,
                     x->elem_bytes, x->field ? " field " : "", x->field ? x->field : "", a, d, x->loop,
                     x->elem_is_vector ? " vector" : "", x->elem_is_record && !x->elem_is_vector ? " record" : "", cs);
-            if (x->field) fprintf(out, " field_bytes=%d", x->field_bytes);
+            if (x->field) fprintf(out, " field_bytes=%d field_offset=%d", x->field_bytes, x->field_offset);
             if (x->base_param >= 0) fprintf(out, " param=%d", x->base_param);
             if (x->array >= 0) fprintf(out, " array=%d", x->array);
             if (x->data_offset.exact) {
@@ -171,8 +181,14 @@ void model_dump(FILE *out, const Model *m)
         for (int j = 0; j < 3; j++)
             if (L->block[j].where.line)
                 fprintf(out, "  block %c defined at %u:%u\n", "xyz"[j], L->block[j].where.line, L->block[j].where.col);
-        for (int j = 0; j < L->nargs; j++)
+        for (int j = 0; j < L->nargs; j++) {
             if (L->arg_known[j]) fprintf(out, "  arg %d %s = %lld\n", j, L->arg_text[j], L->arg_value[j]);
+            if (!L->arg_known[j] && L->arg_sets && L->arg_sets[j].n) {
+                fprintf(out, "  arg %d %s in {", j, L->arg_text[j]);
+                for (int v = 0; v < L->arg_sets[j].n; v++) fprintf(out, "%s%lld", v ? "," : "", L->arg_sets[j].values[v]);
+                fprintf(out, "} (%s)\n", L->arg_sets[j].how);
+            }
+        }
     }
     for (int i = 0; i < m->nnotes; i++)
         fprintf(out, "note %u:%u %s\n", m->notes[i].range.line, m->notes[i].range.col, m->notes[i].message);

@@ -23,6 +23,7 @@ void model_free(Model *m)
         free(k->arrays);
         free(k->conversions);
         free(k->math_calls);
+        free(k->limits);
     }
     free(m->kernels);
     free(m->launches);

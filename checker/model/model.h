@@ -62,6 +62,7 @@ typedef struct {
     bool elem_is_integer;
     const char *field;       /* p[i].field: the field read/written, NULL for the whole element */
     int field_bytes;
+    int field_offset;        /* with field: its byte offset in the element, -1 unknown */
     bool is_load, is_store, is_atomic;
     Affine byte_offset;      /* from the base pointer's start, in bytes */
     Affine data_offset;      /* when byte_offset is not exact only because it adds
@@ -84,6 +85,9 @@ typedef struct {
     const char *bound_text;  /* source text of the bound expression */
     bool bound_inclusive;    /* <= (>= for a lower bound) */
     bool bound_is_lower;     /* ivar > bound / ivar >= bound: a decreasing loop */
+    bool bound_clamped;      /* the bound is min(x, C) (or min(C, x)) with a constant C: */
+    long long clamp_limit;   /*   C */
+    Affine clamped;          /*   x, the value the constant caps */
     bool has_barrier;        /* __syncthreads() & co inside */
     bool has_store;          /* a global/shared store inside */
     bool has_atomic;
@@ -183,6 +187,16 @@ typedef struct {
     SrcRange call_site;
 } MathCall;
 
+/* A guard that caps a uniform symbol: `assert(k <= 16)`, or
+ * `if (k > 16) return;` (or a trap/printf path) outside loops.  After it
+ * the kernel runs only with symbol <= max. */
+typedef struct {
+    int symbol;              /* a SYMK_PARAM or SYMK_CONSTMEM symbol */
+    long long max;
+    bool from_assert;
+    SrcRange range;          /* the assert or the if */
+} SymbolLimit;
+
 typedef struct {
     const char *name;        /* kernel name, with template arguments */
     const char *base_name;   /* without template arguments */
@@ -197,6 +211,7 @@ typedef struct {
     ArrayDecl *arrays; int narrays;
     Conversion *conversions; int nconversions;
     MathCall *math_calls; int nmath_calls;
+    SymbolLimit *limits; int nlimits;
     BlockShape block;        /* known when every launch in the file agrees */
     int nlaunches;
 } Kernel;
@@ -208,6 +223,15 @@ typedef struct {
     bool known;
     long long value;
 } DimValue;
+
+/* The values a launch argument that is not a constant can take, read
+ * from the host code around the launch (frontend/host_values.c). */
+typedef struct {
+    long long values[16];
+    int n;                   /* 0: none known */
+    const char *how;         /* "local" (assigned only constants), "struct-field", "table" (a constant
+                              * table's elements), "caller" (constants the launching function's callers pass) */
+} ArgValueSet;
 
 typedef struct {
     const char *kernel_name; /* as launched */
@@ -223,6 +247,7 @@ typedef struct {
     bool *arg_known;         /* argument i is a compile-time constant */
     long long *arg_value;
     const char **arg_text;
+    ArgValueSet *arg_sets;   /* NULL, or per argument: the values host code gives a non-constant one */
     const char *function;    /* enclosing host function */
 } Launch;
 

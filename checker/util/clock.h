@@ -5,4 +5,7 @@
 /* Seconds on the monotonic clock (only differences mean anything). */
 double monotonic_seconds(void);
 
+/* CPU seconds (user + system, all threads) this process has used so far. */
+double process_cpu_seconds(void);
+
 #endif

@@ -48,6 +48,13 @@
 
 #define GPULINT_CUDA_SHIM 1
 
+/* gpulint stands in for nvcc: project code that tests __NVCC__ (to include
+ * cuda_fp16.h, to pick declarations only nvcc should see) takes the branch
+ * the real build takes.  clang never defines it. */
+#ifndef __NVCC__
+#define __NVCC__ 1
+#endif
+
 /* clang does not define __CUDACC__ itself (its runtime wrapper does). */
 #ifndef __CUDACC__
 #define __CUDACC__ 1
@@ -65,6 +72,32 @@
 #define __CUDACC_VER_MINOR__ 0
 #define __CUDACC_VER_BUILD__ 0
 #endif
+
+/* The include guards of the toolkit headers whose contents the shim
+ * provides, as the real headers define them: a project header's
+ * "#ifndef __DRIVER_TYPES_H__ ... own fallback declarations ... #endif"
+ * then takes the same branch as under nvcc.  Only headers the shim really
+ * covers are listed (cuda_fp16.h & co. define theirs when included). */
+#define __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_API_H__
+#define __HOST_CONFIG_H__
+#define __HOST_DEFINES_H__
+#define __DRIVER_TYPES_H__
+#define __DRIVER_FUNCTIONS_H__
+#define __DEVICE_TYPES_H__
+#define __VECTOR_TYPES_H__
+#define __VECTOR_FUNCTIONS_H__
+#define __TEXTURE_TYPES_H__
+#define __SURFACE_TYPES_H__
+#define __CHANNEL_DESCRIPTOR_H__
+#define __LIBRARY_TYPES_H__
+#define __DEVICE_LAUNCH_PARAMETERS_H__
+#define __DEVICE_FUNCTIONS_H__
+#define __MATH_FUNCTIONS_H__
+#define __COMMON_FUNCTIONS_H__
+#define __CUDA_DEVICE_RUNTIME_API_H__
+#define __TEXTURE_INDIRECT_FUNCTIONS_H__
+#define __SURFACE_INDIRECT_FUNCTIONS_H__
 
 #include <stddef.h> /* size_t: clang's own builtin header, cheap */
 
@@ -196,19 +229,45 @@ enum cudaError {
   cudaErrorMemoryAllocation = 2,
   cudaErrorInitializationError = 3,
   cudaErrorCudartUnloading = 4,
+  cudaErrorProfilerDisabled = 5,
   cudaErrorInvalidConfiguration = 9,
+  cudaErrorInvalidPitchValue = 12,
   cudaErrorInvalidSymbol = 13,
+  cudaErrorInvalidHostPointer = 16,
+  cudaErrorInvalidDevicePointer = 17,
+  cudaErrorInvalidTexture = 18,
+  cudaErrorInvalidChannelDescriptor = 20,
   cudaErrorInvalidMemcpyDirection = 21,
+  cudaErrorStubLibrary = 34,
+  cudaErrorInsufficientDriver = 35,
+  cudaErrorDevicesUnavailable = 46,
+  cudaErrorMissingConfiguration = 52,
   cudaErrorInvalidDeviceFunction = 98,
   cudaErrorNoDevice = 100,
   cudaErrorInvalidDevice = 101,
+  cudaErrorInvalidKernelImage = 200,
+  cudaErrorNoKernelImageForDevice = 209,
+  cudaErrorECCUncorrectable = 214,
+  cudaErrorUnsupportedLimit = 215,
+  cudaErrorInvalidPtx = 218,
   cudaErrorInvalidResourceHandle = 400,
+  cudaErrorIllegalState = 401,
   cudaErrorNotReady = 600,
   cudaErrorIllegalAddress = 700,
   cudaErrorLaunchOutOfResources = 701,
   cudaErrorLaunchTimeout = 702,
+  cudaErrorPeerAccessAlreadyEnabled = 704,
+  cudaErrorPeerAccessNotEnabled = 705,
+  cudaErrorAssert = 710,
+  cudaErrorHostMemoryAlreadyRegistered = 712,
+  cudaErrorHostMemoryNotRegistered = 713,
+  cudaErrorIllegalInstruction = 715,
+  cudaErrorMisalignedAddress = 716,
   cudaErrorLaunchFailure = 719,
+  cudaErrorCooperativeLaunchTooLarge = 720,
+  cudaErrorNotPermitted = 800,
   cudaErrorNotSupported = 801,
+  cudaErrorTimeout = 909,
   cudaErrorUnknown = 999
 };
 typedef enum cudaError cudaError_t;
@@ -296,6 +355,40 @@ struct cudaDeviceProp {
   size_t sharedMemPerBlockOptin;
   int maxBlocksPerMultiProcessor;
   int cooperativeLaunch;
+  int pciDomainID;
+  int ECCEnabled;
+  int asyncEngineCount;
+  int computeMode;
+  int kernelExecTimeoutEnabled;
+  int deviceOverlap;
+  size_t textureAlignment;
+  size_t texturePitchAlignment;
+  int streamPrioritiesSupported;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
+  int isMultiGpuBoard;
+  int concurrentManagedAccess;
+  int pageableMemoryAccess;
+  int hostNativeAtomicSupported;
+  int accessPolicyMaxWindowSize;
+  size_t reservedSharedMemPerBlock;
+  int maxTexture1D;
+  int maxTexture2D[2];
+  int maxTexture3D[3];
+  int tccDriver;
+};
+
+enum cudaMemoryType {
+  cudaMemoryTypeUnregistered = 0,
+  cudaMemoryTypeHost = 1,
+  cudaMemoryTypeDevice = 2,
+  cudaMemoryTypeManaged = 3
+};
+struct cudaPointerAttributes {
+  enum cudaMemoryType type;
+  int device;
+  void *devicePointer;
+  void *hostPointer;
 };
 
 struct cudaFuncAttributes {
@@ -394,6 +487,8 @@ __host__ cudaError_t cudaMemcpyFromSymbolAsync(
     enum cudaMemcpyKind kind, cudaStream_t stream = 0);
 __host__ cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
 __host__ cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+__host__ cudaError_t cudaPointerGetAttributes(
+    struct cudaPointerAttributes *attributes, const void *ptr);
 __host__ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
                                           int dstDevice,
                                           cudaStream_t stream = 0);
@@ -472,6 +567,8 @@ __host__ cudaError_t cudaLaunchCooperativeKernel(const void *func,
                                                  void **args, size_t sharedMem,
                                                  cudaStream_t stream);
 } /* extern "C" */
+
+#include "gpulint_cuda_textures.h"
 
 /* C++ conveniences of the runtime API (templates over pointer / symbol) */
 template <class T>
@@ -580,6 +677,15 @@ cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func,
   *blockSize = 0;
   return cudaSuccess;
 }
+template <class T, class UnaryFunction>
+static inline __host__ cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(
+    int *minGridSize, int *blockSize, T func,
+    UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0) {
+  (void)func; (void)blockSizeToDynamicSMemSize; (void)blockSizeLimit;
+  *minGridSize = 0;
+  *blockSize = 0;
+  return cudaSuccess;
+}
 template <class T>
 static inline __host__ cudaError_t
 cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
@@ -614,6 +720,20 @@ __device__ void __nanosleep(unsigned int ns);
 __device__ void __trap(void);
 __device__ void __brkpt(void);
 __device__ long long clock64(void);
+
+/* address-space conversions and queries */
+__device__ size_t __cvta_generic_to_shared(const void *p);
+__device__ size_t __cvta_generic_to_global(const void *p);
+__device__ size_t __cvta_generic_to_constant(const void *p);
+__device__ size_t __cvta_generic_to_local(const void *p);
+__device__ void *__cvta_shared_to_generic(size_t a);
+__device__ void *__cvta_global_to_generic(size_t a);
+__device__ void *__cvta_constant_to_generic(size_t a);
+__device__ void *__cvta_local_to_generic(size_t a);
+__device__ unsigned int __isShared(const void *p);
+__device__ unsigned int __isGlobal(const void *p);
+__device__ unsigned int __isConstant(const void *p);
+__device__ unsigned int __isLocal(const void *p);
 
 /* bit manipulation and integer helpers */
 __device__ int __popc(unsigned int x);

@@ -2,9 +2,12 @@
  * gpulint to read host files that launch kernels (clCreateKernel,
  * clSetKernelArg, clEnqueueNDRangeKernel) without an OpenCL SDK.  Host
  * files are scanned for launches, never compiled, so the prototypes only
- * need the right arity; every handle is an opaque pointer. */
+ * need the right arity; every handle is an opaque pointer.  It is
+ * pre-included when a host file is scanned. */
 #ifndef GPULINT_CL_STUB_H
 #define GPULINT_CL_STUB_H
+/* the real header's guard: a copy of cl.h inside a project is skipped */
+#define __OPENCL_CL_H
 
 #include <stddef.h>
 #include <stdint.h>

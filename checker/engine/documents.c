@@ -1,0 +1,78 @@
+/* documents.c - see documents.h.  A kept translation unit holds the
+ * file's AST and its preamble (tens to hundreds of MiB for a file with
+ * heavy includes), hence the bound. */
+#include "engine/documents.h"
+#include "util/oom.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    char *path;
+    FrontendDocument *doc;
+    unsigned long long used;   /* when last asked for (a counter) */
+} Entry;
+
+struct DocumentCache {
+    Entry *entries;
+    int n, capacity;
+    unsigned long long clock;
+};
+
+DocumentCache *document_cache_new(int capacity)
+{
+    DocumentCache *c = xcalloc(1, sizeof *c);
+    c->capacity = capacity > 0 ? capacity : 1;
+    c->entries = xcalloc((size_t)c->capacity, sizeof *c->entries);
+    return c;
+}
+
+static void drop(DocumentCache *c, int i)
+{
+    frontend_document_close(c->entries[i].doc);
+    free(c->entries[i].path);
+    c->entries[i] = c->entries[--c->n];
+}
+
+void document_cache_free(DocumentCache *c)
+{
+    if (!c) return;
+    while (c->n) drop(c, c->n - 1);
+    free(c->entries);
+    free(c);
+}
+
+FrontendDocument *document_cache_get(DocumentCache *c, Frontend *fe, const char *path)
+{
+    for (int i = 0; i < c->n; i++)
+        if (strcmp(c->entries[i].path, path) == 0) {
+            c->entries[i].used = ++c->clock;
+            return c->entries[i].doc;
+        }
+    if (c->n == c->capacity) {
+        int oldest = 0;
+        for (int i = 1; i < c->n; i++)
+            if (c->entries[i].used < c->entries[oldest].used) oldest = i;
+        drop(c, oldest);
+    }
+    Entry *e = &c->entries[c->n++];
+    e->path = xstrdup(path);
+    e->doc = frontend_document_open(fe, path);
+    e->used = ++c->clock;
+    return e->doc;
+}
+
+bool document_cache_close(DocumentCache *c, const char *path)
+{
+    for (int i = 0; i < c->n; i++)
+        if (strcmp(c->entries[i].path, path) == 0) {
+            drop(c, i);
+            return true;
+        }
+    return false;
+}
+
+int document_cache_count(const DocumentCache *c)
+{
+    return c ? c->n : 0;
+}

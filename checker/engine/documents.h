@@ -1,0 +1,22 @@
+/* documents.h - inside the engine: the document sessions an editor's
+ * language server keeps parsed (engine_lint_document), at most a fixed
+ * number, the least recently analysed dropped first. */
+#ifndef GPULINT_ENGINE_DOCUMENTS_H
+#define GPULINT_ENGINE_DOCUMENTS_H
+
+#include "frontend/frontend.h"
+
+#include <stdbool.h>
+
+typedef struct DocumentCache DocumentCache;
+
+DocumentCache *document_cache_new(int capacity);
+void document_cache_free(DocumentCache *c);
+/* The session of `path`, made (and the least recently used one dropped
+ * when the cache is full) when there is none. */
+FrontendDocument *document_cache_get(DocumentCache *c, Frontend *fe, const char *path);
+/* Drops the session of `path`; false when there was none. */
+bool document_cache_close(DocumentCache *c, const char *path);
+int document_cache_count(const DocumentCache *c);
+
+#endif

@@ -1,0 +1,213 @@
+/* gpu_code.c - which parse errors touch the code gpulint analyses.
+ *
+ * A real project's file often misses third-party headers (glog, boost, a
+ * generated protobuf header) that only its host code uses: the errors that
+ * follow sit in host class members and host functions, while the kernels
+ * parse cleanly and their analysis is complete.  Such a file is not
+ * degraded.  An error counts as touching GPU code when it lies in
+ *  - the definition of a __global__ or __device__ function or of a
+ *    __device__/__constant__/__shared__ variable (any file),
+ *  - a kernel launch expression (its configuration and arguments),
+ *  - the main file outside every function definition (a broken top-level
+ *    declaration may be a kernel clang could not recognise),
+ *  - any OpenCL program (all of it is device code),
+ * or when clang stopped reporting errors (the error limit), since the
+ * unreported ones may be anywhere, or for a preprocessor error (#error: the
+ * file is configured otherwise than by its build). */
+#include "frontend/gpu_code.h"
+#include "util/vec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    char *file;
+    unsigned line, col, end_line, end_col;
+    bool gpu;
+    CXCursor cursor;
+} Extent;
+
+typedef struct {
+    Extent *v;
+    int n;
+    CXFile main_file;
+} Extents;
+
+static enum CXChildVisitResult find_gpu_attribute(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_CUDAGlobalAttr || k == CXCursor_CUDADeviceAttr || k == CXCursor_CUDAConstantAttr ||
+        k == CXCursor_CUDASharedAttr) {
+        *(bool *)data = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+static bool is_gpu_declaration(CXCursor c)
+{
+    bool found = false;
+    clang_visitChildren(c, find_gpu_attribute, &found);
+    return found;
+}
+
+static char *file_name(CXFile f)
+{
+    CXString s = clang_getFileName(f);
+    const char *p = clang_getCString(s);
+    char *r = p ? strdup(p) : NULL;
+    clang_disposeString(s);
+    return r;
+}
+
+static void add_extent(Extents *x, CXCursor c, bool gpu)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile f, f2;
+    unsigned line, col, end_line, end_col;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f, &line, &col, NULL);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &f2, &end_line, &end_col, NULL);
+    if (!f || !clang_File_isEqual(f, f2)) return;
+    char *name = file_name(f);
+    if (!name) return;
+    *VEC_PUSH(x->v, x->n) = (Extent){name, line, col, end_line, end_col, gpu, c};
+}
+
+/* Kernels are free functions (or templates of them), never class members. */
+static bool may_be_kernel(CXCursor c)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate;
+}
+
+static enum CXChildVisitResult visit_declaration(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    Extents *x = data;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_Namespace:
+    case CXCursor_LinkageSpec:
+    case CXCursor_UnexposedDecl:
+    case CXCursor_ClassDecl:
+    case CXCursor_StructDecl:
+    case CXCursor_UnionDecl:
+    case CXCursor_ClassTemplate:
+    case CXCursor_ClassTemplatePartialSpecialization:
+        return CXChildVisit_Recurse;
+    case CXCursor_FunctionDecl:
+    case CXCursor_FunctionTemplate:
+    case CXCursor_CXXMethod:
+    case CXCursor_Constructor:
+    case CXCursor_Destructor:
+    case CXCursor_ConversionFunction:
+        /* clang drops __global__ from a kernel it could not read (an unknown
+         * macro before it, say): an invalid definition in the file itself
+         * may be one */
+        if (clang_isCursorDefinition(c))
+            add_extent(x, c,
+                       is_gpu_declaration(c) ||
+                           (clang_isInvalidDeclaration(c) && may_be_kernel(c) &&
+                            clang_Location_isFromMainFile(clang_getCursorLocation(c))));
+        return CXChildVisit_Continue;
+    case CXCursor_VarDecl:
+        if (is_gpu_declaration(c)) add_extent(x, c, true);
+        return CXChildVisit_Continue;
+    default:
+        return CXChildVisit_Continue;
+    }
+}
+
+static bool inside(const Extent *e, const Diag *d)
+{
+    if (strcmp(e->file, d->file) != 0) return false;
+    if (d->line < e->line || d->line > e->end_line) return false;
+    if (d->line == e->line && d->col < e->col) return false;
+    if (d->line == e->end_line && d->col > e->end_col) return false;
+    return true;
+}
+
+static bool inside_range(const SrcRange *r, const Diag *d)
+{
+    if (!r->file || strcmp(r->file, d->file) != 0) return false;
+    if (d->line < r->line || d->line > r->end_line) return false;
+    if (d->line == r->line && d->col < r->col) return false;
+    if (d->line == r->end_line && d->col > r->end_col) return false;
+    return true;
+}
+
+/* Is the error inside a kernel launch statement of host function `fn`:
+ * from the start of the statement holding a `<<<` to its `;`?  A launch
+ * whose configuration or arguments do not parse is not in the model. */
+static bool in_launch_statement(CXTranslationUnit tu, CXCursor fn, const Diag *d)
+{
+    CXToken *tokens = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, clang_getCursorExtent(fn), &tokens, &n);
+    bool found = false;
+    unsigned start = 0;
+    for (unsigned i = 0; i < n && !found; i++) {
+        CXString sp = clang_getTokenSpelling(tu, tokens[i]);
+        const char *t = clang_getCString(sp);
+        /* statement boundaries, and the ':' that ends a case label */
+        bool boundary = t && (strcmp(t, ";") == 0 || strcmp(t, "{") == 0 || strcmp(t, "}") == 0 || strcmp(t, ":") == 0);
+        bool launch = t && strcmp(t, "<<<") == 0;
+        clang_disposeString(sp);
+        if (boundary) {
+            start = i + 1;
+            continue;
+        }
+        if (!launch) continue;
+        unsigned end = i;
+        while (end + 1 < n) {
+            CXString e = clang_getTokenSpelling(tu, tokens[++end]);
+            bool semi = clang_getCString(e) && strcmp(clang_getCString(e), ";") == 0;
+            clang_disposeString(e);
+            if (semi) break;
+        }
+        unsigned l0, c0, l1, c1;
+        clang_getExpansionLocation(clang_getTokenLocation(tu, tokens[start]), NULL, &l0, &c0, NULL);
+        clang_getExpansionLocation(clang_getTokenLocation(tu, tokens[end]), NULL, &l1, &c1, NULL);
+        found = (d->line > l0 || (d->line == l0 && d->col >= c0)) && (d->line < l1 || (d->line == l1 && d->col <= c1));
+        i = end;
+        start = end + 1;
+    }
+    clang_disposeTokens(tu, tokens, n);
+    return found;
+}
+
+static bool touches_gpu_code(CXTranslationUnit tu, const Extents *x, const Model *m, const char *main_file,
+                             const Diag *d)
+{
+    if (!d->file) return true; /* no position ("too many errors emitted"): unknown */
+    if (d->preprocessor) return true; /* an #error: the configuration is not the build's */
+    bool in_function = false;
+    for (int i = 0; i < x->n; i++) {
+        if (!inside(&x->v[i], d)) continue;
+        if (x->v[i].gpu || in_launch_statement(tu, x->v[i].cursor, d)) return true;
+        in_function = true;
+    }
+    for (int i = 0; i < m->nlaunches; i++)
+        if (inside_range(&m->launches[i].range, d)) return true;
+    return !in_function && main_file && strcmp(main_file, d->file) == 0;
+}
+
+void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int ndiags)
+{
+    if (!ndiags) return;
+    if (m->language == LANG_OPENCL) {
+        for (int i = 0; i < ndiags; i++) diags[i].in_gpu_code = true;
+        return;
+    }
+    Extents x = {NULL, 0, NULL};
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_declaration, &x);
+    CXString spelling = clang_getTranslationUnitSpelling(tu);
+    const char *main_file = clang_getCString(spelling);
+    for (int i = 0; i < ndiags; i++)
+        diags[i].in_gpu_code = diags[i].level == DIAG_NOTE && strstr(diags[i].message, "file not found")
+                                   ? false
+                                   : touches_gpu_code(tu, &x, m, main_file, &diags[i]);
+    clang_disposeString(spelling);
+    for (int i = 0; i < x.n; i++) free(x.v[i].file);
+    free(x.v);
+}

@@ -1,0 +1,123 @@
+/*
+ * cooperative_groups.h for the gpulint shim: the group types and the
+ * functions that make them (this_thread_block, tiled_partition<N>,
+ * this_grid, coalesced_threads), with the documented members.  Declarations
+ * only, written for gpulint from the documented API (see README.md); parsed
+ * only by files that include it.  gpulint reads a member call named sync()
+ * as a barrier.
+ */
+/* before the guard: the guard names are reserved identifiers */
+#if defined(__INCLUDE_LEVEL__) && __INCLUDE_LEVEL__ > 0
+#pragma clang system_header
+#endif
+#ifndef _COOPERATIVE_GROUPS_H_
+#define _COOPERATIVE_GROUPS_H_
+
+#include "gpulint_cuda_shim.h"
+
+namespace cooperative_groups {
+
+class thread_group {
+public:
+  __device__ void sync() const;
+  __device__ unsigned long long size() const;
+  __device__ unsigned long long num_threads() const;
+  __device__ unsigned long long thread_rank() const;
+  __device__ bool is_valid() const;
+  __device__ unsigned int get_type() const;
+};
+
+class thread_block : public thread_group {
+public:
+  static __device__ void sync();
+  static __device__ unsigned int size();
+  static __device__ unsigned int num_threads();
+  static __device__ unsigned int thread_rank();
+  static __device__ dim3 group_index();
+  static __device__ dim3 thread_index();
+  static __device__ dim3 dim_threads();
+  static __device__ dim3 group_dim();
+};
+
+class grid_group : public thread_group {
+public:
+  static __device__ void sync();
+  static __device__ bool is_valid();
+  static __device__ unsigned long long size();
+  static __device__ unsigned long long num_threads();
+  static __device__ unsigned long long thread_rank();
+  static __device__ unsigned long long block_rank();
+  static __device__ unsigned long long num_blocks();
+  static __device__ dim3 group_dim();
+  static __device__ dim3 dim_blocks();
+  static __device__ dim3 block_index();
+};
+
+/* the warp-level collectives of tiles and coalesced groups */
+#define __GPULINT_CG_WARP_MEMBERS                                             \
+  template <class T> __device__ T shfl(T var, int srcRank) const;            \
+  template <class T> __device__ T shfl_up(T var, unsigned int delta) const;  \
+  template <class T>                                                         \
+  __device__ T shfl_down(T var, unsigned int delta) const;                   \
+  template <class T> __device__ T shfl_xor(T var, unsigned int mask) const;  \
+  __device__ int any(int predicate) const;                                   \
+  __device__ int all(int predicate) const;                                   \
+  __device__ unsigned int ballot(int predicate) const;                       \
+  template <class T> __device__ unsigned int match_any(T value) const;       \
+  template <class T>                                                         \
+  __device__ unsigned int match_all(T value, int &pred) const;               \
+  __device__ unsigned long long meta_group_rank() const;                     \
+  __device__ unsigned long long meta_group_size() const;
+
+class coalesced_group : public thread_group {
+public:
+  __device__ void sync() const;
+  __device__ unsigned long long size() const;
+  __device__ unsigned long long num_threads() const;
+  __device__ unsigned long long thread_rank() const;
+  __GPULINT_CG_WARP_MEMBERS
+};
+
+template <unsigned int Size, class ParentT = void> class thread_block_tile;
+
+/* thread_block_tile<N> is the parent-independent base of the
+ * thread_block_tile<N, Parent> that tiled_partition<N>(parent) returns. */
+template <unsigned int Size> class thread_block_tile<Size, void> : public thread_group {
+public:
+  static constexpr unsigned int numThreads = Size;
+  __device__ void sync() const;
+  static constexpr __device__ unsigned int size() { return Size; }
+  static constexpr __device__ unsigned int num_threads() { return Size; }
+  __device__ unsigned int thread_rank() const;
+  __GPULINT_CG_WARP_MEMBERS
+};
+template <unsigned int Size, class ParentT>
+class thread_block_tile : public thread_block_tile<Size, void> {};
+
+#undef __GPULINT_CG_WARP_MEMBERS
+
+__device__ thread_block this_thread_block();
+__device__ grid_group this_grid();
+__device__ coalesced_group coalesced_threads();
+template <unsigned int Size, class ParentT>
+__device__ thread_block_tile<Size, ParentT> tiled_partition(const ParentT &parent);
+__device__ thread_group tiled_partition(const thread_group &parent,
+                                        unsigned int tileSize);
+__device__ coalesced_group binary_partition(const coalesced_group &g, bool pred);
+template <unsigned int Size, class ParentT>
+__device__ coalesced_group binary_partition(const thread_block_tile<Size, ParentT> &g,
+                                            bool pred);
+__device__ coalesced_group labeled_partition(const coalesced_group &g, int label);
+template <unsigned int Size, class ParentT>
+__device__ coalesced_group labeled_partition(const thread_block_tile<Size, ParentT> &g,
+                                             int label);
+
+/* free-function forms */
+template <class GroupT> __device__ void sync(GroupT const &g);
+template <class GroupT> __device__ unsigned long long thread_rank(GroupT const &g);
+template <class GroupT> __device__ unsigned long long group_size(GroupT const &g);
+template <class GroupT> __device__ unsigned long long num_threads(GroupT const &g);
+
+} /* namespace cooperative_groups */
+
+#endif /* _COOPERATIVE_GROUPS_H_ */

@@ -1,0 +1,3 @@
+/* gpulint shim: forwarding header so that `#include <driver_functions.h>` resolves in
+ * no-CUDA (shim) mode; the shim (pre-included) declares its contents. */
+#include "gpulint_cuda_shim.h"

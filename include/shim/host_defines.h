@@ -1,0 +1,3 @@
+/* gpulint shim: forwarding header so that `#include <host_defines.h>` resolves in
+ * no-CUDA (shim) mode; the shim (pre-included) declares its contents. */
+#include "gpulint_cuda_shim.h"

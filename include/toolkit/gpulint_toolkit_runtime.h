@@ -1,0 +1,8 @@
+/* gpulint_toolkit_runtime.h - the smallest precompiled toolkit prelude:
+ * what clang's CUDA wrapper pre-includes (cuda_runtime.h, <cmath>,
+ * <cstdlib>, ...).  gpulint precompiles it once per machine (a cache
+ * directory) for files parsed with the CUDA toolkit's headers whose include
+ * closure needs nothing heavier.  Only toolkit and standard headers here: a
+ * prelude is parsed before the file, so it must not change what the file's
+ * own code means (see README, "Speed"). */
+#include <cuda_runtime.h>

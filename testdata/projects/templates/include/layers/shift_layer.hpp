@@ -1,0 +1,12 @@
+#pragma once
+#include "common.hpp"
+
+namespace layers {
+
+template <typename Dtype>
+class ShiftLayer {
+ public:
+  void Forward_gpu(const Dtype* bottom, Dtype* top, int count);
+};
+
+}  // namespace layers

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# tests/shim_test.sh GPULINT SHIM_TESTDATA - every file of testdata/shim parses
+# with the bundled shim (--headers=shim) with no error and no note and gets
+# status ok, through the precompiled shim (which must load) and through
+# -include (--no-pch). The findings themselves are checked by the
+# expect_runner tests shim.<file>.
+set -uo pipefail
+G=$1
+# a copy outside the repository: project discovery must not find the shim's
+# own headers in the source tree
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpulint-shim.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+cp "$2"/*.cu "$tmp"/
+T=$tmp
+fail=0
+n=0
+for f in "$T"/*.cu; do
+    n=$((n + 1))
+    for mode in pch no-pch; do
+        extra=()
+        [ "$mode" = no-pch ] && extra=(--no-pch)
+        json=$("$G" --headers=shim --format=json --min-severity=info "${extra[@]}" "$f" 2>/dev/null)
+        verbose=$("$G" --headers=shim -v "${extra[@]}" "$f" 2>&1 >/dev/null)
+        problems=""
+        grep -Eq '"errors":[[:space:]]*\[\]' <<<"$json" || problems+=" errors"
+        grep -Eq '"notes":[[:space:]]*\[\]' <<<"$json" || problems+=" notes"
+        grep -Eq '"status":[[:space:]]*"ok"' <<<"$json" || problems+=" status"
+        grep -Eq '"status":[[:space:]]*"(degraded|failed)"' <<<"$json" && problems+=" degraded"
+        grep -q 'does not load' <<<"$verbose" && problems+=" pch-rejected"
+        if [ -n "$problems" ]; then
+            echo "FAIL: $(basename "$f") ($mode):$problems"
+            grep -A3 -E '"message"' <<<"$json" | head -20 | sed 's/^/    | /'
+            grep 'does not load' <<<"$verbose" | sed 's/^/    | /'
+            fail=1
+        else
+            echo "ok: $(basename "$f") ($mode)"
+        fi
+    done
+done
+[ "$n" -ge 6 ] || { echo "FAIL: only $n shim test files"; fail=1; }
+exit $fail

@@ -1,0 +1,238 @@
+/* test_document_session.c - an editor's open document analysed again and
+ * again through engine_lint_document (a kept parse, reparsed with a
+ * precompiled preamble) gives the findings, status and problems of a fresh
+ * parse of the same text, in each header mode: the shim through its PCH,
+ * the shim by -include, and the toolkit's headers (skipped, with a message,
+ * without a toolkit).  Also: the cache's bound, closing, and an included
+ * header's unsaved text.
+ *
+ *   test_document_session SOURCE_DIR PCH FILE...   (PCH "" for none) */
+#include "engine/engine.h"
+#include "output/finding_json.h"
+#include "check.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/clock.h"
+#include "util/fileio.h"
+
+/* What must not differ: findings (as the JSON report writes them), status,
+ * kernels; and the parse's errors and notes, unless the fresh parse hit
+ * clang's error limit (-ferror-limit=50): a preamble's errors count apart
+ * from the rest of the file's, so a kept parse can list more of them. */
+static bool hit_error_limit(const FileResult *r)
+{
+    for (int i = 0; i < r->problems.nnotes; i++)
+        if (strstr(r->problems.notes[i].message, "too many errors emitted")) return true;
+    for (int i = 0; i < r->problems.nerrors; i++)
+        if (strstr(r->problems.errors[i].message, "too many errors emitted")) return true;
+    return false;
+}
+
+static void add_problems(cJSON *out, const Problem *p, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char line[1400];
+        snprintf(line, sizeof line, "%s:%u:%u: %.1200s", p[i].file ? p[i].file : "", p[i].line, p[i].col, p[i].message);
+        cJSON_AddItemToArray(out, cJSON_CreateString(line));
+    }
+}
+
+static char *summary(const FileResult *r, bool with_problems)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "status", file_status_name(r->status));
+    cJSON_AddNumberToObject(o, "kernels", r->kernels);
+    if (with_problems) {
+        add_problems(cJSON_AddArrayToObject(o, "errors"), r->problems.errors, r->problems.nerrors);
+        add_problems(cJSON_AddArrayToObject(o, "notes"), r->problems.notes, r->problems.nnotes);
+    }
+    cJSON *f = cJSON_AddArrayToObject(o, "findings");
+    for (int i = 0; i < r->findings.n; i++) cJSON_AddItemToArray(f, finding_to_json(&r->findings.items[i]));
+    char *s = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    return s;
+}
+
+static int count_rule(const FileResult *r, const char *rule)
+{
+    int n = 0;
+    for (int i = 0; i < r->findings.n; i++) n += strcmp(r->findings.items[i].rule, rule) == 0;
+    return n;
+}
+
+static double fresh_seconds, reparse_seconds;
+static int reparses;
+
+/* One analysis of `text` as a document, compared with a fresh parse. */
+static void compare(Engine *fresh, Engine *docs, const char *path, const char *text, size_t len, bool want_reused,
+                    const char *what)
+{
+    FileResult a, b;
+    DocumentInfo info;
+    double t = monotonic_seconds();
+    engine_lint_file(fresh, path, text, len, &a);
+    double tf = monotonic_seconds() - t;
+    t = monotonic_seconds();
+    engine_lint_document(docs, path, text, len, NULL, 0, &b, &info);
+    double td = monotonic_seconds() - t;
+    bool with_problems = !hit_error_limit(&a);
+    char *sa = summary(&a, with_problems), *sb = summary(&b, with_problems);
+    if (strcmp(sa, sb) != 0) fprintf(stderr, "%s (%s):\n  fresh:    %.2000s\n  document: %.2000s\n", path, what, sa, sb);
+    CHECK(strcmp(sa, sb) == 0);
+    if (want_reused && b.status != FILE_FAILED) {
+        if (!info.reused) fprintf(stderr, "%s (%s): the kept parse was not reused\n", path, what);
+        CHECK(info.reused);
+    }
+    if (info.reused) {
+        fresh_seconds += tf;
+        reparse_seconds += td;
+        reparses++;
+    }
+    free(sa);
+    free(sb);
+    document_info_free(&info);
+    file_result_free(&a);
+    file_result_free(&b);
+}
+
+static const char PROBE[] = "\n__global__ void gpulint_probe(float *p) { p[threadIdx.x] = p[threadIdx.x] * 0.5; }\n";
+
+static void same_as_fresh(const EngineOptions *o, const char *mode, char **files, int nfiles)
+{
+    char err[512];
+    Engine *fresh = engine_new(o, err, sizeof err), *docs = engine_new(o, err, sizeof err);
+    CHECK(fresh && docs);
+    if (!fresh || !docs) return;
+    fresh_seconds = reparse_seconds = 0;
+    reparses = 0;
+    for (int i = 0; i < nfiles; i++) {
+        long len;
+        char *text = read_file(files[i], &len);
+        CHECK(text != NULL);
+        if (!text) continue;
+        /* open; add a finding below the includes; remove it again */
+        compare(fresh, docs, files[i], text, (size_t)len, false, "open");
+        size_t n2 = (size_t)len + sizeof PROBE;
+        char *edited = malloc(n2);
+        memcpy(edited, text, (size_t)len);
+        memcpy(edited + len, PROBE, sizeof PROBE);
+        compare(fresh, docs, files[i], edited, n2 - 1, true, "edit: a double literal added");
+        compare(fresh, docs, files[i], text, (size_t)len, true, "edit: removed again");
+        free(edited);
+        free(text);
+    }
+    printf("%s: %d files; %d reparses took %.0f ms, fresh parses of the same text %.0f ms\n", mode, nfiles, reparses,
+           reparse_seconds * 1e3, fresh_seconds * 1e3);
+    engine_free(fresh);
+    engine_free(docs);
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* The bound, closing, and an open header's unsaved text. */
+static void cache_and_headers(const EngineOptions *o)
+{
+    char err[512], dir[] = "/tmp/gpulint-docs-XXXXXX";
+    Engine *e = engine_new(o, err, sizeof err);
+    CHECK(e && mkdtemp(dir));
+    if (!e) return;
+    char header[600], main_file[600];
+    snprintf(header, sizeof header, "%s/scale.cuh", dir);
+    snprintf(main_file, sizeof main_file, "%s/main.cu", dir);
+    const char *header_text = "__device__ float scale(float x) { return x * 0.5; }\n";
+    const char *main_text = "#include \"scale.cuh\"\n"
+                            "__global__ void k(float *a) { a[threadIdx.x] = scale(a[threadIdx.x]); }\n";
+    write_text(header, header_text);
+    write_text(main_file, main_text);
+    FileResult r;
+    DocumentInfo info;
+    engine_lint_document(e, main_file, main_text, strlen(main_text), NULL, 0, &r, &info);
+    CHECK_EQ_LL(count_rule(&r, "double-literal"), 1);
+    bool listed = false;
+    for (int i = 0; i < info.nincluded; i++) listed |= strcmp(info.included[i], header) == 0;
+    CHECK(listed);
+    document_info_free(&info);
+    file_result_free(&r);
+    /* the header open in the editor with the literal fixed (not saved) */
+    const char *fixed = "__device__ float scale(float x) { return x * 0.5f; }\n";
+    FrontendBuffer open = {header, fixed, strlen(fixed)};
+    engine_lint_document(e, main_file, main_text, strlen(main_text), &open, 1, &r, &info);
+    CHECK_EQ_LL(count_rule(&r, "double-literal"), 0);
+    document_info_free(&info);
+    file_result_free(&r);
+    /* ... and back to what is on disk */
+    engine_lint_document(e, main_file, main_text, strlen(main_text), NULL, 0, &r, &info);
+    CHECK_EQ_LL(count_rule(&r, "double-literal"), 1);
+    document_info_free(&info);
+    file_result_free(&r);
+
+    /* at most ENGINE_MAX_DOCUMENTS kept; closing drops one */
+    for (int i = 0; i < ENGINE_MAX_DOCUMENTS + 2; i++) {
+        char path[700];
+        snprintf(path, sizeof path, "%s/doc%d.cu", dir, i);
+        engine_lint_document(e, path, PROBE, sizeof PROBE - 1, NULL, 0, &r, &info);
+        CHECK_EQ_LL(count_rule(&r, "double-literal"), 1);
+        CHECK_EQ_LL(info.kept, i + 2 <= ENGINE_MAX_DOCUMENTS ? i + 2 : ENGINE_MAX_DOCUMENTS);
+        document_info_free(&info);
+        file_result_free(&r);
+    }
+    char last[700];
+    snprintf(last, sizeof last, "%s/doc%d.cu", dir, ENGINE_MAX_DOCUMENTS + 1);
+    engine_close_document(e, last);
+    CHECK_EQ_LL(engine_documents_kept(e), ENGINE_MAX_DOCUMENTS - 1);
+    engine_close_document(e, last); /* twice: nothing happens */
+    CHECK_EQ_LL(engine_documents_kept(e), ENGINE_MAX_DOCUMENTS - 1);
+    engine_free(e);
+    unlink(header);
+    unlink(main_file);
+    rmdir(dir);
+}
+
+static bool have_toolkit(void)
+{
+    const char *cands[] = {getenv("CUDA_PATH"), getenv("CUDA_HOME"), "/usr/local/cuda", "/opt/cuda"};
+    for (size_t i = 0; i < sizeof cands / sizeof *cands; i++) {
+        char p[4096];
+        struct stat st;
+        if (cands[i] && snprintf(p, sizeof p, "%s/include/cuda_runtime.h", cands[i]) > 0 && stat(p, &st) == 0)
+            return true;
+    }
+    return false;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 4) {
+        fprintf(stderr, "usage: test_document_session SOURCE_DIR PCH FILE...\n");
+        return 2;
+    }
+    EngineOptions o;
+    memset(&o, 0, sizeof o);
+    o.frontend.headers = HEADERS_SHIM;
+    o.frontend.data_dir = argv[1];
+    o.frontend.pch_path = argv[2][0] ? argv[2] : NULL;
+    o.frontend.use_pch = argv[2][0] != 0;
+    same_as_fresh(&o, "shim, precompiled", argv + 3, argc - 3);
+    cache_and_headers(&o);
+    o.frontend.use_pch = false;
+    same_as_fresh(&o, "shim, -include", argv + 3, argc - 3);
+    if (have_toolkit()) {
+        o.frontend.headers = HEADERS_CUDA;
+        same_as_fresh(&o, "toolkit headers", argv + 3, argc - 3);
+    } else {
+        printf("toolkit headers: skipped (no CUDA toolkit found)\n");
+    }
+    return check_summary();
+}

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# tests/toolkit_pch_test.sh GPULINT_BINARY PROJECT_DIR
+#
+# The precompiled toolkit preludes (checker/frontend/toolkit_pch.c) on
+# testdata/projects/toolkit: built once into the cache directory, then used;
+# the same findings with them, without them (--no-pch), with a toolkit
+# configuration macro (-D THRUST_...: no prelude), with a corrupt cached PCH,
+# and when two processes build the same prelude at once.  Skipped (77)
+# without a CUDA toolkit.  Registered in ctest as cli.toolkit_pch.
+set -uo pipefail
+G=$1
+P=$2
+cuda=${CUDA_PATH:-/usr/local/cuda}
+if [[ ! -f "$cuda/include/cuda_runtime.h" || ! -d "$cuda/include/cccl/thrust" ]]; then
+    echo "skipped: no CUDA toolkit with CCCL at $cuda"
+    exit 77
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpulint-toolkit-pch-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+ok() { echo "ok: $*"; passed=$((passed + 1)); }
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+cp -r "$P" "$tmp/proj"
+export GPULINT_CACHE_DIR="$tmp/cache"
+
+# lint NAME ARGS...: JSON in $tmp/NAME.json, stderr in $tmp/NAME.err, the
+# findings alone in $tmp/NAME.findings.
+lint() {
+    local name=$1
+    shift
+    "$G" --format=json --min-severity=info --cuda-path="$cuda" -v "$@" "$tmp/proj" >"$tmp/$name.json" 2>"$tmp/$name.err"
+    echo $? >"$tmp/$name.rc"
+    python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+for f in j["findings"]:
+    print(f["rule"], f["file"].rsplit("/", 1)[-1], f["line"], f["column"], f["message"])
+for f in j["files"]:
+    print(f["path"].rsplit("/", 1)[-1], f["status"], f["reasons"])' "$tmp/$name.json" >"$tmp/$name.findings" 2>&1
+}
+
+# wait_for DIR GLOB N: until N files match (the builds run in the background)
+wait_for() {
+    local i
+    for ((i = 0; i < 180; i++)); do
+        [[ $(find "$1" -name "$2" 2>/dev/null | wc -l) -ge $3 ]] && return 0
+        sleep 1
+    done
+    return 1
+}
+
+lint cold -j1
+if grep -q "precompiling the CUDA toolkit prelude 'cccl'" "$tmp/cold.err" &&
+    grep -q "precompiling the CUDA toolkit prelude 'libs'" "$tmp/cold.err"; then
+    ok "cold cache: the 'cccl' and 'libs' preludes are being precompiled"
+else
+    fail "cold cache: preludes not precompiled"; sed 's/^/    | /' "$tmp/cold.err" | head -20
+fi
+if [[ $(grep -c "double-literal" "$tmp/cold.findings") == 2 ]] && grep -q "scale_thrust.cu ok" "$tmp/cold.findings" &&
+    grep -q "half_axpy.cu ok" "$tmp/cold.findings"; then
+    ok "cold cache: both files ok (headers from source), both double literals found"
+else
+    fail "findings from source"; sed 's/^/    | /' "$tmp/cold.findings"
+fi
+if wait_for "$tmp/cache" 'toolkit-*.pch' 2; then ok "two PCHs in the cache directory"; else fail "PCHs not built"; fi
+sleep 1
+left=$(find "$tmp/cache" -name '*.tmp.*' | wc -l)
+[[ $left == 0 ]] && ok "no temporary file left" || fail "$left temporary files left in the cache"
+
+lint warm -j2
+if ! grep -q "precompiling" "$tmp/warm.err" &&
+    grep -q "scale_thrust.cu: parse .*precompiled toolkit prelude cccl" "$tmp/warm.err" &&
+    grep -q "half_axpy.cu: parse .*precompiled toolkit prelude libs" "$tmp/warm.err"; then
+    ok "warm cache: each file gets the prelude its includes need (thrust: cccl; cuda_fp16 + <vector>: libs)"
+else
+    fail "warm cache"; sed 's/^/    | /' "$tmp/warm.err" | head
+fi
+
+lint nopch --no-pch
+if ! grep -q "precompiled toolkit prelude" "$tmp/nopch.err"; then ok "--no-pch: no prelude"; else fail "--no-pch used a prelude"; fi
+lint macro -D THRUST_DEBUG_SYNC_FLAG=false
+if ! grep -q "precompiled toolkit prelude" "$tmp/macro.err"; then
+    ok "-D of a toolkit configuration macro: the headers are parsed from source"
+else
+    fail "-D THRUST_...: a prelude was used"
+fi
+# a #define of a toolkit configuration macro in the file: no prelude for it
+mkdir -p "$tmp/cfg"
+printf '#define __CUDA_NO_HALF_CONVERSIONS__\n#include <cuda_fp16.h>\n__global__ void k(__half *h, float *f) { f[threadIdx.x] = __half2float(h[threadIdx.x]) * 0.5; }\n' \
+    >"$tmp/cfg/no_conversions.cu"
+"$G" --format=json --cuda-path="$cuda" -v "$tmp/cfg" >/dev/null 2>"$tmp/cfg.err"
+if grep -q "no_conversions.cu: parse" "$tmp/cfg.err" && ! grep -q "precompiled toolkit prelude" "$tmp/cfg.err"; then
+    ok "#define __CUDA_NO_HALF_CONVERSIONS__ in the file: the headers are parsed from source"
+else
+    fail "#define of a toolkit configuration macro"; sed 's/^/    | /' "$tmp/cfg.err" | head
+fi
+
+for run in warm nopch macro; do
+    if diff -u "$tmp/cold.findings" "$tmp/$run.findings" >"$tmp/diff"; then
+        ok "same findings and statuses: prelude vs $run"
+    else
+        fail "findings differ: prelude vs $run"; sed 's/^/    | /' "$tmp/diff"
+    fi
+done
+
+# a corrupt cached PCH: parsed from source instead, same findings
+for f in "$tmp"/cache/toolkit-*.pch; do printf 'not a PCH' >"$f"; done
+lint corrupt -j1
+if [[ $(cat "$tmp/corrupt.rc") == 1 ]] && diff -q "$tmp/cold.findings" "$tmp/corrupt.findings" >/dev/null &&
+    grep -q "does not load" "$tmp/corrupt.err"; then
+    ok "a corrupt cached PCH: reported with -v, the headers parsed from source, same findings"
+else
+    fail "corrupt cached PCH"; sed 's/^/    | /' "$tmp/corrupt.err" | head; diff "$tmp/cold.findings" "$tmp/corrupt.findings"
+fi
+
+# two processes need the same prelude at once: one builder, the other
+# process does not wait for it
+export GPULINT_CACHE_DIR="$tmp/cache2"
+"$G" --format=json --min-severity=info --cuda-path="$cuda" -v "$tmp/proj/half_axpy.cu" >"$tmp/p1.json" 2>"$tmp/p1.err" &
+p1=$!
+"$G" --format=json --min-severity=info --cuda-path="$cuda" -v "$tmp/proj/half_axpy.cu" >"$tmp/p2.json" 2>"$tmp/p2.err" &
+p2=$!
+wait $p1; r1=$?
+wait $p2; r2=$?
+wait_for "$tmp/cache2" 'toolkit-libs-*.pch' 1
+sleep 1
+n=$(find "$tmp/cache2" -name 'toolkit-libs-*.pch' | wc -l)
+left=$(find "$tmp/cache2" -name '*.tmp.*' | wc -l)
+builders=$(cat "$tmp/p1.err" "$tmp/p2.err" | grep -c "precompiling the CUDA toolkit prelude 'libs'")
+if [[ $r1 == 1 && $r2 == 1 && $n == 1 && $left == 0 && $builders == 1 ]] &&
+    [[ $(grep -o '"rule": "[a-z-]*"' "$tmp/p1.json") == $(grep -o '"rule": "[a-z-]*"' "$tmp/p2.json") ]]; then
+    ok "two processes at once: one builder, one PCH, no temporary file left, the same findings"
+else
+    fail "concurrent build: exit $r1/$r2, $n PCHs, $left temporary files, $builders builders"
+fi
+
+echo "$passed passed, $failed failed"
+((failed == 0))

@@ -71,6 +71,19 @@ expect_rc "crash of the first file, JSON" 2
 expect_in "crash of the first file, JSON: the error is in the document" out \
     '"message":[[:space:]]*"analysis killed by signal 11'
 expect_count "crash of the first file, JSON: the later files' findings" 2 '"rule":[[:space:]]*"uncoalesced-adjacent"'
+if python3 -c '
+import json, sys
+files = {f["path"].rsplit("/", 1)[-1]: f for f in json.load(open(sys.argv[1]))["files"]}
+a = files["a.cu"]
+sys.exit(0 if a["status"] == "failed" and any("killed by signal 11" in r for r in a["reasons"])
+         and all(f["status"] == "ok" for n, f in files.items() if n != "a.cu") else 1)' "$tmp/out"; then
+    ok "crash of the first file, JSON: its status is failed with the signal as the reason, the others ok"
+else
+    fail "crash of the first file, JSON: files[] status"; show
+fi
+GPULINT_TEST_HANG_ON=b_victim run --format=json --file-timeout 1 -j 2 "$d"
+expect_in "hang, JSON: the file's status is failed, the timeout its reason" out \
+    '"reasons":[[:space:]]*\["timed out after 1 s \(--file-timeout\)"\]'
 
 # --- a hang is stopped by --file-timeout ------------------------------------
 GPULINT_TEST_HANG_ON=b_victim run --file-timeout 2 -j 1 "$d"

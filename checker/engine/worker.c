@@ -143,6 +143,7 @@ static void set_failure(Pool *p, int file, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     diag_error(&r->problems, r->path, 0, 0, "%s", msg);
+    file_status_compute(r, false); /* failed, with the message as the reason */
     p->results[file] = r;
 }
 

@@ -74,6 +74,92 @@ NOINLINE static void walk_if(Ctx *c, CXCursor s)
     c->env.n = scope < c->env.n ? scope : c->env.n;
 }
 
+/* The value of a case label, when it is a constant. */
+static bool case_value(Ctx *c, CXCursor case_stmt, long long *v)
+{
+    Children ch = children_of(case_stmt);
+    bool ok = false;
+    if (ch.n >= 1) {
+        Value lv = eval(c, ch.items[0], MODE_LOAD);
+        ok = aff_is_const(&lv.a, v) && !lv.is_ptr;
+    }
+    children_free(&ch);
+    return ok;
+}
+
+/* `case A: case B: stmt`: the innermost statement and whether one of the
+ * labels is `value` (*unknown when a label is not a constant). */
+static CXCursor case_labels(Ctx *c, CXCursor s, long long value, bool *matches, bool *unknown)
+{
+    while (clang_getCursorKind(s) == CXCursor_CaseStmt || clang_getCursorKind(s) == CXCursor_DefaultStmt) {
+        if (clang_getCursorKind(s) == CXCursor_CaseStmt) {
+            long long v;
+            if (!case_value(c, s, &v)) *unknown = true;
+            else if (v == value) *matches = true;
+        }
+        Children ch = children_of(s);
+        CXCursor next = ch.n ? ch.items[ch.n - 1] : clang_getNullCursor();
+        children_free(&ch);
+        if (clang_Cursor_isNull(next)) break;
+        s = next;
+    }
+    return s;
+}
+
+static bool has_default(CXCursor s)
+{
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(s);
+        if (k == CXCursor_DefaultStmt) return true;
+        if (k != CXCursor_CaseStmt) return false;
+        Children ch = children_of(s);
+        CXCursor next = ch.n ? ch.items[ch.n - 1] : clang_getNullCursor();
+        children_free(&ch);
+        if (clang_Cursor_isNull(next)) return false;
+        s = next;
+    }
+}
+
+/* A switch on a compile-time constant (a template argument, a macro) runs
+ * one case: walk the statements from its label (or default) to the first
+ * break at the switch's level.  False (nothing walked) when the body is
+ * not a plain list of labelled statements or a label is not a constant. */
+static bool walk_constant_switch(Ctx *c, CXCursor body, long long value)
+{
+    if (clang_getCursorKind(body) != CXCursor_CompoundStmt) return false;
+    Children ch = children_of(body);
+    bool any_match = false, unknown = false;
+    for (int i = 0; i < ch.n; i++) {
+        bool m = false;
+        case_labels(c, ch.items[i], value, &m, &unknown);
+        any_match |= m;
+    }
+    if (unknown) {
+        children_free(&ch);
+        return false;
+    }
+    bool live = false;
+    for (int i = 0; i < ch.n; i++) {
+        CXCursor st = ch.items[i];
+        enum CXCursorKind k = clang_getCursorKind(st);
+        if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+            bool m = false, u = false;
+            CXCursor inner = case_labels(c, st, value, &m, &u);
+            if (m || (!any_match && has_default(st))) live = true;
+            st = inner;
+            k = clang_getCursorKind(st);
+        }
+        if (!live) continue;
+        if (k == CXCursor_BreakStmt || k == CXCursor_ReturnStmt) {
+            if (k == CXCursor_ReturnStmt) walk_stmt(c, st);
+            break;
+        }
+        walk_stmt(c, st);
+    }
+    children_free(&ch);
+    return true;
+}
+
 NOINLINE static void walk_switch(Ctx *c, CXCursor s)
 {
     Children ch = children_of(s);
@@ -86,6 +172,12 @@ NOINLINE static void walk_switch(Ctx *c, CXCursor s)
     if (clang_Cursor_isNull(cond)) return;
     Value cv = eval(c, cond, MODE_LOAD);
     record_branch(c, BRANCH_SWITCH, s, cond, &cv);
+    long long known;
+    if (aff_is_const(&cv.a, &known) && !cv.is_ptr && !clang_Cursor_isNull(body) &&
+        walk_constant_switch(c, body, known)) { /* the other cases are dead code: not walked */
+        c->env.n = scope < c->env.n ? scope : c->env.n;
+        return;
+    }
     Env orig = c->env;
     Env body_env = env_copy(&orig);
     unsigned saved_control = c->control_deps, saved_break = c->break_deps; /* a break leaves the switch */

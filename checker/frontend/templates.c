@@ -18,6 +18,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- type arguments */
@@ -72,6 +73,41 @@ void class_instance_args(Ctx *c, CXCursor cls, TypeSubst *s)
     }
 }
 
+typedef struct {
+    const char *name;
+    bool found;
+    long long value;
+} EnumLookup;
+
+static enum CXChildVisitResult find_enum_constant(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    EnumLookup *l = data;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_Namespace || k == CXCursor_EnumDecl || k == CXCursor_LinkageSpec) return CXChildVisit_Recurse;
+    if (k != CXCursor_EnumConstantDecl) return CXChildVisit_Continue;
+    CXString sp = clang_getCursorSpelling(cur);
+    const char *n = clang_getCString(sp);
+    if (n && strcmp(n, l->name) == 0) {
+        l->found = true;
+        l->value = clang_getEnumConstantDeclValue(cur);
+    }
+    clang_disposeString(sp);
+    return l->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* A non-type argument spelled as an enumerator (kfunc<float, FILL>): its
+ * value, so that a switch on the parameter runs one case. */
+static bool enum_constant_value(Ctx *c, const char *name, long long *value)
+{
+    const char *plain = strrchr(name, ':') ? strrchr(name, ':') + 1 : name;
+    if (!*plain || !(isalpha((unsigned char)*plain) || *plain == '_')) return false;
+    EnumLookup l = {plain, false, 0};
+    clang_visitChildren(clang_getTranslationUnitCursor(c->cx.tu), find_enum_constant, &l);
+    *value = l.value;
+    return l.found;
+}
+
 /* An argument as written: a builtin type, a parameter of the enclosing
  * substituted template, or something of unknown size and kind. */
 static TypeArg type_arg_spelled(Ctx *c, const char *text)
@@ -84,6 +120,9 @@ static TypeArg type_arg_spelled(Ctx *c, const char *text)
     char *end;
     long long v = strtoll(text, &end, 0);
     if (end != text && (*end == 0 || strspn(end, "uUlL") == strlen(end))) { /* a non-type argument: 2, 256u */
+        a.has_value = true;
+        a.value = v;
+    } else if (enum_constant_value(c, text, &v)) {
         a.has_value = true;
         a.value = v;
     }

@@ -30,9 +30,9 @@ __global__ void row_epilogue(const float* acc, const float* bias, const float* r
     if (r >= rows) return;
     for (int c = 0; c < cols; ++c) {
         float v = acc[c * rows + r];
-        if (use_bias)  // expect: uniform-branch in_loop=true uniform_branches=2 loop_uniform_conditions=2 severity=medium
+        if (use_bias)  // expect: uniform-branch in_loop=true uniform_branches=2 loop_uniform_conditions=2 severity=info
             v += bias[c];
-        if (add_residual)  // expect: uniform-branch in_loop=true uniform_branches=2 loop_uniform_conditions=2 severity=medium
+        if (add_residual)  // expect: uniform-branch in_loop=true uniform_branches=2 loop_uniform_conditions=2 severity=info
             v += residual[c * rows + r];
         out[c * rows + r] = v;
     }

@@ -199,6 +199,19 @@ static int cmp_ll(const void *a, const void *b)
 
 static void check_struct_fields(const Model *m, const Kernel *k, FindingList *out);
 
+
+/* The group's access to report at: the first in source order. */
+static const Access *first_in_source(const Kernel *k, const Access *a, const int *members, int nmembers)
+{
+    const Access *first = a;
+    for (int q = 0; q < nmembers; q++) {
+        const Access *b = &k->accesses[members[q]];
+        if (b->range.line < first->range.line || (b->range.line == first->range.line && b->range.col < first->range.col))
+            first = b;
+    }
+    return first;
+}
+
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
     FindingList *out = ctx->findings;
@@ -234,13 +247,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         }
         qsort(offsets, (size_t)noff, sizeof offsets[0], cmp_ll);
 
-        /* Report at the first access in source order. */
-        const Access *first = a;
-        for (int q = 0; q < nmembers; q++) {
-            const Access *b = &k->accesses[members[q]];
-            if (b->range.line < first->range.line || (b->range.line == first->range.line && b->range.col < first->range.col))
-                first = b;
-        }
+        const Access *first = first_in_source(k, a, members, nmembers);
         WarpAccess w;
         if (!access_geometry(k, first, &w)) continue;
         Severity sev = w.sectors >= 4 * w.ideal_sectors ? SEV_HIGH : SEV_MEDIUM;
@@ -358,12 +365,7 @@ static void check_struct_fields(const Model *m, const Kernel *k, FindingList *ou
         }
         if (nslots < 2) continue; /* one field: not adjacent accesses */
         qsort(slots, (size_t)nslots, sizeof slots[0], cmp_ll);
-        const Access *first = a;
-        for (int q = 0; q < nmembers; q++) {
-            const Access *b = &k->accesses[members[q]];
-            if (b->range.line < first->range.line || (b->range.line == first->range.line && b->range.col < first->range.col))
-                first = b;
-        }
+        const Access *first = first_in_source(k, a, members, nmembers);
         WarpAccess w;
         if (!warp_geometry(&first->byte_offset, first->field_bytes, k->block, &w)) continue;
         long long K = nslots, fb = first->field_bytes, sb = first->elem_bytes;

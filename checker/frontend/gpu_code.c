@@ -20,17 +20,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A definition's extent (at.file is owned); a host function's launch
+ * statements are found the first time an error falls inside it. */
 typedef struct {
-    char *file;
-    unsigned line, col, end_line, end_col;
+    SrcRange at;
     bool gpu;
     CXCursor cursor;
+    bool launches_found;
+    SrcRange *launches;
+    int nlaunches;
 } Extent;
 
 typedef struct {
     Extent *v;
     int n;
-    CXFile main_file;
 } Extents;
 
 static enum CXChildVisitResult find_gpu_attribute(CXCursor c, CXCursor parent, CXClientData data)
@@ -71,7 +74,7 @@ static void add_extent(Extents *x, CXCursor c, bool gpu)
     if (!f || !clang_File_isEqual(f, f2)) return;
     char *name = file_name(f);
     if (!name) return;
-    *VEC_PUSH(x->v, x->n) = (Extent){name, line, col, end_line, end_col, gpu, c};
+    *VEC_PUSH(x->v, x->n) = (Extent){{name, line, col, end_line, end_col}, gpu, c, false, NULL, 0};
 }
 
 /* Kernels are free functions (or templates of them), never class members. */
@@ -118,16 +121,7 @@ static enum CXChildVisitResult visit_declaration(CXCursor c, CXCursor parent, CX
     }
 }
 
-static bool inside(const Extent *e, const Diag *d)
-{
-    if (strcmp(e->file, d->file) != 0) return false;
-    if (d->line < e->line || d->line > e->end_line) return false;
-    if (d->line == e->line && d->col < e->col) return false;
-    if (d->line == e->end_line && d->col > e->end_col) return false;
-    return true;
-}
-
-static bool inside_range(const SrcRange *r, const Diag *d)
+static bool inside(const SrcRange *r, const Diag *d)
 {
     if (!r->file || strcmp(r->file, d->file) != 0) return false;
     if (d->line < r->line || d->line > r->end_line) return false;
@@ -136,17 +130,17 @@ static bool inside_range(const SrcRange *r, const Diag *d)
     return true;
 }
 
-/* Is the error inside a kernel launch statement of host function `fn`:
- * from the start of the statement holding a `<<<` to its `;`?  A launch
- * whose configuration or arguments do not parse is not in the model. */
-static bool in_launch_statement(CXTranslationUnit tu, CXCursor fn, const Diag *d)
+/* The kernel launch statements of host function e: each from the start of
+ * the statement holding a `<<<` to its `;` (a launch whose configuration or
+ * arguments do not parse is not in the model).  Tokenized once. */
+static void find_launch_statements(CXTranslationUnit tu, Extent *e)
 {
+    e->launches_found = true;
     CXToken *tokens = NULL;
     unsigned n = 0;
-    clang_tokenize(tu, clang_getCursorExtent(fn), &tokens, &n);
-    bool found = false;
+    clang_tokenize(tu, clang_getCursorExtent(e->cursor), &tokens, &n);
     unsigned start = 0;
-    for (unsigned i = 0; i < n && !found; i++) {
+    for (unsigned i = 0; i < n; i++) {
         CXString sp = clang_getTokenSpelling(tu, tokens[i]);
         const char *t = clang_getCString(sp);
         /* statement boundaries, and the ':' that ends a case label */
@@ -160,35 +154,42 @@ static bool in_launch_statement(CXTranslationUnit tu, CXCursor fn, const Diag *d
         if (!launch) continue;
         unsigned end = i;
         while (end + 1 < n) {
-            CXString e = clang_getTokenSpelling(tu, tokens[++end]);
-            bool semi = clang_getCString(e) && strcmp(clang_getCString(e), ";") == 0;
-            clang_disposeString(e);
+            CXString e2 = clang_getTokenSpelling(tu, tokens[++end]);
+            bool semi = clang_getCString(e2) && strcmp(clang_getCString(e2), ";") == 0;
+            clang_disposeString(e2);
             if (semi) break;
         }
-        unsigned l0, c0, l1, c1;
-        clang_getExpansionLocation(clang_getTokenLocation(tu, tokens[start]), NULL, &l0, &c0, NULL);
-        clang_getExpansionLocation(clang_getTokenLocation(tu, tokens[end]), NULL, &l1, &c1, NULL);
-        found = (d->line > l0 || (d->line == l0 && d->col >= c0)) && (d->line < l1 || (d->line == l1 && d->col <= c1));
+        SrcRange *r = VEC_PUSH(e->launches, e->nlaunches);
+        r->file = e->at.file;
+        clang_getExpansionLocation(clang_getTokenLocation(tu, tokens[start]), NULL, &r->line, &r->col, NULL);
+        clang_getExpansionLocation(clang_getTokenLocation(tu, tokens[end]), NULL, &r->end_line, &r->end_col, NULL);
         i = end;
         start = end + 1;
     }
     clang_disposeTokens(tu, tokens, n);
-    return found;
 }
 
-static bool touches_gpu_code(CXTranslationUnit tu, const Extents *x, const Model *m, const char *main_file,
+static bool in_launch_statement(CXTranslationUnit tu, Extent *e, const Diag *d)
+{
+    if (!e->launches_found) find_launch_statements(tu, e);
+    for (int i = 0; i < e->nlaunches; i++)
+        if (inside(&e->launches[i], d)) return true;
+    return false;
+}
+
+static bool touches_gpu_code(CXTranslationUnit tu, Extents *x, const Model *m, const char *main_file,
                              const Diag *d)
 {
     if (!d->file) return true; /* no position ("too many errors emitted"): unknown */
     if (d->preprocessor) return true; /* an #error: the configuration is not the build's */
     bool in_function = false;
     for (int i = 0; i < x->n; i++) {
-        if (!inside(&x->v[i], d)) continue;
-        if (x->v[i].gpu || in_launch_statement(tu, x->v[i].cursor, d)) return true;
+        if (!inside(&x->v[i].at, d)) continue;
+        if (x->v[i].gpu || in_launch_statement(tu, &x->v[i], d)) return true;
         in_function = true;
     }
     for (int i = 0; i < m->nlaunches; i++)
-        if (inside_range(&m->launches[i].range, d)) return true;
+        if (inside(&m->launches[i].range, d)) return true;
     return !in_function && main_file && strcmp(main_file, d->file) == 0;
 }
 
@@ -199,7 +200,7 @@ void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int n
         for (int i = 0; i < ndiags; i++) diags[i].in_gpu_code = true;
         return;
     }
-    Extents x = {NULL, 0, NULL};
+    Extents x = {NULL, 0};
     clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_declaration, &x);
     CXString spelling = clang_getTranslationUnitSpelling(tu);
     const char *main_file = clang_getCString(spelling);
@@ -208,6 +209,9 @@ void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int n
                                    ? false
                                    : touches_gpu_code(tu, &x, m, main_file, &diags[i]);
     clang_disposeString(spelling);
-    for (int i = 0; i < x.n; i++) free(x.v[i].file);
+    for (int i = 0; i < x.n; i++) {
+        free((char *)x.v[i].at.file);
+        free(x.v[i].launches);
+    }
     free(x.v);
 }

@@ -44,9 +44,11 @@ void file_status_compute(FileResult *r, bool analysed)
     int caused = 0, host_only = 0;
     const char **other = NULL;
     int nother = 0;
+    bool host_marked = false; /* a note (a parse error or a missing header) marked host-only */
     for (int i = 0; i < d->nnotes; i++) {
         const char *m = d->notes[i].message;
         if (d->notes[i].informational) continue;
+        host_marked |= strstr(m, HOST_ONLY_NOTE) != NULL;
         if (strstr(m, NOT_FOUND)) {
             const char *name = missing_name(a, m);
             if (name && !listed(r->missing_headers, r->nmissing_headers, name))
@@ -61,10 +63,7 @@ void file_status_compute(FileResult *r, bool analysed)
     }
     /* Problems confined to host code leave the kernels' analysis complete:
      * the file is ok, and its reasons say what host code lacked. */
-    bool host_only_file = !d->nerrors && !caused && !nother && (host_only || r->nmissing_headers);
-    bool any_host_note = false;
-    for (int i = 0; i < d->nnotes && !any_host_note; i++) any_host_note = strstr(d->notes[i].message, HOST_ONLY_NOTE) != NULL;
-    if (host_only_file && any_host_note) {
+    if (host_marked && !d->nerrors && !caused && !nother) {
         const char *headers =
             r->nmissing_headers == 0   ? ""
             : r->nmissing_headers == 1 ? arena_printf(a, "missing header %s", r->missing_headers[0])

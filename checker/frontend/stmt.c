@@ -87,16 +87,16 @@ static bool case_value(Ctx *c, CXCursor case_stmt, long long *v)
     return ok;
 }
 
-/* `case A: case B: stmt`: the innermost statement and whether one of the
- * labels is `value` (*unknown when a label is not a constant). */
-static CXCursor case_labels(Ctx *c, CXCursor s, long long value, bool *matches, bool *unknown)
+/* `case A: case B: default: stmt`: the innermost statement; whether one of
+ * the labels is `value` or `default` (*unknown when a case label is not a
+ * constant). */
+static CXCursor case_labels(Ctx *c, CXCursor s, long long value, bool *matches, bool *is_default, bool *unknown)
 {
     while (clang_getCursorKind(s) == CXCursor_CaseStmt || clang_getCursorKind(s) == CXCursor_DefaultStmt) {
-        if (clang_getCursorKind(s) == CXCursor_CaseStmt) {
-            long long v;
-            if (!case_value(c, s, &v)) *unknown = true;
-            else if (v == value) *matches = true;
-        }
+        long long v;
+        if (clang_getCursorKind(s) == CXCursor_DefaultStmt) *is_default = true;
+        else if (!case_value(c, s, &v)) *unknown = true;
+        else if (v == value) *matches = true;
         Children ch = children_of(s);
         CXCursor next = ch.n ? ch.items[ch.n - 1] : clang_getNullCursor();
         children_free(&ch);
@@ -104,20 +104,6 @@ static CXCursor case_labels(Ctx *c, CXCursor s, long long value, bool *matches, 
         s = next;
     }
     return s;
-}
-
-static bool has_default(CXCursor s)
-{
-    for (;;) {
-        enum CXCursorKind k = clang_getCursorKind(s);
-        if (k == CXCursor_DefaultStmt) return true;
-        if (k != CXCursor_CaseStmt) return false;
-        Children ch = children_of(s);
-        CXCursor next = ch.n ? ch.items[ch.n - 1] : clang_getNullCursor();
-        children_free(&ch);
-        if (clang_Cursor_isNull(next)) return false;
-        s = next;
-    }
 }
 
 /* A switch on a compile-time constant (a template argument, a macro) runs
@@ -130,8 +116,8 @@ static bool walk_constant_switch(Ctx *c, CXCursor body, long long value)
     Children ch = children_of(body);
     bool any_match = false, unknown = false;
     for (int i = 0; i < ch.n; i++) {
-        bool m = false;
-        case_labels(c, ch.items[i], value, &m, &unknown);
+        bool m = false, dflt = false;
+        case_labels(c, ch.items[i], value, &m, &dflt, &unknown);
         any_match |= m;
     }
     if (unknown) {
@@ -143,10 +129,9 @@ static bool walk_constant_switch(Ctx *c, CXCursor body, long long value)
         CXCursor st = ch.items[i];
         enum CXCursorKind k = clang_getCursorKind(st);
         if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
-            bool m = false, u = false;
-            CXCursor inner = case_labels(c, st, value, &m, &u);
-            if (m || (!any_match && has_default(st))) live = true;
-            st = inner;
+            bool m = false, dflt = false, u = false;
+            st = case_labels(c, st, value, &m, &dflt, &u);
+            if (m || (!any_match && dflt)) live = true;
             k = clang_getCursorKind(st);
         }
         if (!live) continue;

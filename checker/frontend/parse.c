@@ -456,20 +456,7 @@ static int pch_rejection(CXTranslationUnit tu)
 
 static bool pch_rejected(CXTranslationUnit tu)
 {
-    bool bad = false;
-    unsigned n = clang_getNumDiagnostics(tu);
-    for (unsigned i = 0; i < n && !bad; i++) {
-        CXDiagnostic d = clang_getDiagnostic(tu, i);
-        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-            CXString s = clang_getDiagnosticSpelling(d);
-            const char *m = clang_getCString(s);
-            bad = m && (strstr(m, "precompiled header") || strstr(m, "PCH file") ||
-                        strstr(m, "modified since it was first processed") || strstr(m, "AST file"));
-            clang_disposeString(s);
-        }
-        clang_disposeDiagnostic(d);
-    }
-    return bad;
+    return pch_rejection(tu) != 0;
 }
 
 /* The file's unsaved text first, then the other open files' (not the file

@@ -96,6 +96,22 @@ GPULINT_TEST_HANG_ON=b_victim run --file-timeout=1.5 -j 3 "$d"
 expect_in "hang (-j3, --file-timeout=1.5): timed out" err 'b_victim\.cu: error: timed out after 1\.5 s'
 expect_count "hang (-j3): the other files' findings are reported" 2 "$FINDING"
 
+# --- a killed worker leaves no temporary files behind --------------------------
+# a.cu needs a forwarding header (another case), made in the worker's private
+# directory; the same worker then hangs on b_victim.cu and is killed.
+t=$tmp/tmpdir
+mkdir -p "$t" "$tmp/fwd/sub"
+printf '#include "sub/Helper.cuh"\n__global__ void k(float* x) { x[threadIdx.x] = helper(); }\n' >"$tmp/fwd/a.cu"
+printf '__device__ float helper() { return 1.0f; }\n' >"$tmp/fwd/sub/helper.cuh"
+cp "$src" "$tmp/fwd/b_victim.cu"
+TMPDIR=$t GPULINT_TEST_HANG_ON=b_victim run --format=json --file-timeout 2 -j 1 "$tmp/fwd/a.cu" "$tmp/fwd/b_victim.cu"
+expect_in "killed worker: the file before it was analysed with its forwarding header" out '"status":[[:space:]]*"ok"'
+if [[ -z "$(ls -A "$t")" ]]; then
+    ok "killed worker: nothing left in TMPDIR"
+else
+    fail "killed worker: left in TMPDIR: $(ls -A "$t")"
+fi
+
 # --- running out of memory --------------------------------------------------
 GPULINT_TEST_ALLOC_ON=b_victim run --file-memory 256M --file-timeout 60 "$d"
 expect_rc "allocation without end" 2

@@ -4,12 +4,14 @@
  * order.  The worker's side is worker_child.c. */
 #include "engine/result_wire.h"
 #include "engine/worker_proto.h"
+#include "util/fileio.h"
 #include "util/oom.h"
 #include "util/vec.h"
 #include "util/clock.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -96,6 +98,7 @@ typedef struct {
     pid_t *retired; int nretired;   /* workers that said they end */
     char *err; int errsize;
     bool failed;             /* the run cannot go on (err says why) */
+    char run_dir[PATH_MAX];  /* the workers' TMPDIR: removed at the end even when one was killed */
 } Pool;
 
 static void fail_run(Pool *p, const char *fmt, const char *arg)
@@ -119,6 +122,7 @@ static bool start_worker(Pool *p, Slot *s)
         close(sv[0]);
         for (int i = 0; i < p->nslots; i++)
             if (p->slots[i].pid) close(p->slots[i].fd);
+        if (p->run_dir[0]) setenv("TMPDIR", p->run_dir, 1);
         worker_child_main(sv[1], p->eo, p->po);
     }
     close(sv[1]);
@@ -393,7 +397,8 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
 {
     if (po->in_process) return lint_in_process(eo, paths, n, done, ctx, err, errsize);
     if (n <= 0) return true;
-    Pool p = {eo, po, paths, NULL, 0, NULL, NULL, NULL, 0, err, errsize, false};
+    Pool p = {eo, po, paths, NULL, 0, NULL, NULL, NULL, 0, err, errsize, false, ""};
+    make_private_dir("gpulint-run", p.run_dir, sizeof p.run_dir); /* without one, each worker makes its own */
     p.nslots = po->jobs < 1 ? 1 : po->jobs > n ? n : po->jobs;
     p.slots = xcalloc((size_t)p.nslots, sizeof *p.slots);
     for (int i = 0; i < p.nslots; i++) close_slot(&p.slots[i]);
@@ -451,5 +456,6 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
     free(p.results);
     free(p.logs);
     free(p.retired);
+    if (p.run_dir[0]) remove_tree(p.run_dir);
     return !p.failed;
 }

@@ -1,8 +1,13 @@
 /* fileio.c - see fileio.h. */
 #include "util/fileio.h"
 
+#include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 char *read_file(const char *path, long *size)
 {
@@ -29,4 +34,33 @@ bool write_file(const char *path, const char *data, size_t n)
     if (!f) return false;
     bool ok = fwrite(data, 1, n, f) == n;
     return fclose(f) == 0 && ok;
+}
+
+bool make_private_dir(const char *prefix, char *out, size_t n)
+{
+    const char *t = getenv("TMPDIR");
+    int r = snprintf(out, n, "%s/%s-XXXXXX", t && *t ? t : "/tmp", prefix);
+    if (r < 0 || (size_t)r >= n || !mkdtemp(out)) {
+        if (n) out[0] = 0;
+        return false;
+    }
+    return true;
+}
+
+void remove_tree(const char *path)
+{
+    DIR *d = opendir(path);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+            char p[PATH_MAX * 2];
+            snprintf(p, sizeof p, "%s/%s", path, e->d_name);
+            struct stat st;
+            if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) remove_tree(p);
+            else unlink(p);
+        }
+        closedir(d);
+    }
+    rmdir(path);
 }

@@ -1,5 +1,5 @@
 /* fileio.h - whole-file reads and writes shared by --fix and the benchmark
- * emitter/runner. */
+ * emitter/runner, and private temporary directories. */
 #ifndef GPULINT_FILEIO_H
 #define GPULINT_FILEIO_H
 
@@ -9,5 +9,10 @@
 /* The file's bytes plus a terminating NUL (free() it), or NULL. */
 char *read_file(const char *path, long *size);
 bool write_file(const char *path, const char *data, size_t n);
+/* A new directory $TMPDIR/<prefix>-XXXXXX (mode 0700) into `out`. */
+bool make_private_dir(const char *prefix, char *out, size_t n);
+/* Removes a directory and everything under it (symbolic links are removed,
+ * never followed). */
+void remove_tree(const char *path);
 
 #endif

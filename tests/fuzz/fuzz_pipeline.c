@@ -18,6 +18,14 @@
 
 static Engine *engine;
 
+/* libFuzzer ends the process with exit(): the engine's private directory
+ * (forwarding headers for the inputs' includes) goes with it. */
+static void free_engine(void)
+{
+    engine_free(engine);
+    engine = NULL;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -43,6 +51,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         fprintf(stderr, "fuzz_pipeline: cannot set up the engine: %s\n", err);
         abort();
     }
+    atexit(free_engine);
     return 0;
 }
 

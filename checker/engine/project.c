@@ -1,5 +1,6 @@
 /* project.c - see project.h. */
 #include "engine/project.h"
+#include "engine/cmake_facts.h"
 #include "engine/compdb.h"
 #include "util/arena.h"
 #include "util/fileio.h"
@@ -40,6 +41,9 @@ typedef struct {
     StrMap forwards;              /* spelling -> 1 once a forwarding header exists */
     StrMap dirs_added;            /* for --show-project: directory -> files that needed it */
     StrMap unresolved;            /* spelling -> files that include it */
+    const char **cmake_files; int ncmake_files;  /* CMakeLists.txt and *.cmake, for cmake_facts.h */
+    CmakeFacts *cmake;            /* read when first needed */
+    StrMap configured;            /* spelling -> files that needed its configure_file() stand-in */
     int files_seen, files_with_db;
 } Project;
 
@@ -138,24 +142,6 @@ ProjectSet *projects_new(const ProjectOptions *o)
     return ps;
 }
 
-static void remove_tree(const char *path)
-{
-    DIR *d = opendir(path);
-    if (d) {
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
-            char p[PATH_MAX * 2];
-            snprintf(p, sizeof p, "%s/%s", path, e->d_name);
-            struct stat st;
-            if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) remove_tree(p);
-            else unlink(p);
-        }
-        closedir(d);
-    }
-    rmdir(path);
-}
-
 void projects_free(ProjectSet *ps)
 {
     if (!ps) return;
@@ -165,6 +151,9 @@ void projects_free(ProjectSet *ps)
         free(p->files);
         free(p->next_same_name);
         free(p->next_same_lower);
+        free(p->cmake_files);
+        cmake_facts_free(p->cmake);
+        strmap_free(&p->configured);
         strmap_free(&p->by_name);
         strmap_free(&p->by_lower);
         strmap_free(&p->forwards);
@@ -267,6 +256,12 @@ static bool is_header_name(const char *name)
     return false;
 }
 
+static bool is_cmake_name(const char *name)
+{
+    size_t n = strlen(name);
+    return strcmp(name, "CMakeLists.txt") == 0 || (n > 6 && strcmp(name + n - 6, ".cmake") == 0);
+}
+
 static void lower_copy(char *dst, size_t n, const char *src)
 {
     size_t i = 0;
@@ -287,6 +282,7 @@ static void index_dir(ProjectSet *ps, Project *p, const char *dir, int depth)
         if (lstat(path, &st) != 0) continue;
         if (S_ISDIR(st.st_mode)) index_dir(ps, p, path, depth + 1);
         else if (S_ISREG(st.st_mode) && is_header_name(e->d_name)) *VEC_PUSH(p->files, p->nfiles) = path;
+        else if (S_ISREG(st.st_mode) && is_cmake_name(e->d_name)) *VEC_PUSH(p->cmake_files, p->ncmake_files) = path;
     }
     closedir(d);
 }
@@ -308,6 +304,14 @@ static void build_index(ProjectSet *ps, Project *p)
         p->next_same_lower[i] = *slot - 1;
         *slot = i + 1;
     }
+}
+
+/* The project's CMake facts (cmake_facts.h), read once. */
+static CmakeFacts *cmake_of(ProjectSet *ps, Project *p)
+{
+    if (!p->indexed) build_index(ps, p);
+    if (!p->cmake) p->cmake = cmake_facts_read(p->cmake_files, p->ncmake_files);
+    return p->cmake;
 }
 
 /* ------------------------------------------------------ include closure */
@@ -431,18 +435,12 @@ static void mkdirs_for(char *path)
     }
 }
 
-/* A header at <forward dir>/<spelling> that includes `target`. */
-static const char *forward(ProjectSet *ps, Project *p, const char *spelling, const char *target)
+/* A header of `text` at <private dir>/<spelling>, made once; the private
+ * directory, or NULL. */
+static const char *private_header(ProjectSet *ps, Project *p, const char *spelling, const char *text)
 {
     if (strstr(spelling, "..") || spelling[0] == '/') return NULL;
-    if (!ps->tmpdir[0]) {
-        const char *t = getenv("TMPDIR");
-        snprintf(ps->tmpdir, sizeof ps->tmpdir, "%s/gpulint-XXXXXX", t && *t ? t : "/tmp");
-        if (!mkdtemp(ps->tmpdir)) {
-            ps->tmpdir[0] = 0;
-            return NULL;
-        }
-    }
+    if (!ps->tmpdir[0] && !make_private_dir("gpulint", ps->tmpdir, sizeof ps->tmpdir)) return NULL;
     if (!p->forward_dir) {
         int idx = 0;
         while (idx < ps->nprojects && ps->projects[idx] != p) idx++;
@@ -454,13 +452,45 @@ static const char *forward(ProjectSet *ps, Project *p, const char *spelling, con
         char path[PATH_MAX * 2];
         snprintf(path, sizeof path, "%s/%s", p->forward_dir, spelling);
         mkdirs_for(path);
-        FILE *f = fopen(path, "w");
+        FILE *f = fopen(path, "wx");
         if (!f) return NULL;
-        fprintf(f, "/* gpulint: %s is %s in this project */\n#include \"%s\"\n", spelling, target, target);
-        fclose(f);
+        bool ok = fputs(text, f) >= 0;
+        if (fclose(f) != 0 || !ok) return NULL;
         *made = 1;
     }
     return p->forward_dir;
+}
+
+/* A header at <private dir>/<spelling> that includes `target`. */
+static const char *forward(ProjectSet *ps, Project *p, const char *spelling, const char *target)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *s = open_memstream(&text, &len);
+    if (!s) return NULL;
+    fprintf(s, "/* gpulint: %s is %s in this project */\n#include \"%s\"\n", spelling, target, target);
+    fclose(s);
+    const char *dir = private_header(ps, p, spelling, text);
+    free(text);
+    return dir;
+}
+
+/* The stand-in for a header the project's CMake configure step makes
+ * (cmake_facts.h): its private directory, or NULL. */
+static const char *configured_header(ProjectSet *ps, Project *p, const char *spelling, char *out, size_t n)
+{
+    CmakeFacts *facts = cmake_of(ps, p);
+    if (!cmake_template_for(facts, spelling)) return NULL;
+    const char *dir;
+    if (*strmap_get(&p->forwards, spelling)) {
+        dir = private_header(ps, p, spelling, ""); /* made for an earlier file */
+    } else {
+        char *text = cmake_configure(facts, spelling);
+        dir = text ? private_header(ps, p, spelling, text) : NULL;
+        free(text);
+    }
+    if (dir) snprintf(out, n, "%s/%s", dir, spelling);
+    return dir;
 }
 
 static void add_dir(Walk *w, Project *p, const char *dir)
@@ -499,6 +529,14 @@ static Resolution resolve(ProjectSet *ps, Project *p, Walk *w, const char *inclu
         size_t dirlen = strlen(p->files[c]) - strlen(s) - 1;
         add_dir(w, p, arena_strndup(&ps->arena, p->files[c], dirlen ? dirlen : 1));
         snprintf(out, n, "%s", p->files[c]);
+        return FOUND;
+    }
+    /* made by the build from a template in the project: before a header
+     * that only shares the name */
+    const char *cdir = configured_header(ps, p, s, out, n);
+    if (cdir) {
+        add_dir(w, p, cdir);
+        strmap_increment(&p->configured, s);
         return FOUND;
     }
     if (c < 0) {
@@ -621,6 +659,12 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
             out->changes_pch = true;
         }
     }
+    if (!e) { /* what the project's CMake files add for a Linux build (cmake_facts.h) */
+        const char *const *defs;
+        int ndefs = cmake_linux_definitions(cmake_of(ps, p), &defs);
+        for (int i = 0; i < ndefs; i++) *VEC_PUSH(ps->args, ps->nargs) = arena_printf(&ps->arena, "-D%s", defs[i]);
+        out->cmake_definitions = ndefs;
+    }
     w.first_discovered = w.ndirs;
     IncludeList buffer_includes = {NULL, 0, false};
     if (contents) { /* an editor's buffer: its includes, not the file's on disk */
@@ -734,8 +778,19 @@ void projects_describe(const ProjectSet *ps, FILE *out)
             fprintf(out, "  compile database: none (include directories discovered from the project's files)\n");
         if (p->indexed) fprintf(out, "  header index: %d files\n", p->nfiles);
         print_counted(out, "include directories added (-idirafter)", &p->dirs_added, 50);
-        if (p->forwards.n)
-            fprintf(out, "  includes found under another directory or case: %zu (forwarding headers)\n", p->forwards.n);
+        if (p->forwards.n > p->configured.n)
+            fprintf(out, "  includes found under another directory or case: %zu (forwarding headers)\n",
+                    p->forwards.n - p->configured.n);
+        if (p->cmake) {
+            const char *const *defs;
+            int ndefs = cmake_linux_definitions(p->cmake, &defs);
+            if (ndefs) {
+                fprintf(out, "  definitions of a Linux build, from the CMake files:");
+                for (int k = 0; k < ndefs; k++) fprintf(out, " -D%s", defs[k]);
+                fputc('\n', out);
+            }
+        }
+        print_counted(out, "headers made from CMake configure_file() templates (stand-ins)", &p->configured, 30);
         print_counted(out, "includes not found in the project or the system", &p->unresolved, 30);
     }
 }

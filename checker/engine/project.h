@@ -39,6 +39,7 @@ typedef struct {
     bool fast_math;               /* built with --use_fast_math */
     int discovered_dirs;          /* how many of args are discovered include directories */
     int forwarded;                /* includes found only by another path or case */
+    int cmake_definitions;        /* how many -D of args come from the CMake files (cmake_facts.h) */
 } FileFlags;
 
 typedef struct ProjectSet ProjectSet;

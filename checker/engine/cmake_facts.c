@@ -1,0 +1,453 @@
+/* cmake_facts.c - see cmake_facts.h. */
+#include "engine/cmake_facts.h"
+#include "util/arena.h"
+#include "util/fileio.h"
+#include "util/strmap.h"
+#include "util/vec.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MAX_ARGS 64
+#define MAX_EXPANSION_DEPTH 8
+
+typedef struct {
+    const char *output_tail;      /* the output path after its last ${...} */
+    const char *template_path;    /* an existing file */
+    bool at_only;
+} Configured;
+
+struct CmakeFacts {
+    Arena arena;
+    StrMap var_index;             /* name -> index + 1 into values */
+    const char **values; int nvalues;
+    Configured *configured; int nconfigured;
+    const char **linux_defs; int nlinux_defs;
+    StrMap linux_seen;
+};
+
+/* ------------------------------------------------------------ variables */
+
+static void set_var(CmakeFacts *f, const char *name, const char *value)
+{
+    int *slot = strmap_get(&f->var_index, name);
+    if (*slot) return; /* the first set() wins: if() is not evaluated */
+    *VEC_PUSH(f->values, f->nvalues) = arena_strdup(&f->arena, value);
+    *slot = f->nvalues;
+}
+
+static const char *var(CmakeFacts *f, const char *name)
+{
+    int *slot = strmap_get(&f->var_index, name); /* an unknown name stays 0 */
+    return *slot ? f->values[*slot - 1] : NULL;
+}
+
+/* `text` with each ${NAME} replaced by its value; NULL when one is unknown. */
+static char *expand(CmakeFacts *f, const char *text, int depth)
+{
+    if (depth > MAX_EXPANSION_DEPTH) return NULL;
+    char *out = NULL;
+    size_t len = 0;
+    FILE *s = open_memstream(&out, &len);
+    if (!s) return NULL;
+    bool ok = true;
+    for (const char *p = text; *p && ok;) {
+        if (p[0] == '$' && p[1] == '{') {
+            const char *end = strchr(p + 2, '}');
+            if (!end) { fputs(p, s); break; }
+            char name[256];
+            size_t n = (size_t)(end - p - 2);
+            if (n >= sizeof name) { ok = false; break; }
+            memcpy(name, p + 2, n);
+            name[n] = 0;
+            const char *v = var(f, name);
+            char *inner = v ? expand(f, v, depth + 1) : NULL;
+            if (!inner) ok = false;
+            else fputs(inner, s);
+            free(inner);
+            p = end + 1;
+        } else {
+            fputc(*p++, s);
+        }
+    }
+    fclose(s);
+    if (!ok) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* ------------------------------------------------------- reading commands */
+
+typedef struct {
+    char name[64];
+    const char *raw; size_t raw_len;  /* the text between the parentheses */
+    char *args[MAX_ARGS]; int nargs;  /* split at blanks, quotes removed (malloc'd) */
+} Command;
+
+static const char *skip_comment(const char *p)
+{
+    if (p[0] == '#' && p[1] == '[' && (p[2] == '[' || p[2] == '=')) { /* a bracket comment */
+        const char *end = strstr(p, "]]");
+        if (!end) end = strstr(p, "]=");
+        return end ? end + 2 : p + strlen(p);
+    }
+    const char *nl = strchr(p, '\n');
+    return nl ? nl : p + strlen(p);
+}
+
+/* The next command invocation from *pos, or false at the end. */
+static bool next_command(const char **pos, Command *c)
+{
+    const char *p = *pos;
+    for (;;) {
+        while (*p && (isspace((unsigned char)*p) || *p == ')')) p++;
+        if (!*p) return false;
+        if (*p == '#') { p = skip_comment(p); continue; }
+        if (!isalpha((unsigned char)*p) && *p != '_') { p++; continue; }
+        const char *start = p;
+        while (isalnum((unsigned char)*p) || *p == '_') p++;
+        size_t n = (size_t)(p - start);
+        const char *q = p;
+        while (*q == ' ' || *q == '\t') q++;
+        if (*q != '(') continue;
+        /* the argument text: up to the matching parenthesis, outside quotes and comments */
+        const char *open = q + 1;
+        int depth = 1;
+        bool quoted = false;
+        for (q = open; *q && depth; q++) {
+            if (quoted) {
+                if (*q == '\\' && q[1]) q++;
+                else if (*q == '"') quoted = false;
+            } else if (*q == '"') quoted = true;
+            else if (*q == '#') { q = skip_comment(q) - 1; }
+            else if (*q == '(') depth++;
+            else if (*q == ')') depth--;
+        }
+        memset(c, 0, sizeof *c);
+        snprintf(c->name, sizeof c->name, "%.*s", (int)(n < 63 ? n : 63), start);
+        for (char *l = c->name; *l; l++) *l = (char)tolower((unsigned char)*l);
+        c->raw = open;
+        c->raw_len = (size_t)(q - open) - (depth ? 0 : 1);
+        /* split */
+        for (const char *a = open; a < open + c->raw_len && c->nargs < MAX_ARGS;) {
+            while (a < open + c->raw_len && isspace((unsigned char)*a)) a++;
+            if (a >= open + c->raw_len) break;
+            if (*a == '#') { a = skip_comment(a); continue; }
+            char *buf = NULL;
+            size_t blen = 0;
+            FILE *s = open_memstream(&buf, &blen);
+            if (!s) break;
+            if (*a == '"') {
+                for (a++; a < open + c->raw_len && *a != '"'; a++) {
+                    if (*a == '\\' && a + 1 < open + c->raw_len) a++;
+                    fputc(*a, s);
+                }
+                a++;
+            } else {
+                while (a < open + c->raw_len && !isspace((unsigned char)*a)) fputc(*a++, s);
+            }
+            fclose(s);
+            c->args[c->nargs++] = buf;
+        }
+        *pos = q;
+        return true;
+    }
+}
+
+static void free_command(Command *c)
+{
+    for (int i = 0; i < c->nargs; i++) free(c->args[i]);
+    c->nargs = 0;
+}
+
+static bool is_file(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* A template argument (${SOME_SOURCE_DIR}/cmake/x.h.in, or relative to the
+ * CMake file's directory) as an existing file: tried in the CMake file's
+ * directory and each directory above it. */
+static const char *find_template(CmakeFacts *f, const char *arg, const char *cmake_dir)
+{
+    const char *tail = strrchr(arg, '}') ? strrchr(arg, '}') + 1 : arg;
+    if (tail[0] == '/' && tail == arg) return is_file(tail) ? arena_strdup(&f->arena, tail) : NULL;
+    while (*tail == '/') tail++;
+    if (!*tail || strstr(tail, "..")) return NULL;
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", cmake_dir);
+    for (;;) {
+        char path[PATH_MAX * 2];
+        snprintf(path, sizeof path, "%s/%s", dir, tail);
+        if (is_file(path)) return arena_strdup(&f->arena, path);
+        char *slash = strrchr(dir, '/');
+        if (!slash || slash == dir) return NULL;
+        *slash = 0;
+    }
+}
+
+static void add_linux_definitions(CmakeFacts *f, const Command *c)
+{
+    static const char marker[] = "$<$<PLATFORM_ID:Linux>:";
+    const char *end = c->raw + c->raw_len;
+    for (const char *p = c->raw; p < end;) {
+        const char *m = strstr(p, marker);
+        if (!m || m >= end) break;
+        p = m + sizeof marker - 1;
+        while (p < end && *p != '>') {
+            while (p < end && (isspace((unsigned char)*p) || *p == ';')) p++;
+            const char *w = p;
+            while (p < end && !isspace((unsigned char)*p) && *p != ';' && *p != '>' && *p != '$') p++;
+            if (p < end && *p == '$') break; /* a nested expression: not a plain list */
+            const char *name = w[0] == '-' && w[1] == 'D' ? w + 2 : w;
+            if (p > name && (isalpha((unsigned char)*name) || *name == '_')) {
+                const char *def = arena_strndup(&f->arena, name, (size_t)(p - name));
+                if (strspn(def, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_=") == strlen(def) &&
+                    strmap_increment(&f->linux_seen, def) == 1)
+                    *VEC_PUSH(f->linux_defs, f->nlinux_defs) = def;
+            }
+        }
+    }
+}
+
+static void read_commands(CmakeFacts *f, const char *path, const char *text)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash) *slash = 0;
+    Command c;
+    for (const char *pos = text; next_command(&pos, &c); free_command(&c)) {
+        if (strcmp(c.name, "set") == 0 && c.nargs >= 2) {
+            set_var(f, c.args[0], c.args[1]);
+        } else if (strcmp(c.name, "option") == 0 && c.nargs >= 1) {
+            set_var(f, c.args[0], c.nargs >= 3 ? c.args[2] : "OFF");
+        } else if (strcmp(c.name, "project") == 0 && c.nargs >= 1) {
+            const char *name = c.args[0];
+            set_var(f, "PROJECT_NAME", name);
+            for (int i = 1; i + 1 < c.nargs; i++) {
+                if (strcmp(c.args[i], "VERSION") != 0) continue;
+                const char *v = c.args[i + 1];
+                int parts[4] = {0, 0, 0, 0};
+                int np = sscanf(v, "%d.%d.%d.%d", &parts[0], &parts[1], &parts[2], &parts[3]);
+                static const char *const suffix[] = {"MAJOR", "MINOR", "PATCH", "TWEAK"};
+                const char *prefixes[] = {name, "PROJECT"};
+                for (int k = 0; k < 2; k++) {
+                    set_var(f, arena_printf(&f->arena, "%s_VERSION", prefixes[k]), v);
+                    for (int j = 0; j < np && j < 4; j++)
+                        set_var(f, arena_printf(&f->arena, "%s_VERSION_%s", prefixes[k], suffix[j]),
+                                arena_printf(&f->arena, "%d", parts[j]));
+                }
+            }
+        } else if (strcmp(c.name, "configure_file") == 0 && c.nargs >= 2) {
+            const char *tmpl = find_template(f, c.args[0], dir);
+            const char *out = c.args[1];
+            const char *tail = strrchr(out, '}') ? strrchr(out, '}') + 1 : out;
+            if (tmpl && *tail) {
+                Configured *k = VEC_PUSH(f->configured, f->nconfigured);
+                k->template_path = tmpl;
+                k->output_tail = arena_strdup(&f->arena, tail);
+                for (int i = 2; i < c.nargs; i++)
+                    if (strcmp(c.args[i], "@ONLY") == 0) k->at_only = true;
+            }
+        } else if (strcmp(c.name, "target_compile_definitions") == 0 || strcmp(c.name, "add_compile_definitions") == 0 ||
+                   strcmp(c.name, "add_definitions") == 0 || strcmp(c.name, "target_compile_options") == 0 ||
+                   strcmp(c.name, "add_compile_options") == 0) {
+            add_linux_definitions(f, &c);
+        }
+    }
+}
+
+CmakeFacts *cmake_facts_read(const char *const *cmake_files, int n)
+{
+    CmakeFacts *f = calloc(1, sizeof *f);
+    if (!f) return NULL;
+    for (int i = 0; i < n; i++) {
+        long size;
+        char *text = read_file(cmake_files[i], &size);
+        if (!text) continue;
+        read_commands(f, cmake_files[i], text);
+        free(text);
+    }
+    return f;
+}
+
+void cmake_facts_free(CmakeFacts *f)
+{
+    if (!f) return;
+    strmap_free(&f->var_index);
+    strmap_free(&f->linux_seen);
+    free(f->values);
+    free(f->configured);
+    free(f->linux_defs);
+    arena_free(&f->arena);
+    free(f);
+}
+
+/* ------------------------------------------------------------ templates */
+
+static const Configured *configured_for(CmakeFacts *f, const char *spelling)
+{
+    size_t m = strlen(spelling);
+    for (int i = 0; f && i < f->nconfigured; i++) {
+        const char *t = f->configured[i].output_tail;
+        size_t n = strlen(t);
+        if (n == m ? strcmp(t, spelling) == 0 : n > m && t[n - m - 1] == '/' && strcmp(t + n - m, spelling) == 0)
+            return &f->configured[i];
+    }
+    return NULL;
+}
+
+const char *cmake_template_for(CmakeFacts *f, const char *spelling)
+{
+    const Configured *k = configured_for(f, spelling);
+    return k ? k->template_path : NULL;
+}
+
+/* CMake's false constants (and the unknown, NULL). */
+static bool truthy(const char *v)
+{
+    if (!v || !*v) return false;
+    static const char *const no[] = {"0", "OFF", "NO", "FALSE", "N", "IGNORE", "NOTFOUND"};
+    for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+        if (strcasecmp(v, no[i]) == 0) return false;
+    size_t n = strlen(v);
+    return !(n >= 9 && strcmp(v + n - 9, "-NOTFOUND") == 0);
+}
+
+static char *value_of(CmakeFacts *f, const char *name)
+{
+    const char *v = var(f, name);
+    return v ? expand(f, v, 0) : NULL;
+}
+
+/* One reference's replacement: its value, or 0 ("" between quotes). */
+static void put_value(CmakeFacts *f, FILE *s, const char *name, bool in_quotes)
+{
+    char *v = value_of(f, name);
+    fputs(v ? v : in_quotes ? "" : "0", s);
+    free(v);
+}
+
+static bool var_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '-' || c == '+' || c == '/';
+}
+
+static void substitute_line(CmakeFacts *f, FILE *s, const char *line, size_t len, bool at_only)
+{
+    bool in_quotes = false;
+    for (size_t i = 0; i < len;) {
+        char c = line[i];
+        if (c == '"') in_quotes = !in_quotes;
+        size_t j = i + 1;
+        if (c == '@') {
+            while (j < len && var_char(line[j])) j++;
+            if (j < len && line[j] == '@' && j > i + 1) {
+                char name[256];
+                snprintf(name, sizeof name, "%.*s", (int)(j - i - 1), line + i + 1);
+                put_value(f, s, name, in_quotes);
+                i = j + 1;
+                continue;
+            }
+        } else if (c == '$' && !at_only && i + 1 < len && line[i + 1] == '{') {
+            j = i + 2;
+            while (j < len && var_char(line[j])) j++;
+            if (j < len && line[j] == '}') {
+                char name[256];
+                snprintf(name, sizeof name, "%.*s", (int)(j - i - 2), line + i + 2);
+                put_value(f, s, name, in_quotes);
+                i = j + 1;
+                continue;
+            }
+        }
+        fputc(c, s);
+        i++;
+    }
+}
+
+/* "#cmakedefine NAME rest" or "#cmakedefine01 NAME": true when handled. */
+static bool cmakedefine(CmakeFacts *f, FILE *s, const char *line, size_t len, bool at_only)
+{
+    size_t i = 0;
+    while (i < len && (line[i] == ' ' || line[i] == '\t')) i++;
+    if (i >= len || line[i] != '#') return false;
+    i++;
+    while (i < len && (line[i] == ' ' || line[i] == '\t')) i++;
+    static const char kw[] = "cmakedefine";
+    if (len - i < sizeof kw - 1 || strncmp(line + i, kw, sizeof kw - 1) != 0) return false;
+    i += sizeof kw - 1;
+    bool zero_one = len - i >= 2 && line[i] == '0' && line[i + 1] == '1';
+    if (zero_one) i += 2;
+    if (i >= len || (line[i] != ' ' && line[i] != '\t')) return false;
+    while (i < len && (line[i] == ' ' || line[i] == '\t')) i++;
+    size_t name_start = i;
+    while (i < len && (isalnum((unsigned char)line[i]) || line[i] == '_')) i++;
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)(i - name_start), line + name_start);
+    if (!name[0]) return false;
+    char *v = value_of(f, name);
+    bool on = truthy(v);
+    free(v);
+    if (zero_one) {
+        fprintf(s, "#define %s %d", name, on ? 1 : 0);
+    } else if (on) {
+        fprintf(s, "#define %s", name);
+        substitute_line(f, s, line + i, len - i, at_only);
+    } else {
+        fprintf(s, "/* #undef %s */", name);
+    }
+    return true;
+}
+
+/* A path in a C comment: no byte that could end the comment or the line. */
+static void put_path_in_comment(FILE *s, const char *path)
+{
+    for (const char *p = path; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x20 || c == 0x7f || (c == '*' && p[1] == '/') || (c == '/' && p[1] == '*')) fputc('?', s);
+        else fputc(c, s);
+    }
+}
+
+char *cmake_configure(CmakeFacts *f, const char *spelling)
+{
+    const Configured *k = configured_for(f, spelling);
+    if (!k) return NULL;
+    long size;
+    char *text = read_file(k->template_path, &size);
+    if (!text) return NULL;
+    char *out = NULL;
+    size_t len = 0;
+    FILE *s = open_memstream(&out, &len);
+    if (!s) {
+        free(text);
+        return NULL;
+    }
+    fputs("/* gpulint: a stand-in for the header CMake's configure_file() makes from ", s);
+    put_path_in_comment(s, k->template_path);
+    fputs("; values gpulint cannot read are 0 */\n", s);
+    for (const char *line = text; line < text + size;) {
+        const char *nl = memchr(line, '\n', (size_t)(text + size - line));
+        size_t n = nl ? (size_t)(nl - line) : (size_t)(text + size - line);
+        if (!cmakedefine(f, s, line, n, k->at_only)) substitute_line(f, s, line, n, k->at_only);
+        fputc('\n', s);
+        line += n + 1;
+    }
+    fclose(s);
+    free(text);
+    return out;
+}
+
+int cmake_linux_definitions(CmakeFacts *f, const char *const **defs)
+{
+    *defs = f ? f->linux_defs : NULL;
+    return f ? f->nlinux_defs : 0;
+}

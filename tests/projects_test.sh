@@ -87,7 +87,9 @@ check "host code only: the file is ok, its reason names the header and says the 
     "files['host_only.cu']['status'] == 'ok' and files['host_only.cu']['missing_headers'] == ['thirdparty/logging.h'] and any('GPU code analysed in full' in r and 'all in host code' in r for r in files['host_only.cu']['reasons'])"
 check "host code only: the kernel's finding is reported" "('double-literal', 'host_only.cu', 9) in rules"
 check "host code only: no error (exit status not 2)" "j['errors'] == []"
-for f in kernel_uses_missing launch_uses_missing device_helper_uses_missing toplevel_error; do
+check "host code only: file-scope flag variables of a missing library (DEFINE_int32(...)) are host data: ok" \
+    "files['flags_main.cu']['status'] == 'ok' and ('double-literal', 'flags_main.cu', 15) in rules"
+for f in kernel_uses_missing launch_uses_missing device_helper_uses_missing toplevel_error struct_field_error; do
     check "GPU code touched ($f.cu): degraded" \
         "files['$f.cu']['status'] == 'degraded' and any('parse error' in r for r in files['$f.cu']['reasons'])"
 done
@@ -110,6 +112,29 @@ cp -r "$P/nvcc_dialect" "$tmp/"
 lint "$tmp/nvcc_dialect"
 check "narrowing in braces: no error, the file is ok" "j['errors'] == [] and files['narrowing.cu']['status'] == 'ok'"
 check "narrowing in braces: the kernel's finding is reported" "('double-literal', 'narrowing.cu', 13) in rules"
+
+# --- nvcc's dialect: a specialization whose __host__/__device__ differ ----------
+check "nvcc-only specialization: the file is ok, its reason says what was left out" \
+    "files['specialization.cu']['status'] == 'ok' and any('only nvcc accepts' in r for r in files['specialization.cu']['reasons'])"
+check "nvcc-only specialization: the kernel's finding is reported" "('double-literal', 'specialization.cu', 24) in rules"
+
+# --- a CMake project without a build tree: configure_file() and platform defines --
+cp -r "$P/cmake_configured" "$tmp/"
+lint "$tmp/cmake_configured"
+check "cmake: the configured header's stand-in has the project's values (no #error), the file is ok" \
+    "j['errors'] == [] and files['stencil.cu']['status'] == 'ok' and files['stencil.cu']['missing_headers'] == []"
+check "cmake: the kernel's finding is reported" "('double-literal', 'stencil.cu', 21) in rules"
+"$G" --show-project "$tmp/cmake_configured" >/dev/null 2>"$tmp/err"
+if grep -q "definitions of a Linux build, from the CMake files: -DSTENCIL_OS_LINUX\$" "$tmp/err" &&
+    grep -A1 "configure_file() templates" "$tmp/err" | grep -q "stencil/config.h (1 file)"; then
+    ok "cmake: --show-project names the Linux definition and the configured header"
+else
+    fail "cmake: --show-project"; sed 's/^/    | /' "$tmp/err"
+fi
+rm "$tmp/cmake_configured/cmake/stencil_config.h.in"
+lint "$tmp/cmake_configured"
+check "cmake: without the template the header is missing (degraded, named)" \
+    "files['stencil.cu']['status'] == 'degraded' and files['stencil.cu']['missing_headers'] == ['stencil/config.h']"
 
 # the forwarding headers (Config.h -> config.h) live in a temporary
 # directory that is removed at the end of the run

@@ -386,6 +386,9 @@ static void add_parse_problems(const FrontendReport *pr, const char *path, Diagn
             d->notes[d->nnotes - 1].informational = true;
         } else if (g->level == DIAG_NOTE) { /* the front end judged it (OpenCL names set by -D) */
             diag_note(d, file, g->line, g->col, "%s", g->message);
+        } else if (g->nvcc_dialect) {
+            diag_note(d, file, g->line, g->col, "%s (%s)", g->message, NVCC_ONLY_NOTE);
+            d->notes[d->nnotes - 1].parse_detail = true;
         } else if (!gpu_touched) {
             diag_note(d, file, g->line, g->col, "%s (%s)", g->message, HOST_ONLY_NOTE);
             d->notes[d->nnotes - 1].parse_detail = true;

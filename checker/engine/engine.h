@@ -41,6 +41,9 @@ typedef enum { FILE_OK, FILE_DEGRADED, FILE_FAILED } FileStatus;
 /* The end of a parse problem's note when the problem is confined to host
  * code: the kernels' analysis is complete, so it does not degrade the file. */
 #define HOST_ONLY_NOTE "host code only: the GPU code is not affected"
+/* ... when clang rejects what nvcc accepts in a declaration that is left out
+ * (gpu_code.c): the other GPU code is complete. */
+#define NVCC_ONLY_NOTE "nvcc accepts this; clang leaves the declaration out, the other GPU code is not affected"
 
 /* What linting one file produced. */
 typedef struct {

@@ -41,20 +41,22 @@ void file_status_compute(FileResult *r, bool analysed)
         if (!r->nreasons) *VEC_PUSH(r->reasons, r->nreasons) = "the file could not be analysed";
         return;
     }
-    int caused = 0, host_only = 0;
+    int caused = 0, host_only = 0, nvcc_only = 0;
     const char **other = NULL;
     int nother = 0;
     bool host_marked = false; /* a note (a parse error or a missing header) marked host-only */
     for (int i = 0; i < d->nnotes; i++) {
         const char *m = d->notes[i].message;
         if (d->notes[i].informational) continue;
-        host_marked |= strstr(m, HOST_ONLY_NOTE) != NULL;
+        host_marked |= strstr(m, HOST_ONLY_NOTE) != NULL || strstr(m, NVCC_ONLY_NOTE) != NULL;
         if (strstr(m, NOT_FOUND)) {
             const char *name = missing_name(a, m);
             if (name && !listed(r->missing_headers, r->nmissing_headers, name))
                 *VEC_PUSH(r->missing_headers, r->nmissing_headers) = name;
         } else if (strstr(m, HOST_ONLY_NOTE)) {
             host_only++;
+        } else if (strstr(m, NVCC_ONLY_NOTE)) {
+            nvcc_only++;
         } else if (strstr(m, CAUSED)) {
             caused++;
         } else if (!listed(other, nother, m)) {
@@ -69,10 +71,16 @@ void file_status_compute(FileResult *r, bool analysed)
             : r->nmissing_headers == 1 ? arena_printf(a, "missing header %s", r->missing_headers[0])
                                        : arena_printf(a, "%d missing headers (%s, ...)", r->nmissing_headers,
                                                       r->missing_headers[0]);
-        *VEC_PUSH(r->reasons, r->nreasons) =
-            host_only ? arena_printf(a, "%s%s%s%d parse error%s, all in host code", HOST_ONLY_OK, headers,
-                                     *headers ? ", " : "", host_only, host_only == 1 ? "" : "s")
-                      : arena_printf(a, "%s%s (no parse error follows from it)", HOST_ONLY_OK, headers);
+        const char *host =
+            host_only ? arena_printf(a, "%s%d parse error%s, all in host code", *headers ? ", " : "", host_only,
+                                     host_only == 1 ? "" : "s")
+            : *headers && !nvcc_only ? " (no parse error follows from it)"
+                                     : "";
+        const char *nvcc = nvcc_only ? arena_printf(a, "%s%d error%s in specializations only nvcc accepts (left out)",
+                                                    *headers || host_only ? ", " : "", nvcc_only,
+                                                    nvcc_only == 1 ? "" : "s")
+                                     : "";
+        *VEC_PUSH(r->reasons, r->nreasons) = arena_printf(a, "%s%s%s%s", HOST_ONLY_OK, headers, host, nvcc);
         free(other);
         r->status = FILE_OK;
         return;

@@ -38,6 +38,7 @@ typedef struct {
     char *message;
     bool in_gpu_code; /* it may touch what gpulint analyses (gpu_code.c) */
     bool preprocessor; /* clang's "Lexical or Preprocessor Issue" or "User-Defined Issue" (#error) */
+    bool nvcc_dialect; /* clang rejects what nvcc accepts, away from the kernels (gpu_code.c) */
 } Diag;
 
 /* What the front end says about one file besides its model. */

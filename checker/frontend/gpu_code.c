@@ -8,17 +8,27 @@
  *  - the definition of a __global__ or __device__ function or of a
  *    __device__/__constant__/__shared__ variable (any file),
  *  - a kernel launch expression (its configuration and arguments),
- *  - the main file outside every function definition (a broken top-level
- *    declaration may be a kernel clang could not recognise),
+ *  - the main file outside every function definition and host variable (a
+ *    broken top-level declaration may be a kernel clang could not
+ *    recognise),
  *  - any OpenCL program (all of it is device code),
  * or when clang stopped reporting errors (the error limit), since the
  * unreported ones may be anywhere, or for a preprocessor error (#error: the
- * file is configured otherwise than by its build). */
+ * file is configured otherwise than by its build).
+ *
+ * One nvcc dialect difference is judged apart: nvcc accepts an explicit
+ * specialization whose __host__/__device__ differ from its template's
+ * (a __device__ is_nan<__half> of a __host__ __device__ is_nan<T>); clang
+ * finds no template for it and leaves it out.  That error and those inside
+ * the specialization are Diag.nvcc_dialect: the specialization is missing
+ * from the model, the rest of the GPU code is not affected. */
 #include "frontend/gpu_code.h"
 #include "util/vec.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#define NVCC_ONLY_SPECIALIZATION "no function template matches function template specialization"
 
 /* A definition's extent (at.file is owned); a host function's launch
  * statements are found the first time an error falls inside it. */
@@ -27,6 +37,7 @@ typedef struct {
     bool gpu;
     CXCursor cursor;
     bool launches_found;
+    bool nvcc_only;          /* a specialization only nvcc accepts */
     SrcRange *launches;
     int nlaunches;
 } Extent;
@@ -34,6 +45,7 @@ typedef struct {
 typedef struct {
     Extent *v;
     int n;
+    CXTranslationUnit tu;
 } Extents;
 
 static enum CXChildVisitResult find_gpu_attribute(CXCursor c, CXCursor parent, CXClientData data)
@@ -74,7 +86,41 @@ static void add_extent(Extents *x, CXCursor c, bool gpu)
     if (!f || !clang_File_isEqual(f, f2)) return;
     char *name = file_name(f);
     if (!name) return;
-    *VEC_PUSH(x->v, x->n) = (Extent){{name, line, col, end_line, end_col}, gpu, c, false, NULL, 0};
+    *VEC_PUSH(x->v, x->n) = (Extent){{name, line, col, end_line, end_col}, gpu, c, false, false, NULL, 0};
+}
+
+/* An invalid variable's extent may stop at its name (the arguments of
+ * DEFINE_int32(rows, 100, "...") are not part of it): it runs to the ';'
+ * that ends the declaration, outside brackets, within a few thousand bytes. */
+static void extend_to_semicolon(CXTranslationUnit tu, Extent *e)
+{
+    CXSourceRange r = clang_getCursorExtent(e->cursor);
+    CXFile f;
+    unsigned offset;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &offset);
+    size_t size = 0;
+    if (!f || !clang_getFileContents(tu, f, &size)) return;
+    unsigned last = offset + 4096 < size ? offset + 4096 : (unsigned)size;
+    CXSourceRange span = clang_getRange(clang_getRangeStart(r), clang_getLocationForOffset(tu, f, last));
+    CXToken *tokens = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, span, &tokens, &n);
+    int depth = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (clang_getTokenKind(tokens[i]) != CXToken_Punctuation) continue;
+        CXString sp = clang_getTokenSpelling(tu, tokens[i]);
+        const char *t = clang_getCString(sp);
+        char ch = t && t[0] && !t[1] ? t[0] : 0;
+        clang_disposeString(sp);
+        if (ch == '(' || ch == '[' || ch == '{') depth++;
+        else if ((ch == ')' || ch == ']' || ch == '}') && depth > 0) depth--;
+        else if (ch == ';' && depth == 0) {
+            clang_getExpansionLocation(clang_getTokenLocation(tu, tokens[i]), NULL, &e->at.end_line, &e->at.end_col,
+                                       NULL);
+            break;
+        }
+    }
+    clang_disposeTokens(tu, tokens, n);
 }
 
 /* Kernels are free functions (or templates of them), never class members. */
@@ -113,9 +159,16 @@ static enum CXChildVisitResult visit_declaration(CXCursor c, CXCursor parent, CX
                            (clang_isInvalidDeclaration(c) && may_be_kernel(c) &&
                             clang_Location_isFromMainFile(clang_getCursorLocation(c))));
         return CXChildVisit_Continue;
-    case CXCursor_VarDecl:
-        if (is_gpu_declaration(c)) add_extent(x, c, true);
+    case CXCursor_VarDecl: {
+        /* a variable without __device__/__constant__/__shared__ is host
+         * data, whatever its initialiser (DEFINE_int32(rows, ...) of a
+         * missing gflags header parses as one) */
+        bool gpu = is_gpu_declaration(c);
+        int before = x->n;
+        add_extent(x, c, gpu);
+        if (!gpu && x->n > before && clang_isInvalidDeclaration(c)) extend_to_semicolon(x->tu, &x->v[x->n - 1]);
         return CXChildVisit_Continue;
+    }
     default:
         return CXChildVisit_Continue;
     }
@@ -200,14 +253,28 @@ void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int n
         for (int i = 0; i < ndiags; i++) diags[i].in_gpu_code = true;
         return;
     }
-    Extents x = {NULL, 0};
+    Extents x = {NULL, 0, tu};
     clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_declaration, &x);
     CXString spelling = clang_getTranslationUnitSpelling(tu);
     const char *main_file = clang_getCString(spelling);
-    for (int i = 0; i < ndiags; i++)
-        diags[i].in_gpu_code = diags[i].level == DIAG_NOTE && strstr(diags[i].message, "file not found")
+    for (int i = 0; i < ndiags; i++) {
+        if (diags[i].level != DIAG_ERROR || !strstr(diags[i].message, NVCC_ONLY_SPECIALIZATION)) continue;
+        int innermost = -1;
+        for (int k = 0; k < x.n; k++)
+            if (inside(&x.v[k].at, &diags[i]) &&
+                (innermost < 0 || x.v[k].at.end_line - x.v[k].at.line < x.v[innermost].at.end_line - x.v[innermost].at.line))
+                innermost = k;
+        if (innermost >= 0) x.v[innermost].nvcc_only = true;
+        diags[i].nvcc_dialect = true;
+    }
+    for (int i = 0; i < ndiags; i++) {
+        for (int k = 0; k < x.n && !diags[i].nvcc_dialect; k++)
+            diags[i].nvcc_dialect = x.v[k].nvcc_only && inside(&x.v[k].at, &diags[i]);
+        diags[i].in_gpu_code = diags[i].nvcc_dialect ? false
+                               : diags[i].level == DIAG_NOTE && strstr(diags[i].message, "file not found")
                                    ? false
                                    : touches_gpu_code(tu, &x, m, main_file, &diags[i]);
+    }
     clang_disposeString(spelling);
     for (int i = 0; i < x.n; i++) {
         free((char *)x.v[i].at.file);

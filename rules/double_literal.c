@@ -158,6 +158,8 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         /* the double result feeds a further double operation (a chain,
          * acc += w * 0.5): nvcc cannot narrow it back to float */
         if (p->result_feeds_double_op) finding_bool(out, f, "result_in_double", true);
+        if (p->result_feeds_double_op && p->chain_text && strcmp(p->chain_text, p->op_text) != 0)
+            finding_str(out, f, "chain", p->chain_text);
         finding_predict(out, f);
         add_call_site(out, f, p->call_depth, p->call_site);
         if (named_constant) {
@@ -278,10 +280,138 @@ static bool has_double_literal(const char *s)
     return false;
 }
 
+static bool is_math_name(const char *s, size_t len)
+{
+    static const char *const names[] = {"exp",  "exp2",  "expm1", "log",   "log2",  "log10", "log1p", "pow",
+                                        "sqrt", "rsqrt", "cbrt",  "sin",   "cos",   "tan",   "sinh",  "cosh",
+                                        "tanh", "asin",  "acos",  "atan",  "atan2", "erf",   "erfc",  "fabs",
+                                        "fmin", "fmax",  "floor", "ceil",  "round", "fma",   "hypot", "exp10"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i]) == len && strncmp(s, names[i], len) == 0) return true;
+    return false;
+}
+
+/* A chain's text on one float x: each operand that is a name, possibly
+ * subscripted or a member (in_diff[index], p.scale), becomes (x); numbers
+ * and math calls stay.  False when something else is left (a cast, a call
+ * of another function, a conditional). */
+static bool chain_on_x(const char *chain, char *out, size_t size)
+{
+    size_t n = 0;
+    for (size_t i = 0; chain[i];) {
+        char c = chain[i];
+        if (n + 8 >= size) return false;
+        bool digit_before = i > 0 && (isalnum((unsigned char)chain[i - 1]) || chain[i - 1] == '.');
+        if ((isalpha((unsigned char)c) || c == '_') && !digit_before) {
+            size_t j = i;
+            while (isalnum((unsigned char)chain[j]) || chain[j] == '_') j++;
+            size_t k = j;
+            while (chain[k] == ' ') k++;
+            if (chain[k] == '(') { /* a call: only the math library */
+                if (!is_math_name(chain + i, j - i)) return false;
+                memcpy(out + n, chain + i, j - i);
+                n += j - i;
+                i = j;
+                continue;
+            }
+            static const char *const types[] = {"float", "double", "int", "unsigned", "long", "short", "char",
+                                                "bool", "signed", "const", "auto", "sizeof", "static_cast"};
+            for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
+                if (strlen(types[t]) == j - i && strncmp(chain + i, types[t], j - i) == 0) return false; /* a cast */
+            /* the operand's postfix: [..], .name, ->name (blanks after it stay) */
+            for (size_t end = j;; end = k) {
+                k = end;
+                while (chain[k] == ' ') k++;
+                if (chain[k] == '[') {
+                    int depth = 0;
+                    do {
+                        if (chain[k] == '[') depth++;
+                        else if (chain[k] == ']') depth--;
+                        else if (!chain[k]) return false;
+                        k++;
+                    } while (depth > 0);
+                } else if (chain[k] == '.' || (chain[k] == '-' && chain[k + 1] == '>')) {
+                    k += chain[k] == '.' ? 1 : 2;
+                    while (isalnum((unsigned char)chain[k]) || chain[k] == '_') k++;
+                } else {
+                    k = end;
+                    break;
+                }
+            }
+            n += (size_t)snprintf(out + n, size - n, "(x)");
+            i = k;
+            continue;
+        }
+        if (strchr("?:;#\"'{}=<>!&|", c)) return false;
+        out[n++] = c;
+        i++;
+    }
+    out[n] = 0;
+    return true;
+}
+
+/* The chain fixed: every unsuffixed floating literal gets an f, every math
+ * call its float name (the whole chain stays in float). */
+static void chain_fixed(const char *written, char *out, size_t size)
+{
+    size_t n = 0;
+    for (size_t i = 0; written[i] && n + 2 < size;) {
+        char c = written[i];
+        bool word_before = i > 0 && (isalnum((unsigned char)written[i - 1]) || written[i - 1] == '_');
+        if (!word_before && (isdigit((unsigned char)c) || (c == '.' && isdigit((unsigned char)written[i + 1])))) {
+            size_t j = i;
+            bool floating = false;
+            while (isalnum((unsigned char)written[j]) || written[j] == '.' ||
+                   ((written[j] == '+' || written[j] == '-') && (written[j - 1] == 'e' || written[j - 1] == 'E'))) {
+                if (written[j] == '.' || written[j] == 'e' || written[j] == 'E') floating = true;
+                j++;
+            }
+            bool hex = c == '0' && (written[i + 1] == 'x' || written[i + 1] == 'X');
+            for (size_t k = i; k < j && n + 2 < size; k++) out[n++] = written[k];
+            char last = written[j - 1];
+            if (floating && !hex && last != 'f' && last != 'F' && n + 2 < size) out[n++] = 'f';
+            i = j;
+            continue;
+        }
+        if (!word_before && isalpha((unsigned char)c)) {
+            size_t j = i;
+            while (isalnum((unsigned char)written[j]) || written[j] == '_') j++;
+            for (size_t k = i; k < j && n + 2 < size; k++) out[n++] = written[k];
+            if (written[j] == '(' && is_math_name(written + i, j - i) && n + 2 < size) out[n++] = 'f';
+            i = j;
+            continue;
+        }
+        out[n++] = c;
+        i++;
+    }
+    out[n] = 0;
+}
+
+/* A finding whose double result feeds further double arithmetic: the whole
+ * chain as written against the chain in float (the fix that removes the
+ * double arithmetic; this literal alone may be narrowed back by nvcc). */
+static bool bench_chain(const Finding *f, BenchParams *p)
+{
+    const char *chain = evidence_str(f, "chain", NULL);
+    if (!chain || evidence_str(f, "double_math_call", NULL)) return false;
+    char written[640], fixed[640];
+    if (!chain_on_x(chain, written, sizeof written) || !has_double_literal(written)) return false;
+    chain_fixed(written, fixed, sizeof fixed);
+    if (same_code(written, fixed)) return false;
+    bench_def(p, "GL_EXPR_AS_WRITTEN(x)", "%s", written);
+    bench_def(p, "GL_EXPR_FIXED(x)", "%s", fixed);
+    bench_def(p, "GL_HAS_FAST_MATH_VARIANT", "0");
+    snprintf(p->note, sizeof p->note, "the whole double chain '%.150s' benchmarked on one float x, every literal in it made float",
+             chain);
+    return true;
+}
+
 /* The finding's own expression on a float x: as written, with the literal
- * made float, and with the fast intrinsic where one exists. */
+ * made float, and with the fast intrinsic where one exists (the whole chain
+ * when the result feeds further double arithmetic). */
 static bool bench(const Finding *f, BenchParams *p)
 {
+    if (bench_chain(f, p)) return true;
     const char *expr = evidence_str(f, "expression", "");
     const char *flt = evidence_str(f, "float_operand", "");
     const char *lit = evidence_str(f, "constant_value", evidence_str(f, "literal", ""));

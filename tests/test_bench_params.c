@@ -115,6 +115,36 @@ int main(void)
     CHECK(gen("double-literal", f, &p));
     CHECK_DEF(&p, "GL_EXPR_AS_WRITTEN(x)", "(x) * 0.5");
 
+    /* a result that feeds further double arithmetic: the whole chain on x,
+     * every literal of it made float */
+    f = make(&l, "double-literal");
+    finding_str(&l, f, "literal", "1.");
+    finding_str(&l, f, "float_operand", "expval");
+    finding_str(&l, f, "expression", "expval + 1.");
+    finding_bool(&l, f, "result_in_double", true);
+    finding_str(&l, f, "chain", "in_diff[index] * expval / (expval + 1.)");
+    CHECK(gen("double-literal", f, &p));
+    CHECK_DEF(&p, "GL_EXPR_AS_WRITTEN(x)", "(x) * (x) / ((x) + 1.)");
+    CHECK_DEF(&p, "GL_EXPR_FIXED(x)", "(x) * (x) / ((x) + 1.f)");
+    CHECK(strstr(p.note, "whole double chain") != NULL);
+    f = make(&l, "double-literal");
+    finding_str(&l, f, "literal", "0.5");
+    finding_str(&l, f, "float_operand", "tanh(0.5 * in[index])");
+    finding_str(&l, f, "expression", "0.5 * tanh(0.5 * in[index])");
+    finding_bool(&l, f, "result_in_double", true);
+    finding_str(&l, f, "chain", "0.5 * tanh(0.5 * p.in[i]) + 0.5");
+    CHECK(gen("double-literal", f, &p));
+    CHECK_DEF(&p, "GL_EXPR_AS_WRITTEN(x)", "0.5 * tanh(0.5 * (x)) + 0.5");
+    CHECK_DEF(&p, "GL_EXPR_FIXED(x)", "0.5f * tanhf(0.5f * (x)) + 0.5f");
+    f = make(&l, "double-literal"); /* a cast in the chain: the literal's own operation */
+    finding_str(&l, f, "literal", "0.1");
+    finding_str(&l, f, "float_operand", "v");
+    finding_str(&l, f, "expression", "v * 0.1");
+    finding_bool(&l, f, "result_in_double", true);
+    finding_str(&l, f, "chain", "(double)w + v * 0.1");
+    CHECK(gen("double-literal", f, &p));
+    CHECK_DEF(&p, "GL_EXPR_AS_WRITTEN(x)", "(x) * 0.1");
+
     f = make(&l, "fixed-block-16x16");
     finding_str(&l, f, "context", "row-reuse");
     CHECK(gen("fixed-block-16x16", f, &p));

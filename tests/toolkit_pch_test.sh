@@ -135,5 +135,19 @@ else
     fail "concurrent build: exit $r1/$r2, $n PCHs, $left temporary files, $builders builders"
 fi
 
+# clang's CUDA wrappers of the C++ headers (device placement new) are on the
+# include path with the toolkit's headers, as they are for clang++
+w=$(dirname "$P")/../toolkit_wrappers/placement_new.cu
+"$G" --format=json --min-severity=info --cuda-path="$cuda" --headers=cuda --no-pch "$w" >"$tmp/w.json" 2>"$tmp/w.err"
+if python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+f = j["files"][0]
+sys.exit(0 if f["status"] == "ok" and not f["reasons"] and "double-literal" in [x["rule"] for x in j["findings"]] else 1)' "$tmp/w.json"; then
+    ok "device placement new with the toolkit headers: no parse error, the finding reported"
+else
+    fail "device placement new with the toolkit headers"; sed 's/^/    | /' "$tmp/w.err" | head -10
+fi
+
 echo "$passed passed, $failed failed"
 ((failed == 0))

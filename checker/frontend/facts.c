@@ -708,6 +708,17 @@ void note_compound_conversion(Ctx *c, CXCursor e, CXCursor lhs, CXCursor rhs, in
     record_conversion(c, CONV_COMPOUND_ASSIGN, e, lhs, rhs);
 }
 
+/* The conversions [n0, n2) feed the double operation e: operands are
+ * evaluated first, so the last e to mark one is the outermost of its chain. */
+static void mark_chain(Ctx *c, CXCursor e, int n0, int n2)
+{
+    const char *text = n2 > n0 ? text_of(&c->cx, e) : NULL;
+    for (int i = n0; i < n2; i++) {
+        c->k->conversions[i].result_feeds_double_op = true;
+        c->k->conversions[i].chain_text = text;
+    }
+}
+
 /* A double operation with a float operand (directly promoted, or a double
  * subexpression that exists only because of a conversion: lhs_had / rhs_had
  * say whether evaluating that operand recorded one). */
@@ -716,7 +727,7 @@ void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs
     if (c->subst && is_arith_op(op) && is_dependent_type(clang_getCursorType(e))) {
         char lk = pattern_kind(c, lhs, 0), rk = pattern_kind(c, rhs, 0);
         if (lk != 'd' && rk != 'd') return;
-        for (int i = n0; i < n2; i++) c->k->conversions[i].result_feeds_double_op = true;
+        mark_chain(c, e, n0, n2);
         bool lf = lk == 'f' || (n1 > n0 && lk == 'd'), rf = rk == 'f' || (n2 > n1 && rk == 'd');
         if (lf && !rf && rk == 'd') record_conversion(c, CONV_ARITHMETIC, e, lhs, rhs);
         else if (rf && !lf && lk == 'd') record_conversion(c, CONV_ARITHMETIC, e, rhs, lhs);
@@ -725,7 +736,7 @@ void note_arith_conversion(Ctx *c, CXCursor e, Op op, CXCursor lhs, CXCursor rhs
     if (!is_arith_op(op) || !is_double_kind(clang_getCursorType(e))) return;
     bool lhs_had = n1 > n0, rhs_had = n2 > n1;
     /* the operands' conversions feed this double operation */
-    for (int i = n0; i < n2; i++) c->k->conversions[i].result_feeds_double_op = true;
+    mark_chain(c, e, n0, n2);
     bool lf = promoted_from_float(lhs) || (lhs_had && is_double_kind(clang_getCursorType(lhs)));
     bool rf = promoted_from_float(rhs) || (rhs_had && is_double_kind(clang_getCursorType(rhs)));
     if (lf && !rf && !promoted_from_float(rhs)) record_conversion(c, CONV_ARITHMETIC, e, lhs, rhs);

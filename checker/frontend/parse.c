@@ -13,6 +13,7 @@
 #include "util/oom.h"
 #include "util/vec.h"
 
+#include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +48,7 @@ struct Frontend {
     char overlay_dir[PATH_MAX];
     char pch[PATH_MAX];
     char cuda_path[PATH_MAX];
+    char resource_dir_arg[PATH_MAX + 16]; /* "-resource-dir=..." for real headers, or "" */
     char opencl_host_dir[PATH_MAX]; /* the stub <CL/cl.h> for scanning host files */
     OpenclHostCache *opencl_hosts;
     bool pch_failed[NPCH];   /* a variant did not load once: stop trying it */
@@ -88,6 +90,42 @@ static int libclang_major(void)
 {
     const char *v = strstr(frontend_libclang_version(), "version ");
     return v ? atoi(v + 8) : 0;
+}
+
+/* clang's resource directory for the driver.  libclang's driver has no
+ * executable path, so it looks for the CUDA wrappers of the C++ headers
+ * (<resource>/include/cuda_wrappers: device placement new, cmath, complex)
+ * under "/../lib/clang/N" and silently drops them: cub's
+ * `new (&items[i]) T(...)` then has no device operator new, an error
+ * clang++ does not give.  The directory next to the loaded libclang as the
+ * driver would compute it, else the usual install locations; "" if none has
+ * the wrappers. */
+static void find_resource_dir(char *out, size_t n)
+{
+    out[0] = 0;
+    int major = libclang_major();
+    char cands[3][PATH_MAX];
+    int ncands = 0;
+    Dl_info info;
+    if (dladdr((void *)clang_createIndex, &info) && info.dli_fname) {
+        char lib[PATH_MAX];
+        snprintf(lib, sizeof lib, "%s", info.dli_fname);
+        char *slash = strrchr(lib, '/');
+        if (slash) {
+            *slash = 0;
+            snprintf(cands[ncands++], PATH_MAX, "%.*s/clang/%d", PATH_MAX - 32, lib, major);
+        }
+    }
+    snprintf(cands[ncands++], PATH_MAX, "/usr/lib/llvm-%d/lib/clang/%d", major, major);
+    snprintf(cands[ncands++], PATH_MAX, "/usr/lib/clang/%d", major);
+    for (int i = 0; i < ncands; i++) {
+        char probe[PATH_MAX + 32];
+        snprintf(probe, sizeof probe, "%.*s/include/cuda_wrappers/new", PATH_MAX - 32, cands[i]);
+        if (is_file(probe)) {
+            snprintf(out, n, "%.*s", PATH_MAX - 32, cands[i]);
+            return;
+        }
+    }
 }
 
 /* The newest GPU architecture this libclang knows (notes 1.3: sm_90 fails on
@@ -145,6 +183,9 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
     snprintf(fe->opencl_host_dir, sizeof fe->opencl_host_dir, "%s/include/opencl", o->data_dir);
     if (o->pch_path) snprintf(fe->pch, sizeof fe->pch, "%s", o->pch_path);
     find_cuda(fe);
+    char resource_dir[PATH_MAX];
+    find_resource_dir(resource_dir, sizeof resource_dir);
+    if (resource_dir[0]) snprintf(fe->resource_dir_arg, sizeof fe->resource_dir_arg, "-resource-dir=%s", resource_dir);
     if (fe->cuda_path[0]) {
         struct stat st;
         int n = snprintf(fe->cccl_dir, sizeof fe->cccl_dir, "%.*s/include/cccl", PATH_MAX - 32, fe->cuda_path);
@@ -326,6 +367,7 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *
     } else {
         snprintf(cuda_buf, PATH_MAX + 16, "--cuda-path=%s", fe->cuda_path);
         add(a, cuda_buf);
+        if (fe->resource_dir_arg[0]) add(a, fe->resource_dir_arg);
         add(a, "-I");
         add(a, fe->overlay_dir);
         if (fe->cccl_dir[0]) { /* CUDA 13: thrust, cub, cuda/std moved here */

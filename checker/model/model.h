@@ -169,6 +169,8 @@ typedef struct {
                                   * the compiler computes it, nothing runs in double */
     bool result_feeds_double_op; /* the operation's double result is an operand of a further double
                                   * arithmetic operation (a[i] * 2.5 + s, x * 0.5 + 0.25): not narrowable */
+    const char *chain_text;      /* with result_feeds_double_op: the outermost double arithmetic
+                                  * expression the result reaches (g * e / (e + 1.)), else NULL */
     int loop;
     int call_depth;
     SrcRange call_site;

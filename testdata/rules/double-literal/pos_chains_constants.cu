@@ -13,7 +13,7 @@ __global__ void axpb(const float* a, float* out, float shift, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
-    out[i] = a[i] * 2.5 + shift;  // expect: double-literal literal=2.5 result_in_double=true severity=high
+    out[i] = a[i] * 2.5 + shift;  // expect: double-literal literal=2.5 result_in_double=true chain="a[i] * 2.5 + shift" severity=high
 }
 
 __global__ void lerp_half(const float* a, const float* b, float* out, int n)

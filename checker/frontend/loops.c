@@ -206,16 +206,28 @@ static CXCursor compared_variable(Ctx *c, CXCursor operand, bool *pre_inc)
 static CXCursor condition_variable(Ctx *c, CXCursor cond)
 {
     CXCursor s = strip(cond);
-    if (clang_Cursor_isNull(s) || clang_getCursorKind(s) != CXCursor_BinaryOperator) return clang_getNullCursor();
-    Children ch = children_of(s);
-    CXCursor v = clang_getNullCursor();
-    if (ch.n == 2) {
-        Op op = binary_op(&c->cx, s, ch.items[1]);
-        bool pre;
-        if (op == OP_LT || op == OP_LE || op == OP_NE || op == OP_GT || op == OP_GE) v = compared_variable(c, ch.items[0], &pre);
-        if (clang_Cursor_isNull(v) && (op == OP_GT || op == OP_GE)) v = compared_variable(c, ch.items[1], &pre);
+    if (clang_Cursor_isNull(s)) return clang_getNullCursor();
+    CXCursor lhs = clang_getNullCursor(), rhs = clang_getNullCursor();
+    Op op = OP_UNKNOWN;
+    if (clang_getCursorKind(s) == CXCursor_BinaryOperator) {
+        Children ch = children_of(s);
+        if (ch.n == 2) {
+            op = binary_op(&c->cx, s, ch.items[1]);
+            lhs = ch.items[0];
+            rhs = ch.items[1];
+        }
+        children_free(&ch);
+    } else if (clang_getCursorKind(s) == CXCursor_CallExpr && clang_Cursor_getNumArguments(s) == 2) {
+        /* a template pattern's comparison with a dependent operand
+         * (idx < in.dims[0]) is an unresolved operator call */
+        op = dependent_operator(c, s);
+        lhs = clang_Cursor_getArgument(s, 0);
+        rhs = clang_Cursor_getArgument(s, 1);
     }
-    children_free(&ch);
+    CXCursor v = clang_getNullCursor();
+    bool pre;
+    if (op == OP_LT || op == OP_LE || op == OP_NE || op == OP_GT || op == OP_GE) v = compared_variable(c, lhs, &pre);
+    if (clang_Cursor_isNull(v) && (op == OP_GT || op == OP_GE)) v = compared_variable(c, rhs, &pre);
     return v;
 }
 

@@ -572,8 +572,10 @@ Op dependent_operator(Ctx *c, CXCursor call)
     static const struct {
         const char *s;
         Op op;
-    } ops[] = {{"+", OP_ADD}, {"-", OP_SUB}, {"*", OP_MUL}, {"/", OP_DIV}, {"+=", OP_ADD_ASSIGN},
-               {"-=", OP_SUB_ASSIGN}, {"*=", OP_MUL_ASSIGN}, {"/=", OP_DIV_ASSIGN}};
+    } ops[] = {{"+", OP_ADD},        {"-", OP_SUB},        {"*", OP_MUL},        {"/", OP_DIV},
+               {"+=", OP_ADD_ASSIGN}, {"-=", OP_SUB_ASSIGN}, {"*=", OP_MUL_ASSIGN}, {"/=", OP_DIV_ASSIGN},
+               {"<", OP_LT},          {"<=", OP_LE},         {">", OP_GT},         {">=", OP_GE},
+               {"!=", OP_NE}};
     CXToken *toks = NULL;
     unsigned n = 0;
     tokens_of(&c->cx, clang_getCursorExtent(call), &toks, &n);

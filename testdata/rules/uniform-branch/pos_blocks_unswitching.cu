@@ -51,6 +51,51 @@ __global__ void chunk_histogram(const int* keys, const float* weights, int* coun
     }
 }
 
+// Block-wide sums selected by a bit mask: each flag guards an atomic add to
+// shared memory, but in a block-stride loop each thread runs a few
+// iterations: the flags cost what they cost outside loops (info).
+__global__ void selected_sums(const float* in, float* out, int n, int which)
+{
+    __shared__ float sums[3];
+    if (threadIdx.x < 3) sums[threadIdx.x] = 0.0f;
+    __syncthreads();
+    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+        float v = in[blockIdx.x * n + i];
+        if (which & 1)  // expect: uniform-branch in_loop=true grid_stride_loop=true severity=info
+            atomicAdd(&sums[0], v);
+        if (which & 2)  // expect: uniform-branch in_loop=true grid_stride_loop=true severity=info
+            atomicAdd(&sums[1], v * v);
+        if (which & 4)  // expect: uniform-branch in_loop=true grid_stride_loop=true severity=info
+            atomicAdd(&sums[2], fabsf(v));
+    }
+    __syncthreads();
+    if (threadIdx.x < 3) out[blockIdx.x * 3 + threadIdx.x] = sums[threadIdx.x];
+}
+
+// The same in a template whose bound is a member of a dependent parameter
+// (an unresolved `idx < in.n`), the index set before the loop: still a
+// block-stride loop.
+template <typename T> struct Rows { const T* ptr; int n; };
+template <typename T> bool operator<(const Rows<T>& a, const Rows<T>& b) { return a.n < b.n; }
+
+template <typename T>
+__global__ void selected_sums_rows(Rows<T> in, float* out, int which)
+{
+    __shared__ float sums[2];
+    if (threadIdx.x < 2) sums[threadIdx.x] = 0.0f;
+    __syncthreads();
+    int idx = threadIdx.x;
+    for (; idx < in.n; idx += blockDim.x) {
+        float v = (float)in.ptr[blockIdx.x * in.n + idx];
+        if (which & 1)  // expect: uniform-branch in_loop=true grid_stride_loop=true severity=info
+            atomicAdd(&sums[0], v);
+        if (which & 2)  // expect: uniform-branch in_loop=true grid_stride_loop=true severity=info
+            atomicAdd(&sums[1], v * v);
+    }
+    __syncthreads();
+    if (threadIdx.x < 2) out[blockIdx.x * 2 + threadIdx.x] = sums[threadIdx.x];
+}
+
 // A tiled loop with barriers: the branch cannot be hoisted across them.
 __global__ void tiled_dot(const float* a, const float* b, float* out, int n, int squared)
 {
@@ -112,6 +157,7 @@ int main(int argc, char** argv)
     cudaMalloc(&bins, 256 * sizeof(int));
     chunk_histogram<<<64, 256>>>((const int*)a, b, bins, c, n, 64, flags & 1);
     block_scan_rows<<<1, 256>>>(a, c, n, flags & 1);
+    selected_sums<<<64, 256>>>(a, c, n / 64, flags);
     cudaDeviceSynchronize();
     return 0;
 }

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #define NPOINTS(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -195,6 +196,49 @@ static const CostPoint DL_INEXACT_OP[] = {{1, 5.82, "examples/activations.cu:35 
 static const CostPoint DL_CHAIN_EXACT[] = {{1, 5.77, "mul-1.5 (x*1.5+0.25)"}};
 static const CostPoint DL_CHAIN_INEXACT[] = {{1, 5.77, "mul-0.1 (x*0.1+0.3)"}};
 static const CostPoint DL_EXP_CALL[] = {{1, 3.03, "exp-4.0 (exp(-(4.0)/x))"}};
+/* Other math routines run in double, and a chain through a division: the
+ * emitted benchmarks of testdata/rules/double-literal (H100, session 18;
+ * the best fix: the fast intrinsic where one exists). */
+static const CostPoint DL_LOG_CALL[] = {{1, 12.07, "testdata pos_math_calls.cu:30 (log(x + 1.0), __logf)"}};
+static const CostPoint DL_TANH_CALL[] = {{1, 5.75, "testdata pos_math_calls.cu:47 (tanh(x * 0.5))"}};
+static const CostPoint DL_SQRT_CALL[] = {{1, 2.39, "testdata pos_math_calls.cu:21 (sqrt(x * 2.0))"}};
+static const CostPoint DL_CHAIN_DIV[] = {{1, 1.87, "testdata pos_chains_constants.cu:54 (g * e / (e + 1.))"}};
+
+/* The measured math routine `name` (std:: taken off), or NULL. */
+static const CostPoint *math_point(const char *name, const char **label)
+{
+    static const struct {
+        const char *name;
+        const CostPoint *point;
+    } calls[] = {{"exp", DL_EXP_CALL}, {"log", DL_LOG_CALL}, {"tanh", DL_TANH_CALL}, {"sqrt", DL_SQRT_CALL}};
+    if (strncmp(name, "std::", 5) == 0) name += 5;
+    for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)
+        if (strcmp(name, calls[i].name) == 0) {
+            *label = calls[i].name;
+            return calls[i].point;
+        }
+    return NULL;
+}
+
+/* The first measured math routine called in a chain's text, or NULL. */
+static const CostPoint *chain_math_point(const char *chain, const char **label)
+{
+    for (const char *p = chain; *p; p++) {
+        if (!isalpha((unsigned char)*p) || (p > chain && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))) continue;
+        const char *e = p;
+        while (isalnum((unsigned char)*e) || *e == '_') e++;
+        const char *q = e;
+        while (*q == ' ') q++;
+        char name[32];
+        if (*q == '(' && e - p < (long)sizeof name) {
+            snprintf(name, sizeof name, "%.*s", (int)(e - p), p);
+            const CostPoint *pt = math_point(name, label);
+            if (pt) return pt;
+        }
+        p = e - 1;
+    }
+    return NULL;
+}
 
 /* Counts the binary arithmetic operators of an expression's text (numbers
  * skipped whole, so the sign of 1e-3 is not one), and whether it compares. */
@@ -250,10 +294,11 @@ static bool exact_in_float(const char *literal, bool *parsed)
 static void predict_double_literal(const Finding *f, CostPrediction *out)
 {
     const char *math = evidence_str(f, "double_math_call", NULL);
+    const char *label = NULL;
     if (math) {
-        const char *name = strncmp(math, "std::", 5) == 0 ? math + 5 : math;
-        if (strcmp(name, "exp") != 0) no_measurement(out, "%s() in double: only exp() was measured", math);
-        else predict_from(out, DL_EXP_CALL, 1, 1, "call", "exp() run in double");
+        const CostPoint *pt = math_point(math, &label);
+        if (!pt) no_measurement(out, "%s() in double: exp, log, tanh and sqrt were measured", math);
+        else predict_from(out, pt, 1, 1, "call", "%s() run in double", label);
         return;
     }
     /* the float operand is computed in float: only the rest runs in double */
@@ -267,8 +312,14 @@ static void predict_double_literal(const Finding *f, CostPrediction *out)
     bool parsed;
     bool exact = exact_in_float(evidence_str(f, "constant_value", evidence_str(f, "literal", "")), &parsed);
     bool chain = evidence_int(f, "result_in_double", 0) != 0;
+    const char *chain_text = evidence_str(f, "chain", NULL);
+    const CostPoint *chain_call = chain && chain_text ? chain_math_point(chain_text, &label) : NULL;
     if (compares)
         no_measurement(out, "a comparison in double");
+    else if (chain_call)
+        predict_from(out, chain_call, 1, 1, "call", "a chain of double operations through %s() in double", label);
+    else if (chain && chain_text && strchr(chain_text, '/'))
+        predict_from(out, DL_CHAIN_DIV, 1, 1, "op", "a chain of double operations with a division");
     else if (chain && parsed)
         predict_from(out, exact ? DL_CHAIN_EXACT : DL_CHAIN_INEXACT, 1, 1, "op",
                      "a chain of double operations (the result feeds another one)");

@@ -87,6 +87,7 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, Findi
     finding_str(out, f, "block_shape", block_shape_text(out, k));
     finding_str(out, f, "element_type", a->elem_canonical);
     finding_related(out, f, L->header, "the loop over %s", ivar);
+    finding_predict(out, f); /* a runtime row width: W=64 assumed, as benchmarked */
     add_call_site(out, f, a->call_depth, a->call_site);
     finding_fix(out, f, "let a warp (or a group of lanes) share each row (CSR-vector): lane q reads %s + q, %s + q + 32, ... and the group reduces with __shfl_down_sync",
                 start, start);

@@ -45,6 +45,15 @@ __global__ void exp2_scale(const float* x, float* y, int n)
     y[i] = exp2f(x[i] * LOG2E);  // expect: double-literal literal=LOG2E severity=high
 }
 
+// The sum meets a double literal, and the double result is the divisor:
+// the division runs in double.
+__global__ void ratio(const float* g, const float* e, float* y, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    y[i] = g[i] * e[i] / (e[i] + 1.);  // expect: double-literal literal=1. result_in_double=true chain="g[i] * e[i] / (e[i] + 1.)" severity=high
+}
+
 int main(int argc, char** argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 1 << 20;
@@ -56,6 +65,7 @@ int main(int argc, char** argv)
     affine<<<blocks, 256>>>(a, c, n);
     box3<<<blocks, 256>>>(a, c, n);
     exp2_scale<<<blocks, 256>>>(a, c, n);
+    ratio<<<blocks, 256>>>(a, b, c, n);
     cudaDeviceSynchronize();
     return 0;
 }

@@ -40,6 +40,13 @@ __global__ void sine_wave(const float* phase, float* out, int n)
     }
 }
 
+__global__ void soft_sign(const float* in, float* out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = tanh(in[i] * 0.5);  // expect: double-literal literal=0.5 double_math_call=tanh severity=high
+}
+
 // expf takes a float, so no double math call is reached; the product itself
 // is still computed in double: severity medium.
 __global__ void half_exp(const float* in, float* out, int n)

@@ -157,6 +157,14 @@ static bool bench(const Finding *f, BenchParams *p)
                    evidence_has_str(f, "blocks_unswitching", BLOCKER_ATOMICS);
     bench_def(p, "GL_BARRIER", "%d", blocked ? 1 : 0);
     bench_def(p, "GL_HEAVY_BODY", "0");
+    /* what the template stands in for: say it where the result is read */
+    bool in_loop = evidence_int(f, "in_loop", 0) && !evidence_int(f, "grid_stride_loop", 0);
+    bool atomics = !evidence_has_str(f, "blocks_unswitching", BLOCKER_BARRIER) &&
+                   evidence_has_str(f, "blocks_unswitching", BLOCKER_ATOMICS);
+    if (in_loop)
+        snprintf(p->assumed, sizeof p->assumed, "a loop of 1024 iterations per thread%s",
+                 atomics ? "; the atomics in it benchmarked as a barrier (__syncthreads) per iteration" : "");
+    if (p->assumed[0]) snprintf(p->note, sizeof p->note, "assumed: %s", p->assumed);
     return true;
 }
 

@@ -136,6 +136,20 @@ lint "$tmp/cmake_configured"
 check "cmake: without the template the header is missing (degraded, named)" \
     "files['stencil.cu']['status'] == 'degraded' and files['stencil.cu']['missing_headers'] == ['stencil/config.h']"
 
+# --- kernels compiled at run time (NVRTC): sizes from the host's constants -----
+cp -r "$P/nvrtc" "$tmp/"
+lint "$tmp/nvrtc"
+check "nvrtc: TILE and RADIUS (= TILE / 32) from the host file's constants: ok, the finding reported" \
+    "files['blur.cuh']['status'] == 'ok' and ('double-literal', 'blur.cuh', 10) in rules"
+check "nvrtc: a size the host sets from a run-time value stays undefined: degraded" \
+    "files['scan.cuh']['status'] == 'degraded'"
+"$G" -v "$tmp/nvrtc/src/kernels/blur.cuh" >/dev/null 2>"$tmp/err"
+if grep -q "blur.cuh: note: names the host code sets when it compiles this file at run time (NVRTC -D), read from .*/src/blur.cpp: TILE=(128), RADIUS=(TILE / 32)" "$tmp/err"; then
+    ok "nvrtc: -v names the values and the host file they come from"
+else
+    fail "nvrtc: -v note"; sed 's/^/    | /' "$tmp/err" | head
+fi
+
 # the forwarding headers (Config.h -> config.h) live in a temporary
 # directory that is removed at the end of the run
 if [[ -z "$(ls -A "$tmp/t")" ]]; then

@@ -5,6 +5,7 @@
 #include "engine/context.h"
 #include "engine/documents.h"
 #include "engine/project.h"
+#include "engine/jit_names.h"
 #include "model/dump.h"
 #include "rules/rules.h"
 #include "util/oom.h"
@@ -524,6 +525,32 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
                         ? frontend_document_analyse(e->document, contents, size, with_args ? &fa : NULL, e->open,
                                                     e->nopen, &m, &pr)
                         : frontend_analyse_with(e->frontend, tu, contents, size, with_args ? &fa : NULL, &m, &pr);
+    /* a kernel file compiled at run time: its undeclared sizes from the
+     * host code that compiles it, then one more parse (jit_names.h) */
+    JitDefines jit;
+    memset(&jit, 0, sizeof jit);
+    if (analysed && e->projects && !(e->document && !ctx->focus) && m.language == LANG_CUDA && fa.project_root &&
+        jit_defines_for(e->projects, fa.project_root, tu, &pr, &jit)) {
+        for (int i = 0; i < jit.ndefines; i++) {
+            *VEC_PUSH(args, nargs) = "-D";
+            *VEC_PUSH(args, nargs) = jit.defines[i];
+        }
+        fa.args = args;
+        fa.nargs = nargs;
+        Model m2;
+        model_init(&m2, tu);
+        FrontendReport pr2;
+        if (frontend_analyse_with(e->frontend, tu, contents, size, &fa, &m2, &pr2)) {
+            frontend_report_free(&pr);
+            model_free(&m);
+            m = m2;
+            pr = pr2;
+        } else {
+            frontend_report_free(&pr2);
+            model_free(&m2);
+            jit_defines_free(&jit);
+        }
+    }
     free(args);
     if (e->info) {
         e->info->reused = pr.reused;
@@ -539,6 +566,17 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         return false;
     }
     add_parse_problems(&pr, tu, &r->problems);
+    if (jit.ndefines) {
+        char list[600];
+        size_t len = 0;
+        for (int i = 0; i < jit.ndefines && len + 8 < sizeof list; i++)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", jit.defines[i]);
+        diag_note(&r->problems, tu, 0, 0,
+                  "names the host code sets when it compiles this file at run time (NVRTC -D), read from %s: %s",
+                  jit.source, list);
+        r->problems.notes[r->problems.nnotes - 1].informational = true;
+        jit_defines_free(&jit);
+    }
     for (int i = 0; i < m.nnotes; i++) { /* parts of the file the model builder had to skip */
         const char *file = m.notes[i].range.file ? m.notes[i].range.file : tu;
         if (ctx->focus && !same_file(file, ctx->focus)) continue; /* the owner's own */

@@ -128,6 +128,8 @@ typedef struct {
     bool nested;      /* under a condition or an inner loop */
     Op op;
     CXCursor step;    /* the s of v += s (null for ++/--) */
+    bool has_step;    /* the step per iteration is known (found_step), even when the start is not */
+    Affine found_step;
 } Assigned;
 
 typedef struct {

@@ -134,6 +134,10 @@ static void bind_loop_variables(Ctx *c, AssignedSet *set, int counter)
             ok = step.exact;
         }
         Value nv = entry;
+        if (ok && !entry.is_ptr) {
+            a->has_step = true;
+            a->found_step = step;
+        }
         if (ok) {
             Affine ctr = aff_symbol(counter, DEP_LOOP);
             Affine inc = aff_mul(&step, &ctr);
@@ -352,8 +356,16 @@ void walk_loop(Ctx *c, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, C
         l = &c->k->loops[li];
         Value *now = env_find(c, ivar);
         Affine cf;
-        if (now && now->a.exact && aff_coef(&now->a, l->counter, &cf)) l->step = recorded_affine(c, cf);
-        else l->step = aff_opaque(DEP_UNKNOWN);
+        if (now && now->a.exact && aff_coef(&now->a, l->counter, &cf)) {
+            l->step = recorded_affine(c, cf);
+        } else {
+            /* a start the model cannot express (blockIdx.x / n ...) with a
+             * known step: the step still says how the threads stride */
+            l->step = aff_opaque(DEP_UNKNOWN);
+            for (int i = 0; i < set.n; i++)
+                if (set.items[i].has_step && clang_equalCursors(set.items[i].decl, ivar))
+                    l->step = recorded_affine(c, set.items[i].found_step);
+        }
     }
     int saved_loop = c->loop;
     unsigned saved_control = c->control_deps, saved_break = c->break_deps;

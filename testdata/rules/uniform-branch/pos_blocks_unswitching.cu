@@ -96,6 +96,25 @@ __global__ void selected_sums_rows(Rows<T> in, float* out, int which)
     if (threadIdx.x < 2) out[blockIdx.x * 2 + threadIdx.x] = sums[threadIdx.x];
 }
 
+// Each thread takes a stride-blockDim.x slice of its block's chunk, the
+// block's place found by a division: the start is not affine, the step is
+// blockDim.x, so it is a block-stride loop all the same.
+__global__ void chunk_counts(const int* keys, int* counts, int n, int blocks_per_row, int per_thread,
+                             int use_global)
+{
+    __shared__ int local[256];
+    int row = blockIdx.x / blocks_per_row;
+    int start = (blockIdx.x - row * blocks_per_row) * per_thread * blockDim.x + threadIdx.x;
+    int end = min(start + per_thread * (int)blockDim.x, n);
+    for (int i = start; i < end; i += blockDim.x) {
+        int k = keys[i] & 255;
+        if (use_global)  // expect: uniform-branch in_loop=true grid_stride_loop=true severity=info
+            atomicAdd(&counts[k], 1);
+        else
+            atomicAdd(&local[k], 1);
+    }
+}
+
 // A tiled loop with barriers: the branch cannot be hoisted across them.
 __global__ void tiled_dot(const float* a, const float* b, float* out, int n, int squared)
 {

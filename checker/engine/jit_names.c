@@ -1,0 +1,195 @@
+/* jit_names.c - see jit_names.h. */
+#include "engine/jit_names.h"
+#include "util/fileio.h"
+#include "util/oom.h"
+#include "util/vec.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_NAMES 32
+#define MAX_NAME 64
+#define MAX_VALUE 160
+
+/* The name in "use of undeclared identifier 'N'". */
+static bool undeclared_name(const char *msg, char *name, size_t n)
+{
+    static const char prefix[] = "use of undeclared identifier '";
+    if (strncmp(msg, prefix, sizeof prefix - 1) != 0) return false;
+    const char *p = msg + sizeof prefix - 1, *q = strchr(p, '\'');
+    if (!q || q == p || (size_t)(q - p) >= n) return false;
+    memcpy(name, p, (size_t)(q - p));
+    name[q - p] = 0;
+    for (const char *c = name; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_') return false;
+    return true;
+}
+
+/* "kernel/transpose.cuh" -> "transpose" and ".cuh" */
+static void stem_of(const char *path, char *stem, size_t n, const char **ext)
+{
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t len = dot ? (size_t)(dot - base) : strlen(base);
+    snprintf(stem, n, "%.*s", (int)(len < n ? len : n - 1), base);
+    *ext = dot ? dot : "";
+}
+
+static bool word_at(const char *text, const char *at, const char *word, size_t len)
+{
+    bool before = at > text && (isalnum((unsigned char)at[-1]) || at[-1] == '_');
+    bool after = isalnum((unsigned char)at[len]) || at[len] == '_';
+    return !before && !after && strncmp(at, word, len) == 0;
+}
+
+/* Does the text refer to the kernel file: `<stem>_cuh` (an embedded
+ * source's name), or `<stem>.cuh` (its file name)? */
+static bool refers_to(const char *text, const char *stem, const char *ext)
+{
+    size_t n = strlen(stem);
+    char with_ext[80];
+    snprintf(with_ext, sizeof with_ext, "_%s", ext[0] == '.' ? ext + 1 : ext);
+    for (const char *p = strstr(text, stem); p; p = strstr(p + 1, stem)) {
+        bool before = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+        if (before) continue;
+        if (strncmp(p + n, with_ext, strlen(with_ext)) == 0) return true;
+        if (ext[0] && strncmp(p + n, ext, strlen(ext)) == 0 && !isalnum((unsigned char)p[n + strlen(ext)])) return true;
+    }
+    return false;
+}
+
+/* A constant's value in the text: `#define NAME value`, or `NAME = value;`
+ * in a declaration marked constexpr or const.  The value may use digits,
+ * names (other constants, passed on as well), operators and parentheses. */
+static bool constant_value(const char *text, const char *name, char *value, size_t n)
+{
+    size_t len = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+        if (!word_at(text, p, name, len)) continue;
+        const char *line = p;
+        while (line > text && line[-1] != '\n') line--;
+        const char *q = p + len;
+        const char *v = NULL, *end = NULL;
+        const char *d = line;
+        while (*d == ' ' || *d == '\t') d++;
+        if (*d == '#') { /* #define NAME value */
+            d++;
+            while (*d == ' ' || *d == '\t') d++;
+            if (strncmp(d, "define", 6) != 0 || d + 6 > p) continue;
+            if (*q != ' ' && *q != '\t') continue; /* a function-like macro */
+            v = q;
+            end = strchr(q, '\n');
+            if (!end) end = q + strlen(q);
+        } else {
+            while (*q == ' ' || *q == '\t') q++;
+            if (*q != '=' || q[1] == '=') continue;
+            /* constexpr or const between the statement's start and the name */
+            const char *s = p;
+            while (s > text && s[-1] != ';' && s[-1] != '{' && s[-1] != '}') s--;
+            char head[256];
+            snprintf(head, sizeof head, "%.*s", (int)(p - s < 255 ? p - s : 255), s);
+            if (!strstr(head, "constexpr") && !strstr(head, "const")) continue;
+            v = q + 1;
+            end = strchr(v, ';');
+            if (!end) continue;
+        }
+        while (v < end && isspace((unsigned char)*v)) v++;
+        while (end > v && isspace((unsigned char)end[-1])) end--;
+        if (end <= v || (size_t)(end - v) + 3 > n) continue;
+        bool plain = true;
+        for (const char *c = v; c < end && plain; c++)
+            plain = isalnum((unsigned char)*c) || strchr("_ +-*/%()<>.", *c);
+        if (!plain) continue;
+        snprintf(value, n, "(%.*s)", (int)(end - v), v);
+        return true;
+    }
+    return false;
+}
+
+/* Does the text use the word anywhere? */
+static bool mentions(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = strstr(text, word); p; p = strstr(p + 1, word))
+        if (word_at(text, p, word, n)) return true;
+    return false;
+}
+
+static bool listed(char (*names)[MAX_NAME], int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0) return true;
+    return false;
+}
+
+bool jit_defines_for(ProjectSet *ps, const char *root, const char *path, const FrontendReport *pr, JitDefines *out)
+{
+    memset(out, 0, sizeof *out);
+    char names[MAX_NAMES][MAX_NAME];
+    int nnames = 0;
+    for (int i = 0; i < pr->ndiags && nnames < MAX_NAMES; i++) {
+        const Diag *d = &pr->diags[i];
+        char name[MAX_NAME];
+        if (d->level != DIAG_ERROR || !d->in_gpu_code || !undeclared_name(d->message, name, sizeof name)) continue;
+        if (!listed(names, nnames, name)) snprintf(names[nnames++], MAX_NAME, "%s", name);
+    }
+    if (!nnames || !root) return false;
+    char stem[64];
+    const char *ext;
+    stem_of(path, stem, sizeof stem, &ext);
+    if (strlen(stem) < 3) return false;
+    long own_size;
+    char *own = read_file(path, &own_size);
+    if (!own) return false;
+    const char *const *files;
+    int nfiles = projects_index_files(ps, root, &files);
+    bool found[MAX_NAMES] = {false};
+    int nfound = 0;
+    for (int f = 0; f < nfiles && nfound < nnames; f++) {
+        if (strcmp(files[f], path) == 0) continue;
+        long size;
+        char *text = read_file(files[f], &size);
+        if (!text) continue;
+        if (strstr(text, stem) && refers_to(text, stem, ext)) {
+            /* names the values use are looked up too (YDIM = 2 * THREADS_X / THREADS_Y) */
+            for (int i = 0; i < nnames; i++) {
+                char value[MAX_VALUE];
+                if (found[i] || !constant_value(text, names[i], value, sizeof value)) continue;
+                found[i] = true;
+                nfound++;
+                size_t n = strlen(names[i]) + strlen(value) + 2;
+                char *def = xmalloc(n);
+                snprintf(def, n, "%s=%s", names[i], value);
+                *VEC_PUSH(out->defines, out->ndefines) = def;
+                if (!out->source) out->source = xstrdup(files[f]);
+                /* the names its value uses, unless the kernel file names them itself */
+                for (const char *c = value; *c && nnames < MAX_NAMES;) {
+                    if (isalpha((unsigned char)*c) || *c == '_') {
+                        const char *e = c;
+                        while (isalnum((unsigned char)*e) || *e == '_') e++;
+                        char dep[MAX_NAME];
+                        snprintf(dep, sizeof dep, "%.*s", (int)(e - c < MAX_NAME - 1 ? e - c : MAX_NAME - 1), c);
+                        if (!listed(names, nnames, dep) && !mentions(own, dep))
+                            snprintf(names[nnames++], MAX_NAME, "%s", dep);
+                        c = e;
+                    } else {
+                        c++;
+                    }
+                }
+            }
+        }
+        free(text);
+    }
+    free(own);
+    return out->ndefines > 0;
+}
+
+void jit_defines_free(JitDefines *d)
+{
+    for (int i = 0; i < d->ndefines; i++) free(d->defines[i]);
+    free(d->defines);
+    free(d->source);
+    memset(d, 0, sizeof *d);
+}

@@ -1,0 +1,33 @@
+/* jit_names.h - values for the names a run-time compiled CUDA kernel file
+ * leaves to its host code.
+ *
+ * Projects that compile kernels with NVRTC at run time keep them in .cu/.cuh
+ * files whose text the build embeds in the host program (a generated
+ * `<stem>_cuh.hpp`, a string); the host code passes sizes as -D options
+ * when it compiles them (`-D THREADS_X=32`), usually from constants of the
+ * same name it also uses for the launch (`constexpr int THREADS_X = 32;`).
+ * Parsed alone, such a file has "use of undeclared identifier" errors in
+ * its kernels.  For each such name, the project files that refer to the
+ * kernel file (by `<stem>_cuh`, `<stem>_cu` or its file name) are read as
+ * text for a constant of that name (`constexpr`/`const` with an
+ * initialiser, or a #define); what is found is passed as -D NAME=(value),
+ * and the file is parsed again.  Names bound at run time (a variable) stay
+ * undefined and the file stays degraded. */
+#ifndef GPULINT_JIT_NAMES_H
+#define GPULINT_JIT_NAMES_H
+
+#include "engine/project.h"
+#include "frontend/frontend.h"
+
+typedef struct {
+    char **defines;   /* "NAME=(value)", for -D */
+    int ndefines;
+    char *source;     /* the host file the first value came from */
+} JitDefines;
+
+/* The values for the undeclared names of a CUDA file's report, from the
+ * project's files that refer to it; false when none is found. */
+bool jit_defines_for(ProjectSet *ps, const char *root, const char *path, const FrontendReport *pr, JitDefines *out);
+void jit_defines_free(JitDefines *d);
+
+#endif

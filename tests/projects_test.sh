@@ -136,6 +136,12 @@ lint "$tmp/cmake_configured"
 check "cmake: without the template the header is missing (degraded, named)" \
     "files['stencil.cu']['status'] == 'degraded' and files['stencil.cu']['missing_headers'] == ['stencil/config.h']"
 
+# --- a common header's <backend.hpp>: the translation unit's backend ----------
+cp -r "$P/backends" "$tmp/"
+lint "$tmp/backends"
+check "backends: the CUDA file gets its own backend's header, not the CPU one's (shorter path)" \
+    "files['scale.cu']['status'] == 'ok' and files['scale.cu']['missing_headers'] == [] and ('double-literal', 'scale.cu', 8) in rules"
+
 # --- kernels compiled at run time (NVRTC): sizes from the host's constants -----
 cp -r "$P/nvrtc" "$tmp/"
 lint "$tmp/nvrtc"
@@ -144,7 +150,7 @@ check "nvrtc: TILE and RADIUS (= TILE / 32) from the host file's constants: ok, 
 check "nvrtc: a size the host sets from a run-time value stays undefined: degraded" \
     "files['scan.cuh']['status'] == 'degraded'"
 "$G" -v "$tmp/nvrtc/src/kernels/blur.cuh" >/dev/null 2>"$tmp/err"
-if grep -q "blur.cuh: note: names the host code sets when it compiles this file at run time (NVRTC -D), read from .*/src/blur.cpp: TILE=(128), RADIUS=(TILE / 32)" "$tmp/err"; then
+if grep -q "blur.cuh: note: compiled at run time (NVRTC): parsed with TILE=(128), RADIUS=(TILE / 32), __CUDACC_RTC__, read from .*/src/blur.cpp" "$tmp/err"; then
     ok "nvrtc: -v names the values and the host file they come from"
 else
     fail "nvrtc: -v note"; sed 's/^/    | /' "$tmp/err" | head

@@ -571,9 +571,8 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         size_t len = 0;
         for (int i = 0; i < jit.ndefines && len + 8 < sizeof list; i++)
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", jit.defines[i]);
-        diag_note(&r->problems, tu, 0, 0,
-                  "names the host code sets when it compiles this file at run time (NVRTC -D), read from %s: %s",
-                  jit.source, list);
+        diag_note(&r->problems, tu, 0, 0, "compiled at run time (NVRTC): parsed with %s, read from %s", list,
+                  jit.source);
         r->problems.notes[r->problems.nnotes - 1].informational = true;
         jit_defines_free(&jit);
     }

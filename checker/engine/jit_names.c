@@ -44,20 +44,25 @@ static bool word_at(const char *text, const char *at, const char *word, size_t l
     return !before && !after && strncmp(at, word, len) == 0;
 }
 
-/* Does the text refer to the kernel file: `<stem>_cuh` (an embedded
- * source's name), or `<stem>.cuh` (its file name)? */
-static bool refers_to(const char *text, const char *stem, const char *ext)
+typedef enum { NO_REFERENCE, BY_FILE_NAME, AS_EMBEDDED_SOURCE } Reference;
+
+/* How the text refers to the kernel file: `<stem>_cuh` (the name of its
+ * text embedded by the build: it is compiled at run time), or `<stem>.cuh`
+ * (its file name: an include, or a path given to the run-time compiler). */
+static Reference refers_to(const char *text, const char *stem, const char *ext)
 {
     size_t n = strlen(stem);
     char with_ext[80];
     snprintf(with_ext, sizeof with_ext, "_%s", ext[0] == '.' ? ext + 1 : ext);
+    size_t wl = strlen(with_ext), el = strlen(ext);
+    Reference r = NO_REFERENCE;
     for (const char *p = strstr(text, stem); p; p = strstr(p + 1, stem)) {
         bool before = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
         if (before) continue;
-        if (strncmp(p + n, with_ext, strlen(with_ext)) == 0) return true;
-        if (ext[0] && strncmp(p + n, ext, strlen(ext)) == 0 && !isalnum((unsigned char)p[n + strlen(ext)])) return true;
+        if (strncmp(p + n, with_ext, wl) == 0 && !isalnum((unsigned char)p[n + wl])) return AS_EMBEDDED_SOURCE;
+        if (el && strncmp(p + n, ext, el) == 0 && !isalnum((unsigned char)p[n + el])) r = BY_FILE_NAME;
     }
-    return false;
+    return r;
 }
 
 /* A constant's value in the text: `#define NAME value`, or `NAME = value;`
@@ -129,13 +134,17 @@ bool jit_defines_for(ProjectSet *ps, const char *root, const char *path, const F
     memset(out, 0, sizeof *out);
     char names[MAX_NAMES][MAX_NAME];
     int nnames = 0;
+    bool gpu_errors = false;
     for (int i = 0; i < pr->ndiags && nnames < MAX_NAMES; i++) {
         const Diag *d = &pr->diags[i];
         char name[MAX_NAME];
-        if (d->level != DIAG_ERROR || !d->in_gpu_code || !undeclared_name(d->message, name, sizeof name)) continue;
+        if (d->level != DIAG_ERROR || !d->in_gpu_code) continue;
+        gpu_errors = true;
+        if (!undeclared_name(d->message, name, sizeof name)) continue;
         if (!listed(names, nnames, name)) snprintf(names[nnames++], MAX_NAME, "%s", name);
     }
-    if (!nnames || !root) return false;
+    if (!gpu_errors || !root) return false;
+    bool embedded = false;
     char stem[64];
     const char *ext;
     stem_of(path, stem, sizeof stem, &ext);
@@ -147,12 +156,17 @@ bool jit_defines_for(ProjectSet *ps, const char *root, const char *path, const F
     int nfiles = projects_index_files(ps, root, &files);
     bool found[MAX_NAMES] = {false};
     int nfound = 0;
-    for (int f = 0; f < nfiles && nfound < nnames; f++) {
+    for (int f = 0; f < nfiles && (nfound < nnames || !embedded); f++) {
         if (strcmp(files[f], path) == 0) continue;
         long size;
         char *text = read_file(files[f], &size);
         if (!text) continue;
-        if (strstr(text, stem) && refers_to(text, stem, ext)) {
+        Reference ref = strstr(text, stem) ? refers_to(text, stem, ext) : NO_REFERENCE;
+        if (ref == AS_EMBEDDED_SOURCE && !embedded) {
+            embedded = true;
+            if (!out->source) out->source = xstrdup(files[f]);
+        }
+        if (ref != NO_REFERENCE) {
             /* names the values use are looked up too (YDIM = 2 * THREADS_X / THREADS_Y) */
             for (int i = 0; i < nnames; i++) {
                 char value[MAX_VALUE];
@@ -183,6 +197,12 @@ bool jit_defines_for(ProjectSet *ps, const char *root, const char *path, const F
         free(text);
     }
     free(own);
+    /* NVRTC defines __CUDACC_RTC__: headers shared with the host code take
+     * their run-time-compilation branch (#ifdef __CUDACC_RTC__) */
+    if (embedded) {
+        *VEC_PUSH(out->defines, out->ndefines) = xstrdup("__CUDACC_RTC__");
+        out->run_time_compiled = true;
+    }
     return out->ndefines > 0;
 }
 

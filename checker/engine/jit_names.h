@@ -12,7 +12,9 @@
  * text for a constant of that name (`constexpr`/`const` with an
  * initialiser, or a #define); what is found is passed as -D NAME=(value),
  * and the file is parsed again.  Names bound at run time (a variable) stay
- * undefined and the file stays degraded. */
+ * undefined and the file stays degraded.  A file whose embedded text a
+ * project file names (`<stem>_cuh`) is compiled by NVRTC: it is parsed with
+ * __CUDACC_RTC__ defined, as NVRTC does, when it has errors in GPU code. */
 #ifndef GPULINT_JIT_NAMES_H
 #define GPULINT_JIT_NAMES_H
 
@@ -22,7 +24,8 @@
 typedef struct {
     char **defines;   /* "NAME=(value)", for -D */
     int ndefines;
-    char *source;     /* the host file the first value came from */
+    char *source;     /* the host file the first value (or the embedding) came from */
+    bool run_time_compiled; /* a project file names its embedded text (<stem>_cuh): __CUDACC_RTC__ is among defines */
 } JitDefines;
 
 /* The values for the undeclared names of a CUDA file's report, from the

@@ -402,22 +402,30 @@ static bool ends_with_path(const char *path, const char *spelling, bool fold_cas
     return fold_case ? strcasecmp(path + n - m, spelling) == 0 : strcmp(path + n - m, spelling) == 0;
 }
 
-/* Among the files named like the include, the one nearest the includer:
- * a path-suffix match before a name match; the longest shared directory
- * prefix, then the shorter path. */
+/* Among the files named like the include, the nearest: a path-suffix match
+ * before a name match; then the longest directory prefix shared with the
+ * translation unit (a common header's <backend.hpp> is the one of the
+ * backend whose file is compiled: its include path chose it), then with the
+ * includer, then the shorter path. */
 static int nearest_candidate(const Project *p, int first, const int *next, const char *spelling,
-                             const char *includer, bool fold_case, bool *suffix)
+                             const char *main_file, const char *includer, bool fold_case, bool *suffix)
 {
     int best = -1;
-    size_t best_prefix = 0;
+    size_t best_main = 0, best_prefix = 0;
     bool best_suffix = false;
     for (int i = first; i >= 0; i = next[i]) {
         bool suf = ends_with_path(p->files[i], spelling, fold_case);
+        size_t in_main = main_file ? shared_prefix(p->files[i], main_file) : 0;
         size_t pre = shared_prefix(p->files[i], includer);
-        if (best < 0 || (suf && !best_suffix) ||
-            (suf == best_suffix && (pre > best_prefix ||
-                                    (pre == best_prefix && strlen(p->files[i]) < strlen(p->files[best]))))) {
+        bool better = best < 0 || (suf && !best_suffix);
+        if (!better && suf == best_suffix) {
+            if (in_main != best_main) better = in_main > best_main;
+            else if (pre != best_prefix) better = pre > best_prefix;
+            else better = strlen(p->files[i]) < strlen(p->files[best]);
+        }
+        if (better) {
             best = i;
+            best_main = in_main;
             best_prefix = pre;
             best_suffix = suf;
         }
@@ -524,7 +532,8 @@ static Resolution resolve(ProjectSet *ps, Project *p, Walk *w, const char *inclu
     const char *base = strrchr(s, '/') ? strrchr(s, '/') + 1 : s;
     bool suffix = false;
     int first = *strmap_get(&p->by_name, base) - 1;
-    int c = first >= 0 ? nearest_candidate(p, first, p->next_same_name, s, includer, false, &suffix) : -1;
+    const char *main_file = w->nqueue ? w->queue[0] : NULL;
+    int c = first >= 0 ? nearest_candidate(p, first, p->next_same_name, s, main_file, includer, false, &suffix) : -1;
     if (c >= 0 && suffix) {
         size_t dirlen = strlen(p->files[c]) - strlen(s) - 1;
         add_dir(w, p, arena_strndup(&ps->arena, p->files[c], dirlen ? dirlen : 1));
@@ -543,7 +552,7 @@ static Resolution resolve(ProjectSet *ps, Project *p, Walk *w, const char *inclu
         char lower[NAME_MAX + 1];
         lower_copy(lower, sizeof lower, base);
         first = *strmap_get(&p->by_lower, lower) - 1;
-        c = first >= 0 ? nearest_candidate(p, first, p->next_same_lower, s, includer, true, &suffix) : -1;
+        c = first >= 0 ? nearest_candidate(p, first, p->next_same_lower, s, main_file, includer, true, &suffix) : -1;
     }
     if (c < 0) return NOT_FOUND;
     /* found under another directory or another case: a forwarding header */
@@ -736,7 +745,7 @@ bool projects_resolve_include(ProjectSet *ps, const char *root, const char *incl
     const char *base = strrchr(spelling, '/') ? strrchr(spelling, '/') + 1 : spelling;
     int first = *strmap_get(&p->by_name, base) - 1;
     bool suffix = false;
-    int c = first >= 0 ? nearest_candidate(p, first, p->next_same_name, spelling, includer, false, &suffix) : -1;
+    int c = first >= 0 ? nearest_candidate(p, first, p->next_same_name, spelling, NULL, includer, false, &suffix) : -1;
     if (c < 0 || !suffix) return false;
     snprintf(out, n, "%s", p->files[c]);
     return true;

@@ -1,0 +1,3 @@
+#pragma once
+#define BACKEND_BLOCK 256
+typedef float real_t;

@@ -36,6 +36,7 @@ struct Engine {
     FrontendDocument *document;  /* the one being analysed now, or NULL */
     const FrontendBuffer *open; int nopen;
     DocumentInfo *info;          /* where the analysis of `document` reports */
+    JitIndex *jit;               /* which project files refer to run-time compiled kernel files (made on first use) */
 };
 
 /* ------------------------------------------------------------ collection */
@@ -530,7 +531,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     JitDefines jit;
     memset(&jit, 0, sizeof jit);
     if (analysed && e->projects && !(e->document && !ctx->focus) && m.language == LANG_CUDA && fa.project_root &&
-        jit_defines_for(e->projects, fa.project_root, tu, &pr, &jit)) {
+        jit_defines_for(e->jit ? e->jit : (e->jit = jit_index_new()), e->projects, fa.project_root, tu, &pr, &jit)) {
         for (int i = 0; i < jit.ndefines; i++) {
             *VEC_PUSH(args, nargs) = "-D";
             *VEC_PUSH(args, nargs) = jit.defines[i];
@@ -716,6 +717,7 @@ void engine_free(Engine *e)
 {
     if (!e) return;
     fragments_free(e->fragments);
+    jit_index_free(e->jit);
     strmap_free(&e->run);
     document_cache_free(e->documents);
     projects_free(e->projects);

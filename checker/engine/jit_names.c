@@ -1,7 +1,9 @@
 /* jit_names.c - see jit_names.h. */
 #include "engine/jit_names.h"
+#include "util/arena.h"
 #include "util/fileio.h"
 #include "util/oom.h"
+#include "util/strmap.h"
 #include "util/vec.h"
 
 #include <ctype.h>
@@ -122,6 +124,87 @@ static bool mentions(const char *text, const char *word)
     return false;
 }
 
+/* ----------------------------------------------------- the reference index */
+
+typedef struct {
+    int *files; int n;       /* indexes into the project's file list */
+} Referrers;
+
+typedef struct {
+    char *root;
+    const char *const *files; int nfiles;
+    StrMap by_stem;          /* stem -> referrers + 1 */
+    Referrers *refs; int nrefs;
+} RootRefs;
+
+struct JitIndex {
+    RootRefs *roots; int nroots;
+};
+
+JitIndex *jit_index_new(void)
+{
+    return xcalloc(1, sizeof(JitIndex));
+}
+
+void jit_index_free(JitIndex *ji)
+{
+    if (!ji) return;
+    for (int i = 0; i < ji->nroots; i++) {
+        RootRefs *r = &ji->roots[i];
+        for (int k = 0; k < r->nrefs; k++) free(r->refs[k].files);
+        free(r->refs);
+        strmap_free(&r->by_stem);
+        free(r->root);
+    }
+    free(ji->roots);
+    free(ji);
+}
+
+static void add_reference(RootRefs *r, const char *stem, size_t len, int file)
+{
+    char key[96];
+    if (len < 3 || len >= sizeof key) return;
+    snprintf(key, sizeof key, "%.*s", (int)len, stem);
+    int *slot = strmap_get(&r->by_stem, key);
+    if (!*slot) {
+        VEC_PUSH(r->refs, r->nrefs);
+        *slot = r->nrefs;
+    }
+    Referrers *rf = &r->refs[*slot - 1];
+    if (rf->n && rf->files[rf->n - 1] == file) return;
+    *VEC_PUSH(rf->files, rf->n) = file;
+}
+
+/* Every `<stem>_cuh`/`<stem>_cu` and `<stem>.cuh`/`<stem>.cu` in a file. */
+static void index_references(RootRefs *r, const char *text, int file)
+{
+    for (const char *p = text; (p = strstr(p, "cu")) != NULL; p += 2) {
+        if (p == text || (p[-1] != '_' && p[-1] != '.')) continue;
+        size_t tail = p[2] == 'h' ? 3 : 2;
+        if (isalnum((unsigned char)p[tail]) || p[tail] == '_') continue;
+        const char *end = p - 1, *start = end;
+        while (start > text && (isalnum((unsigned char)start[-1]) || start[-1] == '_')) start--;
+        add_reference(r, start, (size_t)(end - start), file);
+    }
+}
+
+static RootRefs *refs_for(JitIndex *ji, ProjectSet *ps, const char *root)
+{
+    for (int i = 0; i < ji->nroots; i++)
+        if (strcmp(ji->roots[i].root, root) == 0) return &ji->roots[i];
+    RootRefs *r = VEC_PUSH(ji->roots, ji->nroots);
+    r->root = xstrdup(root);
+    r->nfiles = projects_index_files(ps, root, &r->files);
+    for (int f = 0; f < r->nfiles; f++) {
+        long size;
+        char *text = read_file(r->files[f], &size);
+        if (!text) continue;
+        index_references(r, text, f);
+        free(text);
+    }
+    return r;
+}
+
 static bool listed(char (*names)[MAX_NAME], int n, const char *name)
 {
     for (int i = 0; i < n; i++)
@@ -129,7 +212,8 @@ static bool listed(char (*names)[MAX_NAME], int n, const char *name)
     return false;
 }
 
-bool jit_defines_for(ProjectSet *ps, const char *root, const char *path, const FrontendReport *pr, JitDefines *out)
+bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, const FrontendReport *pr,
+                     JitDefines *out)
 {
     memset(out, 0, sizeof *out);
     char names[MAX_NAMES][MAX_NAME];
@@ -149,14 +233,18 @@ bool jit_defines_for(ProjectSet *ps, const char *root, const char *path, const F
     const char *ext;
     stem_of(path, stem, sizeof stem, &ext);
     if (strlen(stem) < 3) return false;
+    RootRefs *refs = refs_for(ji, ps, root);
+    int *slot = strmap_get(&refs->by_stem, stem);
+    if (!*slot) return false; /* no project file refers to it */
+    const Referrers *rf = &refs->refs[*slot - 1];
+    const char *const *files = refs->files;
     long own_size;
     char *own = read_file(path, &own_size);
     if (!own) return false;
-    const char *const *files;
-    int nfiles = projects_index_files(ps, root, &files);
     bool found[MAX_NAMES] = {false};
     int nfound = 0;
-    for (int f = 0; f < nfiles && (nfound < nnames || !embedded); f++) {
+    for (int k = 0; k < rf->n && (nfound < nnames || !embedded); k++) {
+        int f = rf->files[k];
         if (strcmp(files[f], path) == 0) continue;
         long size;
         char *text = read_file(files[f], &size);

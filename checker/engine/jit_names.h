@@ -28,9 +28,17 @@ typedef struct {
     bool run_time_compiled; /* a project file names its embedded text (<stem>_cuh): __CUDACC_RTC__ is among defines */
 } JitDefines;
 
+/* Which project files refer to which kernel files, by stem: each project's
+ * files are read once (when its first file needs it), then only the
+ * referring files are read again. */
+typedef struct JitIndex JitIndex;
+JitIndex *jit_index_new(void);
+void jit_index_free(JitIndex *ji);
+
 /* The values for the undeclared names of a CUDA file's report, from the
  * project's files that refer to it; false when none is found. */
-bool jit_defines_for(ProjectSet *ps, const char *root, const char *path, const FrontendReport *pr, JitDefines *out);
+bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, const FrontendReport *pr,
+                     JitDefines *out);
 void jit_defines_free(JitDefines *d);
 
 #endif

@@ -255,27 +255,34 @@ static bool same_code(const char *a, const char *b)
     }
 }
 
+/* The number token starting at s[i] (not inside a name): its end, and
+ * whether it is a floating literal without an f suffix (a double); 0 when
+ * no number starts there. */
+static size_t number_at(const char *s, size_t i, bool *is_double)
+{
+    bool starts = isdigit((unsigned char)s[i]) || (s[i] == '.' && isdigit((unsigned char)s[i + 1]));
+    if (!starts || (i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_'))) return 0;
+    bool hex = s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X');
+    bool floating = false;
+    size_t j = i + (hex ? 2 : 0);
+    while (isalnum((unsigned char)s[j]) || s[j] == '.' ||
+           ((s[j] == '+' || s[j] == '-') && strchr(hex ? "pP" : "eE", s[j - 1]))) {
+        if (s[j] == '.' || (!hex && (s[j] == 'e' || s[j] == 'E')) || (hex && (s[j] == 'p' || s[j] == 'P')))
+            floating = true;
+        j++;
+    }
+    *is_double = floating && s[j - 1] != 'f' && s[j - 1] != 'F';
+    return j;
+}
+
 /* Does the text hold a floating literal without an f suffix (a double)? */
 static bool has_double_literal(const char *s)
 {
     for (size_t i = 0; s[i];) {
-        bool starts = isdigit((unsigned char)s[i]) || (s[i] == '.' && isdigit((unsigned char)s[i + 1]));
-        if (!starts || (i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_'))) {
-            i++;
-            continue;
-        }
-        bool hex = s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X');
-        bool floating = false;
-        size_t j = i + (hex ? 2 : 0);
-        while (isalnum((unsigned char)s[j]) || s[j] == '.' ||
-               ((s[j] == '+' || s[j] == '-') && strchr(hex ? "pP" : "eE", s[j - 1]))) {
-            if (s[j] == '.' || (!hex && (s[j] == 'e' || s[j] == 'E')) || (hex && (s[j] == 'p' || s[j] == 'P')))
-                floating = true;
-            j++;
-        }
-        char last = s[j - 1];
-        if (floating && last != 'f' && last != 'F') return true;
-        i = j;
+        bool is_double;
+        size_t end = number_at(s, i, &is_double);
+        if (end && is_double) return true;
+        i = end ? end : i + 1;
     }
     return false;
 }
@@ -358,24 +365,16 @@ static void chain_fixed(const char *written, char *out, size_t size)
     for (size_t i = 0; written[i] && n + 2 < size;) {
         char c = written[i];
         bool word_before = i > 0 && (isalnum((unsigned char)written[i - 1]) || written[i - 1] == '_');
-        if (!word_before && (isdigit((unsigned char)c) || (c == '.' && isdigit((unsigned char)written[i + 1])))) {
-            size_t j = i;
-            bool floating = false;
-            while (isalnum((unsigned char)written[j]) || written[j] == '.' ||
-                   ((written[j] == '+' || written[j] == '-') && (written[j - 1] == 'e' || written[j - 1] == 'E'))) {
-                if (written[j] == '.' || written[j] == 'e' || written[j] == 'E') floating = true;
-                j++;
-            }
-            bool hex = c == '0' && (written[i + 1] == 'x' || written[i + 1] == 'X');
+        bool is_double;
+        size_t j = number_at(written, i, &is_double);
+        if (j) {
             for (size_t k = i; k < j && n + 2 < size; k++) out[n++] = written[k];
-            char last = written[j - 1];
-            if (floating && !hex && last != 'f' && last != 'F' && n + 2 < size) out[n++] = 'f';
+            if (is_double && n + 2 < size) out[n++] = 'f';
             i = j;
             continue;
         }
         if (!word_before && isalpha((unsigned char)c)) {
-            size_t j = i;
-            while (isalnum((unsigned char)written[j]) || written[j] == '_') j++;
+            for (j = i; isalnum((unsigned char)written[j]) || written[j] == '_'; j++) {}
             for (size_t k = i; k < j && n + 2 < size; k++) out[n++] = written[k];
             if (written[j] == '(' && is_math_name(written + i, j - i) && n + 2 < size) out[n++] = 'f';
             i = j;

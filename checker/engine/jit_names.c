@@ -15,15 +15,10 @@
 #define MAX_NAME 64
 #define MAX_VALUE 160
 
-/* The name in "use of undeclared identifier 'N'". */
+/* The name in "use of undeclared identifier 'N'", when it is one word. */
 static bool undeclared_name(const char *msg, char *name, size_t n)
 {
-    static const char prefix[] = "use of undeclared identifier '";
-    if (strncmp(msg, prefix, sizeof prefix - 1) != 0) return false;
-    const char *p = msg + sizeof prefix - 1, *q = strchr(p, '\'');
-    if (!q || q == p || (size_t)(q - p) >= n) return false;
-    memcpy(name, p, (size_t)(q - p));
-    name[q - p] = 0;
+    if (!diag_undefined_name(msg, false, name, n)) return false;
     for (const char *c = name; *c; c++)
         if (!isalnum((unsigned char)*c) && *c != '_') return false;
     return true;

@@ -95,3 +95,17 @@ void parse_result_free(ParseResult *r)
     if (r->tu && !r->tu_kept) clang_disposeTranslationUnit(r->tu);
     memset(r, 0, sizeof *r);
 }
+
+bool diag_undefined_name(const char *message, bool type_names, char *name, size_t n)
+{
+    static const char undeclared[] = "use of undeclared identifier '", unknown_type[] = "unknown type name '";
+    const char *p = NULL;
+    if (strncmp(message, undeclared, sizeof undeclared - 1) == 0) p = message + sizeof undeclared - 1;
+    else if (type_names && strncmp(message, unknown_type, sizeof unknown_type - 1) == 0)
+        p = message + sizeof unknown_type - 1;
+    const char *q = p ? strchr(p, '\'') : NULL;
+    if (!q || q == p || (size_t)(q - p) >= n) return false;
+    memcpy(name, p, (size_t)(q - p));
+    name[q - p] = 0;
+    return true;
+}

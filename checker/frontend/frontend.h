@@ -41,6 +41,10 @@ typedef struct {
     bool nvcc_dialect; /* clang rejects what nvcc accepts, away from the kernels (gpu_code.c) */
 } Diag;
 
+/* The name in clang's "use of undeclared identifier 'N'" (and, with
+ * type_names, "unknown type name 'N'"); false for other messages. */
+bool diag_undefined_name(const char *message, bool type_names, char *name, size_t n);
+
 /* What the front end says about one file besides its model. */
 typedef struct {
     bool fatal;                 /* nothing could be parsed; no model was built */

@@ -149,18 +149,6 @@ bool opencl_wants_cl20(const Diag *diags, int ndiags, char *what, size_t n)
     return false;
 }
 
-/* The name in "use of undeclared identifier 'N'" / "unknown type name 'N'". */
-static bool undefined_name(const char *msg, char *name, size_t n)
-{
-    const char *p = NULL;
-    if (strncmp(msg, "use of undeclared identifier '", 30) == 0) p = msg + 30;
-    else if (strncmp(msg, "unknown type name '", 19) == 0) p = msg + 19;
-    const char *q = p ? strchr(p, '\'') : NULL;
-    if (!q || (size_t)(q - p) >= n) return false;
-    memcpy(name, p, (size_t)(q - p));
-    name[q - p] = 0;
-    return true;
-}
 
 /* OpenCL kernels are often configured by -D options the host passes to
  * clBuildProgram: names used but never defined become one note naming
@@ -174,7 +162,7 @@ void opencl_note_undefined_names(ParseResult *r, const char *path)
     for (int i = 0; i < r->ndiags; i++) {
         Diag *d = &r->diags[i];
         char name[128], quoted[132];
-        if (d->level != DIAG_ERROR || !undefined_name(d->message, name, sizeof name)) continue;
+        if (d->level != DIAG_ERROR || !diag_undefined_name(d->message, true, name, sizeof name)) continue;
         if (opencl_cl20_builtin(name)) continue; /* OpenCL 2.0's, not set by -D */
         snprintf(quoted, sizeof quoted, "%s,", name);
         char hay[520];

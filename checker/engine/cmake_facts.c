@@ -166,19 +166,13 @@ static void free_command(Command *c)
     c->nargs = 0;
 }
 
-static bool is_file(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 /* A template argument (${SOME_SOURCE_DIR}/cmake/x.h.in, or relative to the
  * CMake file's directory) as an existing file: tried in the CMake file's
  * directory and each directory above it. */
 static const char *find_template(CmakeFacts *f, const char *arg, const char *cmake_dir)
 {
     const char *tail = strrchr(arg, '}') ? strrchr(arg, '}') + 1 : arg;
-    if (tail[0] == '/' && tail == arg) return is_file(tail) ? arena_strdup(&f->arena, tail) : NULL;
+    if (tail[0] == '/' && tail == arg) return is_regular_file(tail) ? arena_strdup(&f->arena, tail) : NULL;
     while (*tail == '/') tail++;
     if (!*tail || strstr(tail, "..")) return NULL;
     char dir[PATH_MAX];
@@ -186,7 +180,7 @@ static const char *find_template(CmakeFacts *f, const char *arg, const char *cma
     for (;;) {
         char path[PATH_MAX * 2];
         snprintf(path, sizeof path, "%s/%s", dir, tail);
-        if (is_file(path)) return arena_strdup(&f->arena, path);
+        if (is_regular_file(path)) return arena_strdup(&f->arena, path);
         char *slash = strrchr(dir, '/');
         if (!slash || slash == dir) return NULL;
         *slash = 0;

@@ -62,12 +62,6 @@ struct ProjectSet {
     const char **args; int nargs;
 };
 
-static bool is_file(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 static bool is_dir(const char *p)
 {
     struct stat st;
@@ -78,7 +72,7 @@ static bool file_in(const char *dir, const char *name)
 {
     char p[PATH_MAX * 2];
     snprintf(p, sizeof p, "%s/%s", dir, name);
-    return is_file(p);
+    return is_regular_file(p);
 }
 
 static bool entry_in(const char *dir, const char *name)
@@ -204,12 +198,12 @@ static Project *find_project(ProjectSet *ps, const char *dir)
     for (;;) {
         if (!ps->o.compile_db_dir) {
             snprintf(db_path, sizeof db_path, "%s/compile_commands.json", d);
-            if (is_file(db_path)) {
+            if (is_regular_file(db_path)) {
                 snprintf(root, sizeof root, "%s", d);
                 break;
             }
             snprintf(db_path, sizeof db_path, "%s/build/compile_commands.json", d);
-            if (is_file(db_path)) {
+            if (is_regular_file(db_path)) {
                 snprintf(root, sizeof root, "%s", d);
                 break;
             }
@@ -384,7 +378,7 @@ typedef struct {
 static bool dir_has(const char *dir, const char *spelling, char *out, size_t n)
 {
     int r = snprintf(out, n, "%s/%s", dir, spelling);
-    return r > 0 && (size_t)r < n && is_file(out);
+    return r > 0 && (size_t)r < n && is_regular_file(out);
 }
 
 static size_t shared_prefix(const char *a, const char *b)
@@ -513,7 +507,7 @@ static Resolution resolve(ProjectSet *ps, Project *p, Walk *w, const char *inclu
                           size_t n)
 {
     const char *s = inc->spelling;
-    if (s[0] == '/') return is_file(s) ? (snprintf(out, n, "%s", s), FOUND) : NOT_FOUND;
+    if (s[0] == '/') return is_regular_file(s) ? (snprintf(out, n, "%s", s), FOUND) : NOT_FOUND;
     if (!inc->angled) {
         char dir[PATH_MAX];
         snprintf(dir, sizeof dir, "%s", includer);

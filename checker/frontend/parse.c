@@ -69,12 +69,6 @@ struct Frontend {
     char toolkit_pch[PRELUDE_CCCL + 1][PATH_MAX + 192];
 };
 
-static bool is_file(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 const char *frontend_libclang_version(void)
 {
     static char buf[128];
@@ -121,7 +115,7 @@ static void find_resource_dir(char *out, size_t n)
     for (int i = 0; i < ncands; i++) {
         char probe[PATH_MAX + 32];
         snprintf(probe, sizeof probe, "%.*s/include/cuda_wrappers/new", PATH_MAX - 32, cands[i]);
-        if (is_file(probe)) {
+        if (is_regular_file(probe)) {
             snprintf(out, n, "%.*s", PATH_MAX - 32, cands[i]);
             return;
         }
@@ -142,7 +136,7 @@ static void find_cuda(Frontend *fe)
         char inc[PATH_MAX];
         if (!cands[i]) continue;
         snprintf(inc, sizeof inc, "%s/include/cuda_runtime.h", cands[i]);
-        if (is_file(inc)) {
+        if (is_regular_file(inc)) {
             snprintf(fe->cuda_path, sizeof fe->cuda_path, "%s", cands[i]);
             return;
         }
@@ -391,7 +385,7 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *
 static bool pch_path(const Frontend *fe, int variant, char *out, size_t n)
 {
     int r = snprintf(out, n, "%s%s", fe->pch, pch_variants[variant].suffix);
-    return r > 0 && (size_t)r < n && is_file(out);
+    return r > 0 && (size_t)r < n && is_regular_file(out);
 }
 
 /* The highest score(name) over the file's own #include <name> lines. */
@@ -810,7 +804,7 @@ static bool build_one_pch(Frontend *fe, const char *header_name, const char *out
 {
     char header[PATH_MAX + 64];
     snprintf(header, sizeof header, "%s/%s", fe->shim_dir, header_name);
-    if (!is_file(header)) {
+    if (!is_regular_file(header)) {
         snprintf(err, (size_t)errsize, "shim header not found: %s", header);
         return false;
     }

@@ -64,3 +64,9 @@ void remove_tree(const char *path)
     }
     rmdir(path);
 }
+
+bool is_regular_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}

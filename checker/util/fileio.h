@@ -9,6 +9,8 @@
 /* The file's bytes plus a terminating NUL (free() it), or NULL. */
 char *read_file(const char *path, long *size);
 bool write_file(const char *path, const char *data, size_t n);
+/* Is there a regular file at path (links followed)? */
+bool is_regular_file(const char *path);
 /* A new directory $TMPDIR/<prefix>-XXXXXX (mode 0700) into `out`. */
 bool make_private_dir(const char *prefix, char *out, size_t n);
 /* Removes a directory and everything under it (symbolic links are removed,

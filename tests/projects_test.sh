@@ -123,11 +123,15 @@ cp -r "$P/cmake_configured" "$tmp/"
 lint "$tmp/cmake_configured"
 check "cmake: the configured header's stand-in has the project's values (no #error), the file is ok" \
     "j['errors'] == [] and files['stencil.cu']['status'] == 'ok' and files['stencil.cu']['missing_headers'] == []"
-check "cmake: the kernel's finding is reported" "('double-literal', 'stencil.cu', 21) in rules"
+check "cmake: the kernel's finding is reported" "('double-literal', 'stencil.cu', 28) in rules"
+check "cmake: a subdirectory's file gets its own and its parents' definitions, not INTERFACE or if() ones" \
+    "files['probe.cu']['status'] == 'ok' and ('double-literal', 'probe.cu', 8) in rules"
 "$G" --show-project "$tmp/cmake_configured" >/dev/null 2>"$tmp/err"
 if grep -q "definitions of a Linux build, from the CMake files: -DSTENCIL_OS_LINUX\$" "$tmp/err" &&
+    grep -q "definitions for the sources under .*/cmake_configured/tools, from its CMakeLists.txt: -DSTENCIL_TOOLS_ONLY\$" "$tmp/err" &&
+    grep -q "definitions for the sources under .*/cmake_configured, from its CMakeLists.txt: -DSTENCIL_NO_HALF_CLASS -DSTENCIL_LEVEL=3\$" "$tmp/err" &&
     grep -A1 "configure_file() templates" "$tmp/err" | grep -q "stencil/config.h (1 file)"; then
-    ok "cmake: --show-project names the Linux definition and the configured header"
+    ok "cmake: --show-project names the Linux and the directories' definitions and the configured header"
 else
     fail "cmake: --show-project"; sed 's/^/    | /' "$tmp/err"
 fi

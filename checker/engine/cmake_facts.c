@@ -21,6 +21,13 @@ typedef struct {
     bool at_only;
 } Configured;
 
+/* A definition a CMakeLists.txt gives unconditionally to the targets or
+ * the directory it builds: it applies to the sources under its directory. */
+typedef struct {
+    const char *dir;
+    const char *definition;
+} ScopedDefinition;
+
 struct CmakeFacts {
     Arena arena;
     StrMap var_index;             /* name -> index + 1 into values */
@@ -28,6 +35,8 @@ struct CmakeFacts {
     Configured *configured; int nconfigured;
     const char **linux_defs; int nlinux_defs;
     StrMap linux_seen;
+    ScopedDefinition *scoped; int nscoped;  /* plain definitions, by CMakeLists directory */
+    StrMap scoped_seen;
 };
 
 /* ------------------------------------------------------------ variables */
@@ -211,14 +220,85 @@ static void add_linux_definitions(CmakeFacts *f, const Command *c)
     }
 }
 
+/* NAME or NAME=VALUE with a plain value (no quotes, variables or generator
+ * expressions, which gpulint does not evaluate). */
+static bool plain_definition(const char *d)
+{
+    if (!isalpha((unsigned char)*d) && *d != '_') return false;
+    const char *eq = strchr(d, '=');
+    size_t name_len = eq ? (size_t)(eq - d) : strlen(d);
+    for (size_t i = 0; i < name_len; i++)
+        if (!isalnum((unsigned char)d[i]) && d[i] != '_') return false;
+    if (!eq) return true;
+    for (const char *v = eq + 1; *v; v++)
+        if (!isalnum((unsigned char)*v) && *v != '_' && *v != '.' && *v != '-') return false;
+    return true;
+}
+
+static void add_scoped(CmakeFacts *f, const char *dir, const char *definition)
+{
+    if (!plain_definition(definition)) return;
+    char *key = arena_printf(&f->arena, "%s\n%s", dir, definition);
+    if (strmap_increment(&f->scoped_seen, key) != 1) return;
+    *VEC_PUSH(f->scoped, f->nscoped) = (ScopedDefinition){arena_strdup(&f->arena, dir), key + strlen(dir) + 1};
+}
+
+/* The plain definitions of an unconditional add_definitions(-DX),
+ * add_compile_definitions(X) or target_compile_definitions(T PRIVATE|PUBLIC X)
+ * (INTERFACE ones are for the target's users, not its sources). */
+static void add_directory_definitions(CmakeFacts *f, const char *dir, const Command *c)
+{
+    bool target = strcmp(c->name, "target_compile_definitions") == 0;
+    bool dash_d = strcmp(c->name, "add_definitions") == 0;
+    if (!target && !dash_d && strcmp(c->name, "add_compile_definitions") != 0) return;
+    bool interface = false;
+    int genex_depth = 0; /* inside a $<...> split at blanks: its words are not plain */
+    for (int i = target ? 1 : 0; i < c->nargs; i++) {
+        const char *a = c->args[i];
+        int depth_before = genex_depth;
+        for (const char *p = a; *p; p++) {
+            if (p[0] == '$' && p[1] == '<') genex_depth++;
+            else if (*p == '>' && genex_depth > 0) genex_depth--;
+        }
+        if (depth_before || strchr(a, '$') || strchr(a, '>')) continue;
+        if (target && (strcmp(a, "PRIVATE") == 0 || strcmp(a, "PUBLIC") == 0 || strcmp(a, "INTERFACE") == 0)) {
+            interface = strcmp(a, "INTERFACE") == 0;
+            continue;
+        }
+        if (interface) continue;
+        if (a[0] == '-' && a[1] == 'D') a += 2;
+        else if (dash_d) continue;
+        add_scoped(f, dir, a);
+    }
+}
+
+static bool is_block_start(const char *name)
+{
+    return strcmp(name, "if") == 0 || strcmp(name, "function") == 0 || strcmp(name, "macro") == 0 ||
+           strcmp(name, "foreach") == 0 || strcmp(name, "while") == 0;
+}
+
+static bool is_block_end(const char *name)
+{
+    return strcmp(name, "endif") == 0 || strcmp(name, "endfunction") == 0 || strcmp(name, "endmacro") == 0 ||
+           strcmp(name, "endforeach") == 0 || strcmp(name, "endwhile") == 0;
+}
+
 static void read_commands(CmakeFacts *f, const char *path, const char *text)
 {
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s", path);
     char *slash = strrchr(dir, '/');
     if (slash) *slash = 0;
+    /* only a CMakeLists.txt has a directory scope; an included *.cmake
+     * module's definitions go wherever it is included */
+    bool lists_file = slash && strcmp(slash + 1, "CMakeLists.txt") == 0;
+    int depth = 0; /* if(), function() and loop bodies: not evaluated, so left out */
     Command c;
     for (const char *pos = text; next_command(&pos, &c); free_command(&c)) {
+        if (is_block_start(c.name)) depth++;
+        else if (is_block_end(c.name) && depth > 0) depth--;
+        if (lists_file && depth == 0) add_directory_definitions(f, dir, &c);
         if (strcmp(c.name, "set") == 0 && c.nargs >= 2) {
             set_var(f, c.args[0], c.args[1]);
         } else if (strcmp(c.name, "option") == 0 && c.nargs >= 1) {
@@ -278,6 +358,8 @@ void cmake_facts_free(CmakeFacts *f)
     if (!f) return;
     strmap_free(&f->var_index);
     strmap_free(&f->linux_seen);
+    strmap_free(&f->scoped_seen);
+    free(f->scoped);
     free(f->values);
     free(f->configured);
     free(f->linux_defs);
@@ -444,4 +526,33 @@ int cmake_linux_definitions(CmakeFacts *f, const char *const **defs)
 {
     *defs = f ? f->linux_defs : NULL;
     return f ? f->nlinux_defs : 0;
+}
+
+static bool under_directory(const char *path, const char *dir)
+{
+    size_t n = strlen(dir);
+    return strncmp(path, dir, n) == 0 && path[n] == '/';
+}
+
+int cmake_definitions_for(CmakeFacts *f, const char *path, const char ***defs)
+{
+    *defs = NULL;
+    int n = 0;
+    if (!f) return 0;
+    for (int i = 0; i < f->nlinux_defs; i++) *VEC_PUSH(*defs, n) = f->linux_defs[i];
+    for (int i = 0; i < f->nscoped; i++) {
+        if (!under_directory(path, f->scoped[i].dir)) continue;
+        bool seen = false;
+        for (int k = 0; k < n && !seen; k++) seen = strcmp((*defs)[k], f->scoped[i].definition) == 0;
+        if (!seen) *VEC_PUSH(*defs, n) = f->scoped[i].definition;
+    }
+    return n;
+}
+
+int cmake_directory_definitions(CmakeFacts *f, int i, const char **dir, const char **definition)
+{
+    if (!f || i < 0 || i >= f->nscoped) return 0;
+    *dir = f->scoped[i].dir;
+    *definition = f->scoped[i].definition;
+    return 1;
 }

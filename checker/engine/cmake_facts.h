@@ -1,11 +1,13 @@
 /* cmake_facts.h - what a CMake project's configure step makes that a parse
  * of its sources needs, for a source tree without a build tree (no compile
  * database): the headers configure_file() makes from templates in the
- * source tree (af/version.h from version.h.in), and the definitions a Linux
- * build adds through $<$<PLATFORM_ID:Linux>:...>.
+ * source tree (af/version.h from version.h.in), the definitions a Linux
+ * build adds through $<$<PLATFORM_ID:Linux>:...>, and the plain definitions
+ * a CMakeLists.txt gives the sources of its directory (CUDA_NO_HALF).
  *
  * The CMakeLists.txt and *.cmake files are read as text; no CMake code runs
- * and if() is not evaluated.  A template's @VAR@ and ${VAR} take the values
+ * and if() is not evaluated (definitions inside if(), function() and loops
+ * are left out).  A template's @VAR@ and ${VAR} take the values
  * of the project's plain set(), option() and project(... VERSION ...)
  * commands (the first one seen); a variable gpulint cannot read becomes 0
  * ("" inside quotes), and a #cmakedefine of one is left undefined. */
@@ -30,5 +32,15 @@ char *cmake_configure(CmakeFacts *facts, const char *spelling);
 
 /* The definitions of a Linux build ("OS_LNX", "NAME=VALUE"). */
 int cmake_linux_definitions(CmakeFacts *facts, const char *const **defs);
+
+/* The definitions a build gives the source file at `path` (absolute): those
+ * of a Linux build, and the plain ones an unconditional add_definitions(),
+ * add_compile_definitions() or target_compile_definitions(... PRIVATE|PUBLIC)
+ * of a CMakeLists.txt in its directory or one above gives.  *defs is
+ * malloc'd (free it), its strings are the facts'. */
+int cmake_definitions_for(CmakeFacts *facts, const char *path, const char ***defs);
+
+/* The i-th directory definition (for --show-project): 1, or 0 past the end. */
+int cmake_directory_definitions(CmakeFacts *facts, int i, const char **dir, const char **definition);
 
 #endif

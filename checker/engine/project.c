@@ -662,10 +662,11 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
             out->changes_pch = true;
         }
     }
-    if (!e) { /* what the project's CMake files add for a Linux build (cmake_facts.h) */
-        const char *const *defs;
-        int ndefs = cmake_linux_definitions(cmake_of(ps, p), &defs);
+    if (!e) { /* what the project's CMake files define for this file (cmake_facts.h) */
+        const char **defs;
+        int ndefs = cmake_definitions_for(cmake_of(ps, p), abs, &defs);
         for (int i = 0; i < ndefs; i++) *VEC_PUSH(ps->args, ps->nargs) = arena_printf(&ps->arena, "-D%s", defs[i]);
+        free(defs);
         out->cmake_definitions = ndefs;
     }
     w.first_discovered = w.ndirs;
@@ -792,6 +793,16 @@ void projects_describe(const ProjectSet *ps, FILE *out)
                 for (int k = 0; k < ndefs; k++) fprintf(out, " -D%s", defs[k]);
                 fputc('\n', out);
             }
+            const char *dir, *def, *last_dir = NULL;
+            for (int k = 0; cmake_directory_definitions(p->cmake, k, &dir, &def); k++) {
+                if (!last_dir || strcmp(dir, last_dir) != 0) {
+                    if (last_dir) fputc('\n', out);
+                    fprintf(out, "  definitions for the sources under %s, from its CMakeLists.txt:", dir);
+                    last_dir = dir;
+                }
+                fprintf(out, " -D%s", def);
+            }
+            if (last_dir) fputc('\n', out);
         }
         print_counted(out, "headers made from CMake configure_file() templates (stand-ins)", &p->configured, 30);
         print_counted(out, "includes not found in the project or the system", &p->unresolved, 30);

@@ -4,6 +4,7 @@
  * __ldg names, and the builtin vector types. */
 #include "frontend/dialect.h"
 
+#include <ctype.h>
 #include <string.h>
 
 static const char *const cuda_builtin_names[SYM_FIRST_USER] = {
@@ -19,6 +20,28 @@ static bool cuda_is_kernel(CXCursor fn)
 static bool cuda_is_host_function(CXCursor fn)
 {
     return !has_attr(fn, CXCursor_CUDADeviceAttr) || has_attr(fn, CXCursor_CUDAHostAttr);
+}
+
+/* The component of `member` where it is spelled: the location of a
+ * member expression stays in a macro's definition (its extent is moved to
+ * the macro's use), so the text there reads `blockIdx.x`; 0 when it does not. */
+static char spelled_component(Cx *c, CXCursor member)
+{
+    CXFile f = NULL;
+    unsigned offset = 0;
+    clang_getSpellingLocation(clang_getCursorLocation(member), &f, NULL, NULL, &offset);
+    size_t size = 0;
+    const char *text = f ? clang_getFileContents(c->tu, f, &size) : NULL;
+    if (!text || offset >= size) return 0;
+    size_t i = offset;
+    while (i < size && (isalnum((unsigned char)text[i]) || text[i] == '_')) i++;
+    while (i < size && (text[i] == ' ' || text[i] == '\t')) i++;
+    if (i >= size || text[i] != '.') return 0;
+    i++;
+    while (i < size && (text[i] == ' ' || text[i] == '\t')) i++;
+    if (i >= size || text[i] < 'x' || text[i] > 'z') return 0;
+    bool alone = i + 1 >= size || !(isalnum((unsigned char)text[i + 1]) || text[i + 1] == '_');
+    return alone ? text[i] : 0;
 }
 
 /* threadIdx.x and the like: a member of one of the four builtin variables. */
@@ -40,11 +63,14 @@ static int cuda_builtin_symbol(Cx *c, CXCursor member)
             clang_disposeString(bs);
             if (group >= 0) {
                 /* With real CUDA headers the member has no spelling (an MS
-                 * property): the component is the last token. */
+                 * property): the component is where the member is spelled
+                 * (a macro's definition, for a loop a macro writes), else
+                 * the last token. */
                 CXString ms = clang_getCursorSpelling(member);
                 const char *m = clang_getCString(ms);
                 char comp = m && m[0] ? m[0] : 0;
                 clang_disposeString(ms);
+                if (!comp) comp = spelled_component(c, member);
                 if (!comp) {
                     CXToken *toks;
                     unsigned n;

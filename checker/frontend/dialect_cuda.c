@@ -126,7 +126,9 @@ static bool cuda_is_atomic(const char *n)
 
 static bool cuda_is_load_intrinsic(const char *n)
 {
-    return strncmp(n, "__ldg", 5) == 0 || strncmp(n, "__ldcg", 6) == 0 || strncmp(n, "__ldca", 6) == 0;
+    /* __ldg and the cache-hinted loads (all, global, streaming, last use, volatile) */
+    return strncmp(n, "__ldg", 5) == 0 || strncmp(n, "__ldcg", 6) == 0 || strncmp(n, "__ldca", 6) == 0 ||
+           strncmp(n, "__ldcs", 6) == 0 || strncmp(n, "__ldlu", 6) == 0 || strncmp(n, "__ldcv", 6) == 0;
 }
 
 static bool cuda_is_vector_type(const char *s)

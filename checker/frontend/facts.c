@@ -88,6 +88,10 @@ static void fill_elem(Ctx *c, Access *a, CXType t)
     a->elem_align = align > 0 ? (int)align : arg && arg->size > 0 && arg->kind ? (int)arg->size : -1;
     a->elem_is_record = ct.kind == CXType_Record;
     a->elem_is_integer = is_integer_type(ct);
+    if (arg && ct.kind == CXType_Unexposed) { /* a pattern's T: what its argument is */
+        a->elem_is_integer = arg->kind == 'i';
+        a->elem_is_record = arg->kind == 'f' && arg->size == 2; /* __half, __nv_bfloat16: 2-byte structs */
+    }
     if (a->elem_is_record) {
         const char *n = a->elem_canonical;
         const char *sp = strrchr(n, ' ');

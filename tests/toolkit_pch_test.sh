@@ -52,8 +52,9 @@ wait_for() {
 
 lint cold -j1
 if grep -q "precompiling the CUDA toolkit prelude 'cccl'" "$tmp/cold.err" &&
-    grep -q "precompiling the CUDA toolkit prelude 'libs'" "$tmp/cold.err"; then
-    ok "cold cache: the 'cccl' and 'libs' preludes are being precompiled"
+    grep -q "precompiling the CUDA toolkit prelude 'libs'" "$tmp/cold.err" &&
+    grep -q "precompiling the CUDA toolkit prelude 'cxx'" "$tmp/cold.err"; then
+    ok "cold cache: the 'cccl', 'libs' and 'cxx' preludes are being precompiled"
 else
     fail "cold cache: preludes not precompiled"; sed 's/^/    | /' "$tmp/cold.err" | head -20
 fi
@@ -63,7 +64,12 @@ if [[ $(grep -c "double-literal" "$tmp/cold.findings") == 2 ]] && grep -q "scale
 else
     fail "findings from source"; sed 's/^/    | /' "$tmp/cold.findings"
 fi
-if wait_for "$tmp/cache" 'toolkit-*.pch' 2; then ok "two PCHs in the cache directory"; else fail "PCHs not built"; fi
+if grep -q "uncoalesced-row kernel_loop_macro.cu 15 46" "$tmp/cold.findings"; then
+    ok "a grid-stride loop written by a macro keeps its thread index with the toolkit's headers (row walk found)"
+else
+    fail "grid-stride loop macro with the toolkit's headers"; sed 's/^/    | /' "$tmp/cold.findings"
+fi
+if wait_for "$tmp/cache" 'toolkit-*.pch' 3; then ok "three PCHs in the cache directory"; else fail "PCHs not built"; fi
 sleep 1
 left=$(find "$tmp/cache" -name '*.tmp.*' | wc -l)
 [[ $left == 0 ]] && ok "no temporary file left" || fail "$left temporary files left in the cache"
@@ -71,19 +77,27 @@ left=$(find "$tmp/cache" -name '*.tmp.*' | wc -l)
 lint warm -j2
 if ! grep -q "precompiling" "$tmp/warm.err" &&
     grep -q "scale_thrust.cu: parse .*precompiled toolkit prelude cccl" "$tmp/warm.err" &&
-    grep -q "half_axpy.cu: parse .*precompiled toolkit prelude libs" "$tmp/warm.err"; then
-    ok "warm cache: each file gets the prelude its includes need (thrust: cccl; cuda_fp16 + <vector>: libs)"
+    grep -q "half_axpy.cu: parse .*precompiled toolkit prelude libs" "$tmp/warm.err" &&
+    grep -q "kernel_loop_macro.cu: parse .*precompiled toolkit prelude cxx" "$tmp/warm.err"; then
+    ok "warm cache: each file gets the prelude its includes need (thrust: cccl; mma.h: libs; <vector>: cxx)"
 else
     fail "warm cache"; sed 's/^/    | /' "$tmp/warm.err" | head
 fi
 
 lint nopch --no-pch
 if ! grep -q "precompiled toolkit prelude" "$tmp/nopch.err"; then ok "--no-pch: no prelude"; else fail "--no-pch used a prelude"; fi
+# -D of a toolkit configuration macro: a prelude precompiled with it, apart
+# from the others (the first run parses the headers while it is built)
+before=$(find "$tmp/cache" -name 'toolkit-*.pch' | wc -l)
 lint macro -D THRUST_DEBUG_SYNC_FLAG=false
-if ! grep -q "precompiled toolkit prelude" "$tmp/macro.err"; then
-    ok "-D of a toolkit configuration macro: the headers are parsed from source"
+wait_for "$tmp/cache" 'toolkit-*.pch' $((before + 3))
+sleep 1
+lint macro2 -D THRUST_DEBUG_SYNC_FLAG=false
+if [[ $(find "$tmp/cache" -name 'toolkit-*.pch' | wc -l) == $((before + 3)) ]] &&
+    grep -q "scale_thrust.cu: parse .*precompiled toolkit prelude cccl" "$tmp/macro2.err"; then
+    ok "-D of a toolkit configuration macro: preludes precompiled with it, the others kept"
 else
-    fail "-D THRUST_...: a prelude was used"
+    fail "-D THRUST_...: no prelude of that configuration"; ls "$tmp/cache" | sed 's/^/    | /'
 fi
 # a #define of a toolkit configuration macro in the file: no prelude for it
 mkdir -p "$tmp/cfg"
@@ -96,7 +110,7 @@ else
     fail "#define of a toolkit configuration macro"; sed 's/^/    | /' "$tmp/cfg.err" | head
 fi
 
-for run in warm nopch macro; do
+for run in warm nopch macro macro2; do
     if diff -u "$tmp/cold.findings" "$tmp/$run.findings" >"$tmp/diff"; then
         ok "same findings and statuses: prelude vs $run"
     else

@@ -80,11 +80,12 @@ bool frontend_analyse(Frontend *fe, const char *path, const char *contents, unsi
 /* Which precompiled toolkit prelude a file parsed with the toolkit's
  * headers needs (include/toolkit/, toolkit_pch.c): the smallest that covers
  * the heavy headers of its include closure. */
-typedef enum { PRELUDE_RUNTIME, PRELUDE_LIBS, PRELUDE_CCCL } PreludeNeed;
+typedef enum { PRELUDE_RUNTIME, PRELUDE_CXX, PRELUDE_LIBS, PRELUDE_CCCL } PreludeNeed;
 
 /* The prelude an include (as spelled, found among the system or toolkit
- * headers) asks for: thrust/cub/cuda/std the CCCL one, CUDA library and
- * heavy C++ headers the library one, anything else the runtime one. */
+ * headers) asks for: thrust/cub/cuda/std the CCCL one; cooperative groups,
+ * curand_kernel and mma the library one; heavy C++ headers, half/bfloat16
+ * and the libraries' host APIs the C++ one; anything else the runtime one. */
 PreludeNeed frontend_prelude_for_include(const char *spelling);
 /* A macro that configures the toolkit's headers (THRUST_DEVICE_SYSTEM,
  * CUB_STDERR, __CUDA_NO_HALF_OPERATORS__, ...): a file that sets one, by -D

@@ -41,6 +41,15 @@ static const PchVariant pch_variants[] = {
 };
 #define NPCH ((int)(sizeof pch_variants / sizeof pch_variants[0]))
 
+/* A precompiled toolkit prelude this process has looked for: state 1 ready
+ * (path), -1 none this run (still being built, or failed to load). */
+typedef struct {
+    PreludeNeed need;
+    char *config;                /* the toolkit configuration flags, joined */
+    signed char state;
+    char path[PATH_MAX + 192];
+} ToolkitPchSlot;
+
 struct Frontend {
     FrontendOptions o;
     CXIndex index;
@@ -63,10 +72,10 @@ struct Frontend {
     char cccl_dir[PATH_MAX];     /* <cuda>/include/cccl (CUDA 13 layout), "" if absent */
     bool force_opencl;           /* a host file's kernel string is being parsed */
     char cl_std[16];             /* the OpenCL C version of the file being parsed (opencl_std.c) */
-    /* the precompiled toolkit preludes, looked up on first use: 0 not yet,
-     * 1 ready (path in toolkit_pch), -1 none this run */
-    signed char toolkit_pch_state[PRELUDE_CCCL + 1];
-    char toolkit_pch[PRELUDE_CCCL + 1][PATH_MAX + 192];
+    /* the precompiled toolkit preludes, one per prelude and toolkit
+     * configuration (-DCUDA_NO_HALF ...), looked up on first use */
+    ToolkitPchSlot *toolkit_pchs;
+    int ntoolkit_pchs;
 };
 
 const char *frontend_libclang_version(void)
@@ -193,6 +202,8 @@ void frontend_free(Frontend *fe)
     if (!fe) return;
     opencl_host_cache_free(fe->opencl_hosts);
     clang_disposeIndex(fe->index);
+    for (int i = 0; i < fe->ntoolkit_pchs; i++) free(fe->toolkit_pchs[i].config);
+    free(fe->toolkit_pchs);
     free(fe);
 }
 
@@ -433,41 +444,68 @@ static int pch_variant_for(const Frontend *fe, const char *path)
     return max_over_angled_includes(fe, path, shim_variant_score);
 }
 
-/* -D/-U of a toolkit configuration macro would change what the prelude
- * holds: such a file parses the toolkit's headers from source. */
-static bool configures_toolkit(const char *const *args, int n)
+/* The -D/-U of toolkit configuration macros among args (CUDA_NO_HALF,
+ * THRUST_DEVICE_SYSTEM=...): they change what a prelude holds, so a prelude
+ * is precompiled with them (one per configuration). */
+static void add_toolkit_config(Args *config, const char *const *args, int n)
 {
     for (int i = 0; i < n; i++) {
-        const char *name = NULL;
-        if ((strcmp(args[i], "-D") == 0 || strcmp(args[i], "-U") == 0) && i + 1 < n) name = args[++i];
-        else if (strncmp(args[i], "-D", 2) == 0 || strncmp(args[i], "-U", 2) == 0) name = args[i] + 2;
-        if (name && frontend_is_toolkit_config_macro(name)) return true;
+        const char *flag = args[i], *name = NULL, *value = NULL;
+        if ((strcmp(flag, "-D") == 0 || strcmp(flag, "-U") == 0) && i + 1 < n) name = value = args[++i];
+        else if (strncmp(flag, "-D", 2) == 0 || strncmp(flag, "-U", 2) == 0) name = flag + 2;
+        if (!name || !frontend_is_toolkit_config_macro(name)) continue;
+        add(config, flag);
+        if (value) add(config, value);
     }
-    return false;
+}
+
+static char *joined(const Args *a)
+{
+    size_t len = 1;
+    for (int i = 0; i < a->n; i++) len += strlen(a->v[i]) + 1;
+    char *s = xmalloc(len), *p = s;
+    for (int i = 0; i < a->n; i++) p += sprintf(p, "%s\n", a->v[i]);
+    *p = 0;
+    return s;
 }
 
 /* The precompiled toolkit prelude for a file parsed with the toolkit's
  * headers: the one its include closure needs (project.c; without project
- * flags, its own includes), or NULL. */
-static const char *toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need)
+ * flags, its own includes) for its toolkit configuration, or NULL. */
+static ToolkitPchSlot *toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need)
 {
     const FileArgs *fa = fe->file_args;
-    if (!fe->o.use_pch || (fa && (fa->no_pch || fa->no_prelude)) || configures_toolkit(fe->o.extra, fe->o.nextra) ||
-        (fa && configures_toolkit(fa->args, fa->nargs)))
-        return NULL;
+    if (!fe->o.use_pch || (fa && (fa->no_pch || fa->no_prelude))) return NULL;
     *need = fa ? fa->prelude : (PreludeNeed)max_over_angled_includes(fe, path, prelude_score);
-    if (!fe->toolkit_pch_state[*need]) {
+    Args config = {NULL, 0};
+    add_toolkit_config(&config, (const char *const *)fe->o.extra, fe->o.nextra);
+    if (fa) add_toolkit_config(&config, fa->args, fa->nargs);
+    char *key = joined(&config);
+    ToolkitPchSlot *slot = NULL;
+    for (int i = 0; i < fe->ntoolkit_pchs && !slot; i++)
+        if (fe->toolkit_pchs[i].need == *need && strcmp(fe->toolkit_pchs[i].config, key) == 0)
+            slot = &fe->toolkit_pchs[i];
+    if (slot) {
+        free(key);
+    } else {
+        slot = VEC_PUSH(fe->toolkit_pchs, fe->ntoolkit_pchs);
+        memset(slot, 0, sizeof *slot);
+        slot->need = *need;
+        slot->config = key;
+    }
+    if (!slot->state) {
         Args a = {NULL, 0};
         char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
         build_args(fe, &a, true, NULL, std_buf, arch_buf, cuda_buf, false);
+        for (int i = 0; i < config.n; i++) add(&a, config.v[i]);
         ToolkitPchRequest rq = {fe->index, *need, fe->o.data_dir, fe->cuda_path, frontend_libclang_version(),
                                 a.v, a.n, fe->o.verbose};
         /* not there yet: being built in the background, asked again next file */
-        if (toolkit_pch_get(&rq, fe->toolkit_pch[*need], sizeof fe->toolkit_pch[*need]))
-            fe->toolkit_pch_state[*need] = 1;
+        if (toolkit_pch_get(&rq, slot->path, sizeof slot->path)) slot->state = 1;
         free(a.v);
     }
-    return fe->toolkit_pch_state[*need] > 0 ? fe->toolkit_pch[*need] : NULL;
+    free(config.v);
+    return slot->state > 0 ? slot : NULL;
 }
 
 /* Why a PCH did not load: 0 it did, 1 it was made with other flags or
@@ -693,13 +731,14 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
     int variant = real || opencl || no_pch || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);
     while (variant >= 0 && (fe->pch_failed[variant] || !pch_path(fe, variant, pch, sizeof pch))) variant--;
     PreludeNeed need = PRELUDE_RUNTIME;
-    const char *tk_pch = real && !opencl ? toolkit_pch_for(fe, path, &need) : NULL;
+    ToolkitPchSlot *tk_slot = real && !opencl ? toolkit_pch_for(fe, path, &need) : NULL;
+    const char *tk_pch = tk_slot ? tk_slot->path : NULL;
     err = parse_with(fe, path, real, variant >= 0 ? pch : tk_pch, &tu);
     if (tk_pch && err != CXError_Crashed && (err != CXError_Success || !tu || pch_rejection(tu))) {
         /* from source, as without a prelude; a PCH older than its headers
          * is removed so that the next run builds it again */
         if (tu && pch_rejection(tu) == 2) toolkit_pch_discard(tk_pch);
-        fe->toolkit_pch_state[need] = -1;
+        tk_slot->state = -1;
         if (fe->o.verbose)
             fprintf(stderr, "gpulint: the precompiled toolkit prelude %s does not load (error %d); parsing the headers\n",
                     tk_pch, err);
@@ -707,7 +746,7 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
         tu = NULL;
         err = parse_with(fe, path, real, NULL, &tu);
     }
-    r.toolkit_prelude = tk_pch && err == CXError_Success && fe->toolkit_pch_state[need] > 0
+    r.toolkit_prelude = tk_pch && err == CXError_Success && tk_slot->state > 0
                             ? toolkit_prelude_name(need) : NULL;
     /* A crash is the file's doing, not the PCH's: no second parse, and the
      * PCH stays on for the other files. */

@@ -25,27 +25,31 @@
  * see (the code below, not the headers: their text is in the key). */
 #define TOOLKIT_PCH_FORMAT "gpulint-toolkit-pch-1"
 
-static const char *const prelude_headers[] = {"gpulint_toolkit_runtime.h", "gpulint_toolkit_libs.h",
-                                              "gpulint_toolkit_cccl.h"};
-static const char *const prelude_names[] = {"runtime", "libs", "cccl"};
+static const char *const prelude_headers[] = {"gpulint_toolkit_runtime.h", "gpulint_toolkit_cxx.h",
+                                              "gpulint_toolkit_libs.h", "gpulint_toolkit_cccl.h"};
+static const char *const prelude_names[] = {"runtime", "cxx", "libs", "cccl"};
 
 PreludeNeed frontend_prelude_for_include(const char *s)
 {
     if (strncmp(s, "thrust/", 7) == 0 || strncmp(s, "cub/", 4) == 0 || strncmp(s, "cuda/", 5) == 0)
         return PRELUDE_CCCL;
-    static const char *const lib_prefixes[] = {"cuda_fp16", "cuda_bf16", "cooperative_groups", "curand", "cublas",
-                                               "mma.h"};
+    /* the heavier device-side library headers (curand_kernel.h, not the host API's curand.h) */
+    static const char *const lib_prefixes[] = {"cooperative_groups", "curand_", "mma.h"};
     for (size_t i = 0; i < sizeof lib_prefixes / sizeof lib_prefixes[0]; i++)
         if (strncmp(s, lib_prefixes[i], strlen(lib_prefixes[i])) == 0) return PRELUDE_LIBS;
-    /* the heavy C++ headers of the library prelude (the runtime one already
-     * has <cmath>, <cstdlib> and the C headers through clang's wrapper) */
+    /* the host APIs and the heavy C++ headers of the C++ prelude (the
+     * runtime one already has <cmath>, <cstdlib> and the C headers through
+     * clang's wrapper) */
+    if (strncmp(s, "cublas", 6) == 0 || strcmp(s, "curand.h") == 0 || strncmp(s, "cuda_fp16", 9) == 0 ||
+        strncmp(s, "cuda_bf16", 9) == 0)
+        return PRELUDE_CXX;
     static const char *const cxx[] = {"algorithm", "array", "functional", "iostream", "limits", "map", "memory",
                                       "sstream", "string", "tuple", "type_traits", "unordered_map", "utility",
                                       "vector", "numeric", "fstream", "iomanip", "set", "unordered_set", "list",
                                       "deque", "random", "chrono", "mutex", "thread", "atomic", "stdexcept",
                                       "iterator", "complex", "optional", "variant"};
     for (size_t i = 0; i < sizeof cxx / sizeof cxx[0]; i++)
-        if (strcmp(s, cxx[i]) == 0) return PRELUDE_LIBS;
+        if (strcmp(s, cxx[i]) == 0) return PRELUDE_CXX;
     return PRELUDE_RUNTIME;
 }
 

@@ -95,6 +95,13 @@ NOINLINE static Value eval_subscript(Ctx *c, CXCursor e, int mode)
     Value idx = eval(c, icur, MODE_LOAD);
     CXType et = clang_getCursorType(e);
     long long es = type_size(canon(et));
+    /* p.strides[0] of a struct parameter: a kernel argument (uniform), like
+     * p.ld; not a memory access */
+    long long k;
+    if (!base.is_ptr && base.a.deps == DEP_PARAM && !(mode & (MODE_ADDR | MODE_STORE)) &&
+        aff_is_const(&idx.a, &k) && is_integer_type(et) && clang_getCursorKind(strip(bcur)) == CXCursor_MemberRefExpr &&
+        is_array_type(clang_getCursorType(strip(bcur))))
+        return val_int(aff_symbol(new_symbol(c, SYMK_UNIFORM, text_of(&c->cx, e)), DEP_PARAM));
     if (!base.is_ptr) {
         base = pointer_value(SPACE_UNKNOWN, -1, text_of(&c->cx, bcur), -1, aff_opaque(base.a.deps));
     }

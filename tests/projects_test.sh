@@ -89,6 +89,8 @@ check "host code only: the kernel's finding is reported" "('double-literal', 'ho
 check "host code only: no error (exit status not 2)" "j['errors'] == []"
 check "host code only: file-scope flag variables of a missing library (DEFINE_int32(...)) are host data: ok" \
     "files['flags_main.cu']['status'] == 'ok' and ('double-literal', 'flags_main.cu', 15) in rules"
+check "host code only: a host function of the file whose parameter type is missing is host code: ok" \
+    "files['host_signature.cu']['status'] == 'ok' and ('double-literal', 'host_signature.cu', 17) in rules"
 for f in kernel_uses_missing launch_uses_missing device_helper_uses_missing toplevel_error struct_field_error; do
     check "GPU code touched ($f.cu): degraded" \
         "files['$f.cu']['status'] == 'degraded' and any('parse error' in r for r in files['$f.cu']['reasons'])"

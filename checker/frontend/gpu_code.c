@@ -10,7 +10,9 @@
  *  - a kernel launch expression (its configuration and arguments),
  *  - the main file outside every function definition and host variable (a
  *    broken top-level declaration may be a kernel clang could not
- *    recognise),
+ *    recognise), or an invalid function definition of the main file up to
+ *    its name (an unknown macro may have hidden its __global__; after the
+ *    name, its specifiers were read and it has none),
  *  - any OpenCL program (all of it is device code),
  * or when clang stopped reporting errors (the error limit), since the
  * unreported ones may be anywhere, or for a preprocessor error (#error: the
@@ -38,6 +40,11 @@ typedef struct {
     CXCursor cursor;
     bool launches_found;
     bool nvcc_only;          /* a specialization only nvcc accepts */
+    /* an invalid definition without CUDA attributes that may be a kernel
+     * whose __global__ clang could not read: only an error up to its name
+     * can have hidden one (after the name the specifiers were read) */
+    bool maybe_kernel;
+    unsigned name_line, name_col;
     SrcRange *launches;
     int nlaunches;
 } Extent;
@@ -86,7 +93,7 @@ static void add_extent(Extents *x, CXCursor c, bool gpu)
     if (!f || !clang_File_isEqual(f, f2)) return;
     char *name = file_name(f);
     if (!name) return;
-    *VEC_PUSH(x->v, x->n) = (Extent){{name, line, col, end_line, end_col}, gpu, c, false, false, NULL, 0};
+    *VEC_PUSH(x->v, x->n) = (Extent){{name, line, col, end_line, end_col}, gpu, c, false, false, false, 0, 0, NULL, 0};
 }
 
 /* An invalid variable's extent may stop at its name (the arguments of
@@ -153,11 +160,18 @@ static enum CXChildVisitResult visit_declaration(CXCursor c, CXCursor parent, CX
         /* clang drops __global__ from a kernel it could not read (an unknown
          * macro before it, say): an invalid definition in the file itself
          * may be one */
-        if (clang_isCursorDefinition(c))
-            add_extent(x, c,
-                       is_gpu_declaration(c) ||
-                           (clang_isInvalidDeclaration(c) && may_be_kernel(c) &&
-                            clang_Location_isFromMainFile(clang_getCursorLocation(c))));
+        if (clang_isCursorDefinition(c)) {
+            bool attributed = is_gpu_declaration(c);
+            bool maybe = !attributed && clang_isInvalidDeclaration(c) && may_be_kernel(c) &&
+                         clang_Location_isFromMainFile(clang_getCursorLocation(c));
+            int before = x->n;
+            add_extent(x, c, attributed || maybe);
+            if (maybe && x->n > before) {
+                Extent *e = &x->v[x->n - 1];
+                e->maybe_kernel = true;
+                clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &e->name_line, &e->name_col, NULL);
+            }
+        }
         return CXChildVisit_Continue;
     case CXCursor_VarDecl: {
         /* a variable without __device__/__constant__/__shared__ is host
@@ -237,8 +251,10 @@ static bool touches_gpu_code(CXTranslationUnit tu, Extents *x, const Model *m, c
     if (d->preprocessor) return true; /* an #error: the configuration is not the build's */
     bool in_function = false;
     for (int i = 0; i < x->n; i++) {
-        if (!inside(&x->v[i].at, d)) continue;
-        if (x->v[i].gpu || in_launch_statement(tu, &x->v[i], d)) return true;
+        const Extent *e = &x->v[i];
+        if (!inside(&e->at, d)) continue;
+        bool after_name = e->maybe_kernel && (d->line > e->name_line || (d->line == e->name_line && d->col > e->name_col));
+        if ((e->gpu && !after_name) || in_launch_statement(tu, &x->v[i], d)) return true;
         in_function = true;
     }
     for (int i = 0; i < m->nlaunches; i++)

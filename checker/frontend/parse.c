@@ -736,8 +736,9 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
     err = parse_with(fe, path, real, variant >= 0 ? pch : tk_pch, &tu);
     if (tk_pch && err != CXError_Crashed && (err != CXError_Success || !tu || pch_rejection(tu))) {
         /* from source, as without a prelude; a PCH older than its headers
-         * is removed so that the next run builds it again */
-        if (tu && pch_rejection(tu) == 2) toolkit_pch_discard(tk_pch);
+         * (or one libclang cannot read at all) is removed so that the next
+         * run builds it again */
+        if ((tu && pch_rejection(tu) == 2) || (!tu && err == CXError_ASTReadError)) toolkit_pch_discard(tk_pch);
         tk_slot->state = -1;
         if (fe->o.verbose)
             fprintf(stderr, "gpulint: the precompiled toolkit prelude %s does not load (error %d); parsing the headers\n",

@@ -173,6 +173,9 @@ bool toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n)
         char *text = read_file(p, &size);
         if (text) hash_bytes(&h, text, (size_t)size);
         free(text);
+        /* and its time: clang refuses a PCH whose input files changed time
+         * (a reinstall, a checkout), even with the same text */
+        hash_stamp(&h, p);
     }
     for (int i = 0; i < rq->nargs; i++) hash_str(&h, rq->args[i]);
     /* the toolkit: a new version or a reinstall changes these files */

@@ -29,9 +29,12 @@
 # time of its own process.  clang gets the toolkit headers (--cuda-path, the
 # overlay directory gpulint uses, <cuda>/include/cccl; not -nocudalib, which
 # hides the toolkit's version from clang) plus the project flags gpulint found
-# for the file (`--show-project -v`); include
-# directories gpulint made itself (forwarding headers in a temporary
-# directory) are gone by then, so those few files may lack a header in clang.
+# for the file (`--show-project -v`) and gpulint's error limit (1000), with
+# the headers gpulint made itself (forwarding headers, CMake stand-ins: its temporary directory is kept for
+# clang, GPULINT_KEEP_TEMP, and removed afterwards) and an empty stand-in for
+# each header gpulint reported missing (gpulint goes on without it; clang
+# stops at the first, so without these its time would be that of a
+# truncated parse).
 # Extra gpulint options can be given in $GPULINT_FLAGS.  The corpus is
 # third-party code: keep it outside the repository (docs/real-projects.md).
 set -euo pipefail
@@ -89,14 +92,16 @@ else
 echo "gpulint: $("$gpulint" --version 2>&1 | head -1); reports in $out"
 echo "machine: $(nproc) CPUs; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 ((skip_gpulint)) || echo "start load: $(cut -d' ' -f1-3 /proc/loadavg)" >"$out/load"
+rm -rf "$out/tmp"
+mkdir -p "$out/tmp"
 for dir in "$corpus"/*/; do
     ((skip_gpulint)) && break
     name=$(basename "$dir")
     n=$(find "$dir" \( -name '*.cu' -o -name '*.cuh' \) -type f | wc -l)
     ((n > 0)) || continue
     # shellcheck disable=SC2086
-    /usr/bin/time -f "%e %U %S %M" -o "$out/$name.time" "$gpulint" --format=json --show-project -v ${GPULINT_FLAGS:-} \
-        "$dir" >"$out/$name.json" 2>"$out/$name.err" || true
+    GPULINT_KEEP_TEMP=1 TMPDIR="$out/tmp" /usr/bin/time -f "%e %U %S %M" -o "$out/$name.time" \
+        "$gpulint" --format=json --show-project -v ${GPULINT_FLAGS:-} "$dir" >"$out/$name.json" 2>"$out/$name.err" || true
 done
 ((skip_gpulint)) || echo "after gpulint load: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/load"
 
@@ -107,15 +112,34 @@ if ((with_clang)); then
     else
         overlay=$root/include/overlay/clang19
         cflags=(-fsyntax-only -x cuda -std=c++17 --cuda-device-only --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version
-            -ferror-limit=50 "--cuda-path=$cuda" -I "$overlay")
+            -ferror-limit=1000 "--cuda-path=$cuda" -I "$overlay")
         [[ -d "$cuda/include/cccl" ]] && cflags+=(-isystem "$cuda/include/cccl")
+        # empty stand-ins for the headers gpulint reported missing, searched last
+        rm -rf "$out/stubs"
+        mkdir -p "$out/stubs"
+        python3 - "$out" <<'PY'
+import glob, json, os, sys
+out = sys.argv[1]
+for path in glob.glob(os.path.join(out, "*.json")):
+    try:
+        j = json.load(open(path))
+    except ValueError:
+        continue
+    for f in j.get("files", []):
+        for h in f.get("missing_headers", []):
+            if h.startswith("/") or ".." in h.split("/"):
+                continue
+            stub = os.path.join(out, "stubs", h)
+            os.makedirs(os.path.dirname(stub), exist_ok=True)
+            open(stub, "a").close()
+PY
         mkdir -p "$out/clang.d"
         # one_clang N FILE ARGS...: user + sys of one clang run, its exit
         # status and fatal errors, into clang.d/N.tsv
         one_clang() {
             local n=$1 file=$2 rc=0 u s fatal
             shift 2
-            /usr/bin/time -f "%U %S" -o "$out/clang.d/$n.time" "$clang" "${cflags[@]}" "$@" "$file" \
+            /usr/bin/time -f "%U %S" -o "$out/clang.d/$n.time" "$clang" "${cflags[@]}" "$@" -idirafter "$out/stubs" "$file" \
                 >/dev/null 2>"$out/clang.d/$n.log" || rc=$?
             read -r u s < <(tail -1 "$out/clang.d/$n.time") || true
             fatal=$(grep -c 'fatal error' "$out/clang.d/$n.log" || true)
@@ -134,6 +158,7 @@ if ((with_clang)); then
     fi
 fi
 echo "end load: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/load"
+rm -rf "$out/tmp"
 fi
 
 python3 - "$out" <<'PY'

@@ -162,7 +162,7 @@ void projects_free(ProjectSet *ps)
     strmap_free(&ps->project_of_dir);
     strmap_free(&ps->scanned);
     if (ps->has_shared_db) compdb_free(&ps->shared_db);
-    if (ps->tmpdir[0]) remove_tree(ps->tmpdir);
+    if (ps->tmpdir[0] && !keep_temporary_files()) remove_tree(ps->tmpdir);
     free(ps->args);
     arena_free(&ps->arena);
     free(ps);

@@ -456,6 +456,6 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
     free(p.results);
     free(p.logs);
     free(p.retired);
-    if (p.run_dir[0]) remove_tree(p.run_dir);
+    if (p.run_dir[0] && !keep_temporary_files()) remove_tree(p.run_dir);
     return !p.failed;
 }

@@ -47,6 +47,12 @@ bool make_private_dir(const char *prefix, char *out, size_t n)
     return true;
 }
 
+bool keep_temporary_files(void)
+{
+    const char *keep = getenv("GPULINT_KEEP_TEMP");
+    return keep && *keep;
+}
+
 void remove_tree(const char *path)
 {
     DIR *d = opendir(path);

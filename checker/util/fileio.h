@@ -16,5 +16,9 @@ bool make_private_dir(const char *prefix, char *out, size_t n);
 /* Removes a directory and everything under it (symbolic links are removed,
  * never followed). */
 void remove_tree(const char *path);
+/* GPULINT_KEEP_TEMP is set (non-empty): the run's private directories
+ * (forwarding headers, CMake stand-ins) are left in $TMPDIR, so that a
+ * benchmark can give another compiler the same headers. */
+bool keep_temporary_files(void);
 
 #endif

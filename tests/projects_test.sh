@@ -142,6 +142,12 @@ lint "$tmp/cmake_configured"
 check "cmake: without the template the header is missing (degraded, named)" \
     "files['stencil.cu']['status'] == 'degraded' and files['stencil.cu']['missing_headers'] == ['stencil/config.h']"
 
+# --- CUDA_NO_HALF from the CMake files: no ::half from cuda_fp16.h (shim and toolkit)
+cp -r "$P/no_half" "$tmp/"
+lint "$tmp/no_half"
+check "CUDA_NO_HALF (CMakeLists.txt): the project's own ::half does not clash with cuda_fp16.h's, ok" \
+    "files['scale.cu']['status'] == 'ok' and ('double-literal', 'scale.cu', 16) in rules"
+
 # --- a common header's <backend.hpp>: the translation unit's backend ----------
 cp -r "$P/backends" "$tmp/"
 lint "$tmp/backends"

@@ -45,12 +45,16 @@ struct __attribute__((aligned(4))) __half2 {
   __GPULINT_HD operator __half2_raw() const;
 };
 
+/* as in the toolkit: CUDA_NO_HALF keeps the first-class names out (a
+ * project with a half type of its own defines it) */
+#ifndef CUDA_NO_HALF
 typedef __half half;
 typedef __half2 half2;
 typedef __half __nv_half;
 typedef __half2 __nv_half2;
 typedef __half nv_half;
 typedef __half2 nv_half2;
+#endif
 
 #define CUDART_INF_FP16 __ushort_as_half((unsigned short)0x7C00U)
 #define CUDART_NAN_FP16 __ushort_as_half((unsigned short)0x7FFFU)

@@ -94,88 +94,158 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, Findi
     finding_fix(out, f, "or store the rows in a column-major padded layout (ELLPACK) so that consecutive threads read consecutive elements");
 }
 
-static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
+/* An access whose index splits a thread-dependent value by a run-time size
+ * (n = index / S, s = index % S), read as it is when S is 1. */
+typedef struct {
+    int divisor;           /* S's symbol id */
+    char assumes[96];      /* "spatial_dim == 1" */
+    char split[128];       /* "index / spatial_dim, index % spatial_dim" */
+} UnitDivisor;
+
+/* A row walk in loop order: access a (index i among the kernel's accesses),
+ * its byte offset as recorded, or as it is under `unit`. */
+static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, const RuleContext *ctx,
+                       const UnitDivisor *unit)
 {
     FindingList *out = ctx->findings;
+    int l = walking_loop(k, a, &a->byte_offset);
+    if (l < 0) return;
+    /* r[k] * r[k]: one address, one finding */
+    bool repeat = false;
+    for (int j = 0; j < i && !repeat && !unit; j++) {
+        const Access *b = &k->accesses[j];
+        repeat = b->range.line == a->range.line && b->base_param == a->base_param && b->is_store == a->is_store &&
+                 aff_equal(&b->byte_offset, &a->byte_offset);
+    }
+    if (repeat) return;
+    Affine cx;
+    if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || cx.nterms == 0) return;
+    /* Loop counters in the lane stride would make it iteration-dependent. */
+    bool bad = false;
+    for (int t = 0; t < cx.nterms; t++)
+        for (int q = 0; q < cx.term[t].nfactors; q++) {
+            int s = cx.term[t].factor[q];
+            if (s <= SYM_TID_Z || (s >= SYM_FIRST_USER && k->syms[s].kind == SYMK_LOOP)) bad = true;
+        }
+    if (bad) return;
+    long long stride_bytes;
+    bool constant = aff_is_const(&cx, &stride_bytes);
+    Affine width = aff_div_const(&cx, a->elem_bytes);
+    long long wv = 0;
+    if (constant) {
+        if (stride_bytes % a->elem_bytes) return;
+        wv = stride_bytes / a->elem_bytes;
+        if (wv < ctx->options[OPT_MIN_CONSTANT_WIDTH]) return;
+    }
+    WarpAccess w;
+    if (!access_geometry(k, a, &w)) return;
+    if (w.sectors <= w.ideal_sectors) return;
+    char wtext[128];
+    if (width.exact) aff_format(&width, model_symbol_name_cb, (void *)k, wtext, sizeof wtext);
+    else aff_format(&cx, model_symbol_name_cb, (void *)k, wtext, sizeof wtext);
+    Severity sev = (!constant || wv >= 32) ? SEV_HIGH : SEV_MEDIUM;
+    const Loop *L = &k->loops[l];
+    const char *ivar = L->ivar ? L->ivar : "the loop counter";
+    Finding *f;
+    char when[160] = "";
+    if (unit)
+        snprintf(when, sizeof when, " when %s is 1", k->syms[unit->divisor].name);
+    if (constant)
+        f = finding_new(out, RULE_ID, sev, a->range, k->name,
+                        "each thread walks its own row of '%s' in the loop over %s%s (index = tid*%s + %s): lanes are %lld bytes apart, %d sectors per warp request instead of %d",
+                        a->base_name, ivar, when, wtext, ivar, stride_bytes, w.sectors, w.ideal_sectors);
+    else
+        f = finding_new(out, RULE_ID, sev, a->range, k->name,
+                        "each thread walks its own row of '%s' in the loop over %s%s (index = tid*%s + %s): lanes are %s elements apart, up to %d sectors per warp request instead of %d",
+                        a->base_name, ivar, when, wtext, ivar, wtext, w.sectors, w.ideal_sectors);
+    if (!f) return;
+    finding_str(out, f, "base", a->base_name);
+    finding_int(out, f, "element_bytes", a->elem_bytes);
+    finding_str(out, f, "row_width", wtext);
+    if (constant) {
+        finding_int(out, f, "row_width_value", wv);
+        finding_int(out, f, "lane_stride_bytes", stride_bytes);
+    }
+    finding_str(out, f, "loop_var", L->ivar ? L->ivar : "");
+    finding_int(out, f, "sectors_per_request", w.sectors);
+    finding_int(out, f, "ideal_sectors", w.ideal_sectors);
+    finding_str(out, f, "block_shape", block_shape_text(out, k));
+    finding_str(out, f, "element_type", a->elem_canonical);
+    if (unit) {
+        finding_str(out, f, "assumes", unit->assumes);
+        finding_str(out, f, "split_index", unit->split);
+    }
+    finding_predict(out, f);
+    finding_related(out, f, L->header, "the loop over %s", ivar);
+    add_call_site(out, f, a->call_depth, a->call_site);
+    finding_fix(out, f, "store the data transposed so that consecutive threads read consecutive elements: %s[%s*N + tid]",
+                a->base_name, ivar);
+    if (rule_opencl(m)) {
+        finding_fix(out, f, "or let a sub-group (or a group of work-items) share each row: item j reads elements j, j+32, ... and they reduce with sub_group_reduce_add (cl_khr_subgroups) or through local memory");
+        finding_fix(out, f, "or stage tiles of the rows through local memory with coalesced loads");
+    } else {
+        finding_fix(out, f, "or let a warp (or a group of lanes) share each row: lane j reads elements j, j+32, ... and the warp reduces with __shfl_down_sync");
+        finding_fix(out, f, "or stage tiles of the rows through shared memory with coalesced loads");
+    }
+}
+
+/* The index with every n = x / S replaced by x and r = x % S by 0, for one
+ * divisor S set to 1; false when there is none or another symbol the model
+ * cannot place remains. */
+static bool unit_divisor_offset(const Kernel *k, const Affine *data_offset, Affine *out, UnitDivisor *u)
+{
+    int d = -1;
+    for (int t = 0; t < data_offset->nterms && d < 0; t++)
+        for (int q = 0; q < data_offset->term[t].nfactors && d < 0; q++) {
+            int s = data_offset->term[t].factor[q];
+            if (s >= SYM_FIRST_USER && (k->syms[s].kind == SYMK_QUOTIENT || k->syms[s].kind == SYMK_REMAINDER))
+                d = k->syms[s].divisor;
+        }
+    if (d < 0) return false;
+    Affine r = aff_subst(data_offset, d, 1); /* first: fewer factors per term */
+    u->split[0] = 0;
+    for (int s = SYM_FIRST_USER; s < k->nsyms; s++) {
+        const Symbol *y = &k->syms[s];
+        if ((y->kind != SYMK_QUOTIENT && y->kind != SYMK_REMAINDER) || y->divisor != d || !aff_mentions(&r, s)) continue;
+        if (y->kind == SYMK_QUOTIENT) r = aff_subst_affine(&r, s, y->numerator);
+        else r = aff_subst(&r, s, 0);
+        size_t len = strlen(u->split);
+        snprintf(u->split + len, sizeof u->split - len, "%s%s", len ? ", " : "", y->name);
+    }
+    if (!r.exact) return false;
+    for (int t = 0; t < r.nterms; t++)
+        for (int q = 0; q < r.term[t].nfactors; q++) {
+            int s = r.term[t].factor[q];
+            if (s >= SYM_FIRST_USER && (k->syms[s].kind == SYMK_LOADED || k->syms[s].kind == SYMK_QUOTIENT ||
+                                        k->syms[s].kind == SYMK_REMAINDER))
+                return false;
+        }
+    u->divisor = d;
+    snprintf(u->assumes, sizeof u->assumes, "%s == 1", k->syms[d].name);
+    *out = r;
+    return true;
+}
+
+static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
+{
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
         if (a->space == SPACE_GLOBAL && !a->byte_offset.exact && a->data_offset.exact && a->elem_bytes > 0 && a->loop >= 0) {
-            check_loaded_walk(k, a, i, out);
+            UnitDivisor u;
+            Affine unit;
+            bool ok_unit = unit_divisor_offset(k, &a->data_offset, &unit, &u);
+            if (ok_unit) {
+                Access copy = *a;
+                copy.byte_offset = unit;
+                copy.data_offset = aff_opaque(0);
+                check_walk(m, k, &copy, i, ctx, &u);
+            } else {
+                check_loaded_walk(k, a, i, ctx->findings);
+            }
             continue;
         }
         if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0 || a->loop < 0) continue;
-        int l = walking_loop(k, a, &a->byte_offset);
-        if (l < 0) continue;
-        /* r[k] * r[k]: one address, one finding */
-        bool repeat = false;
-        for (int j = 0; j < i && !repeat; j++) {
-            const Access *b = &k->accesses[j];
-            repeat = b->range.line == a->range.line && b->base_param == a->base_param && b->is_store == a->is_store &&
-                     aff_equal(&b->byte_offset, &a->byte_offset);
-        }
-        if (repeat) continue;
-        Affine cx;
-        if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || cx.nterms == 0) continue;
-        /* Loop counters in the lane stride would make it iteration-dependent. */
-        bool bad = false;
-        for (int t = 0; t < cx.nterms; t++)
-            for (int q = 0; q < cx.term[t].nfactors; q++) {
-                int s = cx.term[t].factor[q];
-                if (s <= SYM_TID_Z || (s >= SYM_FIRST_USER && k->syms[s].kind == SYMK_LOOP)) bad = true;
-            }
-        if (bad) continue;
-        long long stride_bytes;
-        bool constant = aff_is_const(&cx, &stride_bytes);
-        Affine width = aff_div_const(&cx, a->elem_bytes);
-        long long wv = 0;
-        if (constant) {
-            if (stride_bytes % a->elem_bytes) continue;
-            wv = stride_bytes / a->elem_bytes;
-            if (wv < ctx->options[OPT_MIN_CONSTANT_WIDTH]) continue;
-        }
-        WarpAccess w;
-        if (!access_geometry(k, a, &w)) continue;
-        if (w.sectors <= w.ideal_sectors) continue;
-        char wtext[128];
-        if (width.exact) aff_format(&width, model_symbol_name_cb, (void *)k, wtext, sizeof wtext);
-        else aff_format(&cx, model_symbol_name_cb, (void *)k, wtext, sizeof wtext);
-        Severity sev = (!constant || wv >= 32) ? SEV_HIGH : SEV_MEDIUM;
-        const Loop *L = &k->loops[l];
-        const char *ivar = L->ivar ? L->ivar : "the loop counter";
-        Finding *f;
-        if (constant)
-            f = finding_new(out, RULE_ID, sev, a->range, k->name,
-                            "each thread walks its own row of '%s' in the loop over %s (index = tid*%s + %s): lanes are %lld bytes apart, %d sectors per warp request instead of %d",
-                            a->base_name, ivar, wtext, ivar, stride_bytes, w.sectors, w.ideal_sectors);
-        else
-            f = finding_new(out, RULE_ID, sev, a->range, k->name,
-                            "each thread walks its own row of '%s' in the loop over %s (index = tid*%s + %s): lanes are %s elements apart, up to %d sectors per warp request instead of %d",
-                            a->base_name, ivar, wtext, ivar, wtext, w.sectors, w.ideal_sectors);
-        if (!f) continue;
-        finding_str(out, f, "base", a->base_name);
-        finding_int(out, f, "element_bytes", a->elem_bytes);
-        finding_str(out, f, "row_width", wtext);
-        if (constant) {
-            finding_int(out, f, "row_width_value", wv);
-            finding_int(out, f, "lane_stride_bytes", stride_bytes);
-        }
-        finding_str(out, f, "loop_var", L->ivar ? L->ivar : "");
-        finding_int(out, f, "sectors_per_request", w.sectors);
-        finding_int(out, f, "ideal_sectors", w.ideal_sectors);
-        finding_str(out, f, "block_shape", block_shape_text(out, k));
-        finding_str(out, f, "element_type", a->elem_canonical);
-        finding_predict(out, f);
-        finding_related(out, f, L->header, "the loop over %s", ivar);
-        add_call_site(out, f, a->call_depth, a->call_site);
-        finding_fix(out, f, "store the data transposed so that consecutive threads read consecutive elements: %s[%s*N + tid]",
-                    a->base_name, ivar);
-        if (rule_opencl(m)) {
-            finding_fix(out, f, "or let a sub-group (or a group of work-items) share each row: item j reads elements j, j+32, ... and they reduce with sub_group_reduce_add (cl_khr_subgroups) or through local memory");
-            finding_fix(out, f, "or stage tiles of the rows through local memory with coalesced loads");
-        } else {
-            finding_fix(out, f, "or let a warp (or a group of lanes) share each row: lane j reads elements j, j+32, ... and the warp reduces with __shfl_down_sync");
-            finding_fix(out, f, "or stage tiles of the rows through shared memory with coalesced loads");
-        }
+        check_walk(m, k, a, i, ctx, NULL);
     }
 }
 

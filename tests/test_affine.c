@@ -185,12 +185,46 @@ static void test_coefficient_overflow(void)
     CHECK(strcmp(buf, "-9223372036854775808 - 9223372036854775808*tx") == 0);
 }
 
+/* n = index / S, s = index % S as symbols; with S = 1: n -> index, s -> 0 */
+static void test_subst_affine(void)
+{
+    enum { Q = SYM_FIRST_USER, R, S, C };
+    Affine q = aff_symbol(Q, DEP_THREAD), r = aff_symbol(R, DEP_THREAD), sz = aff_symbol(S, DEP_PARAM),
+           ch = aff_symbol(C, DEP_PARAM), tx = aff_symbol(SYM_TID_X, 0), bx = aff_symbol(SYM_BID_X, 0),
+           bd = aff_symbol(SYM_BDIM_X, 0);
+    /* (q*C + 0)*S + r, the caffe channel walk without its loop term */
+    Affine off = aff_mul(&q, &ch);
+    off = aff_mul(&off, &sz);
+    off = aff_add(&off, &r);
+    Affine index = aff_mul(&bx, &bd);
+    index = aff_add(&index, &tx); /* tx + bx*bd */
+    Affine u = aff_subst(&off, S, 1);
+    u = aff_subst_affine(&u, Q, &index);
+    u = aff_subst(&u, R, 0);
+    CHECK(u.exact);
+    Affine c;
+    CHECK(aff_coef(&u, SYM_TID_X, &c) && c.nterms == 1 && c.term[0].coef == 1 && c.term[0].nfactors == 1 &&
+          c.term[0].factor[0] == C); /* lanes are C apart */
+    CHECK(!aff_mentions(&u, Q) && !aff_mentions(&u, R) && !aff_mentions(&u, S));
+    /* degree 2 in the replaced symbol: the value squared */
+    Affine q2 = aff_mul(&q, &q);
+    Affine two = aff_const(2);
+    Affine sq = aff_subst_affine(&q2, Q, &two);
+    long long v;
+    CHECK(aff_is_const(&sq, &v) && v == 4);
+    /* an opaque replacement makes a mentioning value opaque, leaves the others */
+    Affine op = aff_opaque(DEP_DATA);
+    CHECK(!aff_subst_affine(&off, Q, &op).exact);
+    CHECK(aff_subst_affine(&index, Q, &op).exact);
+}
+
 int main(void)
 {
     test_constants();
     test_gid_times_k();
     test_row_walk();
     test_opaque_and_subst();
+    test_subst_affine();
     test_overflow();
     test_coefficient_overflow();
     return check_summary();

@@ -12,7 +12,7 @@ int new_symbol(Ctx *c, SymbolKind kind, const char *name)
     Kernel *k = c->k;
     /* Uniform symbols are interned by name so p.n read twice is one symbol;
      * each loop and each load is a value of its own. */
-    if (kind != SYMK_LOOP && kind != SYMK_LOADED)
+    if (kind != SYMK_LOOP && kind != SYMK_LOADED && kind != SYMK_QUOTIENT && kind != SYMK_REMAINDER)
         for (int i = SYM_FIRST_USER; i < k->nsyms; i++)
             if (k->syms[i].kind == kind && strcmp(k->syms[i].name, name) == 0) return i;
     Symbol *s = VEC_PUSH(k->syms, k->nsyms);
@@ -20,6 +20,8 @@ int new_symbol(Ctx *c, SymbolKind kind, const char *name)
     s->name = arena_strdup(&c->m->arena, name);
     s->param = -1;
     s->loop = -1;
+    s->divisor = -1;
+    s->numerator = NULL;
     return k->nsyms - 1;
 }
 
@@ -121,7 +123,10 @@ static bool mentions_loaded(const Kernel *k, const Affine *a)
     for (int i = 0; i < a->nterms; i++)
         for (int j = 0; j < a->term[i].nfactors; j++) {
             int s = a->term[i].factor[j];
-            if (s >= SYM_FIRST_USER && s < k->nsyms && k->syms[s].kind == SYMK_LOADED) return true;
+            if (s >= SYM_FIRST_USER && s < k->nsyms &&
+                (k->syms[s].kind == SYMK_LOADED || k->syms[s].kind == SYMK_QUOTIENT ||
+                 k->syms[s].kind == SYMK_REMAINDER))
+                return true;
         }
     return false;
 }

@@ -353,6 +353,38 @@ NOINLINE static Value assign_to(Ctx *c, CXCursor lhs, Value v, int mode)
     return v;
 }
 
+/* index / size and index % size, with index thread-dependent and size one
+ * uniform run-time value (a kernel argument): symbols of their own that
+ * remember both, so that a rule can ask what the address is when size is 1
+ * (caffe's n = index / spatial_dim, s = index % spatial_dim).  Like loaded
+ * values, they stay opaque in what the model records, except
+ * Access.data_offset. */
+static bool split_by_uniform(Ctx *c, CXCursor e, Op op, const Value *l, const Value *r, Value *out)
+{
+    if (l->is_ptr || r->is_ptr || !l->a.exact || !(l->a.deps & DEP_THREAD) || !r->a.exact || r->a.nterms != 1 ||
+        r->a.term[0].coef != 1 || r->a.term[0].nfactors != 1)
+        return false;
+    int d = r->a.term[0].factor[0];
+    if (d < SYM_FIRST_USER || d >= c->k->nsyms ||
+        (c->k->syms[d].kind != SYMK_PARAM && c->k->syms[d].kind != SYMK_UNIFORM))
+        return false;
+    SymbolKind kind = op == OP_DIV ? SYMK_QUOTIENT : SYMK_REMAINDER;
+    int s = -1;
+    for (int i = SYM_FIRST_USER; i < c->k->nsyms && s < 0; i++) {
+        const Symbol *y = &c->k->syms[i];
+        if (y->kind == kind && y->divisor == d && y->numerator && aff_equal(y->numerator, &l->a)) s = i;
+    }
+    if (s < 0) {
+        s = new_symbol(c, kind, text_of(&c->cx, e));
+        Affine *num = arena_alloc(&c->m->arena, sizeof *num);
+        *num = l->a;
+        c->k->syms[s].divisor = d;
+        c->k->syms[s].numerator = num;
+    }
+    *out = val_int(aff_symbol(s, l->a.deps | r->a.deps));
+    return true;
+}
+
 NOINLINE static Value eval_binary(Ctx *c, CXCursor e)
 {
     Children ch = children_of(e);
@@ -396,6 +428,8 @@ NOINLINE static Value eval_binary(Ctx *c, CXCursor e)
     Value rv = eval(c, rhs, MODE_LOAD);
     int n2 = c->k->nconversions;
     note_arith_conversion(c, e, op, lhs, rhs, n0, n1, n2);
+    Value split;
+    if ((op == OP_DIV || op == OP_REM) && split_by_uniform(c, e, op, &lv, &rv, &split)) return split;
     return combine(op, &lv, &rv, clang_getCursorType(lhs), clang_getCursorType(rhs));
 }
 

@@ -90,6 +90,8 @@ void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance)
         s->name = c->d->builtin_names[i];
         s->param = -1;
         s->loop = -1;
+        s->divisor = -1;
+        s->numerator = NULL;
     }
     c->env.n = 0;
     c->loop = -1;

@@ -263,6 +263,29 @@ Affine aff_subst(const Affine *a, int sym, long long value)
     return r;
 }
 
+Affine aff_subst_affine(const Affine *a, int sym, const Affine *value)
+{
+    if (!a->exact) return *a;
+    if (!value->exact) return aff_mentions(a, sym) ? aff_opaque(a->deps | value->deps) : *a;
+    Affine r = aff_const(0);
+    for (int i = 0; i < a->nterms; i++) {
+        AffTerm t = a->term[i];
+        int k = 0, degree = 0;
+        for (int j = 0; j < t.nfactors; j++) {
+            if (t.factor[j] == sym) degree++;
+            else t.factor[k++] = t.factor[j];
+        }
+        t.nfactors = (unsigned char)k;
+        Affine part = aff_const(0);
+        if (!add_term(&part, &t)) return aff_opaque(a->deps | value->deps);
+        for (int d = 0; d < degree; d++) part = aff_mul(&part, value);
+        r = aff_add(&r, &part);
+        if (!r.exact) return aff_opaque(a->deps | value->deps);
+    }
+    r.deps = a->deps | value->deps;
+    return r;
+}
+
 bool aff_eval(const Affine *a, const long long *vals, int nvals, long long other, long long *value)
 {
     long long sum = 0;

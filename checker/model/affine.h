@@ -77,6 +77,9 @@ bool aff_coef(const Affine *a, int sym, Affine *coef);
 Affine aff_drop_range(const Affine *a, int lo, int hi);
 /* Replace symbol `sym` by the constant `value`. */
 Affine aff_subst(const Affine *a, int sym, long long value);
+/* Replace symbol `sym` by the polynomial `value` (opaque when the product
+ * does not fit). */
+Affine aff_subst_affine(const Affine *a, int sym, const Affine *value);
 /* Evaluate with symbol values from `vals` (indexed by id, nvals long);
  * symbols outside the table evaluate to `other`.  False (and *value
  * untouched) when `a` is not exact or the value overflows long long. */

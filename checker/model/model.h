@@ -27,9 +27,13 @@ typedef enum {
     SYMK_CONSTMEM,  /* a __constant__ variable (or element of one) */
     SYMK_TEMPLATE,  /* a template parameter of an uninstantiated kernel */
     SYMK_UNIFORM,   /* another uniform value (a struct parameter's field, ...) */
-    SYMK_LOADED     /* an integer loaded at a thread-dependent address (a CSR row
+    SYMK_LOADED,    /* an integer loaded at a thread-dependent address (a CSR row
                      * start rowptr[row]): per thread, unknown; appears only in
                      * Access.data_offset, never in the other recorded values */
+    SYMK_QUOTIENT,  /* numerator / divisor, a thread-dependent value split by a
+                     * uniform run-time size (n = index / spatial_dim), and */
+    SYMK_REMAINDER  /* numerator % divisor: like SYMK_LOADED, only in
+                     * Access.data_offset */
 } SymbolKind;
 
 typedef struct {
@@ -37,6 +41,8 @@ typedef struct {
     const char *name;   /* "threadIdx.x", "width", "loop@12" */
     int param;          /* SYMK_PARAM: parameter index */
     int loop;           /* SYMK_LOOP: loop index; SYMK_LOADED: innermost loop around the load, -1 */
+    int divisor;        /* SYMK_QUOTIENT/REMAINDER: the divisor's symbol id, else -1 */
+    const Affine *numerator; /* SYMK_QUOTIENT/REMAINDER: the numerator, else NULL */
 } Symbol;
 
 typedef struct {

@@ -7,6 +7,7 @@
 #include "util/vec.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,6 +208,58 @@ static bool listed(char (*names)[MAX_NAME], int n, const char *name)
     return false;
 }
 
+/* Reads `text` (the file `file`) for a constant of each name not found yet,
+ * adds NAME=value to out, and the names a value uses to the list unless the
+ * kernel file (`own`) names them itself.  The new count of found names. */
+static int take_constants(const char *text, const char *file, const char *own, char (*names)[MAX_NAME], int *nnames,
+                          bool *found, int nfound, JitDefines *out)
+{
+    /* names the values use are looked up too (YDIM = 2 * THREADS_X / THREADS_Y) */
+    for (int i = 0; i < *nnames; i++) {
+        char value[MAX_VALUE];
+        if (found[i] || !constant_value(text, names[i], value, sizeof value)) continue;
+        found[i] = true;
+        nfound++;
+        size_t n = strlen(names[i]) + strlen(value) + 2;
+        char *def = xmalloc(n);
+        snprintf(def, n, "%s=%s", names[i], value);
+        *VEC_PUSH(out->defines, out->ndefines) = def;
+        if (!out->source) out->source = xstrdup(file);
+        for (const char *c = value; *c && *nnames < MAX_NAMES;) {
+            if (isalpha((unsigned char)*c) || *c == '_') {
+                const char *e = c;
+                while (isalnum((unsigned char)*e) || *e == '_') e++;
+                char dep[MAX_NAME];
+                snprintf(dep, sizeof dep, "%.*s", (int)(e - c < MAX_NAME - 1 ? e - c : MAX_NAME - 1), c);
+                if (!listed(names, *nnames, dep) && !mentions(own, dep)) snprintf(names[(*nnames)++], MAX_NAME, "%s", dep);
+                c = e;
+            } else {
+                c++;
+            }
+        }
+    }
+    return nfound;
+}
+
+/* The next `#include "name"` of text from `from` on, as a path next to
+ * `file` in `out`; the position after it, or NULL when there is none. */
+static const char *next_quoted_include(const char *from, const char *file, char *out, size_t n)
+{
+    for (const char *p = strstr(from, "#include"); p; p = strstr(p + 8, "#include")) {
+        const char *q = p + 8;
+        while (*q == ' ' || *q == '\t') q++;
+        if (*q != '"') continue;
+        const char *end = strchr(q + 1, '"');
+        const char *nl = strchr(q, '\n');
+        if (!end || (nl && end > nl) || end - q - 1 <= 0 || end - q - 1 > 200) continue;
+        const char *slash = strrchr(file, '/');
+        int dirlen = slash ? (int)(slash - file) : 1;
+        snprintf(out, n, "%.*s/%.*s", dirlen, slash ? file : ".", (int)(end - q - 1), q + 1);
+        return end + 1;
+    }
+    return NULL;
+}
+
 bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, const FrontendReport *pr,
                      JitDefines *out)
 {
@@ -238,6 +291,7 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
     if (!own) return false;
     bool found[MAX_NAMES] = {false};
     int nfound = 0;
+    char header[PATH_MAX];
     for (int k = 0; k < rf->n && (nfound < nnames || !embedded); k++) {
         int f = rf->files[k];
         if (strcmp(files[f], path) == 0) continue;
@@ -250,31 +304,14 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
             if (!out->source) out->source = xstrdup(files[f]);
         }
         if (ref != NO_REFERENCE) {
-            /* names the values use are looked up too (YDIM = 2 * THREADS_X / THREADS_Y) */
-            for (int i = 0; i < nnames; i++) {
-                char value[MAX_VALUE];
-                if (found[i] || !constant_value(text, names[i], value, sizeof value)) continue;
-                found[i] = true;
-                nfound++;
-                size_t n = strlen(names[i]) + strlen(value) + 2;
-                char *def = xmalloc(n);
-                snprintf(def, n, "%s=%s", names[i], value);
-                *VEC_PUSH(out->defines, out->ndefines) = def;
-                if (!out->source) out->source = xstrdup(files[f]);
-                /* the names its value uses, unless the kernel file names them itself */
-                for (const char *c = value; *c && nnames < MAX_NAMES;) {
-                    if (isalpha((unsigned char)*c) || *c == '_') {
-                        const char *e = c;
-                        while (isalnum((unsigned char)*e) || *e == '_') e++;
-                        char dep[MAX_NAME];
-                        snprintf(dep, sizeof dep, "%.*s", (int)(e - c < MAX_NAME - 1 ? e - c : MAX_NAME - 1), c);
-                        if (!listed(names, nnames, dep) && !mentions(own, dep))
-                            snprintf(names[nnames++], MAX_NAME, "%s", dep);
-                        c = e;
-                    } else {
-                        c++;
-                    }
-                }
+            nfound = take_constants(text, files[f], own, names, &nnames, found, nfound, out);
+            /* the constants may sit in a header it includes ("config.hpp"
+             * next to it), one level down */
+            for (const char *inc = text; nfound < nnames && (inc = next_quoted_include(inc, files[f], header, sizeof header));) {
+                long hsize;
+                char *htext = is_regular_file(header) ? read_file(header, &hsize) : NULL;
+                if (htext) nfound = take_constants(htext, header, own, names, &nnames, found, nfound, out);
+                free(htext);
             }
         }
         free(text);

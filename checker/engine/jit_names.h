@@ -10,7 +10,9 @@
  * its kernels.  For each such name, the project files that refer to the
  * kernel file (by `<stem>_cuh`, `<stem>_cu` or its file name) are read as
  * text for a constant of that name (`constexpr`/`const` with an
- * initialiser, or a #define); what is found is passed as -D NAME=(value),
+ * initialiser, or a #define), and so are the headers each of them includes
+ * with quotes from its own directory (one level: a `config.hpp` of launch
+ * sizes); what is found is passed as -D NAME=(value),
  * and the file is parsed again.  Names bound at run time (a variable) stay
  * undefined and the file stays degraded.  A file whose embedded text a
  * project file names (`<stem>_cuh`) is compiled by NVRTC: it is parsed with

@@ -459,11 +459,14 @@ static void add_toolkit_config(Args *config, const char *const *args, int n)
     }
 }
 
-static char *joined(const Args *a)
+/* The argument list as one string: a kept TU is reparsed only when the
+ * arguments a fresh parse would use are the same; a toolkit configuration's
+ * key. */
+static char *join_args(const Args *a)
 {
-    size_t len = 1;
-    for (int i = 0; i < a->n; i++) len += strlen(a->v[i]) + 1;
-    char *s = xmalloc(len), *p = s;
+    size_t n = 1;
+    for (int i = 0; i < a->n; i++) n += strlen(a->v[i]) + 1;
+    char *s = xmalloc(n), *p = s;
     for (int i = 0; i < a->n; i++) p += sprintf(p, "%s\n", a->v[i]);
     *p = 0;
     return s;
@@ -480,7 +483,7 @@ static ToolkitPchSlot *toolkit_pch_for(Frontend *fe, const char *path, PreludeNe
     Args config = {NULL, 0};
     add_toolkit_config(&config, (const char *const *)fe->o.extra, fe->o.nextra);
     if (fa) add_toolkit_config(&config, fa->args, fa->nargs);
-    char *key = joined(&config);
+    char *key = join_args(&config);
     ToolkitPchSlot *slot = NULL;
     for (int i = 0; i < fe->ntoolkit_pchs && !slot; i++)
         if (fe->toolkit_pchs[i].need == *need && strcmp(fe->toolkit_pchs[i].config, key) == 0)
@@ -551,17 +554,6 @@ static struct CXUnsavedFile *unsaved_files(const Frontend *fe, const char *path,
     return v;
 }
 
-/* The argument list as one string: a kept TU is reparsed only when the
- * arguments a fresh parse would use are the same. */
-static char *join_args(const Args *a)
-{
-    size_t n = 1;
-    for (int i = 0; i < a->n; i++) n += strlen(a->v[i]) + 1;
-    char *s = xmalloc(n), *p = s;
-    for (int i = 0; i < a->n; i++) p += sprintf(p, "%s\n", a->v[i]);
-    *p = 0;
-    return s;
-}
 
 /* With a document session (fe->kept), the TU it kept is reparsed with the
  * current unsaved buffers when the arguments are unchanged: libclang reuses

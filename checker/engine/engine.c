@@ -32,6 +32,7 @@ struct Engine {
     ConfigSet *configs;          /* .gpulint.yaml flags and rule options; NULL with --no-config */
     const char **user_include_dirs; int nuser_include_dirs;
     char shim_dir[PATH_MAX];
+    char device_default_header[PATH_MAX]; /* include/toolkit/gpulint_nvrtc_device_default.h */
     DocumentCache *documents;    /* engine_lint_document's kept parses (made on first use) */
     FrontendDocument *document;  /* the one being analysed now, or NULL */
     const FrontendBuffer *open; int nopen;
@@ -536,6 +537,10 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
             *VEC_PUSH(args, nargs) = "-D";
             *VEC_PUSH(args, nargs) = jit.defines[i];
         }
+        if (jit.device_default) {
+            *VEC_PUSH(args, nargs) = "-include";
+            *VEC_PUSH(args, nargs) = e->device_default_header;
+        }
         fa.args = args;
         fa.nargs = nargs;
         Model m2;
@@ -572,8 +577,11 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         size_t len = 0;
         for (int i = 0; i < jit.ndefines && len + 8 < sizeof list; i++)
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", jit.defines[i]);
-        diag_note(&r->problems, tu, 0, 0, "compiled at run time (NVRTC): parsed with %s, read from %s", list,
-                  jit.source);
+        diag_note(&r->problems, tu, 0, 0, "compiled at run time (NVRTC): parsed with %s, read from %s%s", list,
+                  jit.source,
+                  jit.device_default ? "; functions without __device__ as device code (the project passes NVRTC "
+                                       "--device-as-default-execution-space)"
+                                     : "");
         r->problems.notes[r->problems.nnotes - 1].informational = true;
         jit_defines_free(&jit);
     }
@@ -677,6 +685,8 @@ Engine *engine_new(const EngineOptions *o, char *err, int errsize)
                 *VEC_PUSH(e->user_include_dirs, e->nuser_include_dirs) = fo->extra[i] + 2;
         }
         snprintf(e->shim_dir, sizeof e->shim_dir, "%s/include/shim", fo->data_dir ? fo->data_dir : ".");
+        snprintf(e->device_default_header, sizeof e->device_default_header,
+                 "%s/include/toolkit/gpulint_nvrtc_device_default.h", fo->data_dir ? fo->data_dir : ".");
         ProjectOptions po = {o->compile_db_dir, e->user_include_dirs, e->nuser_include_dirs, e->shim_dir,
                              frontend_cuda_path(fe), fo->headers == HEADERS_SHIM};
         e->projects = projects_new(&po);

@@ -131,6 +131,7 @@ typedef struct {
     const char *const *files; int nfiles;
     StrMap by_stem;          /* stem -> referrers + 1 */
     Referrers *refs; int nrefs;
+    bool device_default;     /* a file passes NVRTC --device-as-default-execution-space */
 } RootRefs;
 
 struct JitIndex {
@@ -196,6 +197,9 @@ static RootRefs *refs_for(JitIndex *ji, ProjectSet *ps, const char *root)
         char *text = read_file(r->files[f], &size);
         if (!text) continue;
         index_references(r, text, f);
+        /* as a string literal: an option the code passes, not a comment */
+        if (strstr(text, "\"--device-as-default-execution-space") || strstr(text, "\"-default-device"))
+            r->device_default = true;
         free(text);
     }
     return r;
@@ -322,6 +326,7 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
     if (embedded) {
         *VEC_PUSH(out->defines, out->ndefines) = xstrdup("__CUDACC_RTC__");
         out->run_time_compiled = true;
+        out->device_default = refs->device_default;
     }
     return out->ndefines > 0;
 }

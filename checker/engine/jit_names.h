@@ -16,7 +16,10 @@
  * and the file is parsed again.  Names bound at run time (a variable) stay
  * undefined and the file stays degraded.  A file whose embedded text a
  * project file names (`<stem>_cuh`) is compiled by NVRTC: it is parsed with
- * __CUDACC_RTC__ defined, as NVRTC does, when it has errors in GPU code. */
+ * __CUDACC_RTC__ defined, as NVRTC does, when it has errors in GPU code;
+ * when a project file passes NVRTC --device-as-default-execution-space (or
+ * -default-device), functions without __host__/__device__ are device code
+ * there, and the file is parsed with them __host__ __device__. */
 #ifndef GPULINT_JIT_NAMES_H
 #define GPULINT_JIT_NAMES_H
 
@@ -28,6 +31,7 @@ typedef struct {
     int ndefines;
     char *source;     /* the host file the first value (or the embedding) came from */
     bool run_time_compiled; /* a project file names its embedded text (<stem>_cuh): __CUDACC_RTC__ is among defines */
+    bool device_default;    /* and the project compiles with NVRTC's --device-as-default-execution-space */
 } JitDefines;
 
 /* Which project files refer to which kernel files, by stem: each project's

@@ -474,11 +474,12 @@ static char *join_args(const Args *a)
 
 /* The precompiled toolkit prelude for a file parsed with the toolkit's
  * headers: the one its include closure needs (project.c; without project
- * flags, its own includes) for its toolkit configuration, or NULL. */
-static ToolkitPchSlot *toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need)
+ * flags, its own includes) for its toolkit configuration, as an index into
+ * fe->toolkit_pchs, or -1. */
+static int toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need)
 {
     const FileArgs *fa = fe->file_args;
-    if (!fe->o.use_pch || (fa && (fa->no_pch || fa->no_prelude))) return NULL;
+    if (!fe->o.use_pch || (fa && (fa->no_pch || fa->no_prelude))) return -1;
     *need = fa ? fa->prelude : (PreludeNeed)max_over_angled_includes(fe, path, prelude_score);
     Args config = {NULL, 0};
     add_toolkit_config(&config, (const char *const *)fe->o.extra, fe->o.nextra);
@@ -508,7 +509,7 @@ static ToolkitPchSlot *toolkit_pch_for(Frontend *fe, const char *path, PreludeNe
         free(a.v);
     }
     free(config.v);
-    return slot->state > 0 ? slot : NULL;
+    return slot->state > 0 ? (int)(slot - fe->toolkit_pchs) : -1;
 }
 
 /* Why a PCH did not load: 0 it did, 1 it was made with other flags or
@@ -553,7 +554,6 @@ static struct CXUnsavedFile *unsaved_files(const Frontend *fe, const char *path,
     *n = (unsigned)count;
     return v;
 }
-
 
 /* With a document session (fe->kept), the TU it kept is reparsed with the
  * current unsaved buffers when the arguments are unchanged: libclang reuses
@@ -723,15 +723,20 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
     int variant = real || opencl || no_pch || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);
     while (variant >= 0 && (fe->pch_failed[variant] || !pch_path(fe, variant, pch, sizeof pch))) variant--;
     PreludeNeed need = PRELUDE_RUNTIME;
-    ToolkitPchSlot *tk_slot = real && !opencl ? toolkit_pch_for(fe, path, &need) : NULL;
-    const char *tk_pch = tk_slot ? tk_slot->path : NULL;
+    int tk_slot = real && !opencl ? toolkit_pch_for(fe, path, &need) : -1;
+    char tk_path[PATH_MAX + 192];
+    const char *tk_pch = NULL;
+    if (tk_slot >= 0) {
+        snprintf(tk_path, sizeof tk_path, "%s", fe->toolkit_pchs[tk_slot].path);
+        tk_pch = tk_path;
+    }
     err = parse_with(fe, path, real, variant >= 0 ? pch : tk_pch, &tu);
     if (tk_pch && err != CXError_Crashed && (err != CXError_Success || !tu || pch_rejection(tu))) {
         /* from source, as without a prelude; a PCH older than its headers
          * (or one libclang cannot read at all) is removed so that the next
          * run builds it again */
         if ((tu && pch_rejection(tu) == 2) || (!tu && err == CXError_ASTReadError)) toolkit_pch_discard(tk_pch);
-        tk_slot->state = -1;
+        fe->toolkit_pchs[tk_slot].state = -1;
         if (fe->o.verbose)
             fprintf(stderr, "gpulint: the precompiled toolkit prelude %s does not load (error %d); parsing the headers\n",
                     tk_pch, err);
@@ -739,7 +744,7 @@ static ParseResult frontend_parse_file(Frontend *fe, const char *path)
         tu = NULL;
         err = parse_with(fe, path, real, NULL, &tu);
     }
-    r.toolkit_prelude = tk_pch && err == CXError_Success && tk_slot->state > 0
+    r.toolkit_prelude = tk_pch && err == CXError_Success && fe->toolkit_pchs[tk_slot].state > 0
                             ? toolkit_prelude_name(need) : NULL;
     /* A crash is the file's doing, not the PCH's: no second parse, and the
      * PCH stays on for the other files. */

@@ -245,25 +245,6 @@ static int take_constants(const char *text, const char *file, const char *own, c
     return nfound;
 }
 
-/* The next `#include "name"` of text from `from` on, as a path next to
- * `file` in `out`; the position after it, or NULL when there is none. */
-static const char *next_quoted_include(const char *from, const char *file, char *out, size_t n)
-{
-    for (const char *p = strstr(from, "#include"); p; p = strstr(p + 8, "#include")) {
-        const char *q = p + 8;
-        while (*q == ' ' || *q == '\t') q++;
-        if (*q != '"') continue;
-        const char *end = strchr(q + 1, '"');
-        const char *nl = strchr(q, '\n');
-        if (!end || (nl && end > nl) || end - q - 1 <= 0 || end - q - 1 > 200) continue;
-        const char *slash = strrchr(file, '/');
-        int dirlen = slash ? (int)(slash - file) : 1;
-        snprintf(out, n, "%.*s/%.*s", dirlen, slash ? file : ".", (int)(end - q - 1), q + 1);
-        return end + 1;
-    }
-    return NULL;
-}
-
 bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, const FrontendReport *pr,
                      JitDefines *out)
 {
@@ -309,11 +290,16 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
         }
         if (ref != NO_REFERENCE) {
             nfound = take_constants(text, files[f], own, names, &nnames, found, nfound, out);
-            /* the constants may sit in a header it includes ("config.hpp"
-             * next to it), one level down */
-            for (const char *inc = text; nfound < nnames && (inc = next_quoted_include(inc, files[f], header, sizeof header));) {
+            /* the constants may sit in a header it includes with quotes
+             * ("config.hpp" next to it), one level down */
+            const Include *incs;
+            int ninc = projects_includes_of(ps, files[f], &incs);
+            for (int i = 0; i < ninc && nfound < nnames; i++) {
                 long hsize;
-                char *htext = is_regular_file(header) ? read_file(header, &hsize) : NULL;
+                char *htext = !incs[i].angled && projects_resolve_include(ps, root, files[f], incs[i].spelling, false,
+                                                                          header, sizeof header)
+                                  ? read_file(header, &hsize)
+                                  : NULL;
                 if (htext) nfound = take_constants(htext, header, own, names, &nnames, found, nfound, out);
                 free(htext);
             }

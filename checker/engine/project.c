@@ -20,11 +20,6 @@
 #define MAX_WALK_DEPTH 32
 
 typedef struct {
-    const char *spelling;
-    bool angled;
-} Include;
-
-typedef struct {
     Include *items; int n;
     bool defines_toolkit_config;  /* #define THRUST_DEVICE_SYSTEM ... (frontend.h) */
 } IncludeList;
@@ -721,6 +716,13 @@ int projects_index_files(ProjectSet *ps, const char *root, const char *const **f
     if (!p->indexed) build_index(ps, p);
     *files = p->files;
     return p->nfiles;
+}
+
+int projects_includes_of(ProjectSet *ps, const char *path, const Include **includes)
+{
+    const IncludeList *l = includes_of(ps, path);
+    *includes = l->items;
+    return l->n;
 }
 
 bool projects_resolve_include(ProjectSet *ps, const char *root, const char *includer, const char *spelling, bool angled,

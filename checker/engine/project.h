@@ -59,6 +59,13 @@ void projects_describe(const ProjectSet *ps, FILE *out);
  * an include of `includer` resolved in its own directory (a quoted one) or,
  * failing that, by path suffix in the index (<faiss/gpu/x.cuh>). */
 const char *projects_root_of(ProjectSet *ps, const char *abs_path);
+/* The #include lines of a file, in order (read once per run and kept;
+ * conditions are not evaluated). */
+typedef struct {
+    const char *spelling;
+    bool angled;
+} Include;
+int projects_includes_of(ProjectSet *ps, const char *path, const Include **includes);
 int projects_index_files(ProjectSet *ps, const char *root, const char *const **files);
 bool projects_resolve_include(ProjectSet *ps, const char *root, const char *includer, const char *spelling, bool angled,
                               char *out, size_t n);

@@ -98,7 +98,6 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, Findi
  * (n = index / S, s = index % S), read as it is when S is 1. */
 typedef struct {
     int divisor;           /* S's symbol id */
-    char assumes[96];      /* "spatial_dim == 1" */
     char split[128];       /* "index / spatial_dim, index % spatial_dim" */
 } UnitDivisor;
 
@@ -147,9 +146,11 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     const Loop *L = &k->loops[l];
     const char *ivar = L->ivar ? L->ivar : "the loop counter";
     Finding *f;
-    char when[160] = "";
-    if (unit)
+    char when[160] = "", assumes[160] = "";
+    if (unit) {
         snprintf(when, sizeof when, " when %s is 1", k->syms[unit->divisor].name);
+        snprintf(assumes, sizeof assumes, "%s == 1", k->syms[unit->divisor].name);
+    }
     if (constant)
         f = finding_new(out, RULE_ID, sev, a->range, k->name,
                         "each thread walks its own row of '%s' in the loop over %s%s (index = tid*%s + %s): lanes are %lld bytes apart, %d sectors per warp request instead of %d",
@@ -172,7 +173,7 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     finding_str(out, f, "block_shape", block_shape_text(out, k));
     finding_str(out, f, "element_type", a->elem_canonical);
     if (unit) {
-        finding_str(out, f, "assumes", unit->assumes);
+        finding_str(out, f, "assumes", assumes);
         finding_str(out, f, "split_index", unit->split);
     }
     finding_predict(out, f);
@@ -189,43 +190,6 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     }
 }
 
-/* The index with every n = x / S replaced by x and r = x % S by 0, for one
- * divisor S set to 1; false when there is none or another symbol the model
- * cannot place remains. */
-static bool unit_divisor_offset(const Kernel *k, const Affine *data_offset, Affine *out, UnitDivisor *u)
-{
-    int d = -1;
-    for (int t = 0; t < data_offset->nterms && d < 0; t++)
-        for (int q = 0; q < data_offset->term[t].nfactors && d < 0; q++) {
-            int s = data_offset->term[t].factor[q];
-            if (s >= SYM_FIRST_USER && (k->syms[s].kind == SYMK_QUOTIENT || k->syms[s].kind == SYMK_REMAINDER))
-                d = k->syms[s].divisor;
-        }
-    if (d < 0) return false;
-    Affine r = aff_subst(data_offset, d, 1); /* first: fewer factors per term */
-    u->split[0] = 0;
-    for (int s = SYM_FIRST_USER; s < k->nsyms; s++) {
-        const Symbol *y = &k->syms[s];
-        if ((y->kind != SYMK_QUOTIENT && y->kind != SYMK_REMAINDER) || y->divisor != d || !aff_mentions(&r, s)) continue;
-        if (y->kind == SYMK_QUOTIENT) r = aff_subst_affine(&r, s, y->numerator);
-        else r = aff_subst(&r, s, 0);
-        size_t len = strlen(u->split);
-        snprintf(u->split + len, sizeof u->split - len, "%s%s", len ? ", " : "", y->name);
-    }
-    if (!r.exact) return false;
-    for (int t = 0; t < r.nterms; t++)
-        for (int q = 0; q < r.term[t].nfactors; q++) {
-            int s = r.term[t].factor[q];
-            if (s >= SYM_FIRST_USER && (k->syms[s].kind == SYMK_LOADED || k->syms[s].kind == SYMK_QUOTIENT ||
-                                        k->syms[s].kind == SYMK_REMAINDER))
-                return false;
-        }
-    u->divisor = d;
-    snprintf(u->assumes, sizeof u->assumes, "%s == 1", k->syms[d].name);
-    *out = r;
-    return true;
-}
-
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
     for (int i = 0; i < k->naccesses; i++) {
@@ -233,8 +197,8 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         if (a->space == SPACE_GLOBAL && !a->byte_offset.exact && a->data_offset.exact && a->elem_bytes > 0 && a->loop >= 0) {
             UnitDivisor u;
             Affine unit;
-            bool ok_unit = unit_divisor_offset(k, &a->data_offset, &unit, &u);
-            if (ok_unit) {
+            u.divisor = model_offset_at_unit_divisor(k, &a->data_offset, &unit, u.split, sizeof u.split);
+            if (u.divisor >= 0) {
                 Access copy = *a;
                 copy.byte_offset = unit;
                 copy.data_offset = aff_opaque(0);

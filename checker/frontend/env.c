@@ -118,21 +118,8 @@ void env_merge(Ctx *c, const Env *orig, Env *x, Env *y, unsigned cond_deps)
     c->env.n = n;
 }
 
-static bool mentions_loaded(const Kernel *k, const Affine *a)
-{
-    for (int i = 0; i < a->nterms; i++)
-        for (int j = 0; j < a->term[i].nfactors; j++) {
-            int s = a->term[i].factor[j];
-            if (s >= SYM_FIRST_USER && s < k->nsyms &&
-                (k->syms[s].kind == SYMK_LOADED || k->syms[s].kind == SYMK_QUOTIENT ||
-                 k->syms[s].kind == SYMK_REMAINDER))
-                return true;
-        }
-    return false;
-}
-
 Affine recorded_affine(Ctx *c, Affine a)
 {
-    if (a.exact && mentions_loaded(c->k, &a)) return aff_opaque(a.deps);
+    if (a.exact && model_mentions_data_only(c->k, &a)) return aff_opaque(a.deps);
     return a;
 }

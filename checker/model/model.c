@@ -1,6 +1,7 @@
 /* model.c - lifetime of the kernel model. */
 #include "model/model.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,4 +43,41 @@ const char *model_symbol_name(const Kernel *k, int sym)
 const char *model_symbol_name_cb(int sym, void *ctx)
 {
     return model_symbol_name((const Kernel *)ctx, sym);
+}
+
+static bool is_split(const Kernel *k, int s)
+{
+    return s >= SYM_FIRST_USER && s < k->nsyms &&
+           (k->syms[s].kind == SYMK_QUOTIENT || k->syms[s].kind == SYMK_REMAINDER);
+}
+
+bool model_mentions_data_only(const Kernel *k, const Affine *a)
+{
+    for (int i = 0; i < a->nterms; i++)
+        for (int j = 0; j < a->term[i].nfactors; j++) {
+            int s = a->term[i].factor[j];
+            if (is_split(k, s) || (s >= SYM_FIRST_USER && s < k->nsyms && k->syms[s].kind == SYMK_LOADED)) return true;
+        }
+    return false;
+}
+
+int model_offset_at_unit_divisor(const Kernel *k, const Affine *offset, Affine *out, char *split, size_t n)
+{
+    int d = -1;
+    for (int t = 0; t < offset->nterms && d < 0; t++)
+        for (int q = 0; q < offset->term[t].nfactors && d < 0; q++)
+            if (is_split(k, offset->term[t].factor[q])) d = k->syms[offset->term[t].factor[q]].divisor;
+    if (d < 0) return -1;
+    Affine r = aff_subst(offset, d, 1); /* first: fewer factors per term */
+    split[0] = 0;
+    for (int s = SYM_FIRST_USER; s < k->nsyms; s++) {
+        const Symbol *y = &k->syms[s];
+        if (!is_split(k, s) || y->divisor != d || !aff_mentions(&r, s)) continue;
+        r = y->kind == SYMK_QUOTIENT ? aff_subst_affine(&r, s, y->numerator) : aff_subst(&r, s, 0);
+        size_t len = strlen(split);
+        snprintf(split + len, n - len, "%s%s", len ? ", " : "", y->name);
+    }
+    if (!r.exact || model_mentions_data_only(k, &r)) return -1;
+    *out = r;
+    return d;
 }

@@ -295,5 +295,13 @@ void model_free(Model *m);
 const char *model_symbol_name(const Kernel *k, int sym);
 /* Affine name callback (ctx = const Kernel *). */
 const char *model_symbol_name_cb(int sym, void *ctx);
+/* Does `a` use a per-thread value the model records only in
+ * Access.data_offset (SYMK_LOADED, SYMK_QUOTIENT, SYMK_REMAINDER)? */
+bool model_mentions_data_only(const Kernel *k, const Affine *a);
+/* `offset` when one run-time size S it splits an index by is 1: x / S is x
+ * and x % S is 0.  The divisor's symbol id, with the result in *out and the
+ * split values' names ("index / S, index % S") in `split`; -1 when the
+ * offset splits nothing, or another per-thread value remains. */
+int model_offset_at_unit_divisor(const Kernel *k, const Affine *offset, Affine *out, char *split, size_t n);
 
 #endif

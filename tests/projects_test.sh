@@ -148,6 +148,27 @@ lint "$tmp/no_half"
 check "CUDA_NO_HALF (CMakeLists.txt): the project's own ::half does not clash with cuda_fp16.h's, ok" \
     "files['scale.cu']['status'] == 'ok' and ('double-literal', 'scale.cu', 16) in rules"
 
+# --- #error unless the build picks an alternative: one is picked ------------
+cp -r "$P/config_choice" "$tmp/"
+lint "$tmp/config_choice"
+check "config choice: the first alternative (-DGRID_STRIDE) is defined: ok, its double literal found" \
+    "files['scale.cu']['status'] == 'ok' and ('double-literal', 'scale.cu', 6) in rules"
+check "config choice: the CUDA alternative beats the HIP one before it: ok, the finding reported" \
+    "files['portable.cu']['status'] == 'ok' and ('double-literal', 'portable.cu', 14) in rules"
+check "config choice: #if !defined(A) && !defined(B): A chosen, B's branch not analysed" \
+    "files['negated.cu']['status'] == 'ok' and not any(r[1] == 'negated.cu' for r in rules)"
+check "config choice: a lone #ifndef TILE / #error is left alone: degraded" \
+    "files['lone.cu']['status'] == 'degraded'"
+"$G" "$tmp/config_choice/src/scale.cu" >/dev/null 2>"$tmp/err"
+if grep -q "scale.cu: note: configuration chosen: -DGRID_STRIDE, one of the alternatives the #if at line 4 offers before \`#error Must pick grid-stride or block-stride loop\`; pass -D to analyse another" "$tmp/err"; then
+    ok "config choice: the note names the macro, the #if's line and the #error"
+else
+    fail "config choice: note"; sed 's/^/    | /' "$tmp/err" | head
+fi
+"$G" --format=json -DBLOCK_STRIDE "$tmp/config_choice/src/scale.cu" >"$tmp/out.json" 2>"$tmp/err"
+check "config choice: the user's -DBLOCK_STRIDE wins (no #error, no choice, no double literal)" \
+    "files['scale.cu']['status'] == 'ok' and rules == [] and 'configuration chosen' not in open('$tmp/err').read()"
+
 # --- a common header's <backend.hpp>: the translation unit's backend ----------
 cp -r "$P/backends" "$tmp/"
 lint "$tmp/backends"

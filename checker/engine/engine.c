@@ -5,6 +5,7 @@
 #include "engine/context.h"
 #include "engine/documents.h"
 #include "engine/project.h"
+#include "engine/config_choice.h"
 #include "engine/jit_names.h"
 #include "model/dump.h"
 #include "rules/rules.h"
@@ -21,6 +22,7 @@
 #include <sys/stat.h>
 
 #define MAX_FILE_BYTES (64L * 1024 * 1024)
+#define MAX_CONFIG_CHOICES 4
 
 struct Engine {
     EngineOptions options;
@@ -462,6 +464,38 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     return ok;
 }
 
+/* Parses the file again with one more -D for each #error that ends a set
+ * of alternatives, while the choice removes that #error (at most
+ * MAX_CONFIG_CHOICES); *m and *pr become the last good parse's.  Returns
+ * how many were chosen. */
+static int choose_configuration(Engine *e, const char *tu, const char *contents, size_t size, FileArgs *fa,
+                                const char ***args, int *nargs, ConfigChoice *chosen, Model *m, FrontendReport *pr)
+{
+    int n = 0;
+    while (n < MAX_CONFIG_CHOICES &&
+           config_choice_for(pr, tu, contents, size, fa->project_root, &chosen[n])) {
+        *VEC_PUSH(*args, *nargs) = "-D";
+        *VEC_PUSH(*args, *nargs) = chosen[n].name;
+        fa->args = *args;
+        fa->nargs = *nargs;
+        Model m2;
+        model_init(&m2, tu);
+        FrontendReport pr2;
+        bool ok = frontend_analyse_with(e->frontend, tu, contents, size, fa, &m2, &pr2);
+        if (!ok || config_choice_still_fails(&pr2, &chosen[n])) {
+            frontend_report_free(&pr2);
+            model_free(&m2);
+            break;
+        }
+        frontend_report_free(pr);
+        model_free(m);
+        *m = m2;
+        *pr = pr2;
+        n++;
+    }
+    return n;
+}
+
 /* Parses ctx->parse_path (the file, or a fragment's owner) with its flags,
  * models it and runs the rules. */
 static bool lint_parsed(Engine *e, const char *path, const char *contents, size_t size, const FileContext *ctx,
@@ -557,6 +591,14 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
             jit_defines_free(&jit);
         }
     }
+    /* a file that stops on #error unless its build picks one of its
+     * alternatives: parsed again with one picked (config_choice.h) */
+    ConfigChoice chosen[MAX_CONFIG_CHOICES];
+    int nchosen = 0;
+    if (analysed && !(e->document && !ctx->focus) && m.language == LANG_CUDA) {
+        if (!with_args) fa.real_headers = pr.used_real_headers;
+        nchosen = choose_configuration(e, tu, contents, size, &fa, &args, &nargs, chosen, &m, &pr);
+    }
     free(args);
     if (e->info) {
         e->info->reused = pr.reused;
@@ -584,6 +626,14 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
                                      : "");
         r->problems.notes[r->problems.nnotes - 1].informational = true;
         jit_defines_free(&jit);
+    }
+    for (int i = 0; i < nchosen; i++) {
+        bool here = strcmp(chosen[i].file, tu) == 0;
+        diag_note(&r->problems, tu, 0, 0,
+                  "configuration chosen: -D%s, one of the alternatives the #if at %s%sline %u offers before "
+                  "`#error %s`; pass -D to analyse another",
+                  chosen[i].name, here ? "" : chosen[i].file, here ? "" : ", ", chosen[i].if_line, chosen[i].message);
+        r->problems.notes[r->problems.nnotes - 1].informational = true;
     }
     for (int i = 0; i < m.nnotes; i++) { /* parts of the file the model builder had to skip */
         const char *file = m.notes[i].range.file ? m.notes[i].range.file : tu;

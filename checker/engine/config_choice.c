@@ -1,0 +1,275 @@
+/* config_choice.c - see config_choice.h. */
+#include "engine/config_choice.h"
+#include "util/fileio.h"
+#include "util/oom.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MAX_DEPTH 64
+#define MAX_ALTERNATIVES 16
+#define MAX_CONDITION 512
+
+/* One #if group open at the #error: the condition of each branch so far. */
+typedef struct {
+    unsigned if_line;
+    int nbranches;             /* #if, then one per #elif/#else */
+    bool in_else;
+    char first[MAX_CONDITION]; /* the #if's condition (#ifdef X: "defined X", #ifndef X: "!defined X") */
+    char elifs[4][MAX_CONDITION];
+    int nelifs;
+} Group;
+
+/* The directive text after '#' and the keyword, comments removed. */
+static void clean_condition(const char *from, size_t len, char *out, size_t n)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len && o + 1 < n;) {
+        if (from[i] == '/' && i + 1 < len && from[i + 1] == '/') break;
+        if (from[i] == '/' && i + 1 < len && from[i + 1] == '*') {
+            i += 2;
+            while (i + 1 < len && !(from[i] == '*' && from[i + 1] == '/')) i++;
+            i += 2;
+            out[o++] = ' ';
+            continue;
+        }
+        if (from[i] == '\\' && i + 1 < len && (from[i + 1] == '\n' || from[i + 1] == '\r')) {
+            i++;
+            continue;
+        }
+        out[o++] = from[i] == '\n' || from[i] == '\r' || from[i] == '\t' ? ' ' : from[i];
+        i++;
+    }
+    out[o] = '\0';
+}
+
+typedef struct {
+    const char *p;
+} Lexer;
+
+static void skip_space(Lexer *lx)
+{
+    while (*lx->p == ' ') lx->p++;
+}
+
+static bool take(Lexer *lx, const char *tok)
+{
+    skip_space(lx);
+    size_t n = strlen(tok);
+    if (strncmp(lx->p, tok, n) != 0) return false;
+    lx->p += n;
+    return true;
+}
+
+static bool take_name(Lexer *lx, char *name, size_t n)
+{
+    skip_space(lx);
+    if (!isalpha((unsigned char)*lx->p) && *lx->p != '_') return false;
+    size_t len = 0;
+    while (isalnum((unsigned char)lx->p[len]) || lx->p[len] == '_') len++;
+    if (len >= n) return false;
+    memcpy(name, lx->p, len);
+    name[len] = '\0';
+    lx->p += len;
+    return true;
+}
+
+/* `defined X`, `defined(X)`, optionally in parentheses. */
+static bool take_defined(Lexer *lx, char *name, size_t n)
+{
+    Lexer save = *lx;
+    bool paren = take(lx, "(");
+    char word[16];
+    if (!take_name(lx, word, sizeof word) || strcmp(word, "defined") != 0) goto fail;
+    bool inner = take(lx, "(");
+    if (!take_name(lx, name, n)) goto fail;
+    if (inner && !take(lx, ")")) goto fail;
+    if (paren && !take(lx, ")")) goto fail;
+    return true;
+fail:
+    *lx = save;
+    return false;
+}
+
+/* The names of a condition made only of `defined X` joined by `||`
+ * (negated: only of `!defined X` joined by `&&`). */
+static int alternatives_of(const char *cond, bool negated, char names[][64], int max)
+{
+    Lexer lx = {cond};
+    int n = 0;
+    for (;;) {
+        if (negated && !take(&lx, "!")) return 0;
+        if (n == max || !take_defined(&lx, names[n], 64)) return 0;
+        n++;
+        skip_space(&lx);
+        if (!*lx.p) return n;
+        if (!take(&lx, negated ? "&&" : "||")) return 0;
+    }
+}
+
+static bool contains_word_part(const char *name, const char *part)
+{
+    size_t n = strlen(part);
+    for (const char *p = name; *p; p++)
+        if (strncasecmp(p, part, n) == 0) return true;
+    return false;
+}
+
+/* 2: names CUDA or nvcc; 0: names another platform; 1: neither. */
+static int platform_score(const char *name)
+{
+    if (contains_word_part(name, "CUDA") || contains_word_part(name, "NVCC")) return 2;
+    static const char *const others[] = {"HIP", "HCC", "ROCM", "SYCL", "OPENCL", "OCL", "OMP", "OPENMP", "TBB",
+                                         "METAL", "VULKAN", "KOKKOS", "ACC", "CPU", "SERIAL", "HOST"};
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+        if (contains_word_part(name, others[i])) return 0;
+    return 1;
+}
+
+static bool choose(char names[][64], int n, char *name, size_t size)
+{
+    int best = -1, best_score = 0;
+    for (int i = 0; i < n; i++) {
+        int s = platform_score(names[i]);
+        if (s > best_score) best = i, best_score = s;
+    }
+    if (best < 0) return false;
+    snprintf(name, size, "%s", names[best]);
+    return true;
+}
+
+/* The alternatives an #error at the top of `g` leaves unchosen. */
+static bool choice_for_group(const Group *g, char *name, size_t n)
+{
+    char names[MAX_ALTERNATIVES][64];
+    int count = 0;
+    if (g->nbranches == 1) { /* #if !defined(A) && !defined(B)  #error */
+        count = alternatives_of(g->first, true, names, MAX_ALTERNATIVES);
+        return count >= 2 && choose(names, count, name, n);
+    }
+    /* in an #elif or #else: the #if's alternatives, then each #elif's */
+    count = alternatives_of(g->first, false, names, MAX_ALTERNATIVES);
+    if (count == 0) return false;
+    for (int i = 0; i < g->nelifs && count < MAX_ALTERNATIVES; i++) {
+        char more[MAX_ALTERNATIVES][64];
+        int k = alternatives_of(g->elifs[i], false, more, MAX_ALTERNATIVES);
+        for (int j = 0; j < k && count < MAX_ALTERNATIVES; j++) memcpy(names[count++], more[j], 64);
+    }
+    return choose(names, count, name, n);
+}
+
+bool config_choice_in_text(const char *text, size_t size, unsigned error_line, char *name, size_t n,
+                           unsigned *if_line)
+{
+    Group *stack = xcalloc(MAX_DEPTH, sizeof *stack);
+    int depth = 0, overflow = 0;
+    bool found = false;
+    unsigned line = 1;
+    size_t i = 0;
+    while (i < size) {
+        unsigned start_line = line;
+        size_t start = i;
+        /* one logical line: backslash-newline continues it */
+        while (i < size && text[i] != '\n') {
+            if (text[i] == '\\' && i + 1 < size && text[i + 1] == '\n') {
+                i += 2;
+                line++;
+                continue;
+            }
+            i++;
+        }
+        size_t end = i;
+        if (i < size) i++, line++;
+        size_t p = start;
+        while (p < end && (text[p] == ' ' || text[p] == '\t')) p++;
+        if (p >= end || text[p] != '#') continue;
+        p++;
+        while (p < end && (text[p] == ' ' || text[p] == '\t')) p++;
+        size_t kw = p;
+        while (p < end && isalpha((unsigned char)text[p])) p++;
+        size_t kwlen = p - kw;
+        const char *k = text + kw;
+        char cond[MAX_CONDITION];
+        clean_condition(text + p, end - p, cond, sizeof cond);
+#define IS(word) (kwlen == strlen(word) && strncmp(k, word, kwlen) == 0)
+        if (IS("if") || IS("ifdef") || IS("ifndef")) {
+            if (depth == MAX_DEPTH) {
+                overflow++;
+                continue;
+            }
+            Group *g = &stack[depth++];
+            memset(g, 0, sizeof *g);
+            g->if_line = start_line;
+            g->nbranches = 1;
+            if (IS("if")) snprintf(g->first, sizeof g->first, "%s", cond);
+            else snprintf(g->first, sizeof g->first, "%sdefined %.*s", IS("ifndef") ? "!" : "", MAX_CONDITION - 16, cond);
+        } else if (IS("elif") || IS("else")) {
+            if (overflow || depth == 0) continue;
+            Group *g = &stack[depth - 1];
+            g->nbranches++;
+            if (IS("else")) g->in_else = true;
+            else if (g->nelifs < 4) snprintf(g->elifs[g->nelifs++], MAX_CONDITION, "%s", cond);
+        } else if (IS("endif")) {
+            if (overflow) overflow--;
+            else if (depth) depth--;
+        } else if (IS("error") && error_line >= start_line && error_line < line + (i >= size)) {
+            if (depth && !overflow) {
+                found = choice_for_group(&stack[depth - 1], name, n);
+                if (found && if_line) *if_line = stack[depth - 1].if_line;
+            }
+            break;
+        }
+#undef IS
+    }
+    free(stack);
+    return found;
+}
+
+static bool under_root(const char *file, const char *root)
+{
+    size_t n = strlen(root);
+    while (n > 1 && root[n - 1] == '/') n--;
+    return strncmp(file, root, n) == 0 && file[n] == '/';
+}
+
+static bool is_error_directive(const Diag *d)
+{
+    return d->level == DIAG_ERROR && d->preprocessor && d->file && d->line > 0;
+}
+
+bool config_choice_for(const FrontendReport *rep, const char *path, const char *contents, size_t size,
+                       const char *root, ConfigChoice *out)
+{
+    for (int i = 0; i < rep->ndiags; i++) {
+        const Diag *d = &rep->diags[i];
+        if (!is_error_directive(d)) continue;
+        bool main_file = strcmp(d->file, path) == 0;
+        if (!main_file && !(root && under_root(d->file, root))) continue;
+        long n = 0;
+        char *owned = NULL;
+        const char *text = main_file && contents ? contents : (owned = read_file(d->file, &n));
+        size_t len = main_file && contents ? size : (size_t)n;
+        if (!text) continue;
+        memset(out, 0, sizeof *out);
+        bool ok = config_choice_in_text(text, len, d->line, out->name, sizeof out->name, &out->if_line);
+        free(owned);
+        if (!ok) continue;
+        snprintf(out->file, sizeof out->file, "%s", d->file);
+        out->error_line = d->line;
+        snprintf(out->message, sizeof out->message, "%s", d->message ? d->message : "");
+        return true;
+    }
+    return false;
+}
+
+bool config_choice_still_fails(const FrontendReport *rep, const ConfigChoice *c)
+{
+    for (int i = 0; i < rep->ndiags; i++) {
+        const Diag *d = &rep->diags[i];
+        if (is_error_directive(d) && d->line == c->error_line && strcmp(d->file, c->file) == 0) return true;
+    }
+    return false;
+}

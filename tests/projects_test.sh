@@ -169,6 +169,12 @@ fi
 check "config choice: the user's -DBLOCK_STRIDE wins (no #error, no choice, no double literal)" \
     "files['scale.cu']['status'] == 'ok' and rules == [] and 'configuration chosen' not in open('$tmp/err').read()"
 
+# --- a device helper in a discovered header is project code: inlined --------
+cp -r "$P/header_helpers" "$tmp/"
+lint "$tmp/header_helpers"
+check "header helpers: the helper of include/util/rows.cuh (found by discovery) is inlined: its row walk is reported at its line" \
+    "files['row_sums.cu']['status'] == 'ok' and ('uncoalesced-row', 'rows.cuh', 6) in rules"
+
 # --- a common header's <backend.hpp>: the translation unit's backend ----------
 cp -r "$P/backends" "$tmp/"
 lint "$tmp/backends"

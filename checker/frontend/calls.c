@@ -5,18 +5,28 @@
 #include "util/oom.h"
 #include "util/vec.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+static bool under_dir(const char *file, const char *dir)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/') n--;
+    return file && strncmp(file, dir, n) == 0 && file[n] == '/';
+}
+
 /* Functions of system headers and of the bundled shim are library code:
- * never inlined. */
+ * never inlined.  A project's own headers are not, even when they were
+ * found through a system directory (discovery adds them with -idirafter). */
 static bool is_library_code(Ctx *c, CXCursor cur)
 {
     CXSourceLocation loc = clang_getCursorLocation(cur);
-    if (clang_Location_isInSystemHeader(loc)) return true;
     CXFile f;
     clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
     if (!f) return true;
+    if (clang_Location_isInSystemHeader(loc) && !(c->project_root && under_dir(file_name(&c->cx, f), c->project_root)))
+        return true;
     if (c->shim_dir) {
         const char *name = file_name(&c->cx, f);
         size_t n = strlen(c->shim_dir);
@@ -30,7 +40,7 @@ static bool has_body(CXCursor fn)
     return !clang_Cursor_isNull(body_of(fn));
 }
 
-static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args, int nargs)
+static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args, int nargs, const Value *self)
 {
     for (int i = 0; i < c->ncalls; i++)
         if (clang_equalCursors(c->call_stack[i], def)) return val_opaque(DEP_UNKNOWN);
@@ -40,6 +50,10 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     bool saved_collect = c->collecting_return, saved_have = c->have_return;
     Value saved_ret = c->ret;
     SrcRange saved_site = c->call_site;
+    Value saved_self = c->self;
+    bool saved_have_self = c->have_self;
+    c->have_self = self != NULL;
+    c->self = self ? *self : val_opaque(DEP_UNKNOWN);
     unsigned saved_control = c->control_deps, saved_break = c->break_deps, saved_ret_control = c->ret_control_deps;
     c->control_deps = c->break_deps = 0; /* the helper's own conditions decide its result */
     c->env.b = NULL;
@@ -64,6 +78,8 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     c->have_return = saved_have;
     c->ret = saved_ret;
     c->call_site = saved_site;
+    c->self = saved_self;
+    c->have_self = saved_have_self;
     c->control_deps = saved_control;
     c->break_deps = saved_break;
     c->ret_control_deps = saved_ret_control;
@@ -110,9 +126,27 @@ static bool int24_arith(const char *name, const Value *argv, int nargs, Value *o
     return true;
 }
 
+/* a.f(...), a->f(...), f(...) in a member function, a conversion a -> T:
+ * the value of the object f is called on. */
+static bool member_call_object(Ctx *c, CXCursor call, Value *out)
+{
+    Children ch = children_of(call);
+    CXCursor callee = ch.n >= 1 ? ch.items[0] : clang_getNullCursor();
+    children_free(&ch);
+    if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_MemberRefExpr) return false;
+    enum CXCursorKind rk = clang_getCursorKind(clang_getCursorReferenced(callee));
+    if (rk != CXCursor_CXXMethod && rk != CXCursor_ConversionFunction) return false;
+    Children oc = children_of(callee);
+    CXCursor obj = oc.n == 1 ? oc.items[0] : clang_getNullCursor();
+    children_free(&oc);
+    if (clang_Cursor_isNull(obj)) *out = c->have_self ? c->self : val_opaque(DEP_UNKNOWN); /* implicit this */
+    else *out = eval(c, obj, MODE_LOAD);
+    return true;
+}
+
 /* The call after its arguments' evaluation (argv: the first 16 values). */
 NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs, int nconv0,
-                                  unsigned deps);
+                                  unsigned deps, const Value *object);
 
 Value eval_call(Ctx *c, CXCursor e)
 {
@@ -138,6 +172,13 @@ Value eval_call(Ctx *c, CXCursor e)
     Op dop = c->subst && nargs == 2 && is_dependent_type(clang_getCursorType(e)) ? dependent_operator(c, e) : OP_UNKNOWN;
     if (dop != OP_UNKNOWN) /* x * 0.5 in a pattern, written as an unresolved operator call */
         return eval_operator_call(c, e, dop, clang_Cursor_getArgument(e, 0), clang_Cursor_getArgument(e, 1));
+    /* obj.f(...): the object, for f's members (`this`); evaluated once here */
+    Value object_value;
+    const Value *object = NULL;
+    if (member_call_object(c, e, &object_value)) {
+        object = &object_value;
+        deps |= object_value.a.deps;
+    }
     argv = xcalloc(nargs < 16 ? (size_t)nargs + 1 : 16, sizeof *argv);
     for (int i = 0; i < nargs; i++) {
         int mode = MODE_LOAD;
@@ -146,7 +187,7 @@ Value eval_call(Ctx *c, CXCursor e)
         if (i < 16) argv[i] = v;
         deps |= v.a.deps;
     }
-    Value r = finish_call(c, e, name, argv, nargs, nconv0, deps);
+    Value r = finish_call(c, e, name, argv, nargs, nconv0, deps, object);
     if (op_assign && nargs == 2) { /* s = v / s op= v on a local struct */
         CXCursor root = local_record_root(c, clang_Cursor_getArgument(e, 0));
         bool whole = clang_getCursorKind(strip(clang_Cursor_getArgument(e, 0))) == CXCursor_DeclRefExpr;
@@ -160,7 +201,7 @@ Value eval_call(Ctx *c, CXCursor e)
 }
 
 NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs, int nconv0,
-                                  unsigned deps)
+                                  unsigned deps, const Value *object)
 {
     CXCursor ref = clang_getCursorReferenced(e);
     Value product;
@@ -189,10 +230,18 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
         enum CXCursorKind dk = clang_getCursorKind(def);
         /* compiler-generated copies and the like (operator=, constructors)
          * are what the call's own arguments say: nothing more to inline */
-        bool generated = dk == CXCursor_CXXMethod && clang_CXXMethod_isDefaulted(def);
-        if ((dk == CXCursor_FunctionDecl || dk == CXCursor_CXXMethod) && !generated && has_body(def) &&
-            !is_library_code(c, def))
-            return inline_call(c, e, def, argv, nargs < 16 ? nargs : 16);
+        bool method = (dk == CXCursor_CXXMethod || dk == CXCursor_ConversionFunction) && !clang_CXXMethod_isStatic(def);
+        bool generated = method && clang_CXXMethod_isDefaulted(def);
+        if ((dk == CXCursor_FunctionDecl || method) && !generated && has_body(def) && !is_library_code(c, def)) {
+            /* a member operator's object is its call's first argument
+             * (a[i]); a member call's (a.f(i)) was evaluated beside it */
+            int np = clang_Cursor_getNumArguments(def);
+            bool object_first = method && nargs == np + 1 && nargs >= 1;
+            const Value *self = !method ? NULL : object_first ? &argv[0] : object;
+            int first = object_first ? 1 : 0;
+            int n = nargs - first < 16 - first ? nargs - first : 16 - first;
+            return inline_call(c, e, def, argv + first, n, self);
+        }
     }
     record_math_call(c, e, name, nconv0);
     return val_opaque(deps);

@@ -466,6 +466,9 @@ NOINLINE static Value eval_unary(Ctx *c, CXCursor e, int mode)
     switch (op) {
     case OP_ADDROF: return eval(c, sub, MODE_ADDR);
     case OP_DEREF: {
+        /* *this inside an inlined member function: the object itself, which
+         * is no memory access of the kernel's (a parameter or a temporary) */
+        if (c->have_self && clang_getCursorKind(strip(sub)) == CXCursor_CXXThisExpr && !c->self.is_ptr) return c->self;
         Value p = eval(c, sub, MODE_LOAD);
         if (!p.is_ptr) p = pointer_value(SPACE_UNKNOWN, -1, text_of(&c->cx, sub), -1, aff_opaque(p.a.deps));
         CXType et = clang_getCursorType(e);
@@ -645,6 +648,8 @@ NOINLINE static Value eval_node(Ctx *c, CXCursor e, int mode)
         return eval_implicit(c, e, mode);
     case CXCursor_LambdaExpr:
         return val_opaque(0);
+    case CXCursor_CXXThisExpr: /* the object of the member function being inlined */
+        return c->have_self ? c->self : val_opaque(DEP_UNKNOWN);
     default:
         if (is_expr_kind(k)) return eval_children(c, e);
         return val_opaque(0);

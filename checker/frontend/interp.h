@@ -48,6 +48,7 @@ typedef struct {
     Model *m;
     Kernel *k;
     const char *shim_dir;
+    const char *project_root; /* the file's project (its headers may be found as system headers: -idirafter) */
     const TypeSubst *subst; /* the type arguments of the pattern being analysed (kernel or host), or NULL */
     Env env;
     int loop;            /* innermost loop index, -1 */
@@ -59,6 +60,11 @@ typedef struct {
     bool collecting_return;
     bool have_return;
     Value ret;
+    /* the object of the member function being inlined (`this`): its
+     * members are what the object's value says (a uniform parameter object,
+     * a temporary made from a thread's index); unknown outside one */
+    Value self;
+    bool have_self;
     bool pending_unroll; /* a #pragma unroll precedes the next loop */
     int nesting;         /* current depth of eval / walk_stmt / scan_assignments recursion */
     int stmt_nesting;    /* the walk_stmt part of it, to word the note */

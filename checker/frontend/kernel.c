@@ -401,6 +401,7 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
     m->language = c.d->language;
     if (m->language == LANG_OPENCL) decide_fp64(m, tu, o ? o->opencl_fp64 : FP64_AUTO);
     c.shim_dir = shim_dir;
+    c.project_root = fa ? fa->project_root : NULL;
     c.loop = -1;
 
     cx_begin_tu(tu);

@@ -25,10 +25,10 @@ __global__ void copy_particles(const Particle* in, Particle* out, int n)
 __global__ void accumulate(Accum* acc, const Accum* src, const float* v)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    // model-note: a member operator is inlined with the call's arguments bound from its first
-    // model-note: parameter: the object acc[i] is bound to `o` and `this` is unbound, so the field
-    // model-note: loads of src[i] / stores to acc[i] in the body are not recorded, and `return *this`
-    // model-note: records a spurious "unknown load this[]" (same for operator+= on the next line).
+    // model-note: a member operator is inlined with its object (the call's first argument) as
+    // model-note: `this` and the rest bound to its parameters; the field loads and stores in the
+    // model-note: body go through the by-value or reference object and are not recorded again;
+    // model-note: `return *this` is the object itself, not a memory access.
     acc[i] = src[i];                 // user-defined operator=
     acc[i] += v[i];                  // user-defined operator+=
 }

@@ -1,0 +1,47 @@
+// Model golden: values read through tensor-like accessor classes (a by-value
+// kernel argument whose operator[] returns a row view with its own
+// operator[]).  The member operator's object is its call's first argument:
+// the index is bound to the operator's parameter, so what is read keeps the
+// thread index, the loop counter and the loaded data it depends on.
+#include <cuda_runtime.h>
+
+template <typename T> struct RowView {
+    T *data_;
+    __device__ RowView(T *d) : data_(d) {}
+    __device__ T &operator[](int i) const { return data_[i]; }
+};
+
+template <typename T> struct Matrix {
+    T *data_;
+    int cols_;
+    __device__ RowView<T> operator[](int r) const { return RowView<T>(data_ + r * cols_); }
+    __device__ int cols() const { return cols_; }
+};
+
+template <typename T> struct Column {
+    T *data_;
+    __device__ T &operator[](int i) const { return data_[i]; }
+};
+
+__global__ void positive_row_sums(Matrix<float> m, float *out, int rows)
+{
+    int r = blockIdx.x * blockDim.x + threadIdx.x;
+    if (r >= rows) return;
+    float s = 0.0f;
+    for (int j = 0; j < m.cols(); ++j) {
+        if (m[r][j] > 0.0f)
+            s += m[r][j];
+    }
+    out[r] = s;
+}
+
+__global__ void skip_invalid(Column<long> ids, const float *in, float *out, int n, int reps)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    for (int k = 0; k < reps; ++k) {
+        if (ids[i] == -1)
+            continue;
+        out[i] += in[ids[i]];
+    }
+}

@@ -69,7 +69,7 @@ if grep -q "uncoalesced-row kernel_loop_macro.cu 15 46" "$tmp/cold.findings"; th
 else
     fail "grid-stride loop macro with the toolkit's headers"; sed 's/^/    | /' "$tmp/cold.findings"
 fi
-if wait_for "$tmp/cache" 'toolkit-*.pch' 3; then ok "three PCHs in the cache directory"; else fail "PCHs not built"; fi
+if wait_for "$tmp/cache" 'toolkit-*.pch' 4; then ok "four PCHs in the cache directory"; else fail "PCHs not built"; fi
 sleep 1
 left=$(find "$tmp/cache" -name '*.tmp.*' | wc -l)
 [[ $left == 0 ]] && ok "no temporary file left" || fail "$left temporary files left in the cache"
@@ -78,10 +78,19 @@ lint warm -j2
 if ! grep -q "precompiling" "$tmp/warm.err" &&
     grep -q "scale_thrust.cu: parse .*precompiled toolkit prelude cccl" "$tmp/warm.err" &&
     grep -q "half_axpy.cu: parse .*precompiled toolkit prelude libs" "$tmp/warm.err" &&
-    grep -q "kernel_loop_macro.cu: parse .*precompiled toolkit prelude cxx" "$tmp/warm.err"; then
-    ok "warm cache: each file gets the prelude its includes need (thrust: cccl; mma.h: libs; <vector>: cxx)"
+    grep -q "kernel_loop_macro.cu: parse .*precompiled toolkit prelude cxx" "$tmp/warm.err" &&
+    grep -q "optional_thrust.cu: parse .*precompiled toolkit prelude runtime" "$tmp/warm.err"; then
+    ok "warm cache: each file gets the prelude its includes need (thrust: cccl; mma.h: libs; <vector>: cxx; thrust under #ifdef of a name nothing defines: runtime)"
 else
     fail "warm cache"; sed 's/^/    | /' "$tmp/warm.err" | head
+fi
+
+# the user's -D of the guard: the include counts, thrust from the 'cccl' prelude
+"$G" --format=json --cuda-path="$cuda" -v -D USE_THRUST_SCAN "$tmp/proj/optional_thrust.cu" >/dev/null 2>"$tmp/guard.err"
+if grep -q "optional_thrust.cu: parse .*precompiled toolkit prelude cccl" "$tmp/guard.err"; then
+    ok "-D USE_THRUST_SCAN: the #ifdef'd thrust include chooses the 'cccl' prelude"
+else
+    fail "-D of an include's guard"; sed 's/^/    | /' "$tmp/guard.err" | head
 fi
 
 lint nopch --no-pch
@@ -90,10 +99,10 @@ if ! grep -q "precompiled toolkit prelude" "$tmp/nopch.err"; then ok "--no-pch: 
 # from the others (the first run parses the headers while it is built)
 before=$(find "$tmp/cache" -name 'toolkit-*.pch' | wc -l)
 lint macro -D THRUST_DEBUG_SYNC_FLAG=false
-wait_for "$tmp/cache" 'toolkit-*.pch' $((before + 3))
+wait_for "$tmp/cache" 'toolkit-*.pch' $((before + 4))
 sleep 1
 lint macro2 -D THRUST_DEBUG_SYNC_FLAG=false
-if [[ $(find "$tmp/cache" -name 'toolkit-*.pch' | wc -l) == $((before + 3)) ]] &&
+if [[ $(find "$tmp/cache" -name 'toolkit-*.pch' | wc -l) == $((before + 4)) ]] &&
     grep -q "scale_thrust.cu: parse .*precompiled toolkit prelude cccl" "$tmp/macro2.err"; then
     ok "-D of a toolkit configuration macro: preludes precompiled with it, the others kept"
 else

@@ -738,7 +738,7 @@ Engine *engine_new(const EngineOptions *o, char *err, int errsize)
         snprintf(e->device_default_header, sizeof e->device_default_header,
                  "%s/include/toolkit/gpulint_nvrtc_device_default.h", fo->data_dir ? fo->data_dir : ".");
         ProjectOptions po = {o->compile_db_dir, e->user_include_dirs, e->nuser_include_dirs, e->shim_dir,
-                             frontend_cuda_path(fe), fo->headers == HEADERS_SHIM};
+                             frontend_cuda_path(fe), fo->headers == HEADERS_SHIM, fo->extra, fo->nextra};
         e->projects = projects_new(&po);
         e->fragments = fragments_new(e->projects);
         engine_add_run_files(e, o->run_files, o->nrun_files);

@@ -22,6 +22,7 @@
 typedef struct {
     Include *items; int n;
     bool defines_toolkit_config;  /* #define THRUST_DEVICE_SYSTEM ... (frontend.h) */
+    const char **defines; int ndefines; /* the names the file #defines */
 } IncludeList;
 
 typedef struct {
@@ -152,7 +153,10 @@ void projects_free(ProjectSet *ps)
         free(p);
     }
     free(ps->projects);
-    for (int i = 0; i < ps->nlists; i++) free(ps->lists[i].items);
+    for (int i = 0; i < ps->nlists; i++) {
+        free(ps->lists[i].items);
+        free(ps->lists[i].defines);
+    }
     free(ps->lists);
     strmap_free(&ps->project_of_dir);
     strmap_free(&ps->scanned);
@@ -324,9 +328,45 @@ static const IncludeList *includes_of(ProjectSet *ps, const char *path)
     return l;
 }
 
+/* The name of `#ifdef X` (after the keyword) or `#if defined(X)` / `#if
+ * defined X` alone, when X has no leading underscore; else NULL. */
+static const char *guard_name(ProjectSet *ps, const char *q, bool ifdef)
+{
+    while (*q == ' ' || *q == '\t') q++;
+    if (!ifdef) {
+        if (strncmp(q, "defined", 7) != 0) return NULL;
+        q += 7;
+        while (*q == ' ' || *q == '\t') q++;
+    }
+    bool paren = !ifdef && *q == '(';
+    if (paren) q++;
+    while (*q == ' ' || *q == '\t') q++;
+    size_t n = 0;
+    while (isalnum((unsigned char)q[n]) || q[n] == '_') n++;
+    if (n == 0 || q[0] == '_' || isdigit((unsigned char)q[0])) return NULL;
+    const char *rest = q + n;
+    while (*rest == ' ' || *rest == '\t') rest++;
+    if (paren && *rest++ != ')') return NULL;
+    while (*rest == ' ' || *rest == '\t') rest++;
+    if (*rest && !(rest[0] == '/' && (rest[1] == '/' || rest[1] == '*'))) return NULL; /* more than one test */
+    return arena_strndup(&ps->arena, q, n);
+}
+
+static bool directive_is(const char *q, const char *word)
+{
+    size_t n = strlen(word);
+    return strncmp(q, word, n) == 0 && !isalnum((unsigned char)q[n]) && q[n] != '_';
+}
+
+#define MAX_GUARD_DEPTH 64
+
 static void scan_includes(ProjectSet *ps, char *text, IncludeList *out)
 {
-    IncludeList tmp = {NULL, 0, false};
+    IncludeList tmp = {NULL, 0, false, NULL, 0};
+    /* the #if groups open at the current line: each one's guard (NULL: none,
+     * or its #else/#elif part, which runs when the guard is undefined) */
+    const char *guards[MAX_GUARD_DEPTH];
+    int depth = 0;
     for (char *line = text; line && *line;) {
         char *next = strchr(line, '\n');
         if (next) *next++ = 0;
@@ -335,10 +375,23 @@ static void scan_includes(ProjectSet *ps, char *text, IncludeList *out)
         if (*q == '#') {
             q++;
             while (*q == ' ' || *q == '\t') q++;
-            if (strncmp(q, "define", 6) == 0 && (q[6] == ' ' || q[6] == '\t')) {
+            if (directive_is(q, "ifdef") || directive_is(q, "ifndef") || directive_is(q, "if")) {
+                const char *g = directive_is(q, "ifdef") ? guard_name(ps, q + 5, true)
+                                : directive_is(q, "if")  ? guard_name(ps, q + 2, false)
+                                                         : NULL;
+                if (depth < MAX_GUARD_DEPTH) guards[depth] = g;
+                depth++;
+            } else if (directive_is(q, "else") || directive_is(q, "elif")) {
+                if (depth > 0 && depth <= MAX_GUARD_DEPTH) guards[depth - 1] = NULL;
+            } else if (directive_is(q, "endif")) {
+                if (depth > 0) depth--;
+            } else if (directive_is(q, "define")) {
                 q += 6;
                 while (*q == ' ' || *q == '\t') q++;
                 if (frontend_is_toolkit_config_macro(q)) tmp.defines_toolkit_config = true;
+                size_t n = 0;
+                while (isalnum((unsigned char)q[n]) || q[n] == '_') n++;
+                if (n) *VEC_PUSH(tmp.defines, tmp.ndefines) = arena_strndup(&ps->arena, q, n);
             } else if (strncmp(q, "include", 7) == 0 && (q[7] == ' ' || q[7] == '\t' || q[7] == '<' || q[7] == '"')) {
                 q += 7;
                 while (*q == ' ' || *q == '\t') q++;
@@ -348,6 +401,8 @@ static void scan_includes(ProjectSet *ps, char *text, IncludeList *out)
                     Include *inc = VEC_PUSH(tmp.items, tmp.n);
                     inc->spelling = arena_strndup(&ps->arena, q + 1, (size_t)(end - q - 1));
                     inc->angled = close == '>';
+                    inc->guard = NULL;
+                    for (int d = 0; d < depth && d < MAX_GUARD_DEPTH && !inc->guard; d++) inc->guard = guards[d];
                 }
             }
         }
@@ -368,6 +423,10 @@ typedef struct {
     PreludeNeed prelude;
     bool defines_toolkit_config;
     int forwarded;
+    StrMap defined;                      /* names the closure's files #define */
+    /* a system or toolkit include under `#ifdef X`: its prelude counts
+     * when X is defined (by the flags or a file of the closure) */
+    struct { PreludeNeed need; const char *guard; } *guarded; int nguarded;
 } Walk;
 
 static bool dir_has(const char *dir, const char *spelling, char *out, size_t n)
@@ -553,40 +612,78 @@ static Resolution resolve(ProjectSet *ps, Project *p, Walk *w, const char *inclu
     return FOUND;
 }
 
+/* The closure, breadth first.  Files reached through an include under
+ * `#ifdef X` are walked after all the others, and what they include counts
+ * for the prelude only when X is defined (their directories are kept: a
+ * discovered directory only fills a gap). */
 static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const IncludeList *main_includes)
 {
+    const char **qguard = NULL; /* the guard each queued file was reached under (NULL: none) */
+    int nqguard = 0;
+    struct { const char *file, *guard; } *deferred = NULL;
+    int ndeferred = 0;
     *VEC_PUSH(w->queue, w->nqueue) = file;
+    *VEC_PUSH(qguard, nqguard) = NULL;
     *strmap_get(&w->seen, file) = 1;
-    for (int qi = 0; qi < w->nqueue; qi++) {
-        const char *cur = w->queue[qi];
-        const IncludeList *l = qi == 0 && main_includes ? main_includes : includes_of(ps, cur);
-        if (l->defines_toolkit_config) w->defines_toolkit_config = true;
-        for (int i = 0; i < l->n; i++) {
-            char found[PATH_MAX * 2];
-            Include inc = l->items[i];
-            Resolution r = resolve(ps, p, w, cur, &inc, found, sizeof found);
-            switch (r) {
-            case FOUND: {
-                int *seen = strmap_get(&w->seen, found);
-                if (!*seen) {
-                    *seen = 1;
+    for (int qi = 0;;) {
+        for (; qi < w->nqueue; qi++) {
+            const char *cur = w->queue[qi];
+            const IncludeList *l = qi == 0 && main_includes ? main_includes : includes_of(ps, cur);
+            if (l->defines_toolkit_config) w->defines_toolkit_config = true;
+            for (int i = 0; i < l->ndefines; i++) *strmap_get(&w->defined, l->defines[i]) = 1;
+            for (int i = 0; i < l->n; i++) {
+                char found[PATH_MAX * 2];
+                Include inc = l->items[i];
+                const char *guard = inc.guard ? inc.guard : qguard[qi];
+                Resolution r = resolve(ps, p, w, cur, &inc, found, sizeof found);
+                switch (r) {
+                case FOUND: {
+                    int *seen = strmap_get(&w->seen, found);
+                    if (*seen) break;
                     const char *key = arena_strdup(&ps->arena, found);
+                    if (guard) {
+                        deferred = xrealloc(deferred, (size_t)(ndeferred + 1) * sizeof *deferred);
+                        deferred[ndeferred].file = key;
+                        deferred[ndeferred++].guard = guard;
+                        break;
+                    }
+                    *seen = 1;
                     *VEC_PUSH(w->queue, w->nqueue) = key;
+                    *VEC_PUSH(qguard, nqguard) = NULL;
+                    break;
                 }
-                break;
-            }
-            case TOOLKIT:
-            case SYSTEM: {
-                /* both can ask for a bigger toolkit prelude */
-                PreludeNeed need = frontend_prelude_for_include(inc.spelling);
-                if (need > w->prelude) w->prelude = need;
-                if (r == TOOLKIT) w->real_headers = true;
-                break;
-            }
-            case NOT_FOUND: strmap_increment(&p->unresolved, inc.spelling); break;
+                case TOOLKIT:
+                case SYSTEM: {
+                    /* both can ask for a bigger toolkit prelude */
+                    PreludeNeed need = frontend_prelude_for_include(inc.spelling);
+                    if (guard && need > PRELUDE_RUNTIME) {
+                        w->guarded = xrealloc(w->guarded, (size_t)(w->nguarded + 1) * sizeof *w->guarded);
+                        w->guarded[w->nguarded].need = need;
+                        w->guarded[w->nguarded++].guard = guard;
+                    } else if (need > w->prelude) {
+                        w->prelude = need;
+                    }
+                    if (r == TOOLKIT) w->real_headers = true;
+                    break;
+                }
+                case NOT_FOUND: strmap_increment(&p->unresolved, inc.spelling); break;
+                }
             }
         }
+        int moved = 0;
+        for (int d = 0; d < ndeferred; d++) {
+            int *seen = strmap_get(&w->seen, deferred[d].file);
+            if (*seen) continue;
+            *seen = 1;
+            *VEC_PUSH(w->queue, w->nqueue) = deferred[d].file;
+            *VEC_PUSH(qguard, nqguard) = deferred[d].guard;
+            moved++;
+        }
+        ndeferred = 0;
+        if (!moved) break;
     }
+    free(deferred);
+    free(qguard);
 }
 
 /* ------------------------------------------------------------ per file */
@@ -623,6 +720,19 @@ static bool std_changes_pch(const char *std)
     /* the precompiled shim is C++17; older standards parse as C++17 */
     const char *v = strstr(std, "++");
     return v && atoi(v + 2) > 17 && atoi(v + 2) < 98;
+}
+
+/* Is NAME defined by one of these clang flags (-DNAME, -DNAME=v, -D NAME)? */
+static bool defined_by_args(const char *const *args, int nargs, const char *name)
+{
+    size_t n = strlen(name);
+    for (int i = 0; i < nargs; i++) {
+        const char *d = NULL;
+        if (strcmp(args[i], "-D") == 0 && i + 1 < nargs) d = args[++i];
+        else if (strncmp(args[i], "-D", 2) == 0) d = args[i] + 2;
+        if (d && strncmp(d, name, n) == 0 && (d[n] == 0 || d[n] == '=')) return true;
+    }
+    return false;
 }
 
 void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, size_t size, FileFlags *out)
@@ -665,7 +775,7 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         out->cmake_definitions = ndefs;
     }
     w.first_discovered = w.ndirs;
-    IncludeList buffer_includes = {NULL, 0, false};
+    IncludeList buffer_includes = {NULL, 0, false, NULL, 0};
     if (contents) { /* an editor's buffer: its includes, not the file's on disk */
         char *text = xmalloc(size + 1);
         memcpy(text, contents, size);
@@ -675,6 +785,18 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
     }
     walk(ps, p, &w, arena_strdup(&ps->arena, abs), contents ? &buffer_includes : NULL);
     free(buffer_includes.items);
+    free(buffer_includes.defines);
+    /* a library include under an #ifdef of a name nothing defines (caffe's
+     * cudnn_*.cu: all of the file under USE_CUDNN) does not choose the
+     * prelude; when a -D the project cannot see (.gpulint.yaml's) defines
+     * it, its headers are parsed after the smaller prelude */
+    for (int i = 0; i < w.nguarded; i++)
+        if (w.guarded[i].need > w.prelude && (*strmap_get(&w.defined, w.guarded[i].guard) ||
+                                              defined_by_args(ps->args, ps->nargs, w.guarded[i].guard) ||
+                                              defined_by_args(ps->o.user_args, ps->o.nuser_args, w.guarded[i].guard)))
+            w.prelude = w.guarded[i].need;
+    free(w.guarded);
+    strmap_free(&w.defined);
     for (int i = w.first_discovered; i < w.ndirs; i++) {
         *VEC_PUSH(ps->args, ps->nargs) = "-idirafter";
         *VEC_PUSH(ps->args, ps->nargs) = w.dirs[i];

@@ -24,6 +24,7 @@ typedef struct {
     const char *shim_dir;         /* include/shim of this gpulint */
     const char *cuda_path;        /* the toolkit, "" or NULL when none */
     bool headers_shim_only;       /* --headers=shim: never ask for the toolkit's headers */
+    const char *const *user_args; int nuser_args; /* the user's flags (their -D decide #ifdef'd includes) */
 } ProjectOptions;
 
 /* What one file is parsed with.  The strings belong to the ProjectSet. */
@@ -64,6 +65,10 @@ const char *projects_root_of(ProjectSet *ps, const char *abs_path);
 typedef struct {
     const char *spelling;
     bool angled;
+    /* X of an enclosing `#ifdef X` / `#if defined(X)` (the outermost one;
+     * not a name with a leading underscore, which the compiler or the
+     * toolkit may define): the include is read only when X is defined */
+    const char *guard;
 } Include;
 int projects_includes_of(ProjectSet *ps, const char *path, const Include **includes);
 int projects_index_files(ProjectSet *ps, const char *root, const char *const **files);

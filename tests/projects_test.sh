@@ -157,6 +157,8 @@ check "config choice: the CUDA alternative beats the HIP one before it: ok, the 
     "files['portable.cu']['status'] == 'ok' and ('double-literal', 'portable.cu', 14) in rules"
 check "config choice: #if !defined(A) && !defined(B): A chosen, B's branch not analysed" \
     "files['negated.cu']['status'] == 'ok' and not any(r[1] == 'negated.cu' for r in rules)"
+check "config choice: a header of the project defines BLOCK_STRIDE: nothing chosen, its branch analysed" \
+    "files['configured.cu']['status'] == 'ok' and not any(r[1] == 'configured.cu' for r in rules) and 'configured.cu: note: configuration chosen' not in open('$tmp/err').read()"
 check "config choice: a lone #ifndef TILE / #error is left alone: degraded" \
     "files['lone.cu']['status'] == 'degraded'"
 "$G" "$tmp/config_choice/src/scale.cu" >/dev/null 2>"$tmp/err"

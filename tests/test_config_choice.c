@@ -20,8 +20,36 @@ static bool chosen(const char *text, unsigned error_line, const char *want, unsi
     return true;
 }
 
+static bool defines_block_stride(void *ctx, const char *name)
+{
+    (void)ctx;
+    return strcmp(name, "BLOCK_STRIDE") == 0;
+}
+
+static bool defines_nothing(void *ctx, const char *name)
+{
+    (void)ctx;
+    (void)name;
+    return false;
+}
+
 int main(void)
 {
+    /* before the parse: top-level chains only, none of whose alternatives
+     * the flags or the closure define */
+    const char *two = "#if defined(GRID_STRIDE)\n#elif defined(BLOCK_STRIDE)\n#else\n#error pick a loop\n#endif\n"
+                      "#ifdef GPU\n#if defined(X1)\n#else\n#error nested\n#endif\n#endif\n"
+                      "#if !defined(USE_A) && !defined(USE_B)\n#  error  one of them\n#endif\n";
+    ConfigChoice pre[4];
+    int n = config_choice_prescan("f.cu", two, strlen(two), defines_nothing, NULL, pre, 4);
+    CHECK_EQ_LL(n, 2);
+    CHECK(n == 2 && strcmp(pre[0].name, "GRID_STRIDE") == 0 && pre[0].error_line == 4 && pre[0].if_line == 1 &&
+          strcmp(pre[0].message, "pick a loop") == 0);
+    CHECK(n == 2 && strcmp(pre[1].name, "USE_A") == 0 && pre[1].error_line == 13 && strcmp(pre[1].message, "one of them") == 0);
+    n = config_choice_prescan("f.cu", two, strlen(two), defines_block_stride, NULL, pre, 4);
+    CHECK(n == 1 && strcmp(pre[0].name, "USE_A") == 0);
+    CHECK_EQ_LL(config_choice_prescan("f.cu", two, strlen(two), defines_nothing, NULL, pre, 1), 1);
+
     /* the #else of an #if/#elif chain of defined() tests */
     CHECK(chosen("#if defined(GRID_STRIDE)\nA\n#elif defined(BLOCK_STRIDE)\nB\n#else\n#error pick one\n#endif\n", 6,
                  "GRID_STRIDE", 1));

@@ -141,35 +141,40 @@ static bool choose(char names[][64], int n, char *name, size_t size)
     return true;
 }
 
-/* The alternatives an #error at the top of `g` leaves unchosen. */
-static bool choice_for_group(const Group *g, char *name, size_t n)
+/* The alternatives an #error at the top of `g` leaves unchosen (0: none
+ * that gpulint reads as such). */
+static int alternatives_of_group(const Group *g, char names[][64])
 {
-    char names[MAX_ALTERNATIVES][64];
-    int count = 0;
     if (g->nbranches == 1) { /* #if !defined(A) && !defined(B)  #error */
-        count = alternatives_of(g->first, true, names, MAX_ALTERNATIVES);
-        return count >= 2 && choose(names, count, name, n);
+        int count = alternatives_of(g->first, true, names, MAX_ALTERNATIVES);
+        return count >= 2 ? count : 0;
     }
     /* in an #elif or #else: the #if's alternatives, then each #elif's */
-    count = alternatives_of(g->first, false, names, MAX_ALTERNATIVES);
-    if (count == 0) return false;
+    int count = alternatives_of(g->first, false, names, MAX_ALTERNATIVES);
+    if (count == 0) return 0;
     for (int i = 0; i < g->nelifs && count < MAX_ALTERNATIVES; i++) {
         char more[MAX_ALTERNATIVES][64];
         int k = alternatives_of(g->elifs[i], false, more, MAX_ALTERNATIVES);
         for (int j = 0; j < k && count < MAX_ALTERNATIVES; j++) memcpy(names[count++], more[j], 64);
     }
-    return choose(names, count, name, n);
+    return count;
 }
 
-bool config_choice_in_text(const char *text, size_t size, unsigned error_line, char *name, size_t n,
-                           unsigned *if_line)
+/* Called for each #error inside an #if group (its line, the innermost
+ * group, the nesting depth); true stops the walk. */
+typedef bool (*EachError)(void *ctx, unsigned line, const Group *g, int depth);
+
+/* Walks the directives of `text`.  With error_line > 0: up to the #error
+ * on that line, the #if group open there in *g, true when there is one.
+ * With error_line 0: `each` for every #error inside a group. */
+static bool walk_directives(const char *text, size_t size, unsigned error_line, EachError each, void *ctx, Group *g)
 {
     Group *stack = xcalloc(MAX_DEPTH, sizeof *stack);
     int depth = 0, overflow = 0;
-    bool found = false;
+    bool found = false, stop = false;
     unsigned line = 1;
     size_t i = 0;
-    while (i < size) {
+    while (i < size && !found && !stop) {
         unsigned start_line = line;
         size_t start = i;
         /* one logical line: backslash-newline continues it */
@@ -194,38 +199,111 @@ bool config_choice_in_text(const char *text, size_t size, unsigned error_line, c
         const char *k = text + kw;
         char cond[MAX_CONDITION];
         clean_condition(text + p, end - p, cond, sizeof cond);
+        bool at_line = error_line >= start_line && error_line < line + (i >= size);
 #define IS(word) (kwlen == strlen(word) && strncmp(k, word, kwlen) == 0)
         if (IS("if") || IS("ifdef") || IS("ifndef")) {
             if (depth == MAX_DEPTH) {
                 overflow++;
                 continue;
             }
-            Group *g = &stack[depth++];
-            memset(g, 0, sizeof *g);
-            g->if_line = start_line;
-            g->nbranches = 1;
-            if (IS("if")) snprintf(g->first, sizeof g->first, "%s", cond);
-            else snprintf(g->first, sizeof g->first, "%sdefined %.*s", IS("ifndef") ? "!" : "", MAX_CONDITION - 16, cond);
+            Group *gr = &stack[depth++];
+            memset(gr, 0, sizeof *gr);
+            gr->if_line = start_line;
+            gr->nbranches = 1;
+            if (IS("if")) snprintf(gr->first, sizeof gr->first, "%s", cond);
+            else snprintf(gr->first, sizeof gr->first, "%sdefined %.*s", IS("ifndef") ? "!" : "", MAX_CONDITION - 16, cond);
         } else if (IS("elif") || IS("else")) {
             if (overflow || depth == 0) continue;
-            Group *g = &stack[depth - 1];
-            g->nbranches++;
-            if (IS("else")) g->in_else = true;
-            else if (g->nelifs < 4) snprintf(g->elifs[g->nelifs++], MAX_CONDITION, "%s", cond);
+            Group *gr = &stack[depth - 1];
+            gr->nbranches++;
+            if (IS("else")) gr->in_else = true;
+            else if (gr->nelifs < 4) snprintf(gr->elifs[gr->nelifs++], MAX_CONDITION, "%s", cond);
         } else if (IS("endif")) {
             if (overflow) overflow--;
             else if (depth) depth--;
-        } else if (IS("error") && error_line >= start_line && error_line < line + (i >= size)) {
-            if (depth && !overflow) {
-                found = choice_for_group(&stack[depth - 1], name, n);
-                if (found && if_line) *if_line = stack[depth - 1].if_line;
+        } else if (IS("error")) {
+            bool in_group = depth > 0 && !overflow;
+            if (error_line == 0) {
+                if (in_group) stop = each(ctx, start_line, &stack[depth - 1], depth);
+            } else if (at_line) {
+                if (in_group) *g = stack[depth - 1];
+                found = in_group;
+                stop = true;
             }
-            break;
         }
 #undef IS
     }
     free(stack);
     return found;
+}
+
+bool config_choice_in_text(const char *text, size_t size, unsigned error_line, char *name, size_t n,
+                           unsigned *if_line)
+{
+    if (error_line == 0) return false;
+    Group *g = xcalloc(1, sizeof *g);
+    char names[MAX_ALTERNATIVES][64];
+    bool ok = walk_directives(text, size, error_line, NULL, NULL, g) &&
+              choose(names, alternatives_of_group(g, names), name, n);
+    if (ok && if_line) *if_line = g->if_line;
+    free(g);
+    return ok;
+}
+
+typedef struct {
+    bool (*is_defined)(void *ctx, const char *name);
+    void *ctx;
+    const char *path;
+    ConfigChoice *out;
+    int n, max;
+} Prescan;
+
+static bool prescan_one(void *ctx, unsigned line, const Group *g, int depth)
+{
+    Prescan *ps = ctx;
+    if (depth != 1) return false; /* a nested chain may sit in a part the build leaves out */
+    char names[MAX_ALTERNATIVES][64];
+    int count = alternatives_of_group(g, names);
+    for (int i = 0; i < count; i++)
+        if (ps->is_defined(ps->ctx, names[i])) return false; /* the build picks one */
+    ConfigChoice *c = &ps->out[ps->n];
+    memset(c, 0, sizeof *c);
+    if (!choose(names, count, c->name, sizeof c->name)) return false;
+    snprintf(c->file, sizeof c->file, "%s", ps->path);
+    c->error_line = line;
+    c->if_line = g->if_line;
+    return ++ps->n == ps->max;
+}
+
+/* The text of the #error directive on `line` (1-based), for the note. */
+static void error_text_at(const char *text, size_t size, unsigned line, char *out, size_t n)
+{
+    const char *t = text, *end = text + size;
+    for (unsigned l = 1; l < line && t; l++) {
+        t = memchr(t, '\n', (size_t)(end - t));
+        if (t) t++;
+    }
+    out[0] = '\0';
+    if (!t) return;
+    const char *nl = memchr(t, '\n', (size_t)(end - t));
+    if (!nl) nl = end;
+    const char *e = t;
+    while (e < nl && *e != 'e') e++; /* past '#' and blanks to "error" */
+    if (nl - e < 5 || strncmp(e, "error", 5) != 0) return;
+    e += 5;
+    while (e < nl && (*e == ' ' || *e == '\t')) e++;
+    size_t len = (size_t)(nl - e);
+    snprintf(out, n, "%.*s", (int)(len < n - 1 ? len : n - 1), e);
+}
+
+int config_choice_prescan(const char *path, const char *text, size_t size,
+                          bool (*is_defined)(void *ctx, const char *name), void *ctx, ConfigChoice *out, int max)
+{
+    if (max <= 0) return 0;
+    Prescan ps = {is_defined, ctx, path, out, 0, max};
+    walk_directives(text, size, 0, prescan_one, &ps, NULL);
+    for (int i = 0; i < ps.n; i++) error_text_at(text, size, out[i].error_line, out[i].message, sizeof out[i].message);
+    return ps.n;
 }
 
 static bool under_root(const char *file, const char *root)

@@ -38,6 +38,14 @@ typedef struct {
 bool config_choice_for(const FrontendReport *rep, const char *path, const char *contents, size_t size,
                        const char *root, ConfigChoice *out);
 
+/* Before the first parse: for each #error of `text` (the file `path`) in
+ * a top-level #if group whose alternatives none is_defined (the flags, the
+ * closure's #defines), the alternative to define; at most `max`.  Nested
+ * groups are left to config_choice_for after the parse: they may sit in a
+ * part of the file the build leaves out. */
+int config_choice_prescan(const char *path, const char *text, size_t size,
+                          bool (*is_defined)(void *ctx, const char *name), void *ctx, ConfigChoice *out, int max);
+
 /* Is `rep` still stopped by the #error of `c`? */
 bool config_choice_still_fails(const FrontendReport *rep, const ConfigChoice *c);
 

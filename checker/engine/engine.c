@@ -9,6 +9,7 @@
 #include "engine/jit_names.h"
 #include "model/dump.h"
 #include "rules/rules.h"
+#include "util/fileio.h"
 #include "util/oom.h"
 #include "util/utf8.h"
 #include "util/vec.h"
@@ -464,15 +465,70 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     return ok;
 }
 
+typedef struct {
+    Engine *e;
+    const char *const *args;
+    int nargs;
+} DefinedCtx;
+
+static bool flag_defines(const char *const *args, int nargs, const char *name)
+{
+    size_t n = strlen(name);
+    for (int i = 0; i < nargs; i++) {
+        const char *d = NULL;
+        if (strcmp(args[i], "-D") == 0 && i + 1 < nargs) d = args[++i];
+        else if (strncmp(args[i], "-D", 2) == 0) d = args[i] + 2;
+        if (d && strncmp(d, name, n) == 0 && (d[n] == 0 || d[n] == '=')) return true;
+    }
+    return false;
+}
+
+/* Defined for the parse to come: by its flags, the user's, or a #define of
+ * its include closure (read by projects_flags_for). */
+static bool defined_for_parse(void *ctx, const char *name)
+{
+    DefinedCtx *d = ctx;
+    const FrontendOptions *fo = &d->e->options.frontend;
+    return flag_defines(d->args, d->nargs, name) || flag_defines(fo->extra, fo->nextra, name) ||
+           projects_closure_defines(d->e->projects, name);
+}
+
+static bool is_opencl_name(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    return dot && strcmp(dot, ".cl") == 0;
+}
+
+/* The choices config_choice_prescan makes for the file's own text, added
+ * to the flags before its one parse. */
+static int prechoose_configuration(Engine *e, const char *tu, const char *contents, size_t size, const char ***args,
+                                   int *nargs, ConfigChoice *chosen)
+{
+    long n = 0;
+    char *owned = NULL;
+    const char *text = contents ? contents : (owned = read_file(tu, &n));
+    size_t len = contents ? size : (size_t)n;
+    if (!text) return 0;
+    DefinedCtx d = {e, *args, *nargs};
+    int k = config_choice_prescan(tu, text, len, defined_for_parse, &d, chosen, MAX_CONFIG_CHOICES);
+    free(owned);
+    for (int i = 0; i < k; i++) {
+        *VEC_PUSH(*args, *nargs) = "-D";
+        *VEC_PUSH(*args, *nargs) = chosen[i].name;
+    }
+    return k;
+}
+
 /* Parses the file again with one more -D for each #error that ends a set
  * of alternatives, while the choice removes that #error (at most
  * MAX_CONFIG_CHOICES); *m and *pr become the last good parse's.  Returns
  * how many were chosen. */
 static int choose_configuration(Engine *e, const char *tu, const char *contents, size_t size, FileArgs *fa,
-                                const char ***args, int *nargs, ConfigChoice *chosen, Model *m, FrontendReport *pr)
+                                const char ***args, int *nargs, ConfigChoice *chosen, int max, Model *m,
+                                FrontendReport *pr)
 {
     int n = 0;
-    while (n < MAX_CONFIG_CHOICES &&
+    while (n < max &&
            config_choice_for(pr, tu, contents, size, fa->project_root, &chosen[n])) {
         *VEC_PUSH(*args, *nargs) = "-D";
         *VEC_PUSH(*args, *nargs) = chosen[n].name;
@@ -553,6 +609,12 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         else if (cfg->headers && strcmp(cfg->headers, "shim") == 0) fa.real_headers = false;
         fa.cl_std = cfg->cl_std;
     }
+    /* #error unless the build defines an alternative that no flag and no
+     * #define of the closure defines: chosen before the parse (config_choice.h) */
+    ConfigChoice chosen[MAX_CONFIG_CHOICES];
+    int nchosen = 0;
+    if (e->projects && !(e->document && !ctx->focus) && !is_opencl_name(tu))
+        nchosen = prechoose_configuration(e, tu, ctx->focus ? NULL : contents, size, &args, &nargs, chosen);
     fa.args = args;
     fa.nargs = nargs;
     bool with_args = e->projects || (cfg && (nargs || cfg->headers || cfg->cl_std)) || fa.nmodel_files;
@@ -593,11 +655,10 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     }
     /* a file that stops on #error unless its build picks one of its
      * alternatives: parsed again with one picked (config_choice.h) */
-    ConfigChoice chosen[MAX_CONFIG_CHOICES];
-    int nchosen = 0;
     if (analysed && !(e->document && !ctx->focus) && m.language == LANG_CUDA) {
         if (!with_args) fa.real_headers = pr.used_real_headers;
-        nchosen = choose_configuration(e, tu, contents, size, &fa, &args, &nargs, chosen, &m, &pr);
+        nchosen += choose_configuration(e, tu, contents, size, &fa, &args, &nargs, chosen + nchosen,
+                                        MAX_CONFIG_CHOICES - nchosen, &m, &pr);
     }
     free(args);
     if (e->info) {

@@ -54,8 +54,9 @@ struct ProjectSet {
     const char *toolkit_dirs[2]; int ntoolkit;
     char tmpdir[PATH_MAX];
     CompileDb shared_db; bool has_shared_db;   /* -p DIR */
-    /* the last file's flags */
+    /* the last file's flags, and the names its closure's files #define */
     const char **args; int nargs;
+    StrMap closure_defines;
 };
 
 static bool is_dir(const char *p)
@@ -135,6 +136,7 @@ ProjectSet *projects_new(const ProjectOptions *o)
 void projects_free(ProjectSet *ps)
 {
     if (!ps) return;
+    strmap_free(&ps->closure_defines);
     for (int i = 0; i < ps->nprojects; i++) {
         Project *p = ps->projects[i];
         if (p->has_db) compdb_free(&p->db);
@@ -796,7 +798,8 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
                                               defined_by_args(ps->o.user_args, ps->o.nuser_args, w.guarded[i].guard)))
             w.prelude = w.guarded[i].need;
     free(w.guarded);
-    strmap_free(&w.defined);
+    strmap_free(&ps->closure_defines);
+    ps->closure_defines = w.defined;
     for (int i = w.first_discovered; i < w.ndirs; i++) {
         *VEC_PUSH(ps->args, ps->nargs) = "-idirafter";
         *VEC_PUSH(ps->args, ps->nargs) = w.dirs[i];
@@ -811,6 +814,11 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
     free(w.dirs);
     free(w.queue);
     strmap_free(&w.seen);
+}
+
+bool projects_closure_defines(ProjectSet *ps, const char *name)
+{
+    return *strmap_get(&ps->closure_defines, name) != 0;
 }
 
 /* ------------------------------------------------ for the include graph */

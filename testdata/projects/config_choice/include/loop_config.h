@@ -1,0 +1,3 @@
+// The project's own choice, made in a header.
+#pragma once
+#define BLOCK_STRIDE

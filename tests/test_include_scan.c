@@ -1,0 +1,52 @@
+/* test_include_scan.c - the #include/#define lines of a file read as text
+ * (engine/include_scan.h), and the #ifdef guard each include remembers. */
+#include "check.h"
+#include "engine/include_scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *guard_of(const IncludeList *l, const char *spelling)
+{
+    for (int i = 0; i < l->n; i++)
+        if (strcmp(l->items[i].spelling, spelling) == 0) return l->items[i].guard ? l->items[i].guard : "";
+    return NULL;
+}
+
+int main(void)
+{
+    char text[] = "#include <plain.h>\n"
+                  "#ifdef USE_CUDNN\n"
+                  "#  include \"cudnn_layer.hpp\"\n"
+                  "#if defined(USE_THRUST) // optional\n"
+                  "#include <thrust/sort.h>\n"
+                  "#endif\n"
+                  "#else\n"
+                  "#include <fallback.h>\n"
+                  "#endif\n"
+                  "#if defined USE_CUB\n#include <cub/cub.cuh>\n#endif\n"
+                  "#ifdef __CUDACC__\n#include <compiler.h>\n#endif\n"
+                  "#ifndef NO_HALF\n#include <cuda_fp16.h>\n#endif\n"
+                  "#if defined(A) && defined(B)\n#include <both.h>\n#endif\n"
+                  "#if VERSION > 3\n#include <valued.h>\n#endif\n"
+                  "#define TILE 16\n#  define USE_THRUST\n";
+    Arena a;
+    memset(&a, 0, sizeof a);
+    IncludeList l;
+    scan_includes(&a, text, &l);
+    CHECK_EQ_LL(l.n, 9);
+    CHECK(strcmp(guard_of(&l, "plain.h"), "") == 0);
+    CHECK(strcmp(guard_of(&l, "cudnn_layer.hpp"), "USE_CUDNN") == 0);
+    CHECK(strcmp(guard_of(&l, "thrust/sort.h"), "USE_CUDNN") == 0); /* the outermost guard */
+    CHECK(strcmp(guard_of(&l, "fallback.h"), "") == 0);             /* #else: read when USE_CUDNN is not */
+    CHECK(strcmp(guard_of(&l, "cub/cub.cuh"), "USE_CUB") == 0);
+    CHECK(strcmp(guard_of(&l, "compiler.h"), "") == 0);  /* the compiler's own names are not guards */
+    CHECK(strcmp(guard_of(&l, "cuda_fp16.h"), "") == 0); /* #ifndef */
+    CHECK(strcmp(guard_of(&l, "both.h"), "") == 0);      /* more than one test */
+    CHECK(strcmp(guard_of(&l, "valued.h"), "") == 0);
+    CHECK(l.ndefines == 2 && strcmp(l.defines[0], "TILE") == 0 && strcmp(l.defines[1], "USE_THRUST") == 0);
+    free(l.items);
+    free(l.defines);
+    arena_free(&a);
+    return check_summary();
+}

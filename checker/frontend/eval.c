@@ -2,8 +2,11 @@
  * loads and stores they perform (see interp.h). */
 #include "frontend/interp.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+
+static void dependent_field_type(Ctx *c, CXCursor member, CXType *out);
 
 NOINLINE static Value eval_declref(Ctx *c, CXCursor e)
 {
@@ -85,8 +88,11 @@ NOINLINE static Value eval_subscript(Ctx *c, CXCursor e, int mode)
     }
     CXCursor bcur = ch.items[0], icur = ch.items[1];
     children_free(&ch);
-    /* a[i] with a pointer index and integer base (i[a]) is legal C: swap. */
-    if (!is_pointer_type(clang_getCursorType(bcur)) && !is_array_type(clang_getCursorType(strip(bcur)))) {
+    /* a[i] with a pointer index and integer base (i[a]) is legal C: swap
+     * (not when the base's type is dependent: in.strides[1] in a pattern) */
+    CXType it = clang_getCursorType(icur);
+    if (!is_pointer_type(clang_getCursorType(bcur)) && !is_array_type(clang_getCursorType(strip(bcur))) &&
+        (is_pointer_type(it) || is_array_type(it))) {
         CXCursor t = bcur;
         bcur = icur;
         icur = t;
@@ -98,9 +104,13 @@ NOINLINE static Value eval_subscript(Ctx *c, CXCursor e, int mode)
     /* p.strides[0] of a struct parameter: a kernel argument (uniform), like
      * p.ld; not a memory access */
     long long k;
+    CXType field_type = clang_getCursorType(strip(bcur));
+    bool member = clang_getCursorKind(strip(bcur)) == CXCursor_MemberRefExpr;
+    if (member && is_dependent_type(field_type)) dependent_field_type(c, strip(bcur), &field_type);
+    bool integer_elems = is_integer_type(et) || (is_dependent_type(et) && is_array_type(field_type) &&
+                                                 is_integer_type(clang_getArrayElementType(field_type)));
     if (!base.is_ptr && base.a.deps == DEP_PARAM && !(mode & (MODE_ADDR | MODE_STORE)) &&
-        aff_is_const(&idx.a, &k) && is_integer_type(et) && clang_getCursorKind(strip(bcur)) == CXCursor_MemberRefExpr &&
-        is_array_type(clang_getCursorType(strip(bcur))))
+        aff_is_const(&idx.a, &k) && integer_elems && member && is_array_type(field_type))
         return val_int(aff_symbol(new_symbol(c, SYMK_UNIFORM, text_of(&c->cx, e)), DEP_PARAM));
     if (!base.is_ptr) {
         base = pointer_value(SPACE_UNKNOWN, -1, text_of(&c->cx, bcur), -1, aff_opaque(base.a.deps));
@@ -111,6 +121,54 @@ NOINLINE static Value eval_subscript(Ctx *c, CXCursor e, int mode)
     if (is_array_type(et) || (mode & MODE_ADDR)) return addr;
     record_access(c, &base, addr.a, et, e, (mode & MODE_LOAD) != 0, (mode & MODE_STORE) != 0);
     return loaded_value(c, e, &base, &idx);
+}
+
+static enum CXChildVisitResult find_field(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct { const char *name; CXType type; bool found; } *f = data;
+    if (clang_getCursorKind(c) != CXCursor_FieldDecl) return CXChildVisit_Continue;
+    CXString s = clang_getCursorSpelling(c);
+    bool same = strcmp(clang_getCString(s), f->name) == 0;
+    clang_disposeString(s);
+    if (!same) return CXChildVisit_Continue;
+    f->type = clang_getCursorType(c);
+    f->found = true;
+    return CXChildVisit_Break;
+}
+
+/* The declared type of the field a member expression of dependent type
+ * names (in.ptr, in.strides of a Param<T> in a kernel pattern), read from
+ * the class template: `T *` is a pointer, `long[4]` an integer array, as in
+ * every instantiation.  *out is left as it is when it is not found. */
+static void dependent_field_type(Ctx *c, CXCursor member, CXType *out)
+{
+    Children ch = children_of(member);
+    CXCursor base = ch.n == 1 ? strip(ch.items[0]) : clang_getNullCursor();
+    children_free(&ch);
+    if (clang_Cursor_isNull(base)) return;
+    CXType bt = clang_getCursorType(base);
+    if (bt.kind == CXType_Pointer) bt = clang_getPointeeType(bt);
+    CXCursor decl = clang_getTypeDeclaration(bt);
+    enum CXCursorKind dk = clang_getCursorKind(decl);
+    if (dk != CXCursor_ClassTemplate && dk != CXCursor_StructDecl && dk != CXCursor_ClassDecl &&
+        dk != CXCursor_ClassTemplatePartialSpecialization)
+        return;
+    /* a dependent member expression has no spelling: the name after the
+     * last `.` or `->` of its text */
+    const char *text = text_of(&c->cx, member);
+    size_t end = strlen(text);
+    while (end && (text[end - 1] == ' ' || text[end - 1] == '\n')) end--;
+    size_t start = end;
+    while (start && (isalnum((unsigned char)text[start - 1]) || text[start - 1] == '_')) start--;
+    char name[128];
+    if (start == end || end - start >= sizeof name || start == 0 || (text[start - 1] != '.' && text[start - 1] != '>'))
+        return;
+    memcpy(name, text + start, end - start);
+    name[end - start] = '\0';
+    struct { const char *name; CXType type; bool found; } f = {name, {CXType_Invalid, {0, 0}}, false};
+    clang_visitChildren(decl, find_field, &f);
+    if (f.found) *out = f.type;
 }
 
 /* Byte offset of field `name` in the record type t, -1 when unknown (a
@@ -189,6 +247,7 @@ NOINLINE static Value eval_member(Ctx *c, CXCursor e, int mode)
     children_free(&ch);
     const char *text = text_of(&c->cx, e);
     CXType mt = clang_getCursorType(e);
+    if (is_dependent_type(mt)) dependent_field_type(c, e, &mt); /* in.ptr of a Param<T> in a pattern */
     if (!clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
         bv.a.deps == DEP_PARAM) {
         CXCursor ref = clang_getCursorReferenced(base);

@@ -40,7 +40,8 @@ static bool has_body(CXCursor fn)
     return !clang_Cursor_isNull(body_of(fn));
 }
 
-static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args, int nargs, const Value *self)
+static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args, int nargs, const Value *self,
+                         int self_param)
 {
     for (int i = 0; i < c->ncalls; i++)
         if (clang_equalCursors(c->call_stack[i], def)) return val_opaque(DEP_UNKNOWN);
@@ -52,6 +53,8 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     SrcRange saved_site = c->call_site;
     Value saved_self = c->self;
     bool saved_have_self = c->have_self;
+    int saved_self_param = c->self_param;
+    c->self_param = self ? self_param : -1;
     c->have_self = self != NULL;
     c->self = self ? *self : val_opaque(DEP_UNKNOWN);
     unsigned saved_control = c->control_deps, saved_break = c->break_deps, saved_ret_control = c->ret_control_deps;
@@ -80,6 +83,7 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     c->call_site = saved_site;
     c->self = saved_self;
     c->have_self = saved_have_self;
+    c->self_param = saved_self_param;
     c->control_deps = saved_control;
     c->break_deps = saved_break;
     c->ret_control_deps = saved_ret_control;
@@ -126,9 +130,29 @@ static bool int24_arith(const char *name, const Value *argv, int nargs, Value *o
     return true;
 }
 
+/* The kernel parameter an object expression names (a by-value struct
+ * argument: v in v.size()), -1 for anything else; inside a member function
+ * called on one, `this` (written or implicit) names it too. */
+static int object_param(Ctx *c, CXCursor obj)
+{
+    if (clang_Cursor_isNull(obj)) return c->have_self ? c->self_param : -1;
+    CXCursor s = strip(obj);
+    if (clang_getCursorKind(s) == CXCursor_CXXThisExpr) return c->have_self ? c->self_param : -1;
+    if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) return -1;
+    CXCursor ref = clang_getCursorReferenced(s);
+    if (clang_getCursorKind(ref) != CXCursor_ParmDecl || c->call_depth > 0) return -1;
+    CXType t = canon(clang_getCursorType(ref));
+    if (t.kind != CXType_Record && t.kind != CXType_Unexposed) return -1;
+    const char *name = text_of(&c->cx, s);
+    for (int i = 0; i < c->k->nparams; i++)
+        if (strcmp(c->k->params[i].name, name) == 0) return i;
+    return -1;
+}
+
 /* a.f(...), a->f(...), f(...) in a member function, a conversion a -> T:
- * the value of the object f is called on. */
-static bool member_call_object(Ctx *c, CXCursor call, Value *out)
+ * the value of the object f is called on (its cursor in *obj_cursor, null
+ * for an implicit this). */
+static bool member_call_object(Ctx *c, CXCursor call, Value *out, CXCursor *obj_cursor)
 {
     Children ch = children_of(call);
     CXCursor callee = ch.n >= 1 ? ch.items[0] : clang_getNullCursor();
@@ -141,12 +165,13 @@ static bool member_call_object(Ctx *c, CXCursor call, Value *out)
     children_free(&oc);
     if (clang_Cursor_isNull(obj)) *out = c->have_self ? c->self : val_opaque(DEP_UNKNOWN); /* implicit this */
     else *out = eval(c, obj, MODE_LOAD);
+    *obj_cursor = obj;
     return true;
 }
 
 /* The call after its arguments' evaluation (argv: the first 16 values). */
 NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs, int nconv0,
-                                  unsigned deps, const Value *object);
+                                  unsigned deps, const Value *object, int self_param);
 
 Value eval_call(Ctx *c, CXCursor e)
 {
@@ -175,9 +200,14 @@ Value eval_call(Ctx *c, CXCursor e)
     /* obj.f(...): the object, for f's members (`this`); evaluated once here */
     Value object_value;
     const Value *object = NULL;
-    if (member_call_object(c, e, &object_value)) {
+    CXCursor object_cursor = clang_getNullCursor();
+    int self_param = -1;
+    if (member_call_object(c, e, &object_value, &object_cursor)) {
         object = &object_value;
         deps |= object_value.a.deps;
+        self_param = object_param(c, object_cursor);
+    } else if (nargs >= 1) { /* a[i] on a member operator: its first argument */
+        self_param = object_param(c, clang_Cursor_getArgument(e, 0));
     }
     argv = xcalloc(nargs < 16 ? (size_t)nargs + 1 : 16, sizeof *argv);
     for (int i = 0; i < nargs; i++) {
@@ -187,7 +217,7 @@ Value eval_call(Ctx *c, CXCursor e)
         if (i < 16) argv[i] = v;
         deps |= v.a.deps;
     }
-    Value r = finish_call(c, e, name, argv, nargs, nconv0, deps, object);
+    Value r = finish_call(c, e, name, argv, nargs, nconv0, deps, object, self_param);
     if (op_assign && nargs == 2) { /* s = v / s op= v on a local struct */
         CXCursor root = local_record_root(c, clang_Cursor_getArgument(e, 0));
         bool whole = clang_getCursorKind(strip(clang_Cursor_getArgument(e, 0))) == CXCursor_DeclRefExpr;
@@ -201,7 +231,7 @@ Value eval_call(Ctx *c, CXCursor e)
 }
 
 NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs, int nconv0,
-                                  unsigned deps, const Value *object)
+                                  unsigned deps, const Value *object, int self_param)
 {
     CXCursor ref = clang_getCursorReferenced(e);
     Value product;
@@ -240,7 +270,7 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
             const Value *self = !method ? NULL : object_first ? &argv[0] : object;
             int first = object_first ? 1 : 0;
             int n = nargs - first < 16 - first ? nargs - first : 16 - first;
-            return inline_call(c, e, def, argv + first, n, self);
+            return inline_call(c, e, def, argv + first, n, self, self_param);
         }
     }
     record_math_call(c, e, name, nconv0);

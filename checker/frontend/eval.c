@@ -240,19 +240,27 @@ NOINLINE static Value eval_member(Ctx *c, CXCursor e, int mode)
         a->field_offset = offset >= 0 && offset <= a->elem_bytes ? (int)offset : -1;
         return loaded_value(c, e, &addr, NULL);
     }
-    /* s.n on a struct parameter or local: a uniform (or whatever s is) value. */
+    /* s.n on a struct parameter or local: a uniform (or whatever s is)
+     * value; n alone in a member function: a member of `this` */
     Children ch = children_of(e);
-    Value bv = ch.n == 1 ? eval(c, ch.items[0], MODE_LOAD) : val_opaque(DEP_UNKNOWN);
+    Value bv = ch.n == 1 ? eval(c, ch.items[0], MODE_LOAD) : c->have_self ? c->self : val_opaque(DEP_UNKNOWN);
     CXCursor base = ch.n == 1 ? strip(ch.items[0]) : clang_getNullCursor();
     children_free(&ch);
     const char *text = text_of(&c->cx, e);
     CXType mt = clang_getCursorType(e);
     if (is_dependent_type(mt)) dependent_field_type(c, e, &mt); /* in.ptr of a Param<T> in a pattern */
-    if (!clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
-        bv.a.deps == DEP_PARAM) {
-        CXCursor ref = clang_getCursorReferenced(base);
-        int param = -1;
-        for (int i = 0; i < c->k->nparams; i++)
+    bool self_is_param = c->have_self && c->self_param >= 0 && c->self_param < c->k->nparams &&
+                         (clang_Cursor_isNull(base) || clang_getCursorKind(base) == CXCursor_CXXThisExpr);
+    if (self_is_param) { /* v.size() on a struct argument v: size_ is v.size_ */
+        const char *field = strrchr(text, '>') ? strrchr(text, '>') + 1 : strrchr(text, '.') ? strrchr(text, '.') + 1 : text;
+        text = arena_printf(&c->m->arena, "%s.%s", c->k->params[c->self_param].name, field);
+        bv = val_opaque(DEP_PARAM);
+    }
+    if (self_is_param || (!clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
+                          bv.a.deps == DEP_PARAM)) {
+        int param = self_is_param ? c->self_param : -1;
+        CXCursor ref = self_is_param ? clang_getNullCursor() : clang_getCursorReferenced(base);
+        for (int i = 0; !self_is_param && i < c->k->nparams; i++)
             if (clang_getCursorKind(ref) == CXCursor_ParmDecl && strcmp(c->k->params[i].name, text_of(&c->cx, base)) == 0)
                 param = i;
         if (is_pointer_type(mt)) return pointer_value(SPACE_GLOBAL, param, text, -1, aff_const(0));

@@ -65,6 +65,7 @@ typedef struct {
      * a temporary made from a thread's index); unknown outside one */
     Value self;
     bool have_self;
+    int self_param;      /* the kernel parameter `this` is (a by-value struct argument), else -1 */
     bool pending_unroll; /* a #pragma unroll precedes the next loop */
     int nesting;         /* current depth of eval / walk_stmt / scan_assignments recursion */
     int stmt_nesting;    /* the walk_stmt part of it, to word the note */

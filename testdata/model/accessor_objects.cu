@@ -1,8 +1,11 @@
-// Model golden: values read through tensor-like accessor classes (a by-value
-// kernel argument whose operator[] returns a row view with its own
-// operator[]).  The member operator's object is its call's first argument:
-// the index is bound to the operator's parameter, so what is read keeps the
-// thread index, the loop counter and the loaded data it depends on.
+// Model golden: values read through tensor-like accessor classes passed by
+// value.  A member operator's object is its call's first argument, and in
+// the inlined body `this` is that object: for a kernel argument, a member
+// (data_, cols_) is the argument's field, so Column's ids[i] is a global
+// load of ids.data_ at 8*i bytes and m.cols() the uniform m.cols_.  A row
+// view made by a constructor (Matrix's operator[]) is not modelled field by
+// field: its loads keep the thread index, the loop counter and the loaded
+// data they depend on, but not their address.
 #include <cuda_runtime.h>
 
 template <typename T> struct RowView {

@@ -54,6 +54,12 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     Value saved_self = c->self;
     bool saved_have_self = c->have_self;
     int saved_self_param = c->self_param;
+    SrcRange saved_accessor_site = c->accessor_site;
+    int saved_accessor_depth = c->accessor_depth;
+    if (self && !c->have_self) { /* entering member functions from plain code */
+        c->accessor_site = range_of(&c->cx, call);
+        c->accessor_depth = c->call_depth;
+    }
     c->self_param = self ? self_param : -1;
     c->have_self = self != NULL;
     c->self = self ? *self : val_opaque(DEP_UNKNOWN);
@@ -84,6 +90,8 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     c->self = saved_self;
     c->have_self = saved_have_self;
     c->self_param = saved_self_param;
+    c->accessor_site = saved_accessor_site;
+    c->accessor_depth = saved_accessor_depth;
     c->control_deps = saved_control;
     c->break_deps = saved_break;
     c->ret_control_deps = saved_ret_control;
@@ -133,8 +141,9 @@ static bool int24_arith(const char *name, const Value *argv, int nargs, Value *o
 /* The kernel parameter an object expression names (a by-value struct
  * argument: v in v.size()), -1 for anything else; inside a member function
  * called on one, `this` (written or implicit) names it too. */
-static int object_param(Ctx *c, CXCursor obj)
+static int object_param(Ctx *c, CXCursor obj, const Value *v)
 {
+    if (v && v->obj_param > 0 && v->obj_param <= c->k->nparams) return v->obj_param - 1;
     if (clang_Cursor_isNull(obj)) return c->have_self ? c->self_param : -1;
     CXCursor s = strip(obj);
     if (clang_getCursorKind(s) == CXCursor_CXXThisExpr) return c->have_self ? c->self_param : -1;
@@ -166,6 +175,45 @@ static bool member_call_object(Ctx *c, CXCursor call, Value *out, CXCursor *obj_
     if (clang_Cursor_isNull(obj)) *out = c->have_self ? c->self : val_opaque(DEP_UNKNOWN); /* implicit this */
     else *out = eval(c, obj, MODE_LOAD);
     *obj_cursor = obj;
+    return true;
+}
+
+/* An object a constructor of the project makes (a row view of a tensor:
+ * SubTensor(tensor, data + i * stride)): its fields are the values of the
+ * constructor's member initializers, with its parameters bound to the
+ * arguments; the body is not run.  A copy or move is its argument. */
+static bool construct_object(Ctx *c, CXCursor ctor, const Value *argv, int nargs, unsigned deps, Value *out)
+{
+    if ((clang_CXXConstructor_isCopyConstructor(ctor) || clang_CXXConstructor_isMoveConstructor(ctor)) && nargs >= 1) {
+        if (!argv[0].obj && !argv[0].obj_param) return false;
+        *out = argv[0];
+        return true;
+    }
+    CXCursor def = clang_getCursorDefinition(ctor);
+    if (clang_Cursor_isNull(def) || is_library_code(c, def) || nargs > 16) return false;
+    for (int i = 0; i < c->ncalls; i++)
+        if (clang_equalCursors(c->call_stack[i], def)) return false;
+    Env saved = c->env;
+    c->env.b = NULL;
+    c->env.n = 0;
+    int np = clang_Cursor_getNumArguments(def);
+    for (int i = 0; i < np && i < nargs; i++) env_set(c, clang_Cursor_getArgument(def, i), argv[i]);
+    ObjVal *obj = arena_alloc(&c->m->arena, sizeof *obj);
+    memset(obj, 0, sizeof *obj);
+    /* the initializers: a MemberRef (the field) followed by its expression */
+    Children ch = children_of(def);
+    for (int i = 0; i + 1 < ch.n && obj->n < MAX_OBJ_FIELDS; i++) {
+        if (clang_getCursorKind(ch.items[i]) != CXCursor_MemberRef) continue;
+        obj->names[obj->n] = cxstr(&c->m->arena, clang_getCursorSpelling(ch.items[i]));
+        obj->values[obj->n++] = eval(c, ch.items[i + 1], MODE_LOAD);
+        i++;
+    }
+    children_free(&ch);
+    free(c->env.b);
+    c->env = saved;
+    if (obj->n == 0) return false;
+    *out = val_opaque(deps);
+    out->obj = obj;
     return true;
 }
 
@@ -205,9 +253,9 @@ Value eval_call(Ctx *c, CXCursor e)
     if (member_call_object(c, e, &object_value, &object_cursor)) {
         object = &object_value;
         deps |= object_value.a.deps;
-        self_param = object_param(c, object_cursor);
+        self_param = object_param(c, object_cursor, &object_value);
     } else if (nargs >= 1) { /* a[i] on a member operator: its first argument */
-        self_param = object_param(c, clang_Cursor_getArgument(e, 0));
+        self_param = object_param(c, clang_Cursor_getArgument(e, 0), NULL);
     }
     argv = xcalloc(nargs < 16 ? (size_t)nargs + 1 : 16, sizeof *argv);
     for (int i = 0; i < nargs; i++) {
@@ -255,14 +303,19 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
     int width = c->d->vector_access ? c->d->vector_access(name, &ptr_arg, &index_arg, &vstore) : 0;
     if (width && ptr_arg < nargs && index_arg < nargs && ptr_arg < 16 && argv[ptr_arg].is_ptr)
         return vector_access(c, e, width, &argv[ptr_arg], &argv[index_arg], vstore, deps);
+    if (!clang_Cursor_isNull(ref) && clang_getCursorKind(ref) == CXCursor_Constructor) {
+        Value made;
+        if (construct_object(c, ref, argv, nargs, deps, &made)) return made;
+    }
     if (!clang_Cursor_isNull(ref)) {
         CXCursor def = clang_getCursorDefinition(ref);
         enum CXCursorKind dk = clang_getCursorKind(def);
         /* compiler-generated copies and the like (operator=, constructors)
          * are what the call's own arguments say: nothing more to inline */
-        bool method = (dk == CXCursor_CXXMethod || dk == CXCursor_ConversionFunction) && !clang_CXXMethod_isStatic(def);
-        bool generated = method && clang_CXXMethod_isDefaulted(def);
-        if ((dk == CXCursor_FunctionDecl || method) && !generated && has_body(def) && !is_library_code(c, def)) {
+        bool member = dk == CXCursor_CXXMethod || dk == CXCursor_ConversionFunction;
+        bool method = member && !clang_CXXMethod_isStatic(def); /* one with `this` */
+        bool generated = member && clang_CXXMethod_isDefaulted(def);
+        if ((dk == CXCursor_FunctionDecl || member) && !generated && has_body(def) && !is_library_code(c, def)) {
             /* a member operator's object is its call's first argument
              * (a[i]); a member call's (a.f(i)) was evaluated beside it */
             int np = clang_Cursor_getNumArguments(def);
@@ -270,6 +323,8 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
             const Value *self = !method ? NULL : object_first ? &argv[0] : object;
             int first = object_first ? 1 : 0;
             int n = nargs - first < 16 - first ? nargs - first : 16 - first;
+            if (object_first && argv[0].obj_param > 0 && argv[0].obj_param <= c->k->nparams)
+                self_param = argv[0].obj_param - 1;
             return inline_call(c, e, def, argv + first, n, self, self_param);
         }
     }

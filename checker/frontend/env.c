@@ -57,6 +57,7 @@ Value pointer_value(AddrSpace space, int param, const char *name, int array, Aff
 Value fit_to_type(Value v, CXType t)
 {
     if (is_pointer_type(t) || is_array_type(t)) return v;
+    if ((v.obj || v.obj_param) && !is_integer_type(t)) return v; /* auto row = tensor[i]; */
     if (is_integer_type(t) && !v.is_ptr) return v;
     return val_opaque(v.a.deps);
 }
@@ -94,7 +95,7 @@ Env env_copy(const Env *e)
 bool value_equal(const Value *a, const Value *b)
 {
     return a->is_ptr == b->is_ptr && a->base_param == b->base_param && a->array == b->array &&
-           a->space == b->space && aff_equal(&a->a, &b->a);
+           a->space == b->space && a->obj == b->obj && a->obj_param == b->obj_param && aff_equal(&a->a, &b->a);
 }
 
 /* After two alternative paths: a variable that differs becomes opaque,

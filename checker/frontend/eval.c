@@ -110,8 +110,20 @@ NOINLINE static Value eval_subscript(Ctx *c, CXCursor e, int mode)
     bool integer_elems = is_integer_type(et) || (is_dependent_type(et) && is_array_type(field_type) &&
                                                  is_integer_type(clang_getArrayElementType(field_type)));
     if (!base.is_ptr && base.a.deps == DEP_PARAM && !(mode & (MODE_ADDR | MODE_STORE)) &&
-        aff_is_const(&idx.a, &k) && integer_elems && member && is_array_type(field_type))
-        return val_int(aff_symbol(new_symbol(c, SYMK_UNIFORM, text_of(&c->cx, e)), DEP_PARAM));
+        aff_is_const(&idx.a, &k) && integer_elems && member && is_array_type(field_type)) {
+        /* named by the argument and the index's value: stride_[i] in a
+         * member function called on `encodings` with i = 0 is encodings.stride_[0] */
+        const char *btext = text_of(&c->cx, strip(bcur));
+        Children bc = children_of(strip(bcur));
+        bool via_this = bc.n == 0 || clang_getCursorKind(strip(bc.items[0])) == CXCursor_CXXThisExpr;
+        children_free(&bc);
+        if (via_this && c->have_self && c->self_param >= 0 && c->self_param < c->k->nparams) {
+            const char *f = strrchr(btext, '>') ? strrchr(btext, '>') + 1 : strrchr(btext, '.') ? strrchr(btext, '.') + 1 : btext;
+            btext = arena_printf(&c->m->arena, "%s.%s", c->k->params[c->self_param].name, f);
+        }
+        const char *name = arena_printf(&c->m->arena, "%s[%lld]", btext, k);
+        return val_int(aff_symbol(new_symbol(c, SYMK_UNIFORM, name), DEP_PARAM));
+    }
     if (!base.is_ptr) {
         base = pointer_value(SPACE_UNKNOWN, -1, text_of(&c->cx, bcur), -1, aff_opaque(base.a.deps));
     }
@@ -249,18 +261,21 @@ NOINLINE static Value eval_member(Ctx *c, CXCursor e, int mode)
     const char *text = text_of(&c->cx, e);
     CXType mt = clang_getCursorType(e);
     if (is_dependent_type(mt)) dependent_field_type(c, e, &mt); /* in.ptr of a Param<T> in a pattern */
-    bool self_is_param = c->have_self && c->self_param >= 0 && c->self_param < c->k->nparams &&
-                         (clang_Cursor_isNull(base) || clang_getCursorKind(base) == CXCursor_CXXThisExpr);
-    if (self_is_param) { /* v.size() on a struct argument v: size_ is v.size_ */
-        const char *field = strrchr(text, '>') ? strrchr(text, '>') + 1 : strrchr(text, '.') ? strrchr(text, '.') + 1 : text;
-        text = arena_printf(&c->m->arena, "%s.%s", c->k->params[c->self_param].name, field);
-        bv = val_opaque(DEP_PARAM);
+    bool via_this = clang_Cursor_isNull(base) || clang_getCursorKind(base) == CXCursor_CXXThisExpr;
+    const char *field = strrchr(text, '>') ? strrchr(text, '>') + 1 : strrchr(text, '.') ? strrchr(text, '.') + 1 : text;
+    if (bv.obj) { /* a field of an object a constructor made */
+        for (int i = 0; i < bv.obj->n; i++)
+            if (strcmp(bv.obj->names[i], field) == 0) return bv.obj->values[i];
     }
-    if (self_is_param || (!clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
-                          bv.a.deps == DEP_PARAM)) {
-        int param = self_is_param ? c->self_param : -1;
-        CXCursor ref = self_is_param ? clang_getNullCursor() : clang_getCursorReferenced(base);
-        for (int i = 0; !self_is_param && i < c->k->nparams; i++)
+    int param = -1; /* the kernel argument whose field this is */
+    if (bv.obj_param > 0 && bv.obj_param <= c->k->nparams) param = bv.obj_param - 1;
+    else if (via_this && c->have_self && c->self_param >= 0 && c->self_param < c->k->nparams) param = c->self_param;
+    if (param >= 0 && via_this) /* v.size() on a struct argument v: size_ is v.size_ */
+        text = arena_printf(&c->m->arena, "%s.%s", c->k->params[param].name, field);
+    if (param >= 0 || (!clang_Cursor_isNull(base) && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
+                       bv.a.deps == DEP_PARAM)) {
+        CXCursor ref = param >= 0 ? clang_getNullCursor() : clang_getCursorReferenced(base);
+        for (int i = 0; param < 0 && i < c->k->nparams; i++)
             if (clang_getCursorKind(ref) == CXCursor_ParmDecl && strcmp(c->k->params[i].name, text_of(&c->cx, base)) == 0)
                 param = i;
         if (is_pointer_type(mt)) return pointer_value(SPACE_GLOBAL, param, text, -1, aff_const(0));
@@ -629,6 +644,7 @@ NOINLINE static Value eval_cast(Ctx *c, CXCursor e, int mode)
     CXType to = clang_getCursorType(e), from = clang_getCursorType(sub);
     if (is_pointer_type(to) || is_array_type(to)) return v.is_ptr ? v : pointer_value(SPACE_UNKNOWN, -1, text_of(&c->cx, sub), -1, aff_opaque(v.a.deps));
     if (is_integer_type(to) && is_integer_type(from)) return v;
+    if ((v.obj || v.obj_param) && !v.is_ptr && !is_integer_type(to)) return v; /* Row<T>(p): the object made */
     return val_opaque(v.a.deps); /* float <-> int and the like keep only what they depend on */
 }
 
@@ -650,6 +666,7 @@ NOINLINE static Value eval_implicit(Ctx *c, CXCursor e, int mode)
         children_free(&ch);
         Value r = eval(c, sub, mode);
         CXType to = clang_getCursorType(e);
+        if ((r.obj || r.obj_param) && !r.is_ptr && !is_integer_type(to)) return r; /* an object, copied or bound */
         /* implicit conversions: int<->int keep the value, to/from float keep deps */
         if (to.kind == CXType_Invalid || to.kind == CXType_Unexposed || to.kind == CXType_Dependent) return r;
         if (r.is_ptr && !(is_pointer_type(to) || is_array_type(to))) {

@@ -23,6 +23,8 @@
 
 #include <stdbool.h>
 
+typedef struct ObjVal ObjVal;
+
 typedef struct {
     Affine a;            /* integer value, or pointer byte offset */
     bool is_ptr;
@@ -30,7 +32,19 @@ typedef struct {
     int base_param;
     const char *base_name;
     int array;
+    /* an object: the fields a constructor of the project set (a row view
+     * of a tensor: its data pointer and the tensor it views), or a by-value
+     * kernel argument (obj_param: its index + 1; 0 for none) */
+    const ObjVal *obj;
+    int obj_param;
 } Value;
+
+#define MAX_OBJ_FIELDS 8
+struct ObjVal {
+    int n;
+    const char *names[MAX_OBJ_FIELDS];
+    Value values[MAX_OBJ_FIELDS];
+};
 
 typedef struct {
     CXCursor decl;
@@ -66,6 +80,11 @@ typedef struct {
     Value self;
     bool have_self;
     int self_param;      /* the kernel parameter `this` is (a by-value struct argument), else -1 */
+    /* inside member functions called from plain code (an accessor's
+     * operator[], its conversion to the element): accesses are reported
+     * where that code called the first of them, at that call depth */
+    SrcRange accessor_site;
+    int accessor_depth;
     bool pending_unroll; /* a #pragma unroll precedes the next loop */
     int nesting;         /* current depth of eval / walk_stmt / scan_assignments recursion */
     int stmt_nesting;    /* the walk_stmt part of it, to word the note */

@@ -138,6 +138,7 @@ void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance)
             v = val_int(aff_symbol(p->symbol, DEP_PARAM));
         } else {
             v = val_opaque(DEP_PARAM);
+            if (canon(t).kind == CXType_Record) v.obj_param = i + 1; /* a struct argument: its fields are the argument's */
         }
         env_set(c, pd, v);
     }

@@ -3,9 +3,10 @@
 // the inlined body `this` is that object: for a kernel argument, a member
 // (data_, cols_) is the argument's field, so Column's ids[i] is a global
 // load of ids.data_ at 8*i bytes and m.cols() the uniform m.cols_.  A row
-// view made by a constructor (Matrix's operator[]) is not modelled field by
-// field: its loads keep the thread index, the loop counter and the loaded
-// data they depend on, but not their address.
+// view that a constructor makes (Matrix's operator[]) is an object whose
+// fields are the constructor's initializers: m[r][j] reads m.data_ at
+// 4*(r*m.cols_ + j).  Accesses inside accessors are reported at the line
+// that used the accessor.
 #include <cuda_runtime.h>
 
 template <typename T> struct RowView {

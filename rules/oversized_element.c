@@ -78,6 +78,21 @@ static int subword_share(const Kernel *k)
     return all > 0 ? (int)(100.0 * sub / all + 0.5) : 0;
 }
 
+/* Does the kernel also read or write `a`'s array with a vector type (a
+ * half8 or uint4 fast path)?  Then the per-thread sub-word access is the
+ * fallback for data the fast path cannot take (unaligned, a remainder):
+ * the authors have vectorised already. */
+static bool vectorised_elsewhere(const Kernel *k, const Access *a)
+{
+    for (int i = 0; i < k->naccesses; i++) {
+        const Access *b = &k->accesses[i];
+        if (b == a || b->space != SPACE_GLOBAL || b->base_param != a->base_param) continue;
+        if (b->base_param < 0 && (!a->base_name || !b->base_name || strcmp(a->base_name, b->base_name) != 0)) continue;
+        if (b->elem_bytes >= 8 && b->elem_bytes > a->elem_bytes && (b->elem_is_vector || b->elem_is_record)) return true;
+    }
+    return false;
+}
+
 /* Below this share of the requests, per-thread bytes are not worth a finding. */
 #define MIN_SUBWORD_SHARE 25
 
@@ -92,7 +107,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         bool subword = subword_element(a) && strcmp(a->elem_canonical, "bool") != 0;
         if (!record && !subword) continue;
         if (!per_thread_element(a)) continue;
-        if (subword && share < MIN_SUBWORD_SHARE) continue;
+        if (subword && (share < MIN_SUBWORD_SHARE || vectorised_elsewhere(k, a))) continue;
         bool repeat = false;
         for (int j = 0; j < i && !repeat; j++) {
             const Access *b = &k->accesses[j];

@@ -181,6 +181,36 @@ NOINLINE static void walk_switch(Ctx *c, CXCursor s)
     c->env.n = scope < c->env.n ? scope : c->env.n;
 }
 
+/* Inline PTX that loads or stores global memory (`ld.global.v4.u32 {...},
+ * [%4];`, `st.global.v2.f32`, `ld.global.nc.u16`): an access of width x the
+ * type's size through each pointer operand, as hand-vectorised code does it.
+ * Other operands are evaluated for what they depend on. */
+static void walk_asm(Ctx *c, CXCursor s)
+{
+    const char *text = text_of(&c->cx, s);
+    const char *ld = strstr(text, "ld.global"), *st = strstr(text, "st.global");
+    const char *op = ld ? ld : st;
+    int width = 1, bits = 0;
+    char kind = 'b';
+    for (const char *p = op; op && *p && *p != ' ' && *p != '\t' && *p != '"'; p++) {
+        if (p[0] != '.') continue;
+        if (p[1] == 'v' && (p[2] == '2' || p[2] == '4' || p[2] == '8')) width = p[2] - '0';
+        else if (strchr("usbf", p[1]) && p[2] >= '0' && p[2] <= '9') kind = p[1], bits = atoi(p + 2);
+    }
+    Children ch = children_of(s);
+    for (int i = 0; i < ch.n; i++) {
+        if (!is_expr_kind(clang_getCursorKind(ch.items[i]))) continue;
+        Value v = eval(c, ch.items[i], MODE_LOAD);
+        if (!op || bits <= 0 || !v.is_ptr || v.space == SPACE_SHARED || v.space == SPACE_LOCAL) continue;
+        CXType pt = clang_getPointeeType(canon(clang_getCursorType(ch.items[i])));
+        Access *a = record_access(c, &v, v.a, pt, ch.items[i], ld != NULL, ld == NULL);
+        a->elem_bytes = width * bits / 8;
+        a->elem_is_vector = width > 1;
+        a->elem_type = a->elem_canonical = arena_printf(&c->m->arena, "%c%d x%d (PTX %s)", kind, bits, width, ld ? "ld" : "st");
+    }
+    children_free(&ch);
+}
+
 NOINLINE static void walk_node(Ctx *c, CXCursor s)
 {
     enum CXCursorKind k = clang_getCursorKind(s);
@@ -193,6 +223,9 @@ NOINLINE static void walk_node(Ctx *c, CXCursor s)
         c->env.n = scope < c->env.n ? scope : c->env.n;
         return;
     }
+    case CXCursor_GCCAsmStmt:
+        walk_asm(c, s);
+        return;
     case CXCursor_DeclStmt: {
         Children ch = children_of(s);
         for (int i = 0; i < ch.n; i++)

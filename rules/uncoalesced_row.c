@@ -225,6 +225,15 @@ static bool bench(const Finding *f, BenchParams *p)
         snprintf(p->note, sizeof p->note, "runtime row width '%s' benchmarked at W=64", evidence_str(f, "row_width", "W"));
         snprintf(p->assumed, sizeof p->assumed, "W=64 (runtime row width '%s')", evidence_str(f, "row_width", "W"));
     }
+    if (bytes > 0 && bytes < 4) {
+        /* the lanes' distance in bytes decides (as the cost model reads it):
+         * a row of W 1-byte elements is benchmarked as W/4 floats */
+        long long w4 = w * bytes / 4 > 0 ? w * bytes / 4 : 1;
+        size_t n = strlen(p->note);
+        snprintf(p->note + n, sizeof p->note - n, "%s%lld-byte rows of W=%lld benchmarked as W=%lld floats (the same bytes per row)",
+                 n ? "; " : "", bytes, w, w4);
+        w = w4;
+    }
     if (w > 1024) w = 1024;
     bench_def(p, "GL_W", "%lld", w);
     bench_def(p, "GL_ELEM", "%s", bench_scalar_type(evidence_str(f, "element_type", NULL), bytes));

@@ -70,6 +70,15 @@ int main(void)
     CHECK_DEF(&p, "GL_W", "64");
     CHECK_DEF(&p, "GL_W_CONST", "0");
     CHECK(strstr(p.note, "width") != NULL);
+    /* 1-byte elements: the same bytes per row as the cost model reads them */
+    f = make(&l, "uncoalesced-row");
+    finding_str(&l, f, "row_width", "codes.stride_[0]");
+    finding_int(&l, f, "element_bytes", 1);
+    finding_str(&l, f, "element_type", "unsigned char");
+    CHECK(gen("uncoalesced-row", f, &p));
+    CHECK_DEF(&p, "GL_W", "16");
+    CHECK_DEF(&p, "GL_ELEM", "float");
+    CHECK(strstr(p.note, "1-byte rows of W=64 benchmarked as W=16 floats") != NULL);
 
     f = make(&l, "oversized-element");
     finding_int(&l, f, "size", 24);

@@ -5,7 +5,6 @@
 #include "util/oom.h"
 #include "util/vec.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -471,25 +471,13 @@ typedef struct {
     int nargs;
 } DefinedCtx;
 
-static bool flag_defines(const char *const *args, int nargs, const char *name)
-{
-    size_t n = strlen(name);
-    for (int i = 0; i < nargs; i++) {
-        const char *d = NULL;
-        if (strcmp(args[i], "-D") == 0 && i + 1 < nargs) d = args[++i];
-        else if (strncmp(args[i], "-D", 2) == 0) d = args[i] + 2;
-        if (d && strncmp(d, name, n) == 0 && (d[n] == 0 || d[n] == '=')) return true;
-    }
-    return false;
-}
-
 /* Defined for the parse to come: by its flags, the user's, or a #define of
  * its include closure (read by projects_flags_for). */
 static bool defined_for_parse(void *ctx, const char *name)
 {
     DefinedCtx *d = ctx;
     const FrontendOptions *fo = &d->e->options.frontend;
-    return flag_defines(d->args, d->nargs, name) || flag_defines(fo->extra, fo->nextra, name) ||
+    return projects_args_define(d->args, d->nargs, name) || projects_args_define(fo->extra, fo->nextra, name) ||
            projects_closure_defines(d->e->projects, name);
 }
 

@@ -632,8 +632,7 @@ static bool std_changes_pch(const char *std)
     return v && atoi(v + 2) > 17 && atoi(v + 2) < 98;
 }
 
-/* Is NAME defined by one of these clang flags (-DNAME, -DNAME=v, -D NAME)? */
-static bool defined_by_args(const char *const *args, int nargs, const char *name)
+bool projects_args_define(const char *const *args, int nargs, const char *name)
 {
     size_t n = strlen(name);
     for (int i = 0; i < nargs; i++) {
@@ -702,8 +701,8 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
      * it, its headers are parsed after the smaller prelude */
     for (int i = 0; i < w.nguarded; i++)
         if (w.guarded[i].need > w.prelude && (*strmap_get(&w.defined, w.guarded[i].guard) ||
-                                              defined_by_args(ps->args, ps->nargs, w.guarded[i].guard) ||
-                                              defined_by_args(ps->o.user_args, ps->o.nuser_args, w.guarded[i].guard)))
+                                              projects_args_define(ps->args, ps->nargs, w.guarded[i].guard) ||
+                                              projects_args_define(ps->o.user_args, ps->o.nuser_args, w.guarded[i].guard)))
             w.prelude = w.guarded[i].need;
     free(w.guarded);
     strmap_free(&ps->closure_defines);

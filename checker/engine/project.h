@@ -51,6 +51,8 @@ void projects_free(ProjectSet *ps);
  * from `contents` of `size` bytes when not NULL, an editor's buffer); `out`
  * is valid until the next call or projects_free. */
 void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, size_t size, FileFlags *out);
+/* Is NAME defined by one of these clang flags (-DNAME, -DNAME=v, -D NAME)? */
+bool projects_args_define(const char *const *args, int nargs, const char *name);
 /* Does a file of the last projects_flags_for call's include closure
  * #define NAME (read as text, conditions not evaluated)? */
 bool projects_closure_defines(ProjectSet *ps, const char *name);

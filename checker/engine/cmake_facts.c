@@ -528,12 +528,6 @@ int cmake_linux_definitions(CmakeFacts *f, const char *const **defs)
     return f ? f->nlinux_defs : 0;
 }
 
-static bool under_directory(const char *path, const char *dir)
-{
-    size_t n = strlen(dir);
-    return strncmp(path, dir, n) == 0 && path[n] == '/';
-}
-
 int cmake_definitions_for(CmakeFacts *f, const char *path, const char ***defs)
 {
     *defs = NULL;
@@ -541,7 +535,7 @@ int cmake_definitions_for(CmakeFacts *f, const char *path, const char ***defs)
     if (!f) return 0;
     for (int i = 0; i < f->nlinux_defs; i++) *VEC_PUSH(*defs, n) = f->linux_defs[i];
     for (int i = 0; i < f->nscoped; i++) {
-        if (!under_directory(path, f->scoped[i].dir)) continue;
+        if (!path_is_under(path, f->scoped[i].dir)) continue;
         bool seen = false;
         for (int k = 0; k < n && !seen; k++) seen = strcmp((*defs)[k], f->scoped[i].definition) == 0;
         if (!seen) *VEC_PUSH(*defs, n) = f->scoped[i].definition;

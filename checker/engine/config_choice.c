@@ -17,7 +17,6 @@
 typedef struct {
     unsigned if_line;
     int nbranches;             /* #if, then one per #elif/#else */
-    bool in_else;
     char first[MAX_CONDITION]; /* the #if's condition (#ifdef X: "defined X", #ifndef X: "!defined X") */
     char elifs[4][MAX_CONDITION];
     int nelifs;
@@ -216,8 +215,7 @@ static bool walk_directives(const char *text, size_t size, unsigned error_line, 
             if (overflow || depth == 0) continue;
             Group *gr = &stack[depth - 1];
             gr->nbranches++;
-            if (IS("else")) gr->in_else = true;
-            else if (gr->nelifs < 4) snprintf(gr->elifs[gr->nelifs++], MAX_CONDITION, "%s", cond);
+            if (IS("elif") && gr->nelifs < 4) snprintf(gr->elifs[gr->nelifs++], MAX_CONDITION, "%s", cond);
         } else if (IS("endif")) {
             if (overflow) overflow--;
             else if (depth) depth--;
@@ -306,13 +304,6 @@ int config_choice_prescan(const char *path, const char *text, size_t size,
     return ps.n;
 }
 
-static bool under_root(const char *file, const char *root)
-{
-    size_t n = strlen(root);
-    while (n > 1 && root[n - 1] == '/') n--;
-    return strncmp(file, root, n) == 0 && file[n] == '/';
-}
-
 static bool is_error_directive(const Diag *d)
 {
     return d->level == DIAG_ERROR && d->preprocessor && d->file && d->line > 0;
@@ -325,7 +316,7 @@ bool config_choice_for(const FrontendReport *rep, const char *path, const char *
         const Diag *d = &rep->diags[i];
         if (!is_error_directive(d)) continue;
         bool main_file = strcmp(d->file, path) == 0;
-        if (!main_file && !(root && under_root(d->file, root))) continue;
+        if (!main_file && !(root && path_is_under(d->file, root))) continue;
         long n = 0;
         char *owned = NULL;
         const char *text = main_file && contents ? contents : (owned = read_file(d->file, &n));

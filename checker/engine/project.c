@@ -323,6 +323,11 @@ static const IncludeList *includes_of(ProjectSet *ps, const char *path)
 
 typedef enum { FOUND, SYSTEM, TOOLKIT, NOT_FOUND } Resolution;
 
+typedef struct {
+    PreludeNeed need;
+    const char *guard;
+} GuardedNeed;
+
 /* Per-file state of the closure walk. */
 typedef struct {
     const char **dirs; int ndirs;        /* searched in order: user -I, database dirs, discovered */
@@ -336,7 +341,7 @@ typedef struct {
     StrMap defined;                      /* names the closure's files #define */
     /* a system or toolkit include under `#ifdef X`: its prelude counts
      * when X is defined (by the flags or a file of the closure) */
-    struct { PreludeNeed need; const char *guard; } *guarded; int nguarded;
+    GuardedNeed *guarded; int nguarded;
 } Walk;
 
 static bool dir_has(const char *dir, const char *spelling, char *out, size_t n)
@@ -522,6 +527,10 @@ static Resolution resolve(ProjectSet *ps, Project *p, Walk *w, const char *inclu
     return FOUND;
 }
 
+typedef struct {
+    const char *file, *guard;
+} Deferred;
+
 /* The closure, breadth first.  Files reached through an include under
  * `#ifdef X` are walked after all the others, and what they include counts
  * for the prelude only when X is defined (their directories are kept: a
@@ -530,7 +539,7 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
 {
     const char **qguard = NULL; /* the guard each queued file was reached under (NULL: none) */
     int nqguard = 0;
-    struct { const char *file, *guard; } *deferred = NULL;
+    Deferred *deferred = NULL;
     int ndeferred = 0;
     *VEC_PUSH(w->queue, w->nqueue) = file;
     *VEC_PUSH(qguard, nqguard) = NULL;
@@ -552,9 +561,7 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
                     if (*seen) break;
                     const char *key = arena_strdup(&ps->arena, found);
                     if (guard) {
-                        deferred = xrealloc(deferred, (size_t)(ndeferred + 1) * sizeof *deferred);
-                        deferred[ndeferred].file = key;
-                        deferred[ndeferred++].guard = guard;
+                        *VEC_PUSH(deferred, ndeferred) = (Deferred){key, guard};
                         break;
                     }
                     *seen = 1;
@@ -567,9 +574,7 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
                     /* both can ask for a bigger toolkit prelude */
                     PreludeNeed need = frontend_prelude_for_include(inc.spelling);
                     if (guard && need > PRELUDE_RUNTIME) {
-                        w->guarded = xrealloc(w->guarded, (size_t)(w->nguarded + 1) * sizeof *w->guarded);
-                        w->guarded[w->nguarded].need = need;
-                        w->guarded[w->nguarded++].guard = guard;
+                        *VEC_PUSH(w->guarded, w->nguarded) = (GuardedNeed){need, guard};
                     } else if (need > w->prelude) {
                         w->prelude = need;
                     }

@@ -2,18 +2,12 @@
  * (named by the dialect), helpers inlined with their arguments' values, and
  * math library calls (see interp.h). */
 #include "frontend/interp.h"
+#include "util/fileio.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static bool under_dir(const char *file, const char *dir)
-{
-    size_t n = strlen(dir);
-    while (n > 1 && dir[n - 1] == '/') n--;
-    return file && strncmp(file, dir, n) == 0 && file[n] == '/';
-}
 
 /* Functions of system headers and of the bundled shim are library code:
  * never inlined.  A project's own headers are not, even when they were
@@ -24,7 +18,7 @@ static bool is_library_code(Ctx *c, CXCursor cur)
     CXFile f;
     clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
     if (!f) return true;
-    if (clang_Location_isInSystemHeader(loc) && !(c->project_root && under_dir(file_name(&c->cx, f), c->project_root)))
+    if (clang_Location_isInSystemHeader(loc) && !(c->project_root && path_is_under(file_name(&c->cx, f), c->project_root)))
         return true;
     if (c->shim_dir) {
         const char *name = file_name(&c->cx, f);

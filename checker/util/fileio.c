@@ -71,6 +71,13 @@ void remove_tree(const char *path)
     rmdir(path);
 }
 
+bool path_is_under(const char *path, const char *dir)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/') n--;
+    return path && strncmp(path, dir, n) == 0 && path[n] == '/';
+}
+
 bool is_regular_file(const char *path)
 {
     struct stat st;

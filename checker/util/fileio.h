@@ -9,6 +9,9 @@
 /* The file's bytes plus a terminating NUL (free() it), or NULL. */
 char *read_file(const char *path, long *size);
 bool write_file(const char *path, const char *data, size_t n);
+/* Is `path` inside directory `dir` (a textual prefix followed by '/'; a
+ * trailing '/' of dir is ignored)? */
+bool path_is_under(const char *path, const char *dir);
 /* Is there a regular file at path (links followed)? */
 bool is_regular_file(const char *path);
 /* A new directory $TMPDIR/<prefix>-XXXXXX (mode 0700) into `out`. */

@@ -45,6 +45,12 @@ int main(void)
     CHECK(strcmp(guard_of(&l, "both.h"), "") == 0);      /* more than one test */
     CHECK(strcmp(guard_of(&l, "valued.h"), "") == 0);
     CHECK(l.ndefines == 2 && strcmp(l.defines[0], "TILE") == 0 && strcmp(l.defines[1], "USE_THRUST") == 0);
+    CHECK(!l.has_error);
+    free(l.items);
+    free(l.defines);
+    char with_error[] = "#if defined(A)\n#elif defined(B)\n#else\n#  error pick one\n#endif\n";
+    scan_includes(&a, with_error, &l);
+    CHECK(l.has_error && l.n == 0);
     free(l.items);
     free(l.defines);
     arena_free(&a);

@@ -481,12 +481,6 @@ static bool defined_for_parse(void *ctx, const char *name)
            projects_closure_defines(d->e->projects, name);
 }
 
-static bool is_opencl_name(const char *path)
-{
-    const char *dot = strrchr(path, '.');
-    return dot && strcmp(dot, ".cl") == 0;
-}
-
 /* The choices config_choice_prescan makes for the file's own text, added
  * to the flags before its one parse. */
 static int prechoose_configuration(Engine *e, const char *tu, const char *contents, size_t size, const char ***args,
@@ -552,6 +546,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     model_init(&m, tu);
     FrontendReport pr;
     FileArgs fa = {NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, false, ctx->model_files, ctx->nmodel_files};
+    bool may_prechoose = false; /* the file has an #error of its own (read as text) */
     if (e->projects) {
         FileFlags ff;
         projects_flags_for(e->projects, tu, contents, size, &ff);
@@ -562,6 +557,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         fa.project_root = ff.root;
         fa.prelude = ff.prelude;
         fa.no_prelude = ff.defines_toolkit_config;
+        may_prechoose = ff.has_error_directive && !frontend_parses_as_opencl(e->frontend, tu);
         if (o->show_project && o->verbose) {
             fprintf(log, "gpulint: %s: project %s%s%s%s", tu, ff.root, ff.compile_db ? ", database " : "",
                     ff.compile_db ? ff.compile_db : "", ff.compile_db && !ff.from_database ? " (a neighbour's entry)" : "");
@@ -601,7 +597,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
      * #define of the closure defines: chosen before the parse (config_choice.h) */
     ConfigChoice chosen[MAX_CONFIG_CHOICES];
     int nchosen = 0;
-    if (e->projects && !(e->document && !ctx->focus) && !is_opencl_name(tu))
+    if (may_prechoose && !(e->document && !ctx->focus))
         nchosen = prechoose_configuration(e, tu, ctx->focus ? NULL : contents, size, &args, &nargs, chosen);
     fa.args = args;
     fa.nargs = nargs;

@@ -40,7 +40,7 @@ static bool directive_is(const char *q, const char *word)
 
 void scan_includes(Arena *arena, char *text, IncludeList *out)
 {
-    IncludeList tmp = {NULL, 0, false, NULL, 0};
+    IncludeList tmp = {NULL, 0, false, NULL, 0, false};
     /* the #if groups open at the current line: each one's guard (NULL: none,
      * or its #else/#elif part, which runs when the guard is undefined) */
     const char *guards[MAX_GUARD_DEPTH];
@@ -63,6 +63,8 @@ void scan_includes(Arena *arena, char *text, IncludeList *out)
                 if (depth > 0 && depth <= MAX_GUARD_DEPTH) guards[depth - 1] = NULL;
             } else if (directive_is(q, "endif")) {
                 if (depth > 0) depth--;
+            } else if (directive_is(q, "error")) {
+                tmp.has_error = true;
             } else if (directive_is(q, "define")) {
                 q += 6;
                 while (*q == ' ' || *q == '\t') q++;

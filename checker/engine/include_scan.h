@@ -15,6 +15,7 @@ typedef struct {
     Include *items; int n;
     bool defines_toolkit_config;  /* #define THRUST_DEVICE_SYSTEM ... (frontend.h) */
     const char **defines; int ndefines; /* the names the file #defines */
+    bool has_error;               /* an #error directive (config_choice.h may choose for it) */
 } IncludeList;
 
 /* Scans `text` (modified: lines are cut at their newline); the strings live

@@ -689,7 +689,7 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         out->cmake_definitions = ndefs;
     }
     w.first_discovered = w.ndirs;
-    IncludeList buffer_includes = {NULL, 0, false, NULL, 0};
+    IncludeList buffer_includes = {NULL, 0, false, NULL, 0, false};
     if (contents) { /* an editor's buffer: its includes, not the file's on disk */
         char *text = xmalloc(size + 1);
         memcpy(text, contents, size);
@@ -697,7 +697,9 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         scan_includes(&ps->arena, text, &buffer_includes);
         free(text);
     }
-    walk(ps, p, &w, arena_strdup(&ps->arena, abs), contents ? &buffer_includes : NULL);
+    const char *key = arena_strdup(&ps->arena, abs);
+    walk(ps, p, &w, key, contents ? &buffer_includes : NULL);
+    out->has_error_directive = contents ? buffer_includes.has_error : includes_of(ps, key)->has_error;
     free(buffer_includes.items);
     free(buffer_includes.defines);
     /* a library include under an #ifdef of a name nothing defines (caffe's

@@ -41,6 +41,7 @@ typedef struct {
     int discovered_dirs;          /* how many of args are discovered include directories */
     int forwarded;                /* includes found only by another path or case */
     int cmake_definitions;        /* how many -D of args come from the CMake files (cmake_facts.h) */
+    bool has_error_directive;     /* the file itself has an #error (read as text) */
 } FileFlags;
 
 typedef struct ProjectSet ProjectSet;

@@ -112,6 +112,9 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
                            const FileArgs *fa, Model *m, FrontendReport *rep);
 void frontend_report_free(FrontendReport *r);
 
+/* Is `path` parsed as OpenCL C (its extension, or -x cl)? */
+bool frontend_parses_as_opencl(const Frontend *fe, const char *path);
+
 /* Kernels in host strings (docs/opencl.md): a C/C++ file (.c .cc .cpp .cxx
  * .h .hpp .hh) is analysed through the OpenCL programs written in its string
  * literals, with every position in the host file.  A fast scan, no parse. */

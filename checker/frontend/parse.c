@@ -244,6 +244,11 @@ static bool is_opencl(const Frontend *fe, const char *path)
     return is_opencl_path(path);
 }
 
+bool frontend_parses_as_opencl(const Frontend *fe, const char *path)
+{
+    return is_opencl(fe, path);
+}
+
 void frontend_set_unsaved(Frontend *fe, const char *path, const char *contents, unsigned long size)
 {
     fe->has_unsaved = contents != NULL;

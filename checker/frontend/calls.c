@@ -156,6 +156,8 @@ static int object_param(Ctx *c, CXCursor obj, const Value *v)
  * for an implicit this). */
 static bool member_call_object(Ctx *c, CXCursor call, Value *out, CXCursor *obj_cursor)
 {
+    enum CXCursorKind called = clang_getCursorKind(clang_getCursorReferenced(call));
+    if (called != CXCursor_CXXMethod && called != CXCursor_ConversionFunction) return false; /* most calls */
     Children ch = children_of(call);
     CXCursor callee = ch.n >= 1 ? ch.items[0] : clang_getNullCursor();
     children_free(&ch);
@@ -247,8 +249,6 @@ Value eval_call(Ctx *c, CXCursor e)
         object = &object_value;
         deps |= object_value.a.deps;
         self_param = object_param(c, object_cursor, &object_value);
-    } else if (nargs >= 1) { /* a[i] on a member operator: its first argument */
-        self_param = object_param(c, clang_Cursor_getArgument(e, 0), NULL);
     }
     argv = xcalloc(nargs < 16 ? (size_t)nargs + 1 : 16, sizeof *argv);
     for (int i = 0; i < nargs; i++) {
@@ -316,8 +316,7 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
             const Value *self = !method ? NULL : object_first ? &argv[0] : object;
             int first = object_first ? 1 : 0;
             int n = nargs - first < 16 - first ? nargs - first : 16 - first;
-            if (object_first && argv[0].obj_param > 0 && argv[0].obj_param <= c->k->nparams)
-                self_param = argv[0].obj_param - 1;
+            if (object_first) self_param = object_param(c, clang_Cursor_getArgument(e, 0), &argv[0]);
             return inline_call(c, e, def, argv + first, n, self, self_param);
         }
     }

@@ -852,7 +852,7 @@ static bool build_one_pch(Frontend *fe, const char *header_name, const char *out
     }
     const char *args[] = {"-x", "cuda", "-std=c++17", "--cuda-device-only", NULL,
                           "-Wno-unknown-cuda-version", "-nocudainc", "-nocudalib", "--cuda-path=/nonexistent",
-                          "-I", fe->shim_dir};
+                          "-I", fe->shim_dir, "-fpch-instantiate-templates"};
     char arch_buf[64];
     snprintf(arch_buf, sizeof arch_buf, "--cuda-gpu-arch=%s", gpu_arch());
     args[4] = arch_buf;

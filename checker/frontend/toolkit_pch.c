@@ -7,6 +7,7 @@
  * into a user cache directory, keyed by everything the PCH depends on, and a
  * file gets the smallest one its include closure needs. */
 #include "frontend/toolkit_pch.h"
+#include "util/cache_prune.h"
 #include "util/fileio.h"
 #include "util/oom.h"
 
@@ -25,6 +26,9 @@
 /* Bump when what goes into a prelude's PCH changes in a way the key does not
  * see (the code below, not the headers: their text is in the key). */
 #define TOOLKIT_PCH_FORMAT "gpulint-toolkit-pch-2"
+
+/* The cache's bound: about nine sets of the four preludes (110 MB a set). */
+#define TOOLKIT_CACHE_MAX_BYTES (1024ull * 1024 * 1024)
 
 static const char *const prelude_headers[] = {"gpulint_toolkit_runtime.h", "gpulint_toolkit_cxx.h",
                                               "gpulint_toolkit_libs.h", "gpulint_toolkit_cccl.h"};
@@ -202,7 +206,10 @@ bool toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n)
     if (r <= 0 || (size_t)r >= n) return false;
     char failed[PATH_MAX + 160];
     snprintf(failed, sizeof failed, "%s.failed", base);
-    if (exists(out)) return true;
+    if (exists(out)) {
+        cache_mark_used(out); /* for the pruning after the next build */
+        return true;
+    }
     if (exists(failed)) return false;
 
     /* One process builds, in the background: a detached process that holds
@@ -242,6 +249,9 @@ bool toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n)
             char tmp[PATH_MAX + 160], err[1024] = "";
             snprintf(tmp, sizeof tmp, "%s.tmp.%ld", base, (long)getpid());
             bool ok = build(rq->index, header, rq->args, rq->nargs, tmp, err, sizeof err) && rename(tmp, out) == 0;
+            /* each new toolkit, libclang, gpulint or flag set adds a set of
+             * preludes: the least recently used go when they pass the bound */
+            if (ok) cache_prune(dir, "toolkit-", ".pch", TOOLKIT_CACHE_MAX_BYTES, strrchr(out, '/') + 1);
             if (!ok) {
                 unlink(tmp);
                 /* remembered, so that later runs do not pay for the attempt again */

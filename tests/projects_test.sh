@@ -137,6 +137,10 @@ if grep -q "definitions of a Linux build, from the CMake files: -DSTENCIL_OS_LIN
 else
     fail "cmake: --show-project"; sed 's/^/    | /' "$tmp/err"
 fi
+check "cmake: a file built only with an option that is OFF by default says so in its reasons" \
+    "files['halo_mpi.cu']['status'] == 'degraded' and files['halo_mpi.cu']['missing_headers'] == ['mpi.h'] and any('only with STENCIL_WITH_MPI=ON (an option, OFF by default)' in x for x in files['halo_mpi.cu']['reasons'])"
+check "cmake: no option reason for an else() branch's file or an option that is ON by default" \
+    "files['halo_local.cu']['status'] == 'degraded' and files['halo_pack.cu']['status'] == 'degraded' and not any('an option' in x for f in ('halo_local.cu', 'halo_pack.cu') for x in files[f]['reasons'])"
 rm "$tmp/cmake_configured/cmake/stencil_config.h.in"
 lint "$tmp/cmake_configured"
 check "cmake: without the template the header is missing (degraded, named)" \

@@ -37,6 +37,12 @@ struct CmakeFacts {
     StrMap linux_seen;
     ScopedDefinition *scoped; int nscoped;  /* plain definitions, by CMakeLists directory */
     StrMap scoped_seen;
+    /* CUDA sources a CMakeLists.txt lists: at its top level (always built),
+     * or only inside if(NAME) (built when NAME is on) */
+    StrMap always_built;
+    StrMap optional_index;        /* path -> index + 1 into optional_switch */
+    const char **optional_switch; int noptional;
+    StrMap option_off;            /* option(NAME "..." OFF) or with no default */
 };
 
 /* ------------------------------------------------------------ variables */
@@ -272,6 +278,53 @@ static void add_directory_definitions(CmakeFacts *f, const char *dir, const Comm
     }
 }
 
+/* if(NAME) or if(${NAME}): NAME; any other condition: NULL */
+static const char *simple_condition(CmakeFacts *f, const Command *c)
+{
+    if (c->nargs != 1) return NULL;
+    const char *a = c->args[0];
+    size_t n = strlen(a);
+    if (n > 3 && a[0] == '$' && a[1] == '{' && a[n - 1] == '}') {
+        a += 2;
+        n -= 3;
+    }
+    if (!n || isdigit((unsigned char)a[0])) return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (!isalnum((unsigned char)a[i]) && a[i] != '_') return NULL;
+    return arena_strndup(&f->arena, a, n);
+}
+
+/* The .cu/.cuh files a list(APPEND), set(), add_library(), add_executable()
+ * or target_sources() names (plain paths, relative to the CMakeLists.txt):
+ * always built at the top level, built only when `condition` is on inside
+ * one if(condition), unknown anywhere else. */
+static void add_sources(CmakeFacts *f, const char *dir, const Command *c, int depth, const char *condition)
+{
+    int first;
+    if (strcmp(c->name, "list") == 0) first = c->nargs > 0 && strcmp(c->args[0], "APPEND") == 0 ? 2 : c->nargs;
+    else if (strcmp(c->name, "set") == 0 || strcmp(c->name, "add_library") == 0 ||
+             strcmp(c->name, "add_executable") == 0 || strcmp(c->name, "cuda_add_library") == 0 ||
+             strcmp(c->name, "cuda_add_executable") == 0 || strcmp(c->name, "target_sources") == 0)
+        first = 1;
+    else return;
+    if (depth > 1 || (depth == 1 && !condition)) return;
+    for (int i = first; i < c->nargs; i++) {
+        const char *a = c->args[i];
+        size_t n = strlen(a);
+        bool cuda = (n > 3 && strcmp(a + n - 3, ".cu") == 0) || (n > 4 && strcmp(a + n - 4, ".cuh") == 0);
+        if (!cuda || strchr(a, '$') || strstr(a, "..")) continue;
+        const char *path = a[0] == '/' ? a : arena_printf(&f->arena, "%s/%s", dir, a[0] == '.' && a[1] == '/' ? a + 2 : a);
+        if (depth == 0) {
+            strmap_increment(&f->always_built, path);
+            continue;
+        }
+        int *slot = strmap_get(&f->optional_index, path);
+        if (*slot) continue; /* the first if() that lists it */
+        *VEC_PUSH(f->optional_switch, f->noptional) = condition;
+        *slot = f->noptional;
+    }
+}
+
 static bool is_block_start(const char *name)
 {
     return strcmp(name, "if") == 0 || strcmp(name, "function") == 0 || strcmp(name, "macro") == 0 ||
@@ -294,15 +347,24 @@ static void read_commands(CmakeFacts *f, const char *path, const char *text)
      * module's definitions go wherever it is included */
     bool lists_file = slash && strcmp(slash + 1, "CMakeLists.txt") == 0;
     int depth = 0; /* if(), function() and loop bodies: not evaluated, so left out */
+    const char *condition[8] = {NULL}; /* per open block: the NAME of if(NAME) before any else */
     Command c;
     for (const char *pos = text; next_command(&pos, &c); free_command(&c)) {
-        if (is_block_start(c.name)) depth++;
-        else if (is_block_end(c.name) && depth > 0) depth--;
+        if (is_block_start(c.name)) {
+            if (depth < 8) condition[depth] = strcmp(c.name, "if") == 0 ? simple_condition(f, &c) : NULL;
+            depth++;
+            continue;
+        }
+        if (is_block_end(c.name) && depth > 0) depth--;
+        else if ((strcmp(c.name, "else") == 0 || strcmp(c.name, "elseif") == 0) && depth > 0 && depth <= 8)
+            condition[depth - 1] = NULL;
         if (lists_file && depth == 0) add_directory_definitions(f, dir, &c);
+        if (lists_file) add_sources(f, dir, &c, depth, depth == 1 ? condition[0] : NULL);
         if (strcmp(c.name, "set") == 0 && c.nargs >= 2) {
             set_var(f, c.args[0], c.args[1]);
         } else if (strcmp(c.name, "option") == 0 && c.nargs >= 1) {
             set_var(f, c.args[0], c.nargs >= 3 ? c.args[2] : "OFF");
+            if (c.nargs < 3 || strcasecmp(c.args[2], "OFF") == 0) strmap_increment(&f->option_off, c.args[0]);
         } else if (strcmp(c.name, "project") == 0 && c.nargs >= 1) {
             const char *name = c.args[0];
             set_var(f, "PROJECT_NAME", name);
@@ -359,6 +421,10 @@ void cmake_facts_free(CmakeFacts *f)
     strmap_free(&f->var_index);
     strmap_free(&f->linux_seen);
     strmap_free(&f->scoped_seen);
+    strmap_free(&f->always_built);
+    strmap_free(&f->optional_index);
+    strmap_free(&f->option_off);
+    free(f->optional_switch);
     free(f->scoped);
     free(f->values);
     free(f->configured);
@@ -549,4 +615,13 @@ int cmake_directory_definitions(CmakeFacts *f, int i, const char **dir, const ch
     *dir = f->scoped[i].dir;
     *definition = f->scoped[i].definition;
     return 1;
+}
+
+const char *cmake_optional_switch(CmakeFacts *f, const char *path)
+{
+    if (!f || *strmap_get(&f->always_built, path)) return NULL;
+    int i = *strmap_get(&f->optional_index, path);
+    if (!i) return NULL;
+    const char *name = f->optional_switch[i - 1];
+    return *strmap_get(&f->option_off, name) ? name : NULL;
 }

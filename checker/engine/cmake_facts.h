@@ -40,6 +40,12 @@ int cmake_linux_definitions(CmakeFacts *facts, const char *const **defs);
  * malloc'd (free it), its strings are the facts'. */
 int cmake_definitions_for(CmakeFacts *facts, const char *path, const char ***defs);
 
+/* The option NAME when a CMakeLists.txt lists the CUDA source at `path`
+ * (absolute) only inside if(NAME), NAME is an option() that is OFF by
+ * default, and no CMakeLists.txt lists it outside an if() (faiss's cuVS
+ * sources: a default build does not compile them); else NULL. */
+const char *cmake_optional_switch(CmakeFacts *facts, const char *path);
+
 /* The i-th directory definition (for --show-project): 1, or 0 past the end. */
 int cmake_directory_definitions(CmakeFacts *facts, int i, const char **dir, const char **definition);
 

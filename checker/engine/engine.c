@@ -558,6 +558,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         fa.prelude = ff.prelude;
         fa.no_prelude = ff.defines_toolkit_config;
         may_prechoose = ff.has_error_directive && !frontend_parses_as_opencl(e->frontend, tu);
+        if (ff.build_option) r->build_option = arena_strdup(&r->problems.arena, ff.build_option);
         if (o->show_project && o->verbose) {
             fprintf(log, "gpulint: %s: project %s%s%s%s", tu, ff.root, ff.compile_db ? ", database " : "",
                     ff.compile_db ? ff.compile_db : "", ff.compile_db && !ff.from_database ? " (a neighbour's entry)" : "");

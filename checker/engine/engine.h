@@ -59,6 +59,7 @@ typedef struct {
     const char **missing_headers; int nmissing_headers; /* as spelled in the #include */
     const char *through;     /* a fragment: the translation unit it was analysed through (problems.arena) */
     const char *context;     /* how it was analysed, when not as its own translation unit (problems.arena) */
+    const char *build_option; /* the CMake option (OFF by default) a build needs to compile it (problems.arena) */
 } FileResult;
 
 typedef struct Engine Engine;

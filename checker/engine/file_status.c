@@ -92,6 +92,10 @@ void file_status_compute(FileResult *r, bool analysed)
                 ? arena_printf(a, "missing header %s", first)
                 : arena_printf(a, "%d missing headers (%s, ...)", r->nmissing_headers, first);
     }
+    if (r->nmissing_headers && r->build_option) /* an optional dependency, not a gap in gpulint's discovery */
+        *VEC_PUSH(r->reasons, r->nreasons) =
+            arena_printf(a, "the project's CMake files build this file only with %s=ON (an option, OFF by default)",
+                         r->build_option);
     if (caused)
         *VEC_PUSH(r->reasons, r->nreasons) =
             arena_printf(a, "%d parse error%s after the missing header%s", caused, caused == 1 ? "" : "s",

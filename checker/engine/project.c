@@ -687,6 +687,7 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         for (int i = 0; i < ndefs; i++) *VEC_PUSH(ps->args, ps->nargs) = arena_printf(&ps->arena, "-D%s", defs[i]);
         free(defs);
         out->cmake_definitions = ndefs;
+        out->build_option = cmake_optional_switch(cmake_of(ps, p), abs);
     }
     w.first_discovered = w.ndirs;
     IncludeList buffer_includes = {NULL, 0, false, NULL, 0, false};

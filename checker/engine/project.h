@@ -42,6 +42,8 @@ typedef struct {
     int forwarded;                /* includes found only by another path or case */
     int cmake_definitions;        /* how many -D of args come from the CMake files (cmake_facts.h) */
     bool has_error_directive;     /* the file itself has an #error (read as text) */
+    const char *build_option;     /* without a database: the CMake option, OFF by default, that
+                                     a build needs to compile the file (cmake_optional_switch) */
 } FileFlags;
 
 typedef struct ProjectSet ProjectSet;

@@ -33,8 +33,11 @@ static bool has_body(CXCursor fn)
     return !clang_Cursor_isNull(body_of(fn));
 }
 
+/* `mode`: how the call's result is used; a function that returns a
+ * reference, called where its result is stored to (`v.at(i) = x`), has its
+ * returned lvalue evaluated as the store, not as a load. */
 static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args, int nargs, const Value *self,
-                         int self_param)
+                         int self_param, int mode)
 {
     for (int i = 0; i < c->ncalls; i++)
         if (clang_equalCursors(c->call_stack[i], def)) return val_opaque(DEP_UNKNOWN);
@@ -43,6 +46,11 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     Env saved = c->env;
     bool saved_collect = c->collecting_return, saved_have = c->have_return;
     Value saved_ret = c->ret;
+    int saved_return_mode = c->return_mode;
+    c->return_mode = clang_getResultType(clang_getCursorType(def)).kind == CXType_LValueReference &&
+                             (mode & (MODE_STORE | MODE_ADDR))
+                         ? mode
+                         : MODE_LOAD;
     SrcRange saved_site = c->call_site;
     Value saved_self = c->self;
     bool saved_have_self = c->have_self;
@@ -79,6 +87,7 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     c->collecting_return = saved_collect;
     c->have_return = saved_have;
     c->ret = saved_ret;
+    c->return_mode = saved_return_mode;
     c->call_site = saved_site;
     c->self = saved_self;
     c->have_self = saved_have_self;
@@ -214,9 +223,9 @@ static bool construct_object(Ctx *c, CXCursor ctor, const Value *argv, int nargs
 
 /* The call after its arguments' evaluation (argv: the first 16 values). */
 NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs, int nconv0,
-                                  unsigned deps, const Value *object, int self_param);
+                                  unsigned deps, const Value *object, int self_param, int mode);
 
-Value eval_call(Ctx *c, CXCursor e)
+Value eval_call(Ctx *c, CXCursor e, int mode)
 {
     Affine bv;
     if (c->d->builtin_value && c->d->builtin_value(&c->cx, e, &bv)) return val_int(bv);
@@ -258,7 +267,7 @@ Value eval_call(Ctx *c, CXCursor e)
         if (i < 16) argv[i] = v;
         deps |= v.a.deps;
     }
-    Value r = finish_call(c, e, name, argv, nargs, nconv0, deps, object, self_param);
+    Value r = finish_call(c, e, name, argv, nargs, nconv0, deps, object, self_param, mode);
     if (op_assign && nargs == 2) { /* s = v / s op= v on a local struct */
         CXCursor root = local_record_root(c, clang_Cursor_getArgument(e, 0));
         bool whole = clang_getCursorKind(strip(clang_Cursor_getArgument(e, 0))) == CXCursor_DeclRefExpr;
@@ -272,7 +281,7 @@ Value eval_call(Ctx *c, CXCursor e)
 }
 
 NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs, int nconv0,
-                                  unsigned deps, const Value *object, int self_param)
+                                  unsigned deps, const Value *object, int self_param, int mode)
 {
     CXCursor ref = clang_getCursorReferenced(e);
     Value product;
@@ -284,8 +293,17 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
     bool atomic = c->d->is_atomic(name);
     bool ldg = c->d->is_load_intrinsic(name);
     if ((atomic || ldg) && nargs >= 1 && argv[0].is_ptr) {
-        CXType pt = clang_getCursorType(clang_Cursor_getArgument(e, 0));
-        CXType elem = clang_getPointeeType(canon(pt));
+        CXCursor arg = clang_Cursor_getArgument(e, 0);
+        CXType elem = clang_getPointeeType(canon(clang_getCursorType(arg)));
+        /* __ldcs(&p[i]) in a pattern: `&` of a dependent operand has no
+         * pointer type; the operand's type is the element (T, substituted) */
+        CXCursor sa = strip(arg);
+        if (elem.kind == CXType_Invalid && clang_getCursorKind(sa) == CXCursor_UnaryOperator &&
+            unary_op(&c->cx, sa) == OP_ADDROF) {
+            Children ch = children_of(sa);
+            if (ch.n == 1) elem = clang_getCursorType(ch.items[0]);
+            children_free(&ch);
+        }
         Access *a = record_access(c, &argv[0], argv[0].a, elem, clang_Cursor_getArgument(e, 0), 1, atomic);
         a->is_atomic = atomic;
         if (atomic) mark_loops(c, false, true, true);
@@ -317,7 +335,7 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
             int first = object_first ? 1 : 0;
             int n = nargs - first < 16 - first ? nargs - first : 16 - first;
             if (object_first) self_param = object_param(c, clang_Cursor_getArgument(e, 0), &argv[0]);
-            return inline_call(c, e, def, argv + first, n, self, self_param);
+            return inline_call(c, e, def, argv + first, n, self, self_param, mode);
         }
     }
     record_math_call(c, e, name, nconv0);

@@ -719,7 +719,7 @@ NOINLINE static Value eval_node(Ctx *c, CXCursor e, int mode)
     case CXCursor_ConditionalOperator:
         return eval_conditional(c, e);
     case CXCursor_CallExpr:
-        return eval_call(c, e);
+        return eval_call(c, e, mode);
     case CXCursor_CStyleCastExpr:
     case CXCursor_CXXStaticCastExpr:
     case CXCursor_CXXReinterpretCastExpr:

@@ -74,6 +74,7 @@ typedef struct {
     bool collecting_return;
     bool have_return;
     Value ret;
+    int return_mode;     /* how a return's expression is evaluated (MODE_LOAD; see inline_call) */
     /* the object of the member function being inlined (`this`): its
      * members are what the object's value says (a uniform parameter object,
      * a temporary made from a thread's index); unknown outside one */
@@ -144,7 +145,7 @@ CXCursor local_record_root(Ctx *c, CXCursor lhs);
 void record_weak_update(Ctx *c, CXCursor root, unsigned deps);
 
 /* calls.c */
-Value eval_call(Ctx *c, CXCursor e);
+Value eval_call(Ctx *c, CXCursor e, int mode);
 
 /* loops.c */
 typedef struct {

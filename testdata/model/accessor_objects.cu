@@ -6,7 +6,8 @@
 // view that a constructor makes (Matrix's operator[]) is an object whose
 // fields are the constructor's initializers: m[r][j] reads m.data_ at
 // 4*(r*m.cols_ + j).  Accesses inside accessors are reported at the line
-// that used the accessor.
+// that used the accessor.  An accessor returns a reference: assigned to, its
+// element is stored (m[r][j] = ...), compound-assigned, loaded and stored.
 #include <cuda_runtime.h>
 
 template <typename T> struct RowView {
@@ -48,4 +49,13 @@ __global__ void skip_invalid(Column<long> ids, const float *in, float *out, int 
             continue;
         out[i] += in[ids[i]];
     }
+}
+
+__global__ void scale_rows(Matrix<float> m, Column<int> counts, float f, int rows)
+{
+    int r = blockIdx.x * blockDim.x + threadIdx.x;
+    if (r >= rows) return;
+    for (int j = 0; j < m.cols(); ++j)
+        m[r][j] = m[r][j] * f;
+    counts[r] += 1;
 }

@@ -34,20 +34,41 @@ static bool read_inside(const Kernel *k, int s, int l)
     return false;
 }
 
-/* The per-thread row start of a walk from a loaded value (CSR: val[rowptr[row]
- * + j]): a term that is one value loaded before the loop, at a thread-dependent
- * address, and no thread-index term. */
-static int loaded_row_start(const Kernel *k, const Affine *off, int l, long long elem_bytes)
+static bool uniform_symbol(const Kernel *k, int s)
+{
+    if (s < SYM_FIRST_USER) return s > SYM_TID_Z; /* blockIdx, blockDim, gridDim */
+    SymbolKind kind = k->syms[s].kind;
+    return kind == SYMK_PARAM || kind == SYMK_CONSTMEM || kind == SYMK_UNIFORM || kind == SYMK_TEMPLATE;
+}
+
+/* The per-thread row start of a walk from a loaded value: a term that is one
+ * value loaded before the loop at a thread-dependent address, and no
+ * thread-index term.  The value is the row start (CSR: val[rowptr[row] + j])
+ * or a row number times a uniform row width (a gathered row:
+ * vecs[ids[t]*dim + d], or a constant width of 8 elements or more).
+ * *term: the term, for the finding's text. */
+static int loaded_row_start(const Kernel *k, const Affine *off, int l, long long elem_bytes, int min_width,
+                            const AffTerm **term)
 {
     int start = -1;
     for (int t = 0; t < off->nterms; t++) {
         const AffTerm *tm = &off->term[t];
-        for (int q = 0; q < tm->nfactors; q++)
-            if (tm->factor[q] <= SYM_TID_Z) return -1;
-        if (tm->nfactors != 1 || tm->factor[0] < SYM_FIRST_USER) continue;
-        int s = tm->factor[0];
-        if (k->syms[s].kind != SYMK_LOADED || read_inside(k, s, l) || tm->coef != elem_bytes) continue;
-        start = s;
+        int loaded = -1, others = 0;
+        bool plain = true;
+        for (int q = 0; q < tm->nfactors; q++) {
+            int f = tm->factor[q];
+            if (f <= SYM_TID_Z) return -1;
+            if (f >= SYM_FIRST_USER && k->syms[f].kind == SYMK_LOADED && loaded < 0) loaded = f;
+            else if (uniform_symbol(k, f)) others++;
+            else plain = false;
+        }
+        if (loaded < 0 || !plain || read_inside(k, loaded, l) || elem_bytes <= 0 || tm->coef % elem_bytes) continue;
+        long long width = tm->coef / elem_bytes;
+        bool csr = others == 0 && width == 1;
+        bool gathered = width > 0 && (others > 0 || width >= min_width);
+        if (!csr && !gathered) continue;
+        start = loaded;
+        *term = tm;
     }
     return start;
 }
@@ -55,12 +76,13 @@ static int loaded_row_start(const Kernel *k, const Affine *off, int l, long long
 /* Each thread walks a row that starts at a value it loaded (a CSR row walk):
  * lanes start at unrelated addresses, so a request touches a sector per lane
  * unless rows are shorter than a sector. */
-static void check_loaded_walk(const Kernel *k, const Access *a, int index, FindingList *out)
+static void check_loaded_walk(const Kernel *k, const Access *a, int index, int min_width, FindingList *out)
 {
     int l = walking_loop(k, a, &a->data_offset);
     if (l < 0) return;
-    int s = loaded_row_start(k, &a->data_offset, l, a->elem_bytes);
-    if (s < 0) return;
+    const AffTerm *term = NULL;
+    int loaded = loaded_row_start(k, &a->data_offset, l, a->elem_bytes, min_width, &term);
+    if (loaded < 0) return;
     for (int j = 0; j < index; j++) { /* vals[j] * vals[j]: one address, one finding */
         const Access *b = &k->accesses[j];
         if (b->range.line == a->range.line && b->base_param == a->base_param && b->is_store == a->is_store &&
@@ -69,17 +91,40 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, Findi
     }
     const Loop *L = &k->loops[l];
     const char *ivar = L->ivar ? L->ivar : "the loop counter";
-    const char *start = k->syms[s].name;
+    /* the row start as an element index: rowptr[row] (CSR), or a row number
+     * it looked up times the row width (ids[t] * dim: a gathered row) */
+    Affine width = aff_const(0);
+    width.nterms = 1;
+    width.term[0].coef = term->coef / a->elem_bytes;
+    for (int q = 0; q < term->nfactors; q++)
+        if (term->factor[q] != loaded) width.term[0].factor[width.term[0].nfactors++] = term->factor[q];
+    bool gathered = width.term[0].nfactors > 0 || width.term[0].coef != 1;
+    long long width_value = 0;
+    if (!width.term[0].nfactors) { /* a constant width */
+        width_value = width.term[0].coef;
+        width = aff_const(width_value);
+    }
+    char width_text[160], start_text[200];
+    aff_format(&width, model_symbol_name_cb, (void *)k, width_text, sizeof width_text);
+    const char *row_name = k->syms[loaded].name;
+    if (gathered) snprintf(start_text, sizeof start_text, "%s*%s", row_name, width_text);
+    else snprintf(start_text, sizeof start_text, "%s", row_name);
+    const char *start = start_text;
     int sectors = sectors_for_stride(1LL << 20, a->elem_bytes);
     int ideal = (WARP_SIZE * a->elem_bytes + SECTOR_BYTES - 1) / SECTOR_BYTES;
     if (sectors <= ideal) return;
-    Finding *f = finding_new(out, RULE_ID, SEV_MEDIUM, a->range, k->name,
-                             "each thread walks its own row of '%s' in the loop over %s, from a row start it loaded (%s): lanes start rows apart, up to %d sectors per warp request instead of %d",
-                             a->base_name, ivar, start, sectors, ideal);
+    Finding *f = gathered
+        ? finding_new(out, RULE_ID, SEV_MEDIUM, a->range, k->name,
+                      "each thread walks its own row of '%s' in the loop over %s, a row it looked up (%s, rows of %s elements): lanes read unrelated rows, up to %d sectors per warp request instead of %d",
+                      a->base_name, ivar, row_name, width_text, sectors, ideal)
+        : finding_new(out, RULE_ID, SEV_MEDIUM, a->range, k->name,
+                      "each thread walks its own row of '%s' in the loop over %s, from a row start it loaded (%s): lanes start rows apart, up to %d sectors per warp request instead of %d",
+                      a->base_name, ivar, start, sectors, ideal);
     if (!f) return;
     finding_str(out, f, "base", a->base_name);
     finding_int(out, f, "element_bytes", a->elem_bytes);
-    finding_str(out, f, "row_width", "data-dependent");
+    finding_str(out, f, "row_width", gathered ? width_text : "data-dependent");
+    if (gathered && width_value > 0) finding_int(out, f, "row_width_value", width_value);
     finding_str(out, f, "row_start", start);
     finding_str(out, f, "loop_var", L->ivar ? L->ivar : "");
     finding_int(out, f, "sectors_per_request", sectors);
@@ -89,6 +134,12 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, Findi
     finding_related(out, f, L->header, "the loop over %s", ivar);
     finding_predict(out, f); /* a runtime row width: W=64 assumed, as benchmarked */
     add_call_site(out, f, a->call_depth, a->call_site);
+    if (gathered) {
+        finding_fix(out, f, "let a warp (or a group of lanes) share each looked-up row: the lanes read %s + q, %s + q + 32, ... together, one row after another",
+                    start, start);
+        finding_fix(out, f, "or stage the rows the block needs through shared memory with coalesced loads, then let each thread read its row there");
+        return;
+    }
     finding_fix(out, f, "let a warp (or a group of lanes) share each row (CSR-vector): lane q reads %s + q, %s + q + 32, ... and the group reduces with __shfl_down_sync",
                 start, start);
     finding_fix(out, f, "or store the rows in a column-major padded layout (ELLPACK) so that consecutive threads read consecutive elements");
@@ -204,7 +255,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 copy.data_offset = aff_opaque(0);
                 check_walk(m, k, &copy, i, ctx, &u);
             } else {
-                check_loaded_walk(k, a, i, ctx->findings);
+                check_loaded_walk(k, a, i, (int)ctx->options[OPT_MIN_CONSTANT_WIDTH], ctx->findings);
             }
             continue;
         }
@@ -224,6 +275,13 @@ static bool bench(const Finding *f, BenchParams *p)
         w = 64;
         snprintf(p->note, sizeof p->note, "runtime row width '%s' benchmarked at W=64", evidence_str(f, "row_width", "W"));
         snprintf(p->assumed, sizeof p->assumed, "W=64 (runtime row width '%s')", evidence_str(f, "row_width", "W"));
+    }
+    if (strcmp(evidence_str(f, "row_width", ""), "data-dependent") != 0 && strchr(evidence_str(f, "row_start", ""), '*')) {
+        /* a looked-up row: lanes read unrelated rows, a sector each per
+         * request, as in the strided walk the template times */
+        size_t n = strlen(p->note);
+        snprintf(p->note + n, sizeof p->note - n, "%slooked-up rows (%s) benchmarked as rows one after another (the same sectors per request)",
+                 n ? "; " : "", evidence_str(f, "row_start", ""));
     }
     if (bytes > 0 && bytes < 4) {
         /* the lanes' distance in bytes decides (as the cost model reads it):

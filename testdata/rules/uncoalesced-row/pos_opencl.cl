@@ -50,3 +50,13 @@ __kernel void rows_uint(__global const uint* a, __global uint* out, int n)
     for (int j = 0; j < n; j += 2) s += a[i * n + j];  // expect: uncoalesced-row
     out[i] = s;
 }
+
+/* a row it looked up: each work-item sums the row of its token */
+__kernel void embedding_rows(__global const float* table, __global const int* tokens, __global float* out, int dim)
+{
+    int t = get_global_id(0);
+    int row = tokens[t];
+    float s = 0.0f;
+    for (int d = 0; d < dim; d++) s += table[row * dim + d];  // expect: uncoalesced-row row_width=dim
+    out[t] = s;
+}

@@ -3,6 +3,7 @@
 # and parameters of the rule catalogue's H100 figures (docs: rules.md), runs
 # them, and prints one line per case. It checks the harness against known
 # numbers, independent of any finding. Needs nvcc, make and a GPU.
+# GL_CASES=REGEX runs only the cases whose name matches (grep -E).
 set -u
 out=${1:?usage: bench/calibrate.sh OUTDIR [ARCH]}
 arch=${2:-native}
@@ -29,6 +30,16 @@ cases=(
   "exp-4.0|double-literal|-DGL_HAS_FAST_MATH_VARIANT=1"
   "mul-1.5|double-literal|-DGL_EXPR_AS_WRITTEN(x)=((x)*1.5+0.25) -DGL_EXPR_FIXED(x)=((x)*1.5f+0.25f) -DGL_HAS_FAST_MATH_VARIANT=0"
   "mul-0.1|double-literal|-DGL_EXPR_AS_WRITTEN(x)=((x)*0.1+0.3) -DGL_EXPR_FIXED(x)=((x)*0.1f+0.3f) -DGL_HAS_FAST_MATH_VARIANT=0"
+  # the same expressions as an elementwise kernel runs them: one evaluation
+  # per element read and written (memory-bound)
+  "stream-exact-op|double-literal|-DGL_STREAM=1 -DGL_EXPR_AS_WRITTEN(x)=((x)*0.5) -DGL_EXPR_FIXED(x)=((x)*0.5f) -DGL_HAS_FAST_MATH_VARIANT=0"
+  "stream-inexact-op|double-literal|-DGL_STREAM=1 -DGL_EXPR_AS_WRITTEN(x)=(0.01*(x)) -DGL_EXPR_FIXED(x)=(0.01f*(x)) -DGL_HAS_FAST_MATH_VARIANT=0"
+  "stream-chain|double-literal|-DGL_STREAM=1 -DGL_EXPR_AS_WRITTEN(x)=((x)*0.1+0.3) -DGL_EXPR_FIXED(x)=((x)*0.1f+0.3f) -DGL_HAS_FAST_MATH_VARIANT=0"
+  "stream-chain-div|double-literal|-DGL_STREAM=1 -DGL_EXPR_AS_WRITTEN(x)=((x)*(x)/((x)+1.)) -DGL_EXPR_FIXED(x)=((x)*(x)/((x)+1.f)) -DGL_HAS_FAST_MATH_VARIANT=0"
+  "stream-exp|double-literal|-DGL_STREAM=1 -DGL_HAS_FAST_MATH_VARIANT=1"
+  "stream-log|double-literal|-DGL_STREAM=1 -DGL_EXPR_AS_WRITTEN(x)=log((x)+1.0) -DGL_EXPR_FIXED(x)=logf((x)+1.0f) -DGL_EXPR_FAST(x)=__logf((x)+1.0f) -DGL_HAS_FAST_MATH_VARIANT=1"
+  "stream-tanh|double-literal|-DGL_STREAM=1 -DGL_EXPR_AS_WRITTEN(x)=tanh((x)*0.5) -DGL_EXPR_FIXED(x)=tanhf((x)*0.5f) -DGL_HAS_FAST_MATH_VARIANT=0"
+  "stream-sqrt|double-literal|-DGL_STREAM=1 -DGL_EXPR_AS_WRITTEN(x)=sqrt((x)*2.0) -DGL_EXPR_FIXED(x)=sqrtf((x)*2.0f) -DGL_HAS_FAST_MATH_VARIANT=0"
   "block-copy|fixed-block-16x16|-DGL_CONTEXT=0"
   "block-rowreuse|fixed-block-16x16|-DGL_CONTEXT=1"
   "specialize-K7|specialize-constant|-DGL_K=7 -DGL_HAS_LOCAL_ARRAY=1 -DGL_MAX=32"
@@ -39,6 +50,11 @@ cases=(
   "branch-barrier-light|uniform-branch|-DGL_CONDITIONS=2 -DGL_IN_LOOP=1 -DGL_BARRIER=1 -DGL_HEAVY_BODY=0"
   "branch-barrier-heavy|uniform-branch|-DGL_CONDITIONS=2 -DGL_IN_LOOP=1 -DGL_BARRIER=1 -DGL_HEAVY_BODY=1"
 )
+if [ -n "${GL_CASES:-}" ]; then
+  selected=()
+  for c in "${cases[@]}"; do [[ "${c%%|*}" =~ $GL_CASES ]] && selected+=("$c"); done
+  cases=("${selected[@]}")
+fi
 nvcc=${NVCC:-nvcc}
 pids=()
 for c in "${cases[@]}"; do

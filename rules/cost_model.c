@@ -203,6 +203,35 @@ static const CostPoint DL_LOG_CALL[] = {{1, 12.07, "testdata pos_math_calls.cu:3
 static const CostPoint DL_TANH_CALL[] = {{1, 5.75, "testdata pos_math_calls.cu:47 (tanh(x * 0.5))"}};
 static const CostPoint DL_SQRT_CALL[] = {{1, 2.39, "testdata pos_math_calls.cu:21 (sqrt(x * 2.0))"}};
 static const CostPoint DL_CHAIN_DIV[] = {{1, 1.87, "testdata pos_chains_constants.cu:54 (g * e / (e + 1.))"}};
+/* The same expressions as an elementwise kernel runs them: one evaluation
+ * per element of a 64 Mi-element array read and written once, memory-bound
+ * (bench/calibrate.sh stream-*, H100, session 21).  The double operations
+ * hide behind the memory traffic; only double math routines still show. */
+static const CostPoint DL_STREAM_EXACT_OP[] = {{1, 1.00, "stream-exact-op (x * 0.5)"}};
+static const CostPoint DL_STREAM_INEXACT_OP[] = {{1, 1.01, "stream-inexact-op (0.01 * x)"}};
+static const CostPoint DL_STREAM_CHAIN[] = {{1, 1.02, "stream-chain (x*0.1+0.3)"}};
+static const CostPoint DL_STREAM_CHAIN_DIV[] = {{1, 1.04, "stream-chain-div (x*x/(x+1.))"}};
+static const CostPoint DL_STREAM_EXP[] = {{1, 1.13, "stream-exp (exp(-(4.0)/x), __expf)"}};
+static const CostPoint DL_STREAM_LOG[] = {{1, 1.23, "stream-log (log(x+1.0), __logf)"}};
+static const CostPoint DL_STREAM_TANH[] = {{1, 1.31, "stream-tanh (tanh(x*0.5))"}};
+static const CostPoint DL_STREAM_SQRT[] = {{1, 1.02, "stream-sqrt (sqrt(x*2.0))"}};
+
+/* The point measured in the finding's context: memory-bound (an evaluation
+ * per global access) or the compute-bound chain. */
+static const CostPoint *in_context(const CostPoint *p, bool memory_bound)
+{
+    if (!memory_bound) return p;
+    static const struct {
+        const CostPoint *chain, *stream;
+    } pairs[] = {{DL_EXACT_OP, DL_STREAM_EXACT_OP},   {DL_INEXACT_OP, DL_STREAM_INEXACT_OP},
+                 {DL_CHAIN_EXACT, DL_STREAM_CHAIN},   {DL_CHAIN_INEXACT, DL_STREAM_CHAIN},
+                 {DL_CHAIN_DIV, DL_STREAM_CHAIN_DIV}, {DL_EXP_CALL, DL_STREAM_EXP},
+                 {DL_LOG_CALL, DL_STREAM_LOG},        {DL_TANH_CALL, DL_STREAM_TANH},
+                 {DL_SQRT_CALL, DL_STREAM_SQRT}};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        if (pairs[i].chain == p) return pairs[i].stream;
+    return p;
+}
 
 /* The measured math routine `name` (std:: taken off), or NULL. */
 static const CostPoint *math_point(const char *name, const char **label)
@@ -293,12 +322,14 @@ static bool exact_in_float(const char *literal, bool *parsed)
 
 static void predict_double_literal(const Finding *f, CostPrediction *out)
 {
+    bool mem = strcmp(evidence_str(f, "context", ""), "memory-bound") == 0;
+    const char *where = mem ? ", next to the kernel's global accesses (memory-bound)" : "";
     const char *math = evidence_str(f, "double_math_call", NULL);
     const char *label = NULL;
     if (math) {
         const CostPoint *pt = math_point(math, &label);
         if (!pt) no_measurement(out, "%s() in double: exp, log, tanh and sqrt were measured", math);
-        else predict_from(out, pt, 1, 1, "call", "%s() run in double", label);
+        else predict_from(out, in_context(pt, mem), 1, 1, "call", "%s() run in double%s", label, where);
         return;
     }
     /* the float operand is computed in float: only the rest runs in double */
@@ -317,20 +348,20 @@ static void predict_double_literal(const Finding *f, CostPrediction *out)
     if (compares)
         no_measurement(out, "a comparison in double");
     else if (chain_call)
-        predict_from(out, chain_call, 1, 1, "call", "a chain of double operations through %s() in double", label);
+        predict_from(out, in_context(chain_call, mem), 1, 1, "call", "a chain of double operations through %s() in double%s", label, where);
     else if (chain && chain_text && strchr(chain_text, '/'))
-        predict_from(out, DL_CHAIN_DIV, 1, 1, "op", "a chain of double operations with a division");
+        predict_from(out, in_context(DL_CHAIN_DIV, mem), 1, 1, "op", "a chain of double operations with a division%s", where);
     else if (chain && parsed)
-        predict_from(out, exact ? DL_CHAIN_EXACT : DL_CHAIN_INEXACT, 1, 1, "op",
-                     "a chain of double operations (the result feeds another one)");
+        predict_from(out, in_context(exact ? DL_CHAIN_EXACT : DL_CHAIN_INEXACT, mem), 1, 1, "op",
+                     "a chain of double operations (the result feeds another one)%s", where);
     else if (ops != 1)
         no_measurement(out, "'%s' is not one arithmetic operation on the float operand", expr);
     else if (!parsed)
         no_measurement(out, "the value of '%s' is not known", evidence_str(f, "literal", ""));
     else if (exact)
-        predict_from(out, DL_EXACT_OP, 1, 1, "op", "one operation on a literal exact in float (nvcc narrows it to float)");
+        predict_from(out, in_context(DL_EXACT_OP, mem), 1, 1, "op", "one operation on a literal exact in float (nvcc narrows it to float)%s", where);
     else
-        predict_from(out, DL_INEXACT_OP, 1, 1, "op", "one operation on a literal not exact in float");
+        predict_from(out, in_context(DL_INEXACT_OP, mem), 1, 1, "op", "one operation on a literal not exact in float%s", where);
 }
 
 /* ----------------------------------------------------- fixed-block-16x16 */

@@ -103,6 +103,24 @@ static const char *other_instantiation(const Model *m, const Kernel *k, const Co
     return NULL;
 }
 
+/* Does each evaluation at loop l come with global memory traffic: a global
+ * (or unplaced) load or store in loop l or a loop inside it (for l = -1,
+ * anywhere)?  Then
+ * the expression runs as in an elementwise kernel, where a few double
+ * operations hide behind the memory accesses (H100: 1.00-1.04x; only double
+ * math routines show, 1.13-1.31x); otherwise it runs in a compute loop. */
+static bool evaluated_with_memory_traffic(const Kernel *k, int l)
+{
+    for (int i = 0; i < k->naccesses; i++) {
+        const Access *a = &k->accesses[i];
+        if (a->space != SPACE_GLOBAL && a->space != SPACE_UNKNOWN) continue; /* unknown: a pointer the model could not place, global in practice */
+        if (l < 0) return true;
+        for (int q = a->loop; q >= 0; q = k->loops[q].parent)
+            if (q == l) return true;
+    }
+    return false;
+}
+
 static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
 {
     bool ocl = rule_opencl(m);
@@ -160,6 +178,7 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         if (p->result_feeds_double_op) finding_bool(out, f, "result_in_double", true);
         if (p->result_feeds_double_op && p->chain_text && strcmp(p->chain_text, p->op_text) != 0)
             finding_str(out, f, "chain", p->chain_text);
+        finding_str(out, f, "context", evaluated_with_memory_traffic(k, p->loop) ? "memory-bound" : "compute loop");
         finding_predict(out, f);
         add_call_site(out, f, p->call_depth, p->call_site);
         if (named_constant) {
@@ -408,7 +427,7 @@ static bool bench_chain(const Finding *f, BenchParams *p)
 /* The finding's own expression on a float x: as written, with the literal
  * made float, and with the fast intrinsic where one exists (the whole chain
  * when the result feeds further double arithmetic). */
-static bool bench(const Finding *f, BenchParams *p)
+static bool bench_expression(const Finding *f, BenchParams *p)
 {
     if (bench_chain(f, p)) return true;
     const char *expr = evidence_str(f, "expression", "");
@@ -458,6 +477,20 @@ static bool bench(const Finding *f, BenchParams *p)
         bench_def(p, "GL_EXPR_FAST(x)", "%s", fastexpr);
     } else {
         bench_def(p, "GL_HAS_FAST_MATH_VARIANT", "0");
+    }
+    return true;
+}
+
+/* In the finding's context: next to a global load and store per evaluation
+ * (an elementwise kernel: GL_STREAM) or as a compute-bound chain. */
+static bool bench(const Finding *f, BenchParams *p)
+{
+    if (!bench_expression(f, p)) return false;
+    if (strcmp(evidence_str(f, "context", ""), "memory-bound") == 0) {
+        bench_def(p, "GL_STREAM", "1");
+        size_t n = strlen(p->note);
+        snprintf(p->note + n, sizeof p->note - n, "%sone evaluation per element read and written, as the kernel evaluates it next to its global accesses",
+                 n ? "; " : "");
     }
     return true;
 }

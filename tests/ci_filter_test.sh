@@ -69,7 +69,7 @@ cat >sel.cu <<'CU'
 __global__ void k(float *a, int n, bool flag)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (flag) a[i] = a[i] * 0.1;
+    if (flag) { float v = a[i]; for (int k = 0; k < n; k++) v = v * 0.1; a[i] = v; }
 }
 CU
 expect_rc 1 sel.cu

@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 cat > "$tmp/scale.cu" <<'CU'
 __global__ void scale(float *a, float s, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) a[i] = a[i] * 0.1 + s;
+    if (i < n) { float v = a[i]; for (int k = 0; k < n; k++) v = v * 0.1 + s; a[i] = v; }
 }
 CU
 echo "nvim_lsp_test: $(nvim --version | head -1)"

@@ -13,7 +13,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 2
 # row_sums: uncoalesced-row with a runtime width (predicted 2.76x: high, W=64 assumed);
-# scale: a uniform branch outside loops (1.00x: info) and 0.1 (5.82x: high);
+# scale: a uniform branch outside loops (1.00x: info) and 0.1 in a compute loop
+# (one inexact operation: 5.82x, high; in an elementwise statement, info);
 # named: a const double, whose value the cost model does not read (the rule's medium).
 cat > sev.cu <<'EOF'
 __global__ void row_sums(const float* in, float* out, int w)
@@ -28,7 +29,7 @@ __global__ void scale(float* y, const float* x, int mode)
 {
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     if (mode) y[t] = x[t];
-    else y[t] = x[t] + 0.1;
+    else { float v = x[t]; for (int i = 0; i < 64; i++) v = v * 0.9f + 0.1; y[t] = v; }
 }
 
 __global__ void named(float* y, const float* x)
@@ -110,7 +111,7 @@ grep -q "^#define GL_ASSUMED \"W=64 (runtime row width 'w')\"$" eb/uncoalesced-r
 python3 - eb/index.json <<'EOF' && ok "index: assumed and fingerprint; no info finding emitted" || bad "index.json"
 import json, sys
 b = {e["id"]: e for e in json.load(open(sys.argv[1]))["benchmarks"]}
-assert set(b) == {"uncoalesced-row-sev_cu-L5-C38", "double-literal-sev_cu-L13-C24"}, sorted(b)
+assert set(b) == {"uncoalesced-row-sev_cu-L5-C38", "double-literal-sev_cu-L13-C72"}, sorted(b)
 row = b["uncoalesced-row-sev_cu-L5-C38"]
 assert row["assumed"] == "W=64 (runtime row width 'w')" and row["fingerprint"] == row["finding"]["fingerprint"], row
 EOF

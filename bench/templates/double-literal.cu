@@ -12,6 +12,11 @@
  *   GL_X_LO, GL_X_HI       range of the random starting values [0.5, 1.5]
  *   GL_MIX                 mixing factor of the chain [0.0625]
  *   GL_RTOL, GL_ATOL       tolerance of the fixes vs the as-written result [1e-3, 1e-6]
+ *   GL_STREAM              1 = one evaluation per element of a 64 Mi-element
+ *                          array, read and written once (the expression as
+ *                          an elementwise kernel runs it, where every
+ *                          evaluation comes with a global load and store:
+ *                          memory-bound); 0 = the compute-bound chain [0]
  * Shape: each thread starts from x0 (random, in [GL_X_LO, GL_X_HI)) and runs a
  * dependent chain  y = (float)EXPR(x); x = fmaf(y, GL_MIX, x0);  GL_CHAIN times,
  * then writes y.  The mixing keeps x near x0 (finite, never constant-foldable)
@@ -20,6 +25,9 @@
  * GL_RTOL*max(|a|,|b|) (the result differs from the double one by float
  * rounding; the max error is printed).  Compute-bound: Gop/s counts expression
  * evaluations (threads * GL_CHAIN); the grid is 8 waves of resident threads.
+ * With GL_STREAM=1 the chain is one evaluation and the array is 64 Mi
+ * elements (512 MiB read and written: DRAM, not L2): what the expression
+ * costs next to the memory traffic of an elementwise kernel.
  * Variants: "as written", "float", and "fast intrinsic" when enabled.
  */
 #ifndef GPULINT_BENCH_H
@@ -55,6 +63,13 @@
 #endif
 #if GL_HAS_FAST_MATH_VARIANT && !defined(GL_EXPR_FAST)
 #error "double-literal: GL_HAS_FAST_MATH_VARIANT=1 needs GL_EXPR_FAST(x)"
+#endif
+#ifndef GL_STREAM
+#define GL_STREAM 0
+#endif
+#if GL_STREAM
+#undef GL_CHAIN
+#define GL_CHAIN 1
 #endif
 #ifndef GL_CHAIN
 #define GL_CHAIN 64
@@ -117,7 +132,7 @@ int main(int argc, char **argv)
 {
     using namespace dbl;
     gl::Bench b(argc, argv, GL_FINDING_ID, GL_RULE, GL_LOCATION);
-    size_t n = gl::round_down(b.wave_threads(8), BLOCK);
+    size_t n = GL_STREAM ? (size_t)1 << 26 : gl::round_down(b.wave_threads(8), BLOCK);
     const int ni = (int)n;
     const unsigned grid = gl::blocks_for(n, BLOCK);
 
@@ -128,6 +143,7 @@ int main(int argc, char **argv)
 #endif
     b.param("has_fast_math_variant", GL_HAS_FAST_MATH_VARIANT);
     b.param("chain", GL_CHAIN);
+    b.param("stream", GL_STREAM);
     b.param("x_lo", (double)(GL_X_LO));
     b.param("x_hi", (double)(GL_X_HI));
     b.param("mix", (double)(GL_MIX));
@@ -141,22 +157,25 @@ int main(int argc, char **argv)
     b.fill_range(in, n, 1, (float)(GL_X_LO), (float)(GL_X_HI));
     b.set_output(out, n);
     const double ops = (double)n * GL_CHAIN;
+    const double bytes = GL_STREAM ? 2.0 * sizeof(float) * (double)n : 0.0;
 
     b.add_variant("as written", (const void *)chain<0>, [=] {
          chain<0><<<grid, BLOCK>>>(in, out, ni);
          GL_CHECK_LAUNCH();
-     }).set_ops(ops).set_shape(grid, BLOCK);
+     }).set_ops(ops).set_bytes(bytes).set_shape(grid, BLOCK);
     b.add_variant("float", (const void *)chain<1>, [=] {
          chain<1><<<grid, BLOCK>>>(in, out, ni);
          GL_CHECK_LAUNCH();
-     }).set_ops(ops).set_shape(grid, BLOCK).set_tolerance(GL_RTOL, GL_ATOL);
+     }).set_ops(ops).set_bytes(bytes).set_shape(grid, BLOCK).set_tolerance(GL_RTOL, GL_ATOL);
 #if GL_HAS_FAST_MATH_VARIANT
     b.add_variant("fast intrinsic", (const void *)chain<2>, [=] {
          chain<2><<<grid, BLOCK>>>(in, out, ni);
          GL_CHECK_LAUNCH();
-     }).set_ops(ops).set_shape(grid, BLOCK).set_tolerance(GL_RTOL, GL_ATOL);
+     }).set_ops(ops).set_bytes(bytes).set_shape(grid, BLOCK).set_tolerance(GL_RTOL, GL_ATOL);
 #endif
-    b.note("Gop/s = expression evaluations per second (threads x chain length)");
+    b.note(GL_STREAM ? "one evaluation per element of a 64 Mi-element array read and written once (memory-bound, as in an "
+                       "elementwise kernel); Gop/s = evaluations per second"
+                     : "Gop/s = expression evaluations per second (threads x chain length)");
     b.note("fixes differ from the as-written result by float vs double rounding: checked with a relative "
            "tolerance, not bit-exactly");
     return b.run();

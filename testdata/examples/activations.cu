@@ -23,7 +23,7 @@ __global__ void gate_weights(const float* temperature, float* gate, int n)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
         float t = temperature[i];
-        gate[i] = exp(-(4.0) / t);  // expect: double-literal literal=4.0 float_operand=t double_math_call=exp severity=high
+        gate[i] = exp(-(4.0) / t);  // expect: double-literal literal=4.0 float_operand=t double_math_call=exp severity=low
     }
 }
 
@@ -32,7 +32,7 @@ __global__ void leaky_relu(const float* x, float* y, int n)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
         float v = x[i];
-        y[i] = v > 0.0f ? v : 0.01 * v;  // expect: double-literal literal=0.01 float_operand=v severity=high
+        y[i] = v > 0.0f ? v : 0.01 * v;  // expect: double-literal literal=0.01 float_operand=v severity=info
     }
 }
 
@@ -71,7 +71,7 @@ __global__ void ema_over_time(const float* x, float* y, int steps, int channels)
     if (c >= channels) return;
     float m = x[c];
     for (int t = 0; t < steps; ++t) {
-        m += (x[t * channels + c] - m) * 0.1;  // expect: double-literal literal=0.1 severity=high
+        m += (x[t * channels + c] - m) * 0.1;  // expect: double-literal literal=0.1 severity=info
         y[t * channels + c] = m;
     }
 }

@@ -23,7 +23,7 @@ __global__ void integrate_aos(Particle* particles, int n, float dt, float box, i
     if (i >= n) return;
 
     Particle p = particles[i];  // expect: oversized-element size=32 kind=struct fields=whole severity=high
-    p.vel.y -= 9.81 * dt;  // expect: double-literal literal=9.81 float_operand=dt severity=high
+    p.vel.y -= 9.81 * dt;  // expect: double-literal literal=9.81 float_operand=dt severity=info
     p.pos.x += p.vel.x * dt;
     p.pos.y += p.vel.y * dt;
     p.pos.z += p.vel.z * dt;

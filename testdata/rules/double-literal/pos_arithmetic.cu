@@ -1,6 +1,9 @@
 // double-literal, positives: an unsuffixed floating literal (or a double
 // variable) turns float arithmetic into double arithmetic. Each finding is
-// reported at the literal. No math call and no loop: severity medium.
+// reported at the literal. In these elementwise kernels every evaluation
+// comes with a global load and store, which hide a double operation (H100:
+// 1.00-1.04x, severity info; evidence context=memory-bound); in a compute loop
+// (iterate) it is the cost (5.8x, high).
 #include <cuda_runtime.h>
 
 // float * double literal.
@@ -8,7 +11,7 @@ __global__ void scale_by_literal(const float* x, float* y, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        y[i] = x[i] * 1.5;  // expect: double-literal literal=1.5 severity=info
+        y[i] = x[i] * 1.5;  // expect: double-literal literal=1.5 severity=info context=memory-bound
 }
 
 // float + double literal.
@@ -17,7 +20,7 @@ __global__ void add_offset(float* x, int n)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
         float v = x[i];
-        x[i] = v + 0.1;  // expect: double-literal literal=0.1 float_operand=v severity=high
+        x[i] = v + 0.1;  // expect: double-literal literal=0.1 float_operand=v severity=info
     }
 }
 
@@ -34,7 +37,7 @@ __global__ void safe_normalize(const float* x, const float* norm, float* y, int 
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        y[i] = x[i] / (norm[i] + 1e-3);  // expect: double-literal literal=1e-3 severity=high
+        y[i] = x[i] / (norm[i] + 1e-3);  // expect: double-literal literal=1e-3 severity=info
 }
 
 __global__ void to_percent(const float* x, float* y, int n)
@@ -64,6 +67,17 @@ __global__ void scale_by_double_const(const float* x, float* y, int n)
         y[i] = x[i] * kScale;  // expect: double-literal severity=medium
 }
 
+// A compute loop: no global access per evaluation, the double chain is the cost.
+__global__ void iterate(const float* x, float* y, int n, int steps)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float v = x[i];
+    for (int s = 0; s < steps; ++s)
+        v = v * 0.999 + 0.25f;  // expect: double-literal literal=0.999 severity=high
+    y[i] = v;
+}
+
 int main()
 {
     const int n = 1 << 20;
@@ -77,6 +91,7 @@ int main()
     to_percent<<<n / 256, 256>>>(x, y, n);
     halve<<<n / 256, 256>>>(x, n);
     scale_by_double_const<<<n / 256, 256>>>(x, y, n);
+    iterate<<<n / 256, 256>>>(x, y, n, 100);
     cudaDeviceSynchronize();
     return 0;
 }

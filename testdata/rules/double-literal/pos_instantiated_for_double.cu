@@ -8,14 +8,14 @@ template <typename T>
 __global__ void halve_add(const T* in, T* out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) out[i] = in[i] * 0.5 + in[i];  // expect: double-literal literal=0.5 also_instantiated_as=halve_add<double> severity=high
+    if (i < n) out[i] = in[i] * 0.5 + in[i];  // expect: double-literal literal=0.5 also_instantiated_as=halve_add<double> severity=info
 }
 
 template <typename T>
 __global__ void soft_clip(const T* in, T* out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) out[i] = tanh(in[i] * 0.8);  // expect: double-literal literal=0.8 also_instantiated_as=soft_clip<double> double_math_call=tanh severity=high
+    if (i < n) out[i] = tanh(in[i] * 0.8);  // expect: double-literal literal=0.8 also_instantiated_as=soft_clip<double> double_math_call=tanh severity=medium
 }
 
 // Instantiated for float only: the fix-it stays.
@@ -23,7 +23,7 @@ template <typename T>
 __global__ void halve_only_float(const T* in, T* out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) out[i] = in[i] * 0.5 + in[i];  // expect: double-literal literal=0.5 severity=high
+    if (i < n) out[i] = in[i] * 0.5 + in[i];  // expect: double-literal literal=0.5 severity=info
 }
 
 int main(int argc, char** argv)

@@ -20,7 +20,7 @@ __global__ void weighted_sum(const float* in, float* out, int n, int width)
     float acc = 0.0f;
     for (int k = 0; k < width; ++k) {
         float w = in[k * n + i];
-        acc += w * 0.5;  // expect: double-literal literal=0.5 float_operand=w severity=high
+        acc += w * 0.5;  // expect: double-literal literal=0.5 float_operand=w severity=info
     }
     out[i] = acc;
 }

@@ -18,7 +18,7 @@ __global__ void inverse(const float* x, float* y, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        y[i] = 1.0f / (x[i] + EPSILON);  // expect: double-literal severity=high
+        y[i] = 1.0f / (x[i] + EPSILON);  // expect: double-literal severity=info
 }
 
 __global__ void halve_macro(const float* x, float* y, int n)
@@ -42,7 +42,7 @@ __global__ void soften_all(float* x, int n)
 
 __host__ __device__ inline float midpoint(float a, float b)
 {
-    return a + (b - a) * 0.5;  // expect: double-literal literal=0.5 result_in_double=true severity=high
+    return a + (b - a) * 0.5;  // expect: double-literal literal=0.5 result_in_double=true severity=info
 }
 
 __global__ void midpoints(const float* a, const float* b, float* m, int n)

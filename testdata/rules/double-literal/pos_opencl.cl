@@ -25,14 +25,14 @@ __kernel void through_helper(__global float* x)
 __kernel void in_loop(__global float* x, int n)
 {
     float acc = 0.0f;
-    for (int k = 0; k < n; k++) acc = acc * 0.9 + x[k];  // expect: double-literal literal=0.9 severity=high
+    for (int k = 0; k < n; k++) acc = acc * 0.9 + x[k];  // expect: double-literal literal=0.9 severity=info
     x[get_global_id(0)] = acc;
 }
 
 __kernel void math_call(__global float* x)
 {
     int i = get_global_id(0);
-    x[i] = exp(x[i] * 2.0);  // expect: double-literal literal=2.0 double_math_call=exp severity=high
+    x[i] = exp(x[i] * 2.0);  // expect: double-literal literal=2.0 double_math_call=exp severity=low
 }
 
 __kernel void vec_local_2d(__global float* out, __local float* tile)

@@ -46,8 +46,8 @@ int main(void)
     make("toolkit-c.lock", 0, now - 2000);
     make("toolkit-d.pch", 400, now - 9000);    /* the one just built: kept whatever its time */
     make("other.pch", 5000, now - 9000);        /* not ours */
-    make("toolkit-x.pch.tmp.123", 50, now - 3 * 24 * 3600); /* a killed build */
-    make("toolkit-y.pch.tmp.456", 50, now);     /* a build under way */
+    make("toolkit-x.tmp.123", 50, now - 3 * 24 * 3600); /* a killed build */
+    make("toolkit-y.tmp.456", 50, now);     /* a build under way */
 
     char lock[4200];
     snprintf(lock, sizeof lock, "%s/toolkit-c.lock", dir);
@@ -64,8 +64,8 @@ int main(void)
     CHECK(!present("toolkit-a.lock"));
     CHECK(!present("toolkit-a.failed"));
     CHECK(present("other.pch"));
-    CHECK(!present("toolkit-x.pch.tmp.123"));
-    CHECK(present("toolkit-y.pch.tmp.456"));
+    CHECK(!present("toolkit-x.tmp.123"));
+    CHECK(present("toolkit-y.tmp.456"));
     close(held);
 
     /* a use makes the older file the newest */

@@ -33,13 +33,10 @@ static bool has_affixes(const char *name, const char *prefix, const char *suffix
     return n > p + s && strncmp(name, prefix, p) == 0 && strcmp(name + n - s, suffix) == 0;
 }
 
-/* name + ".tmp." somewhere after the prefix: a builder's private file */
-static bool is_temporary(const char *name, const char *prefix, const char *suffix)
+/* prefix...".tmp."...: a builder's private file (toolkit-cccl-HASH.tmp.PID) */
+static bool is_temporary(const char *name, const char *prefix)
 {
-    if (strncmp(name, prefix, strlen(prefix)) != 0) return false;
-    char pattern[64];
-    snprintf(pattern, sizeof pattern, "%s.tmp.", suffix);
-    return strstr(name, pattern) != NULL;
+    return strncmp(name, prefix, strlen(prefix)) == 0 && strstr(name + strlen(prefix), ".tmp.") != NULL;
 }
 
 static int newest_first(const void *a, const void *b)
@@ -77,7 +74,7 @@ int cache_prune(const char *dir, const char *prefix, const char *suffix, uint64_
         struct stat st;
         if (snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p) continue;
         if (lstat(p, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-        if (is_temporary(e->d_name, prefix, suffix)) {
+        if (is_temporary(e->d_name, prefix)) {
             if (now - st.st_mtime > 24 * 3600 && unlink(p) == 0) removed++;
             continue;
         }

@@ -16,8 +16,9 @@ void cache_mark_used(const char *path);
  * removed, each with its `.lock` (only when no process holds that lock: a
  * build under way is never disturbed) and `.failed` companions.  `keep` (a
  * file name in dir, or NULL) is never removed.  Builders' temporary files
- * (`prefix`...`suffix`.tmp.*) older than a day are removed too (a build that
- * was killed).  Returns the number of files removed. */
+ * (`prefix`...`.tmp.`..., as toolkit_pch.c names them) older than a day are
+ * removed too (a build that was killed).  Returns the number of files
+ * removed. */
 int cache_prune(const char *dir, const char *prefix, const char *suffix, uint64_t max_bytes, const char *keep);
 
 #endif

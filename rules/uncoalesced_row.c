@@ -90,7 +90,10 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, int m
             return;
     }
     const Loop *L = &k->loops[l];
-    const char *ivar = L->ivar ? L->ivar : "the loop counter";
+    /* a while loop whose counter has no name of its own: the loop by its line */
+    char loop_name[64];
+    if (L->ivar) snprintf(loop_name, sizeof loop_name, "the loop over %s", L->ivar);
+    else snprintf(loop_name, sizeof loop_name, "the loop on line %u", L->header.line);
     /* the row start as an element index: rowptr[row] (CSR), or a row number
      * it looked up times the row width (ids[t] * dim: a gathered row) */
     Affine width = aff_const(0);
@@ -115,11 +118,11 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, int m
     if (sectors <= ideal) return;
     Finding *f = gathered
         ? finding_new(out, RULE_ID, SEV_MEDIUM, a->range, k->name,
-                      "each thread walks its own row of '%s' in the loop over %s, a row it looked up (%s, rows of %s elements): lanes read unrelated rows, up to %d sectors per warp request instead of %d",
-                      a->base_name, ivar, row_name, width_text, sectors, ideal)
+                      "each thread walks its own row of '%s' in %s, a row it looked up (%s, rows of %s elements): lanes read unrelated rows, up to %d sectors per warp request instead of %d",
+                      a->base_name, loop_name, row_name, width_text, sectors, ideal)
         : finding_new(out, RULE_ID, SEV_MEDIUM, a->range, k->name,
-                      "each thread walks its own row of '%s' in the loop over %s, from a row start it loaded (%s): lanes start rows apart, up to %d sectors per warp request instead of %d",
-                      a->base_name, ivar, start, sectors, ideal);
+                      "each thread walks its own row of '%s' in %s, from a row start it loaded (%s): lanes start rows apart, up to %d sectors per warp request instead of %d",
+                      a->base_name, loop_name, start, sectors, ideal);
     if (!f) return;
     finding_str(out, f, "base", a->base_name);
     finding_int(out, f, "element_bytes", a->elem_bytes);
@@ -131,7 +134,7 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, int m
     finding_int(out, f, "ideal_sectors", ideal);
     finding_str(out, f, "block_shape", block_shape_text(out, k));
     finding_str(out, f, "element_type", a->elem_canonical);
-    finding_related(out, f, L->header, "the loop over %s", ivar);
+    finding_related(out, f, L->header, "%s", loop_name);
     finding_predict(out, f); /* a runtime row width: W=64 assumed, as benchmarked */
     add_call_site(out, f, a->call_depth, a->call_site);
     if (gathered) {

@@ -29,3 +29,18 @@ __global__ void row_degree_weights(const int* offsets, const float* weights, flo
         total += weights[e]; // expect: uncoalesced-row base=weights row_start=offsets[v] loop_var=e row_width=data-dependent
     out[v] = total;
 }
+
+// A row written by a while loop with its own counter, from a guarded row
+// start (valid ? rowptr[row] : 0): the copy of a sparse row, thread per row.
+__global__ void copy_rows(const int* rowptr, const int* colidx, int* out_cols, int rows)
+{
+    int row = blockIdx.x * blockDim.x + threadIdx.x;
+    bool valid = row < rows;
+    int begin = valid ? rowptr[row] : 0;
+    int end = valid ? rowptr[row + 1] : 0;
+    int n = 0;
+    while (begin + n < end) {
+        out_cols[begin + n] = colidx[begin + n]; // expect: uncoalesced-row base=out_cols row_start=rowptr[row] // expect: uncoalesced-row base=colidx row_start=rowptr[row]
+        n++;
+    }
+}

@@ -225,6 +225,10 @@ for jobs in 1 2; do
         "any(r['file'].endswith('src/b.cu') and r['line'] == 2 for f in j['findings'] if f['file'].endswith('common.cuh') for r in f['related'])"
     check "fragments -j$jobs: a kernel in a fragment that needs its includer's macro and type: found at its line" \
         "('double-literal', 'tile_kernel.cuh', 6) in rules and files['tile_kernel.cuh']['analysed_through'].endswith('scale.cu') and files['scale.cu']['status'] == 'ok'"
+    check "fragments -j$jobs: a C++ header that defines a kernel is CUDA: analysed through its includer, its finding at its line" \
+        "('uncoalesced-row', 'rows.hpp', 10) in rules and files['rows.hpp']['status'] == 'ok' and files['rows.hpp']['analysed_through'].endswith('rows_user.cu')"
+    check "fragments -j$jobs: a header with __global__ only in a macro, a comment and a string is not analysed" \
+        "'launch_macros.h' not in files"
     check "fragments -j$jobs: device functions no kernel calls are analysed on their own" \
         "('double-literal', 'devfuncs.cu', 5) in rules and 'device function blend_twice' in files['devfuncs.cu']['context'] and any(f['evidence'].get('context') == 'device function no kernel calls' for f in j['findings'] if f['file'].endswith('devfuncs.cu'))"
 done
@@ -256,6 +260,14 @@ printf '__global__ void k(float *v) { v[threadIdx.x] *= 2.0f; }\n' >"$tmp/lonely
 lint "$tmp/lonely/orphan.cuh"
 check "fragments: a .cuh no file includes is analysed alone and says why" \
     "files['orphan.cuh']['status'] == 'ok' and 'no file of the project includes it' in files['orphan.cuh']['context']"
+printf '#pragma once\n__global__ void k2(float *v, int w) { for (int j = 0; j < w; j++) v[threadIdx.x * w + j] = 0.0f; }\n' >"$tmp/lonely/alone.hpp"
+lint "$tmp/lonely/alone.hpp"
+check "fragments: a kernel header no file includes is analysed alone as CUDA (not for kernel strings)" \
+    "files['alone.hpp']['status'] == 'ok' and ('uncoalesced-row', 'alone.hpp', 2) in rules"
+printf '#pragma once\n#define GLOBAL __global__\n' >"$tmp/lonely/macro_only.hpp"
+"$G" "$tmp/lonely/macro_only.hpp" >/dev/null 2>&1
+rc=$?
+[[ $rc -eq 0 ]] && ok "fragments: a header that only names __global__ in a macro is left alone (exit 0)" || fail "fragments: macro_only.hpp: exit $rc"
 # --- templates instantiated only explicitly ----------------------------------
 cp -r "$P/templates" "$tmp/"
 lint --rules=double-literal "$tmp/templates"

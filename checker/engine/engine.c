@@ -4,6 +4,7 @@
 #include "engine/config.h"
 #include "engine/context.h"
 #include "engine/documents.h"
+#include "engine/fragments.h"
 #include "engine/project.h"
 #include "engine/config_choice.h"
 #include "engine/jit_names.h"
@@ -141,8 +142,11 @@ static void walk_entry(Walk *w, char *p, int depth)
         st = lst;
     }
     if (!has_gpu_extension(p)) {
-        /* a C/C++ file is linted only for its kernel strings (docs/opencl.md) */
-        if (!forced_language && S_ISREG(st.st_mode) && frontend_host_file_has_kernels(p)) add_found(w, p, &st);
+        /* a C/C++ file is linted for its kernel strings (docs/opencl.md); a
+         * C++ header that defines CUDA kernels is CUDA code (a .cuh by
+         * another name: arrayfire's kernel/harris.hpp) */
+        if (!forced_language && S_ISREG(st.st_mode) && (frontend_host_file_has_kernels(p) || is_cuda_kernel_header(p)))
+            add_found(w, p, &st);
         else free(p);
     } else if (!S_ISREG(st.st_mode)) {
         diag_error(w->diags, p, 0, 0, "not a regular file (%s): not analysed", file_kind(st.st_mode));
@@ -222,8 +226,9 @@ void engine_collect_files(const char *const *paths, int npaths, FileList *files,
             continue;
         }
         if (!is_gpu_source(p) && frontend_is_host_source(p)) {
-            /* a C/C++ file: linted for its kernel strings, else left alone */
-            if (frontend_host_file_has_kernels(p)) add_found(&w, xstrdup(p), &st);
+            /* a C/C++ file: linted for its kernel strings or, a header that
+             * defines kernels, as CUDA; else left alone */
+            if (frontend_host_file_has_kernels(p) || is_cuda_kernel_header(p)) add_found(&w, xstrdup(p), &st);
             continue;
         }
         if (!is_gpu_source(p)) {
@@ -545,7 +550,8 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     Model m;
     model_init(&m, tu);
     FrontendReport pr;
-    FileArgs fa = {NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, false, ctx->model_files, ctx->nmodel_files};
+    FileArgs fa = {NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, false, ctx->model_files, ctx->nmodel_files,
+                   !forced_language && is_cuda_kernel_header(tu)};
     bool may_prechoose = false; /* the file has an #error of its own (read as text) */
     if (e->projects) {
         FileFlags ff;

@@ -6,6 +6,7 @@
 #include "util/strmap.h"
 #include "util/vec.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,10 +62,71 @@ static const char *extension(const char *path)
     return dot && (!slash || dot > slash) ? dot : "";
 }
 
-static bool is_fragment_kind(const char *path)
+static bool is_cpp_header(const char *path)
 {
     const char *e = extension(path);
-    return strcmp(e, ".cu") == 0 || strcmp(e, ".cuh") == 0 || strcmp(e, ".inl") == 0 || strcmp(e, ".inc") == 0;
+    return strcmp(e, ".h") == 0 || strcmp(e, ".hh") == 0 || strcmp(e, ".hpp") == 0 || strcmp(e, ".hxx") == 0;
+}
+
+static bool is_fragment_kind(const char *path, bool defines_kernel)
+{
+    const char *e = extension(path);
+    return strcmp(e, ".cu") == 0 || strcmp(e, ".cuh") == 0 || strcmp(e, ".inl") == 0 || strcmp(e, ".inc") == 0 ||
+           (defines_kernel && is_cpp_header(path));
+}
+
+bool text_defines_cuda_kernel(const char *text)
+{
+    enum { CODE, LINE_COMMENT, BLOCK_COMMENT, STRING, CHAR } st = CODE;
+    bool line_start = true, directive = false;
+    for (const char *p = text; *p; p++) {
+        char c = *p;
+        if (c == '\\' && p[1] == '\n') { /* a continued line stays what it was */
+            p++;
+            continue;
+        }
+        if (c == '\n') {
+            if (st == LINE_COMMENT || st == STRING || st == CHAR) st = CODE;
+            line_start = true;
+            directive = false;
+            continue;
+        }
+        switch (st) {
+        case LINE_COMMENT: continue;
+        case BLOCK_COMMENT:
+            if (c == '*' && p[1] == '/') { st = CODE; p++; }
+            continue;
+        case STRING:
+        case CHAR:
+            if (c == '\\' && p[1]) p++;
+            else if (c == (st == STRING ? '"' : '\'')) st = CODE;
+            continue;
+        case CODE: break;
+        }
+        if (c == ' ' || c == '\t' || c == '\r') continue;
+        if (line_start && c == '#') directive = true;
+        line_start = false;
+        if (c == '/' && p[1] == '/') { st = LINE_COMMENT; p++; continue; }
+        if (c == '/' && p[1] == '*') { st = BLOCK_COMMENT; p++; continue; }
+        if (c == '"') { st = STRING; continue; }
+        if (c == '\'') { st = CHAR; continue; }
+        if (!directive && c == '_' && strncmp(p, "__global__", 10) == 0 && (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+            !(isalnum((unsigned char)p[10]) || p[10] == '_'))
+            return true;
+    }
+    return false;
+}
+
+bool is_cuda_kernel_header(const char *path)
+{
+    if (!is_cpp_header(path)) return false;
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_SCANNED_BYTES) return false;
+    long size;
+    char *text = read_file(path, &size);
+    bool yes = text && text_defines_cuda_kernel(text);
+    free(text);
+    return yes;
 }
 
 static bool is_translation_unit(const Graph *g, int i)
@@ -81,6 +143,8 @@ static void scan_file(FragmentSet *fs, Graph *g, int i)
     long size;
     char *text = read_file(g->files[i], &size);
     if (!text) return;
+    if (!g->info[i].fragment_kind && is_cpp_header(g->files[i]) && text_defines_cuda_kernel(text))
+        g->info[i].fragment_kind = true;
     int line_no = 0;
     for (char *line = text; line && *line;) {
         char *next = strchr(line, '\n');
@@ -158,11 +222,11 @@ static Graph *build_graph(FragmentSet *fs, const char *root)
     g->owned = xcalloc(n, sizeof *g->owned);
     g->nowned = xcalloc(n, sizeof *g->nowned);
     for (int i = 0; i < g->nfiles; i++) *strmap_get(&g->index, g->files[i]) = i + 1;
+    for (int i = 0; i < g->nfiles; i++) g->info[i].fragment_kind = is_fragment_kind(g->files[i], false);
     for (int i = 0; i < g->nfiles; i++) scan_file(fs, g, i);
     int *stamp = xcalloc(n, sizeof *stamp), *queue = xcalloc(n, sizeof *queue);
     for (int i = 0; i < g->nfiles; i++) {
         FragmentInfo *fi = &g->info[i];
-        fi->fragment_kind = is_fragment_kind(g->files[i]);
         if (fi->nincluders > 1) qsort(fi->includers, (size_t)fi->nincluders, sizeof *fi->includers, cmp_includer);
     }
     for (int i = 0; i < g->nfiles; i++) {

@@ -4,8 +4,8 @@
  * counts when it names a file of the project by path suffix
  * (<faiss/gpu/utils/Tensor.cuh>).
  *
- * A fragment is a .cu, .cuh, .inl or .inc file that another file of the
- * project includes and that a CUDA translation unit (a .cu file nothing
+ * A fragment is a .cu, .cuh, .inl or .inc file (or a C++ header that
+ * defines kernels) that another file of the project includes and that a CUDA translation unit (a .cu file nothing
  * includes) reaches through its includes.  It is analysed through one of
  * those translation units, its owner (the first in path order), whose
  * preceding text and flags give it its types, macros and globals; the
@@ -23,11 +23,20 @@ typedef struct {
 } Includer;
 
 typedef struct {
-    bool fragment_kind;        /* .cu, .cuh, .inl, .inc */
+    bool fragment_kind;        /* .cu, .cuh, .inl, .inc, a C++ header that defines kernels */
     const char *owner;         /* the translation unit it is analysed through; NULL: none */
     const char **roots; int nroots;      /* every translation unit that reaches it, owner first */
     Includer *includers; int nincluders; /* the files that include it, in path order */
 } FragmentInfo;
+
+/* Does C/C++ text define a CUDA kernel: a `__global__` outside comments,
+ * literals and preprocessor directives (a macro that makes kernels is not a
+ * kernel; the file that uses it has them)? */
+bool text_defines_cuda_kernel(const char *text);
+/* A C++ header (.h, .hh, .hpp, .hxx) whose text defines a kernel
+ * (arrayfire's kernel/harris.hpp): CUDA code, analysed through the
+ * translation unit that includes it like a .cuh. */
+bool is_cuda_kernel_header(const char *path);
 
 typedef struct FragmentSet FragmentSet;
 

@@ -109,7 +109,7 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
                            const FileArgs *fa, Model *m, FrontendReport *rep)
 {
     memset(rep, 0, sizeof *rep);
-    if (!frontend_options(fe)->language && is_host_source_path(path))
+    if (!frontend_options(fe)->language && is_host_source_path(path) && !(fa && fa->cuda_header))
         return analyse_host_strings(fe, path, contents, size, fa, m, rep);
     double t = monotonic_seconds();
     frontend_set_unsaved(fe, path, contents, size);

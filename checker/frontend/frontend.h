@@ -105,6 +105,7 @@ typedef struct {
      * modelled (fragments analysed through this translation unit). */
     const char *const *model_files;
     int nmodel_files;
+    bool cuda_header;           /* a C++ header that defines kernels: parsed as CUDA, not read for kernel strings */
 } FileArgs;
 
 /* frontend_analyse with a file's own flags (NULL: none). */

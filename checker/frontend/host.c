@@ -87,6 +87,25 @@ Launch *host_launch_new(HostScan *hs, CXCursor call, CXCursor target)
     Launch *L = VEC_PUSH(c->m->launches, c->m->nlaunches);
     L->kernel = -1;
     L->kernel_name = cxstr(&c->m->arena, clang_getCursorSpelling(call));
+    if (!L->kernel_name[0]) { /* (k<T>)<<<...>>>, as launch macros write it: the callee's name */
+        Children ch = children_of(call);
+        CXCursor callee = ch.n > 0 ? strip(ch.items[0]) : clang_getNullCursor();
+        while (!clang_Cursor_isNull(callee) && clang_getCursorKind(callee) == CXCursor_ParenExpr) {
+            Children in = children_of(callee);
+            callee = in.n == 1 ? strip(in.items[0]) : clang_getNullCursor();
+            children_free(&in);
+        }
+        if (!clang_Cursor_isNull(callee)) L->kernel_name = cxstr(&c->m->arena, clang_getCursorSpelling(callee));
+        if (!clang_Cursor_isNull(callee) && !L->kernel_name[0]) {
+            /* an unresolved name in a pattern (build<T>): the template it names */
+            CXCursor r = clang_getCursorReferenced(callee);
+            if (clang_getCursorKind(r) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(r) > 0)
+                r = clang_getOverloadedDecl(r, 0);
+            if (!clang_Cursor_isNull(r) && !clang_isInvalid(clang_getCursorKind(r)))
+                L->kernel_name = cxstr(&c->m->arena, clang_getCursorSpelling(r));
+        }
+        children_free(&ch);
+    }
     L->range = range_of(&c->cx, call);
     L->function = hs->fn_name;
     TypeSubst *args = NULL, resolved;

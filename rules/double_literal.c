@@ -114,9 +114,7 @@ static bool evaluated_with_memory_traffic(const Kernel *k, int l)
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
         if (a->space != SPACE_GLOBAL && a->space != SPACE_UNKNOWN) continue; /* unknown: a pointer the model could not place, global in practice */
-        if (l < 0) return true;
-        for (int q = a->loop; q >= 0; q = k->loops[q].parent)
-            if (q == l) return true;
+        if (l < 0 || model_loop_within(k, a->loop, l)) return true;
     }
     return false;
 }

@@ -23,9 +23,7 @@ static const Access *array_indexed_by(const Kernel *k, int loop, AddrSpace space
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
         if (a->space != space || a->array < 0) continue;
-        bool inside = false;
-        for (int l = a->loop; l >= 0 && !inside; l = k->loops[l].parent) inside = l == loop;
-        if (!inside) continue;
+        if (!model_loop_within(k, a->loop, loop)) continue;
         if (a->byte_offset.exact && !aff_mentions(&a->byte_offset, k->loops[loop].counter)) continue;
         /* an index that cannot be read (a dependent element size) counts only
          * directly in the loop, not in a loop nested inside it */

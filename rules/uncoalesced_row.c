@@ -26,14 +26,6 @@ static int walking_loop(const Kernel *k, const Access *a, const Affine *offset)
     return -1;
 }
 
-/* Is loop l, or a loop inside it, where symbol s was read? */
-static bool read_inside(const Kernel *k, int s, int l)
-{
-    for (int q = k->syms[s].loop; q >= 0; q = k->loops[q].parent)
-        if (q == l) return true;
-    return false;
-}
-
 static bool uniform_symbol(const Kernel *k, int s)
 {
     if (s < SYM_FIRST_USER) return s > SYM_TID_Z; /* blockIdx, blockDim, gridDim */
@@ -62,7 +54,7 @@ static int loaded_row_start(const Kernel *k, const Affine *off, int l, long long
             else if (uniform_symbol(k, f)) others++;
             else plain = false;
         }
-        if (loaded < 0 || !plain || read_inside(k, loaded, l) || elem_bytes <= 0 || tm->coef % elem_bytes) continue;
+        if (loaded < 0 || !plain || model_loop_within(k, k->syms[loaded].loop, l) || elem_bytes <= 0 || tm->coef % elem_bytes) continue;
         long long width = tm->coef / elem_bytes;
         bool csr = others == 0 && width == 1;
         bool gathered = width > 0 && (others > 0 || width >= min_width);

@@ -304,7 +304,7 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
             if (ch.n == 1) elem = clang_getCursorType(ch.items[0]);
             children_free(&ch);
         }
-        Access *a = record_access(c, &argv[0], argv[0].a, elem, clang_Cursor_getArgument(e, 0), 1, atomic);
+        Access *a = record_access(c, &argv[0], argv[0].a, elem, arg, 1, atomic);
         a->is_atomic = atomic;
         if (atomic) mark_loops(c, false, true, true);
         return val_opaque(deps | DEP_DATA);

@@ -594,17 +594,6 @@ NOINLINE static Value eval_unary(Ctx *c, CXCursor e, int mode)
     }
 }
 
-static bool has_loaded_symbol(const Ctx *c, const Affine *a)
-{
-    if (!a->exact) return false;
-    for (int t = 0; t < a->nterms; t++)
-        for (int q = 0; q < a->term[t].nfactors; q++) {
-            int f = a->term[t].factor[q];
-            if (f >= SYM_FIRST_USER && c->k->syms[f].kind == SYMK_LOADED) return true;
-        }
-    return false;
-}
-
 NOINLINE static Value eval_conditional(Ctx *c, CXCursor e)
 {
     Children ch = children_of(e);
@@ -626,13 +615,14 @@ NOINLINE static Value eval_conditional(Ctx *c, CXCursor e)
     /* a guarded load (valid ? ids[t] : 0): for the addresses it makes, the
      * loaded value (a lane that is not valid reads row 0, still a row of its own) */
     long long unused;
-    if (!a.is_ptr && !b.is_ptr && aff_is_const(&b.a, &unused) && has_loaded_symbol(c, &a.a)) {
-        a.a.deps |= b.a.deps | cv.a.deps;
-        return a;
-    }
-    if (!a.is_ptr && !b.is_ptr && aff_is_const(&a.a, &unused) && has_loaded_symbol(c, &b.a)) {
-        b.a.deps |= a.a.deps | cv.a.deps;
-        return b;
+    if (!a.is_ptr && !b.is_ptr) {
+        Value *kept = a.a.exact && model_mentions_data_only(c->k, &a.a) && aff_is_const(&b.a, &unused)   ? &a
+                      : b.a.exact && model_mentions_data_only(c->k, &b.a) && aff_is_const(&a.a, &unused) ? &b
+                                                                                                         : NULL;
+        if (kept) {
+            kept->a.deps |= a.a.deps | b.a.deps | cv.a.deps;
+            return *kept;
+        }
     }
     if (a.is_ptr && b.is_ptr && a.base_param == b.base_param && a.space == b.space) {
         Value r = a;

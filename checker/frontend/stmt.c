@@ -264,7 +264,7 @@ NOINLINE static void walk_node(Ctx *c, CXCursor s)
     case CXCursor_ReturnStmt: {
         Children ch = children_of(s);
         if (ch.n == 1) {
-            Value v = eval(c, ch.items[0], c->collecting_return && c->return_mode ? c->return_mode : MODE_LOAD);
+            Value v = eval(c, ch.items[0], c->collecting_return ? c->return_mode : MODE_LOAD);
             if (c->collecting_return) {
                 /* which return runs depends on the conditions around them */
                 if (!c->have_return) {

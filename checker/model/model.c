@@ -61,6 +61,13 @@ bool model_mentions_data_only(const Kernel *k, const Affine *a)
     return false;
 }
 
+bool model_loop_within(const Kernel *k, int loop, int outer)
+{
+    for (int q = loop; q >= 0; q = k->loops[q].parent)
+        if (q == outer) return true;
+    return false;
+}
+
 int model_offset_at_unit_divisor(const Kernel *k, const Affine *offset, Affine *out, char *split, size_t n)
 {
     int d = -1;

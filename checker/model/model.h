@@ -298,6 +298,9 @@ const char *model_symbol_name_cb(int sym, void *ctx);
 /* Does `a` use a per-thread value the model records only in
  * Access.data_offset (SYMK_LOADED, SYMK_QUOTIENT, SYMK_REMAINDER)? */
 bool model_mentions_data_only(const Kernel *k, const Affine *a);
+/* Is loop `loop` the loop `outer` or nested inside it (-1: no loop, inside
+ * nothing)? */
+bool model_loop_within(const Kernel *k, int loop, int outer);
 /* `offset` when one run-time size S it splits an index by is 1: x / S is x
  * and x % S is 0.  The divisor's symbol id, with the result in *out and the
  * split values' names ("index / S, index % S") in `split`; -1 when the

@@ -88,17 +88,14 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, int m
     else snprintf(loop_name, sizeof loop_name, "the loop on line %u", L->header.line);
     /* the row start as an element index: rowptr[row] (CSR), or a row number
      * it looked up times the row width (ids[t] * dim: a gathered row) */
-    Affine width = aff_const(0);
-    width.nterms = 1;
-    width.term[0].coef = term->coef / a->elem_bytes;
-    for (int q = 0; q < term->nfactors; q++)
-        if (term->factor[q] != loaded) width.term[0].factor[width.term[0].nfactors++] = term->factor[q];
-    bool gathered = width.term[0].nfactors > 0 || width.term[0].coef != 1;
+    Affine start_term = aff_const(0), width;
+    start_term.nterms = 1;
+    start_term.term[0] = *term;
+    aff_coef(&start_term, loaded, &width);
+    width = aff_div_const(&width, a->elem_bytes);
     long long width_value = 0;
-    if (!width.term[0].nfactors) { /* a constant width */
-        width_value = width.term[0].coef;
-        width = aff_const(width_value);
-    }
+    bool constant = aff_is_const(&width, &width_value);
+    bool gathered = !constant || width_value != 1;
     char width_text[160], start_text[200];
     aff_format(&width, model_symbol_name_cb, (void *)k, width_text, sizeof width_text);
     const char *row_name = k->syms[loaded].name;
@@ -119,7 +116,7 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, int m
     finding_str(out, f, "base", a->base_name);
     finding_int(out, f, "element_bytes", a->elem_bytes);
     finding_str(out, f, "row_width", gathered ? width_text : "data-dependent");
-    if (gathered && width_value > 0) finding_int(out, f, "row_width_value", width_value);
+    if (gathered && constant) finding_int(out, f, "row_width_value", width_value);
     finding_str(out, f, "row_start", start);
     finding_str(out, f, "loop_var", L->ivar ? L->ivar : "");
     finding_int(out, f, "sectors_per_request", sectors);

@@ -410,6 +410,20 @@ void tokens_of(Cx *c, CXSourceRange r, CXToken **toks, unsigned *n)
     clang_tokenize(c->tu, er, toks, n);
 }
 
+void spelled_tokens_of(Cx *c, CXSourceRange r, CXToken **toks, unsigned *n)
+{
+    CXFile f, f2;
+    unsigned off, off2;
+    clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
+    clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &off2);
+    *toks = NULL;
+    *n = 0;
+    if (!f || !f2 || !clang_File_isEqual(f, f2) || off2 < off) return;
+    CXSourceRange sr = clang_getRange(clang_getLocationForOffset(c->tu, f, off),
+                                      clang_getLocationForOffset(c->tu, f, off2));
+    clang_tokenize(c->tu, sr, toks, n);
+}
+
 unsigned expansion_offset(CXSourceLocation loc)
 {
     unsigned off;

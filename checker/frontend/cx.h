@@ -106,6 +106,9 @@ const char *literal_text(Cx *c, CXCursor lit);
 /* Tokens of a range mapped to expansion locations (comments included, as
  * CXToken_Comment); dispose with clang_disposeTokens. */
 void tokens_of(Cx *c, CXSourceRange r, CXToken **toks, unsigned *n);
+/* The same at spelling locations: a macro argument's own tokens
+ * ((k<T>) in LAUNCH((k<T>), ...)) instead of the macro's name. */
+void spelled_tokens_of(Cx *c, CXSourceRange r, CXToken **toks, unsigned *n);
 /* Tokens from the start of `cur` up to the start of `until` (the whole
  * extent when `until` is null). */
 void tokens_until(Cx *c, CXCursor cur, CXCursor until, CXToken **toks, unsigned *n);

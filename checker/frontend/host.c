@@ -19,6 +19,89 @@ bool host_assigned_in(HostScan *hs, CXCursor decl)
     return found;
 }
 
+/* The value of a local at a launch: the last assignment before it
+ * (threads = dim3(16, 16) after dim3 threads(256, 1)), when nothing but
+ * straight-line code separates them. */
+typedef struct {
+    Ctx *c;
+    CXCursor var;
+    unsigned at;        /* the launch's offset */
+    unsigned decl;      /* the variable's declaration's offset */
+    CXCursor value;     /* the last assignment's value before `at` so far */
+    unsigned value_off;
+    bool unknown;       /* an assignment in a branch or loop may reach it */
+} Reaching;
+
+static CXCursor assigned_value(Ctx *c, CXCursor cur, CXCursor var)
+{
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    CXCursor lhs = clang_getNullCursor(), rhs = clang_getNullCursor();
+    if (k == CXCursor_BinaryOperator) {
+        Children ch = children_of(cur);
+        if (ch.n == 2 && binary_op(&c->cx, cur, ch.items[1]) == OP_ASSIGN) {
+            lhs = ch.items[0];
+            rhs = ch.items[1];
+        }
+        children_free(&ch);
+    } else if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(cur) == 2) { /* a class's operator= */
+        CXString sp = clang_getCursorSpelling(cur);
+        bool assign = strcmp(clang_getCString(sp), "operator=") == 0;
+        clang_disposeString(sp);
+        if (assign) {
+            lhs = clang_Cursor_getArgument(cur, 0);
+            rhs = clang_Cursor_getArgument(cur, 1);
+        }
+    }
+    if (clang_Cursor_isNull(lhs)) return clang_getNullCursor();
+    lhs = strip(lhs);
+    if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr || !clang_equalCursors(clang_getCursorReferenced(lhs), var))
+        return clang_getNullCursor();
+    return rhs;
+}
+
+/* guarded: under a branch that does not hold the launch; looped: in a loop
+ * that holds it (the next iteration sees what comes after). */
+static void reaching_walk(Reaching *r, CXCursor cur, bool guarded, bool looped, int depth)
+{
+    if (depth > 256) {
+        r->unknown = true;
+        return;
+    }
+    CXCursor value = assigned_value(r->c, cur, r->var);
+    if (!clang_Cursor_isNull(value)) {
+        unsigned off = expansion_offset(clang_getRangeStart(clang_getCursorExtent(cur)));
+        if (looped || (guarded && off < r->at)) r->unknown = true; /* it may or may not reach the launch */
+        else if (off < r->at && off >= r->value_off) {
+            r->value = value;
+            r->value_off = off;
+        }
+    }
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    bool loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_CXXForRangeStmt;
+    bool branch = k == CXCursor_IfStmt || k == CXCursor_SwitchStmt || k == CXCursor_ConditionalOperator;
+    CXSourceRange ext = clang_getCursorExtent(cur);
+    unsigned from = expansion_offset(clang_getRangeStart(ext)), to = expansion_offset(clang_getRangeEnd(ext));
+    bool holds = from <= r->at && r->at < to;
+    /* a loop around the declaration starts each iteration afresh */
+    bool carries = loop && holds && !(from <= r->decl && r->decl < to);
+    Children ch = children_of(cur);
+    for (int i = 0; i < ch.n; i++) {
+        bool first = i == 0 && (k == CXCursor_IfStmt || k == CXCursor_SwitchStmt); /* the condition runs first */
+        bool g = guarded || (!first && (loop || branch) && !holds);
+        reaching_walk(r, ch.items[i], g, looped || carries, depth + 1);
+    }
+    children_free(&ch);
+}
+
+bool host_reaching_value(HostScan *hs, CXCursor var, CXCursor launch, CXCursor *value)
+{
+    Reaching r = {hs->c, var, expansion_offset(clang_getRangeStart(clang_getCursorExtent(launch))),
+                  expansion_offset(clang_getRangeStart(clang_getCursorExtent(var))), clang_getNullCursor(), 0, false};
+    reaching_walk(&r, body_of(hs->fn), false, false, 0);
+    *value = r.value;
+    return !r.unknown;
+}
+
 void host_dim_value(HostScan *hs, CXCursor e, DimValue *d, Launch *L)
 {
     Ctx *c = hs->c;
@@ -109,7 +192,11 @@ Launch *host_launch_new(HostScan *hs, CXCursor call, CXCursor target)
     L->range = range_of(&c->cx, call);
     L->function = hs->fn_name;
     TypeSubst *args = NULL, resolved;
-    if (c->subst && (clang_Cursor_isNull(target) || clang_isInvalid(clang_getCursorKind(target))) &&
+    /* in a pattern the callee is unresolved, or the template itself when
+     * the launch names it in parentheses: (k<T>)<<<...>>> */
+    if (c->subst &&
+        (clang_Cursor_isNull(target) || clang_isInvalid(clang_getCursorKind(target)) ||
+         clang_getCursorKind(target) == CXCursor_FunctionTemplate) &&
         resolve_pattern_launch(c, call, &target, &resolved)) {
         args = arena_alloc(&c->m->arena, sizeof *args);
         *args = resolved;
@@ -157,7 +244,15 @@ static enum CXChildVisitResult visit_host(CXCursor cur, CXCursor parent, CXClien
 {
     (void)parent;
     HostScan *hs = data;
-    if (clang_getCursorKind(cur) == CXCursor_CallExpr) hs->c->d->host_call(hs, cur);
+    if (clang_getCursorKind(cur) != CXCursor_CallExpr) return CXChildVisit_Recurse;
+    hs->c->d->host_call(hs, cur);
+    CXCursor fn;
+    TypeSubst args;
+    if (hs->c->subst && resolve_pattern_host_call(hs->c, cur, &fn, &args)) {
+        int n = hs->ncalled;
+        *VEC_PUSH(hs->called_args, n) = args;
+        *VEC_PUSH(hs->called, hs->ncalled) = fn;
+    }
     return CXChildVisit_Recurse;
 }
 

@@ -32,7 +32,7 @@ static CXCursor find_config_call(CXCursor launch)
 
 /* Evaluates a dim3 (or integer) launch argument: follows copies and local
  * variables to the constructor that spells the shape. */
-static void eval_dim3(HostScan *hs, CXCursor e, DimValue dims[3], SrcRange *where, const char **text, Launch *L, int depth)
+static void eval_dim3(HostScan *hs, CXCursor call, CXCursor e, DimValue dims[3], SrcRange *where, const char **text, Launch *L, int depth)
 {
     Ctx *c = hs->c;
     CXCursor s = strip(e);
@@ -41,11 +41,25 @@ static void eval_dim3(HostScan *hs, CXCursor e, DimValue dims[3], SrcRange *wher
     if (k == CXCursor_DeclRefExpr) {
         CXCursor ref = clang_getCursorReferenced(s);
         if (clang_getCursorKind(ref) == CXCursor_VarDecl) {
-            CXCursor init = initializer_of(ref);
-            if (!clang_Cursor_isNull(hs->fn) && host_assigned_in(hs, ref)) L->block_runtime = true;
+            CXCursor init = initializer_of(ref), assigned = clang_getNullCursor();
+            if (!clang_Cursor_isNull(hs->fn)) {
+                /* threads = dim3(16, 16) before the launch: that value, when
+                 * no branch or loop may bring another */
+                if (host_assigned_in(hs, ref)) L->block_runtime = true;
+                if (!host_reaching_value(hs, ref, call, &assigned)) {
+                    L->block_runtime = true;
+                    *where = range_of(&c->cx, s);
+                    *text = text_of(&c->cx, s);
+                    return;
+                }
+                if (!clang_Cursor_isNull(assigned)) {
+                    eval_dim3(hs, call, assigned, dims, where, text, L, depth + 1);
+                    return;
+                }
+            }
             if (!clang_Cursor_isNull(init)) {
                 SrcRange vr = range_of(&c->cx, ref);
-                eval_dim3(hs, init, dims, where, text, L, depth + 1);
+                eval_dim3(hs, call, init, dims, where, text, L, depth + 1);
                 *where = vr;
                 *text = text_of(&c->cx, ref);
                 return;
@@ -61,7 +75,7 @@ static void eval_dim3(HostScan *hs, CXCursor e, DimValue dims[3], SrcRange *wher
         t.kind == CXType_Record) {
         int n = clang_Cursor_getNumArguments(s);
         if (n == 1 && canon(clang_getCursorType(clang_Cursor_getArgument(s, 0))).kind == CXType_Record) {
-            eval_dim3(hs, clang_Cursor_getArgument(s, 0), dims, where, text, L, depth + 1);
+            eval_dim3(hs, call, clang_Cursor_getArgument(s, 0), dims, where, text, L, depth + 1);
             return;
         }
         if (n >= 1) {
@@ -82,7 +96,7 @@ static void eval_dim3(HostScan *hs, CXCursor e, DimValue dims[3], SrcRange *wher
         for (int i = 0; i < ch.n; i++)
             if (is_expr_kind(clang_getCursorKind(ch.items[i]))) sub = ch.items[i];
         children_free(&ch);
-        if (!clang_Cursor_isNull(sub)) eval_dim3(hs, sub, dims, where, text, L, depth + 1);
+        if (!clang_Cursor_isNull(sub)) eval_dim3(hs, call, sub, dims, where, text, L, depth + 1);
         if (!*text) {
             *where = range_of(&c->cx, s);
             *text = text_of(&c->cx, s);
@@ -108,9 +122,9 @@ static void record_launch(HostScan *hs, CXCursor call, CXCursor cfg)
     if (ncfg >= 2) {
         SrcRange gw = {0};
         const char *gt = NULL;
-        eval_dim3(hs, clang_Cursor_getArgument(cfg, 1), L->block, &L->block_range, &L->block_text, L, 0);
+        eval_dim3(hs, call, clang_Cursor_getArgument(cfg, 1), L->block, &L->block_range, &L->block_text, L, 0);
         bool br = L->block_runtime, bt = L->block_is_template_param;
-        eval_dim3(hs, clang_Cursor_getArgument(cfg, 0), L->grid, &gw, &gt, L, 0);
+        eval_dim3(hs, call, clang_Cursor_getArgument(cfg, 0), L->grid, &gw, &gt, L, 0);
         L->block_runtime = br;
         L->block_is_template_param = bt;
     }

@@ -236,6 +236,10 @@ Op dependent_operator(Ctx *c, CXCursor call);
  * left unresolved (K<Dtype><<<...>>>): the kernel template and its type
  * arguments (written, else deduced from the launch's arguments). */
 bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *args);
+/* A call in a pattern host analysed under c->subst of another host function
+ * template (cuda::harris<T> calling kernel::harris<T, AccT>): the template
+ * and its arguments, when each is known under the substitution. */
+bool resolve_pattern_host_call(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst *args);
 
 /* host.c: what a dialect's host scanner builds on. */
 struct HostScan {
@@ -248,6 +252,11 @@ struct HostScan {
     /* Only while scanning under a substitution (c->subst), parallel to
      * targets: a kernel template's substituted arguments, or NULL. */
     TypeSubst **target_args;
+    /* Only under a substitution: host function templates this one calls,
+     * with their arguments (instantiations the project creates implicitly). */
+    CXCursor *called;
+    TypeSubst *called_args;
+    int ncalled;
 };
 
 /* Adds a launch of `target` (the callee cursor; null when unknown). */
@@ -262,6 +271,10 @@ bool host_value_set(HostScan *hs, CXCursor arg, long long *values, int max, int 
 void host_dim_value(HostScan *hs, CXCursor e, DimValue *d, Launch *L);
 /* Is `decl` assigned anywhere in the host function? */
 bool host_assigned_in(HostScan *hs, CXCursor decl);
+/* The value a local holds at `launch`: the last assignment before it, or
+ * null for its initializer; false when an assignment in a branch or loop
+ * may reach it instead. */
+bool host_reaching_value(HostScan *hs, CXCursor var, CXCursor launch, CXCursor *value);
 /* Scans one host function. */
 void host_scan_function(HostScan *hs);
 

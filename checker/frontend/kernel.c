@@ -376,6 +376,40 @@ static int host_instances(Ctx *c, CXCursor host, const TopScan *ts, const InstLi
 static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o, const FileArgs *fa,
                   const HostStrings *host, const HostProgram *program);
 
+/* A host function's run: under a substitution (an instantiation), or as it
+ * is written. */
+typedef struct {
+    int host;
+    bool substituted, done;
+    TypeSubst subst;
+    const char *key;
+} HostRun;
+
+/* A function template, or a member of a class template. */
+static bool template_host(CXCursor host)
+{
+    return clang_getCursorKind(host) == CXCursor_FunctionTemplate ||
+           clang_getCursorKind(clang_getCursorSemanticParent(host)) == CXCursor_ClassTemplate;
+}
+
+/* Each instantiation once; at most MAX_HOST_RUNS in all (a chain of
+ * templates instantiating each other ends there). */
+#define MAX_HOST_RUNS 512
+static void add_host_run(Ctx *c, HostRun **runs, int *nruns, int host, const TypeSubst *s)
+{
+    const char *key = s ? subst_name(c, "", s) : "";
+    for (int q = 0; q < *nruns; q++)
+        if ((*runs)[q].host == host && (*runs)[q].substituted == (s != NULL) && strcmp((*runs)[q].key, key) == 0) return;
+    if (*nruns >= MAX_HOST_RUNS) return;
+    HostRun *r = VEC_PUSH(*runs, *nruns);
+    memset(r, 0, sizeof *r);
+    r->host = host;
+    r->substituted = s != NULL;
+    if (s) r->subst = *s;
+    r->key = key;
+}
+
+
 void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o, const FileArgs *fa)
 {
     build(m, tu, shim_dir, o, fa, NULL, NULL);
@@ -424,26 +458,56 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
     CXCursor *launch_targets = NULL;
     TypeSubst **launch_args = NULL;
     int ntargets = 0;
+    /* Runs of host functions: each template's instantiations, explicit
+     * ones first, then those its instantiated callers create (cuda::f<float>
+     * calling kernel::f<T>); a template with none runs once as a pattern,
+     * after all the others. */
+    HostRun *runs = NULL;
+    int nruns = 0;
+    bool *instantiated = xcalloc((size_t)ts.nhosts + 1, sizeof *instantiated);
     for (int i = 0; i < ts.nhosts; i++) {
         TypeSubst *inst = NULL;
         int ninst = host_instances(&c, ts.hosts[i], &ts, &insts, &inst);
-        for (int r = 0; r < (ninst ? ninst : 1); r++) {
-            c.subst = ninst ? &inst[r] : NULL;
+        for (int r = 0; r < ninst; r++) add_host_run(&c, &runs, &nruns, i, &inst[r]);
+        instantiated[i] = ninst > 0;
+        if (!ninst && !template_host(ts.hosts[i])) add_host_run(&c, &runs, &nruns, i, NULL);
+        free(inst);
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        for (int q = 0; q < nruns; q++) {
+            if (runs[q].done) continue;
+            runs[q].done = true;
+            TypeSubst subst = runs[q].subst;
+            c.subst = runs[q].substituted ? &subst : NULL;
             cx_set_subst(c.subst);
-            HostScan hs = {&c, ts.hosts[i], cxstr(&m->arena, clang_getCursorSpelling(ts.hosts[i])), NULL, 0, NULL, NULL};
+            CXCursor host = ts.hosts[runs[q].host];
+            HostScan hs = {&c, host, cxstr(&m->arena, clang_getCursorSpelling(host)), NULL, 0, NULL, NULL, NULL, NULL, 0};
             host_scan_function(&hs);
             for (int j = 0; j < hs.ntargets; j++) {
                 int n = ntargets;
                 *VEC_PUSH(launch_args, n) = hs.target_args ? hs.target_args[j] : NULL;
                 *VEC_PUSH(launch_targets, ntargets) = hs.targets[j];
             }
+            for (int j = 0; j < hs.ncalled; j++)
+                for (int h = 0; h < ts.nhosts; h++)
+                    if (template_host(ts.hosts[h]) && same_function(ts.hosts[h], hs.called[j])) {
+                        instantiated[h] = true;
+                        add_host_run(&c, &runs, &nruns, h, &hs.called_args[j]);
+                        break;
+                    }
             free(hs.targets);
             free(hs.target_args);
+            free(hs.called);
+            free(hs.called_args);
+            c.subst = NULL;
+            cx_set_subst(NULL);
         }
-        c.subst = NULL;
-        cx_set_subst(NULL);
-        free(inst);
+        if (pass == 0) /* patterns nobody instantiates */
+            for (int i = 0; i < ts.nhosts; i++)
+                if (!instantiated[i] && template_host(ts.hosts[i])) add_host_run(&c, &runs, &nruns, i, NULL);
     }
+    free(instantiated);
+    free(runs);
 
     CXCursor *analysed = NULL;
     const char **analysed_name = NULL; /* parallel: a substituted instance's name, else NULL */

@@ -625,7 +625,11 @@ static int param_type_index(CXType t)
     return index;
 }
 
-bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *args)
+/* The function template a call in a pattern names (a kernel, or a host
+ * function template when `kernels` is false) and its arguments under the
+ * current substitution: written ones (ns::f<Dtype, N>) first, the rest
+ * deduced from the arguments' types for T, T* and const T* parameters. */
+static bool resolve_pattern_callee(Ctx *c, CXCursor call, bool kernels, CXCursor *fn, TypeSubst *args)
 {
     Children ch = children_of(call);
     CXCursor callee = ch.n ? ch.items[0] : clang_getNullCursor();
@@ -634,18 +638,18 @@ bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *
     CXCursor ref = clang_getNullCursor();
     if (clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef) ref = callee;
     else clang_visitChildren(callee, find_overload, &ref);
-    if (clang_Cursor_isNull(ref)) return false;
+    if (clang_Cursor_isNull(ref) || clang_getCursorKind(ref) != CXCursor_OverloadedDeclRef) return false;
     CXCursor tmpl = clang_getNullCursor();
     unsigned nover = clang_getNumOverloadedDecls(ref);
     for (unsigned i = 0; i < nover && clang_Cursor_isNull(tmpl); i++) {
         CXCursor d = clang_getOverloadedDecl(ref, i);
-        if (clang_getCursorKind(d) == CXCursor_FunctionTemplate && c->d->is_kernel(d)) tmpl = d;
+        if (clang_getCursorKind(d) == CXCursor_FunctionTemplate && c->d->is_kernel(d) == kernels) tmpl = d;
     }
     if (clang_Cursor_isNull(tmpl)) return false;
     CXCursor def = clang_getCursorDefinition(tmpl);
-    *kernel = clang_Cursor_isNull(def) ? tmpl : def;
+    *fn = clang_Cursor_isNull(def) ? tmpl : def;
     memset(args, 0, sizeof *args);
-    /* explicit arguments as written: K<Dtype> */
+    /* explicit arguments as written: K<Dtype>, ns::f<T, N> */
     CXToken *toks = NULL;
     unsigned n = 0;
     tokens_of(&c->cx, clang_getCursorExtent(callee), &toks, &n);
@@ -653,11 +657,20 @@ bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *
     for (unsigned i = 0; i < n; i++)
         if (clang_getTokenKind(toks[i]) != CXToken_Comment) toks_push(&written, cxstr(&c->m->arena, clang_getTokenSpelling(c->cx.tu, toks[i])));
     if (toks) clang_disposeTokens(c->cx.tu, toks, n);
-    if (written.n && parse_template_args(c, &written, 0, args) < 0) args->n = 0;
+    if (written.n == 1 && is_ident(written.v[0])) { /* a macro name: the callee is its argument */
+        written.n = 0;
+        spelled_tokens_of(&c->cx, clang_getCursorExtent(callee), &toks, &n);
+        for (unsigned i = 0; i < n; i++)
+            if (clang_getTokenKind(toks[i]) != CXToken_Comment) toks_push(&written, cxstr(&c->m->arena, clang_getTokenSpelling(c->cx.tu, toks[i])));
+        if (toks) clang_disposeTokens(c->cx.tu, toks, n);
+    }
+    int name = 0;
+    while (name + 1 < written.n && strcmp(written.v[name + 1], "<") != 0) name++;
+    if (name + 1 < written.n && parse_template_args(c, &written, name, args) < 0) args->n = 0;
     free(written.v);
     /* the rest deduced from the arguments' types: a const Dtype * argument
      * for a const T * parameter gives T = Dtype's argument */
-    Children pch = children_of(*kernel);
+    Children pch = children_of(*fn);
     int p = 0, nargs = clang_Cursor_getNumArguments(call);
     for (int i = 0; i < pch.n; i++) {
         if (clang_getCursorKind(pch.items[i]) != CXCursor_ParmDecl) continue;
@@ -673,6 +686,22 @@ bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *
         p++;
     }
     children_free(&pch);
-    template_param_names(c, *kernel, args);
+    template_param_names(c, *fn, args);
     return args->n > 0;
+}
+
+bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *args)
+{
+    return resolve_pattern_callee(c, call, true, kernel, args);
+}
+
+bool resolve_pattern_host_call(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst *args)
+{
+    if (!resolve_pattern_callee(c, call, false, fn, args)) return false;
+    /* every parameter given, each a type of known size or a value */
+    for (int i = 0; i < MAX_TYPE_ARGS && args->names[i]; i++)
+        if (i >= args->n) return false;
+    for (int i = 0; i < args->n; i++)
+        if (args->args[i].size <= 0 && !args->args[i].has_value) return false;
+    return true;
 }

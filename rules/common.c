@@ -12,6 +12,30 @@ bool access_geometry(const Kernel *k, const Access *a, WarpAccess *w)
     return warp_geometry(&a->byte_offset, a->elem_bytes, k->block, w);
 }
 
+bool lane_picks_row(const Kernel *k, const Access *a, long long min_width)
+{
+    Affine cx, cy;
+    long long step_y, stride_bytes;
+    if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) return false;
+    if (!aff_coef(&a->byte_offset, SYM_TID_Y, &cy) || !aff_is_const(&cy, &step_y)) return false;
+    if (step_y != a->elem_bytes && step_y != -a->elem_bytes) return false;
+    if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || cx.nterms == 0) return false;
+    for (int t = 0; t < cx.nterms; t++)
+        for (int q = 0; q < cx.term[t].nfactors; q++) {
+            int s = cx.term[t].factor[q];
+            if (s <= SYM_TID_Z) return false; /* a thread index */
+            if (s >= SYM_FIRST_USER) {
+                SymbolKind kind = k->syms[s].kind;
+                if (kind != SYMK_PARAM && kind != SYMK_CONSTMEM && kind != SYMK_UNIFORM && kind != SYMK_TEMPLATE) return false;
+            }
+        }
+    if (aff_is_const(&cx, &stride_bytes)) {
+        long long w = stride_bytes / a->elem_bytes;
+        if (stride_bytes % a->elem_bytes || (w < 0 ? -w : w) < min_width) return false;
+    }
+    return true;
+}
+
 const char *block_shape_text(FindingList *l, const Kernel *k)
 {
     if (k->block.known) return arena_printf(&l->arena, "%dx%dx%d", k->block.x, k->block.y, k->block.z);

@@ -140,8 +140,33 @@ static const CostPoint ROW[] = {
 /* What the benchmark and the prediction take for a width known only at run time. */
 #define ROW_ASSUMED_WIDTH 64
 
+/* A 2-D mapping turned around (x*W + y, threadIdx.x picks the row): one
+ * load and one store per thread against the swapped mapping, W=1024, by
+ * the sectors of a warp request, which the block's x extent sets (8x32,
+ * 16x16 float and double, 32x8; bench/calibrate.sh row2d-*). */
+static const CostPoint ROW_2D[] = {
+    {8, 1.05, "row2d-f32-8x32"}, {16, 1.40, "row2d-f32-16x16, row2d-f64-16x16"}, {32, 4.55, "row2d-f32-32x8"}};
+
+static void predict_row_2d(const Finding *f, CostPrediction *out)
+{
+    long long sectors = evidence_int(f, "sectors_per_request", 0);
+    const char *shape = evidence_str(f, "block_shape", "");
+    bool known = strchr(shape, 'x') && strncmp(shape, "assumed", 7) != 0;
+    if (!known) sectors = 16; /* as benchmarked: a 16x16 block */
+    if (sectors <= 0) {
+        no_measurement(out, "unknown sectors per request");
+        return;
+    }
+    predict_from(out, ROW_2D, NPOINTS(ROW_2D), (double)sectors, "sectors", "a transposed 2-D mapping, %lld sectors per warp request%s",
+                 sectors, known ? "" : " (block shape unknown: read as 16x16, as benchmarked)");
+}
+
 static void predict_row(const Finding *f, CostPrediction *out)
 {
+    if (strcmp(evidence_str(f, "mapping", ""), "transposed-2d") == 0) {
+        predict_row_2d(f, out);
+        return;
+    }
     long long W = evidence_int(f, "row_width_value", 0), bytes = evidence_int(f, "element_bytes", 4);
     char assumed[96] = "";
     if (W <= 0) {

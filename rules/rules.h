@@ -103,6 +103,10 @@ void bench_def(BenchParams *p, const char *name, const char *fmt, ...) __attribu
 const char *bench_scalar_type(const char *type_name, long long bytes);
 /* Warp geometry of an access in its kernel (block shape from launches). */
 bool access_geometry(const Kernel *k, const Access *a, WarpAccess *w);
+/* A 2-D mapping turned around: threadIdx.x multiplies a uniform row width
+ * (at least min_width elements when constant) and threadIdx.y steps one
+ * element (index = x*W + y), so each lane of a warp reads its own row. */
+bool lane_picks_row(const Kernel *k, const Access *a, long long min_width);
 /* "16x16x1" or "assumed x>=32" */
 const char *block_shape_text(FindingList *l, const Kernel *k);
 /* Call once the finding's evidence is complete (NULL is ignored): the cost

@@ -1,7 +1,9 @@
 /* uncoalesced_row.c - each thread walks its own row in a loop
  * (index = tid*W + i), so adjacent lanes are W elements apart at every
- * iteration.  See docs/rules/uncoalesced-row.md. */
+ * iteration; or a 2-D mapping whose lane picks the row (index = x*W + y).
+ * See docs/rules/uncoalesced-row.md. */
 #include "rules.h"
+#include "util/oom.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -233,8 +235,72 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     }
 }
 
+/* A 2-D thread mapping turned around: threadIdx.x (the lane) picks the row
+ * and threadIdx.y steps along it (index = x*W + y).  The unit step on
+ * threadIdx.y shows that W is a row length, not a vector increment such as
+ * incx that is usually 1; each lane of a warp then reads a row of its own. */
+static bool transposed_mapping(const Kernel *k, const Access *a, int i, long long min_width, WarpAccess *w)
+{
+    if (!lane_picks_row(k, a, min_width)) return false;
+    for (int j = 0; j < i; j++) { /* ixx[idx] + ixx[idx]: one address */
+        const Access *b = &k->accesses[j];
+        if (b->range.line == a->range.line && b->base_param == a->base_param && b->is_store == a->is_store &&
+            aff_equal(&b->byte_offset, &a->byte_offset))
+            return false;
+    }
+    return access_geometry(k, a, w) && w->sectors > w->ideal_sectors;
+}
+
+/* One finding per kernel: the mapping is one fix, at the launch and in the
+ * index; the first access carries it, the others are related locations. */
+static void report_transposed(const Model *m, const Kernel *k, const int *idx, int n, const RuleContext *ctx)
+{
+    FindingList *out = ctx->findings;
+    const Access *a = &k->accesses[idx[0]];
+    WarpAccess w;
+    if (!access_geometry(k, a, &w)) return;
+    Affine cx;
+    aff_coef(&a->byte_offset, SYM_TID_X, &cx);
+    long long stride_bytes = 0;
+    bool constant = aff_is_const(&cx, &stride_bytes);
+    Affine width = aff_div_const(&cx, a->elem_bytes);
+    char wtext[128];
+    aff_format(width.exact ? &width : &cx, model_symbol_name_cb, (void *)k, wtext, sizeof wtext);
+    bool cl = rule_opencl(m);
+    const char *lane = cl ? "get_local_id(0)" : "threadIdx.x", *along = cl ? "get_local_id(1)" : "threadIdx.y";
+    Finding *f = finding_new(out, RULE_ID, SEV_HIGH, a->range, k->name,
+                             "the 2-D thread mapping is transposed: %s picks the row of '%s' and %s steps along it (index = x*%s + y), so lanes are %s elements apart, %d sectors per warp request instead of %d%s",
+                             lane, a->base_name, along, wtext, wtext, w.sectors, w.ideal_sectors,
+                             n > 1 ? "; the kernel's other accesses of this shape are listed below" : "");
+    if (!f) return;
+    finding_str(out, f, "base", a->base_name);
+    finding_int(out, f, "element_bytes", a->elem_bytes);
+    finding_str(out, f, "mapping", "transposed-2d");
+    finding_int(out, f, "accesses", n);
+    finding_str(out, f, "row_width", wtext);
+    if (constant) {
+        finding_int(out, f, "row_width_value", stride_bytes / a->elem_bytes);
+        finding_int(out, f, "lane_stride_bytes", stride_bytes);
+    }
+    finding_int(out, f, "sectors_per_request", w.sectors);
+    finding_int(out, f, "ideal_sectors", w.ideal_sectors);
+    finding_str(out, f, "block_shape", block_shape_text(out, k));
+    finding_str(out, f, "element_type", a->elem_canonical);
+    finding_predict(out, f);
+    for (int j = 1; j < n; j++) {
+        const Access *b = &k->accesses[idx[j]];
+        finding_related(out, f, b->range, "%s of '%s' with the same mapping", b->is_store ? "store" : "load", b->base_name);
+    }
+    add_call_site(out, f, a->call_depth, a->call_site);
+    finding_fix(out, f, "let %s run along the row: take the column from %s and the row from %s (index = y*%s + x), and swap the grid's x and y extents at the launch",
+                lane, lane, along, wtext);
+    finding_fix(out, f, "or, when the layout must stay, stage a tile through %s memory: read it with %s along the row, then let each thread take its element there",
+                cl ? "local" : "shared", lane);
+}
+
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
+    int *transposed = xcalloc((size_t)k->naccesses + 1, sizeof *transposed), ntransposed = 0;
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
         if (a->space == SPACE_GLOBAL && !a->byte_offset.exact && a->data_offset.exact && a->elem_bytes > 0 && a->loop >= 0) {
@@ -251,15 +317,51 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
             }
             continue;
         }
-        if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0 || a->loop < 0) continue;
-        check_walk(m, k, a, i, ctx, NULL);
+        if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) continue;
+        WarpAccess w;
+        if (a->loop >= 0 && walking_loop(k, a, &a->byte_offset) >= 0) check_walk(m, k, a, i, ctx, NULL);
+        else if (transposed_mapping(k, a, i, ctx->options[OPT_MIN_CONSTANT_WIDTH], &w)) transposed[ntransposed++] = i;
     }
+    if (ntransposed > 0) report_transposed(m, k, transposed, ntransposed, ctx);
+    free(transposed);
 }
 
 /* The row-walk template with the finding's row width (64 when it is a
  * runtime value: the note says so). */
+/* The 2-D template with the finding's block shape (16x16 when unknown) and
+ * row width (1024, an image row, when it is a runtime value). */
+static bool bench_transposed(const Finding *f, BenchParams *p)
+{
+    long long w = evidence_int(f, "row_width_value", 0), bx = 16, by = 16, bz = 1;
+    const char *shape = evidence_str(f, "block_shape", "");
+    bool known = sscanf(shape, "%lldx%lldx%lld", &bx, &by, &bz) == 3 && bx > 0 && by > 0 && bx * by <= 1024;
+    if (!known) bx = by = 16;
+    bench_def(p, "GL_2D", "1");
+    bench_def(p, "GL_BX", "%lld", bx);
+    bench_def(p, "GL_BY", "%lld", by);
+    char assumed[160] = "";
+    if (w <= 0) {
+        w = 1024;
+        snprintf(assumed, sizeof assumed, "W=1024 (runtime row width '%s')", evidence_str(f, "row_width", "W"));
+    }
+    if (!known) {
+        size_t n = strlen(assumed);
+        snprintf(assumed + n, sizeof assumed - n, "%sblock 16x16 (block shape unknown)", n ? ", " : "");
+    }
+    if (assumed[0]) {
+        snprintf(p->note, sizeof p->note, "benchmarked with %s", assumed);
+        snprintf(p->assumed, sizeof p->assumed, "%s", assumed);
+    }
+    if (w < 8) w = 8;
+    if (w > 4096) w = 4096;
+    bench_def(p, "GL_W", "%lld", w);
+    bench_def(p, "GL_ELEM", "%s", bench_scalar_type(evidence_str(f, "element_type", NULL), evidence_int(f, "element_bytes", 4)));
+    return true;
+}
+
 static bool bench(const Finding *f, BenchParams *p)
 {
+    if (strcmp(evidence_str(f, "mapping", ""), "transposed-2d") == 0) return bench_transposed(f, p);
     long long bytes = evidence_int(f, "element_bytes", 4);
     long long w = evidence_int(f, "row_width_value", 0);
     bench_def(p, "GL_W_CONST", "%d", w > 0 ? 1 : 0); /* a constant width is compiled in */

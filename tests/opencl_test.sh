@@ -19,9 +19,11 @@ trap 'rm -rf "$tmp"' EXIT
 
 P=$T/projects/opencl_small
 out=$("$G" "$P" 2>&1)
-check "16x16 local_work_size in host.c" "$out" "host\.c:11:5: warning: hard-coded 16x16 work-group \(local_work_size\) for 'transpose'.*\[fixed-block-16x16\]"
-check "clSetKernelArg constant feeds specialize-constant" "$out" "kernels\.cl:17:5: .*host code passes only 3: a compile-time constant \(-D option\)"
-check "two findings in the project" "$out" "^gpulint: 2 findings"
+check "16x16 local_work_size in host.c" "$out" "host\.c:11:5: warning: hard-coded 16x16 work-group \(local_work_size\) for 'brighten'.*\[fixed-block-16x16\]"
+check "the transpose's write: get_local_id(0) picks the row" "$out" "kernels\.cl:10:5: warning: the 2-D thread mapping is transposed: get_local_id\(0\) picks the row of 'out'.*\[uncoalesced-row\]"
+nocheck "no block-shape finding for the transposed kernel" "$out" "for 'transpose'"
+check "clSetKernelArg constant feeds specialize-constant" "$out" "kernels\.cl:23:5: .*host code passes only 3: a compile-time constant \(-D option\)"
+check "three findings in the project" "$out" "^gpulint: 3 findings"
 nocheck "32x8 and NULL local sizes are not reported" "$out" "'(tuned|scale)'"
 json=$("$G" --format=json "$P/kernels.cl" 2>/dev/null)
 check "JSON: related launch in host.c" "$json" '"file":[[:space:]]*"[^"]*host\.c"'
@@ -34,7 +36,7 @@ check "--emit-bench index: pattern measured with CUDA" "$out" '"note":[[:space:]
 # -x cl: another extension read as OpenCL C
 cp "$P/kernels.cl" "$tmp/kernels.txt"
 out=$("$G" -x cl "$tmp/kernels.txt" 2>&1)
-check "-x cl reads a .txt file as OpenCL C" "$out" "4 kernels"
+check "-x cl reads a .txt file as OpenCL C" "$out" "5 kernels"
 out=$("$G" "$tmp/kernels.txt" 2>&1)
 check "without -x a .txt file is refused" "$out" "not a CUDA source file, nor OpenCL"
 

@@ -6,7 +6,16 @@
  *   GL_ELEM     element type: float | double | int [float]
  *   GL_W_CONST  1 = the finding's W is a compile-time constant (the loop can be
  *               unrolled), 0 = a runtime value such as a `width` argument [0]
- * Variants:
+ *   GL_2D       1 = a 2-D mapping turned around (uncoalesced-row's
+ *               transposed-2d finding): thread (x, y) touches in[x*W + y],
+ *               threadIdx.x picks the row [0]
+ *   GL_BX, GL_BY  the block shape of the 2-D variants [16, 16]
+ * Variants (GL_2D=1):
+ *   "as written"    out[x*W + y] = 3*in[x*W + y] + 1, x from threadIdx.x
+ *                   (lanes W*elem bytes apart);
+ *   "swapped"       the same elements with x along the row, out[y*W + x]
+ *                   (coalesced; bit-identical output).
+ * Variants (GL_2D=0):
  *   "as written"    thread per row, s += in[gid*W + i] (lanes W*elem bytes apart);
  *   "transposed"    the same sum over a column-major copy, s += inT[i*N + gid]
  *                   (coalesced; identical summation order, so bit-identical);
@@ -40,12 +49,21 @@
 #ifndef GL_W_CONST
 #define GL_W_CONST 0
 #endif
+#ifndef GL_2D
+#define GL_2D 0
+#endif
+#ifndef GL_BX
+#define GL_BX 16
+#endif
+#ifndef GL_BY
+#define GL_BY 16
+#endif
 
 namespace row {
 
 typedef GL_ELEM T;
-constexpr int BLOCK = 256;
-constexpr int WC = GL_W_CONST ? GL_W : 0; /* 0: width is a kernel argument */
+[[maybe_unused]] constexpr int BLOCK = 256;
+[[maybe_unused]] constexpr int WC = GL_W_CONST ? GL_W : 0; /* 0: width is a kernel argument */
 static_assert(GL_W >= 1 && GL_W <= 65536, "GL_W out of range");
 
 template <int WCONST> __global__ void as_written(const T *in, T *out, int n, int width)
@@ -89,6 +107,24 @@ template <int WCONST> __global__ void warp_per_row(const T *in, T *out, int n, i
     }
 }
 
+/* the 2-D mapping as written: threadIdx.x picks the row */
+__global__ void as_written_2d(const T *in, T *out, int rows, int W)
+{
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x < rows && y < W)
+        out[x * W + y] = in[x * W + y] * (T)3 + (T)1;
+}
+
+/* the fix: threadIdx.x runs along the row */
+__global__ void swapped_2d(const T *in, T *out, int rows, int W)
+{
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (y < rows && x < W)
+        out[y * W + x] = in[y * W + x] * (T)3 + (T)1;
+}
+
 /* setup only: inT[i*n + r] = in[r*W + i] */
 __global__ void make_transposed(const T *in, T *inT, int n, int W)
 {
@@ -101,6 +137,51 @@ __global__ void make_transposed(const T *in, T *inT, int n, int W)
 
 } /* namespace row */
 
+#if GL_2D
+int main(int argc, char **argv)
+{
+    using namespace row;
+    gl::Bench b(argc, argv, GL_FINDING_ID, GL_RULE, GL_LOCATION);
+    const int W = GL_W, BX = GL_BX, BY = GL_BY;
+    const size_t row_bytes = (size_t)W * sizeof(T);
+    /* rows: the bandwidth working set; gridDim.y of the fix counts rows */
+    size_t rows = b.bandwidth_bytes() / row_bytes;
+    rows = std::min(rows, b.mem_budget() / (2 * row_bytes));
+    rows = std::min(rows, (size_t)65535 * BY);
+    rows = std::min(rows, (size_t)0x7fffffff / (size_t)W);
+    rows = gl::round_down(rows, std::max(BX, BY));
+    if (rows == 0) {
+        std::fprintf(stderr, "uncoalesced-row: not enough device memory for one block of rows\n");
+        return 3;
+    }
+    const size_t elems = rows * W;
+    b.param("W", W);
+    b.param("elem", GL_XSTR(GL_ELEM));
+    b.param("elem_bytes", (int)sizeof(T));
+    b.param("mapping", "transposed-2d");
+    b.param("lane_stride_bytes", (long long)row_bytes);
+    b.param("rows", (long long)rows);
+    b.param("block_x", BX);
+    b.param("block_y", BY);
+    T *in = b.alloc<T>(elems);
+    T *out = b.alloc<T>(elems);
+    b.fill(in, elems, 1);
+    b.set_output(out, elems);
+    const double bytes = 2.0 * (double)elems * sizeof(T);
+    const int nr = (int)rows;
+    dim3 blk(BX, BY), g_as(gl::blocks_for(rows, BX), gl::blocks_for(W, BY)), g_fix(gl::blocks_for(W, BX), gl::blocks_for(rows, BY));
+    b.add_variant("as written", (const void *)as_written_2d, [=] {
+         as_written_2d<<<g_as, blk>>>(in, out, nr, W);
+         GL_CHECK_LAUNCH();
+     }).set_bytes(bytes).set_shape((long long)g_as.x * g_as.y, BX * BY);
+    b.add_variant("swapped", (const void *)swapped_2d, [=] {
+         swapped_2d<<<g_fix, blk>>>(in, out, nr, W);
+         GL_CHECK_LAUNCH();
+     }).set_bytes(bytes).set_shape((long long)g_fix.x * g_fix.y, BX * BY);
+    b.note("swapped: threadIdx.x along the row and the grid's x and y extents swapped; same elements, same output");
+    return b.run();
+}
+#else
 int main(int argc, char **argv)
 {
     using namespace row;
@@ -160,3 +241,4 @@ int main(int argc, char **argv)
            "made once, outside the timing");
     return b.run();
 }
+#endif

@@ -10,6 +10,12 @@ __kernel void transpose(__global const float* in, __global float* out, int w)
     out[x * w + y] = tile[get_local_id(1)][get_local_id(0)];
 }
 
+__kernel void brighten(__global const float* in, __global float* out, int w, float gain)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    out[y * w + x] = in[y * w + x] * gain;
+}
+
 __kernel void blur(__global const float* in, __global float* out, int radius)
 {
     int i = get_global_id(0);

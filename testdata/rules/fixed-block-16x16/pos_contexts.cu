@@ -58,6 +58,24 @@ __global__ void offset2d(float* img, int width, int height, float off)
         img[y * width + x] += off;
 }
 
+// Interleaved two-channel pixels: lanes two elements apart, neither a
+// row-major copy nor row reuse (context other, not measured).
+__global__ void plane_gain(float* img, int width, float g)
+{
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    img[(y * width + x) * 2] *= g;
+}
+
+// threadIdx.x picks the row (x*W + y): uncoalesced-row reports the mapping,
+// and this rule is silent on the kernel (a wider x would spread the lanes).
+__global__ void column_major_scale(float* img, int height, float s)
+{
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    img[x * height + y] *= s;
+}
+
 // Host helper: the shape lives in a local variable and is passed to the launch.
 static void launch_offset(float* img, int width, int height, float off)
 {
@@ -91,6 +109,12 @@ int main(int argc, char** argv)
     fill_flat<<<1024, dim3(16, 16)>>>(act, rows * inner, 0.0f);  // expect: fixed-block-16x16 shape=16x16 kernel=fill_flat context=ignores-2d severity=low
 
     launch_offset(out, cols, rows, 1.0f);
+
+    dim3 plane_block(16, 16);  // expect: fixed-block-16x16 kernel=plane_gain context=other severity=low
+    plane_gain<<<dim3(cols / 16, rows / 16), plane_block>>>(out, cols, 2.0f);
+
+    dim3 col_block(16, 16);  // expect-none
+    column_major_scale<<<dim3(cols / 16, rows / 16), col_block>>>(out, rows, 2.0f);
     cudaDeviceSynchronize();
     return 0;
 }

@@ -396,12 +396,14 @@ const char *literal_text(Cx *c, CXCursor lit)
 /* ---------------------------------------------------------------- tokens and operators */
 
 /* Tokens of a cursor's extent mapped to expansion locations. */
-void tokens_of(Cx *c, CXSourceRange r, CXToken **toks, unsigned *n)
+/* The tokens of r, read in one file at the locations `locate` gives. */
+static void tokens_at(Cx *c, CXSourceRange r, void (*locate)(CXSourceLocation, CXFile *, unsigned *, unsigned *, unsigned *),
+                      CXToken **toks, unsigned *n)
 {
     CXFile f, f2;
     unsigned off, off2;
-    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
-    clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &off2);
+    locate(clang_getRangeStart(r), &f, NULL, NULL, &off);
+    locate(clang_getRangeEnd(r), &f2, NULL, NULL, &off2);
     *toks = NULL;
     *n = 0;
     if (!f || !f2 || !clang_File_isEqual(f, f2) || off2 < off) return;
@@ -410,18 +412,14 @@ void tokens_of(Cx *c, CXSourceRange r, CXToken **toks, unsigned *n)
     clang_tokenize(c->tu, er, toks, n);
 }
 
+void tokens_of(Cx *c, CXSourceRange r, CXToken **toks, unsigned *n)
+{
+    tokens_at(c, r, clang_getExpansionLocation, toks, n);
+}
+
 void spelled_tokens_of(Cx *c, CXSourceRange r, CXToken **toks, unsigned *n)
 {
-    CXFile f, f2;
-    unsigned off, off2;
-    clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
-    clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &off2);
-    *toks = NULL;
-    *n = 0;
-    if (!f || !f2 || !clang_File_isEqual(f, f2) || off2 < off) return;
-    CXSourceRange sr = clang_getRange(clang_getLocationForOffset(c->tu, f, off),
-                                      clang_getLocationForOffset(c->tu, f, off2));
-    clang_tokenize(c->tu, sr, toks, n);
+    tokens_at(c, r, clang_getSpellingLocation, toks, n);
 }
 
 unsigned expansion_offset(CXSourceLocation loc)

@@ -3,7 +3,7 @@
 //    thread reads a row segment of the activations and a column of the weights;
 //    threads with the same threadIdx.y reuse the same row through the cache.
 //    The best shape here is narrow in x (8x32, 4x64), not wide.
-//  - ignores-2d (low): the kernel flattens the block into a linear thread id,
+//  - ignores-2d (info): the kernel flattens the block into a linear thread id,
 //    so the 16x16 shape does not change its access pattern.
 //  - a 16x16 shape created in a host helper and launched through a variable.
 #include <cuda_runtime.h>
@@ -103,10 +103,10 @@ int main(int argc, char** argv)
     naive_matmul<<<mm_grid, mm_block>>>(w, w, out, inner);
 
     int n = rows * cols;
-    dim3 flat_block(16, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=scale_flat context=ignores-2d severity=low
+    dim3 flat_block(16, 16);  // expect: fixed-block-16x16 shape=16x16 kernel=scale_flat context=ignores-2d severity=info
     scale_flat<<<(n + 255) / 256, flat_block>>>(out, n, 0.5f);
 
-    fill_flat<<<1024, dim3(16, 16)>>>(act, rows * inner, 0.0f);  // expect: fixed-block-16x16 shape=16x16 kernel=fill_flat context=ignores-2d severity=low
+    fill_flat<<<1024, dim3(16, 16)>>>(act, rows * inner, 0.0f);  // expect: fixed-block-16x16 shape=16x16 kernel=fill_flat context=ignores-2d severity=info
 
     launch_offset(out, cols, rows, 1.0f);
 

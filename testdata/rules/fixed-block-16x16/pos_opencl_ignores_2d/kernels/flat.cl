@@ -1,7 +1,7 @@
 // fixed-block-16x16, OpenCL positive: a 16x16 work-group on a kernel that
 // flattens it (get_local_id(1) * get_local_size(0) + get_local_id(0)): the
-// rule reports it with context=ignores-2d (the shape matters little, other
-// shapes are suggested) (host/flat.c).
+// rule reports it at info with context=ignores-2d (the warps are the same
+// whatever the shape; other shapes are suggested) (host/flat.c).
 __kernel void flat_copy(__global const float* in, __global float* out)
 {
     int lid = get_local_id(1) * get_local_size(0) + get_local_id(0);

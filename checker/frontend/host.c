@@ -125,6 +125,14 @@ void host_dim_value(HostScan *hs, CXCursor e, DimValue *d, Launch *L)
         if (rk == CXCursor_NonTypeTemplateParameter) {
             L->block_is_template_param = true;
             d->origin = arena_printf(&c->m->arena, "template parameter %s", d->text);
+            /* run under a substitution: this instantiation's value (the
+             * shape is still the launcher's parameter, never a literal) */
+            for (int i = 0; c->subst && i < c->subst->n; i++)
+                if (c->subst->names[i] && strcmp(c->subst->names[i], d->text) == 0 && c->subst->args[i].has_value) {
+                    d->known = true;
+                    d->value = c->subst->args[i].value;
+                    d->origin = arena_printf(&c->m->arena, "template parameter %s = %lld", d->text, d->value);
+                }
         } else if (rk == CXCursor_ParmDecl) {
             L->block_runtime = true;
             d->origin = arena_printf(&c->m->arena, "parameter %s", d->text);
@@ -248,7 +256,7 @@ static enum CXChildVisitResult visit_host(CXCursor cur, CXCursor parent, CXClien
     hs->c->d->host_call(hs, cur);
     CXCursor fn;
     TypeSubst args;
-    if (hs->c->subst && resolve_pattern_host_call(hs->c, cur, &fn, &args)) {
+    if (resolve_pattern_host_call(hs->c, cur, &fn, &args)) {
         int n = hs->ncalled;
         *VEC_PUSH(hs->called_args, n) = args;
         *VEC_PUSH(hs->called, hs->ncalled) = fn;

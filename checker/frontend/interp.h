@@ -236,9 +236,10 @@ Op dependent_operator(Ctx *c, CXCursor call);
  * left unresolved (K<Dtype><<<...>>>): the kernel template and its type
  * arguments (written, else deduced from the launch's arguments). */
 bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *args);
-/* A call in a pattern host analysed under c->subst of another host function
- * template (cuda::harris<T> calling kernel::harris<T, AccT>): the template
- * and its arguments, when each is known under the substitution. */
+/* A call of another host function template: a specialization clang
+ * resolved (run<unsigned char>(...)), or in a pattern host analysed under
+ * c->subst a dependent call (cuda::harris<T> calling kernel::harris<T,
+ * AccT>): the template and its arguments, when each is known. */
 bool resolve_pattern_host_call(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst *args);
 
 /* host.c: what a dialect's host scanner builds on. */
@@ -252,8 +253,8 @@ struct HostScan {
     /* Only while scanning under a substitution (c->subst), parallel to
      * targets: a kernel template's substituted arguments, or NULL. */
     TypeSubst **target_args;
-    /* Only under a substitution: host function templates this one calls,
-     * with their arguments (instantiations the project creates implicitly). */
+    /* Host function templates this one calls, with their arguments
+     * (instantiations the project creates implicitly). */
     CXCursor *called;
     TypeSubst *called_args;
     int ncalled;

@@ -695,9 +695,29 @@ bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *
     return resolve_pattern_callee(c, call, true, kernel, args);
 }
 
+/* A call clang resolved to a specialization of a host function template
+ * (run<unsigned char>(...) from any host function): the template and the
+ * specialization's arguments. */
+static bool specialization_callee(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst *args)
+{
+    CXCursor ref = clang_getCursorReferenced(call);
+    enum CXCursorKind k = clang_getCursorKind(ref);
+    if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod) return false;
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
+    if (clang_Cursor_isNull(tmpl) || clang_getCursorKind(tmpl) != CXCursor_FunctionTemplate || c->d->is_kernel(tmpl))
+        return false;
+    memset(args, 0, sizeof *args);
+    class_instance_args(c, ref, args);
+    CXCursor def = clang_getCursorDefinition(tmpl);
+    *fn = clang_Cursor_isNull(def) ? tmpl : def;
+    template_param_names(c, *fn, args);
+    return true;
+}
+
 bool resolve_pattern_host_call(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst *args)
 {
-    if (!resolve_pattern_callee(c, call, false, fn, args)) return false;
+    if (!specialization_callee(c, call, fn, args) && (!c->subst || !resolve_pattern_callee(c, call, false, fn, args)))
+        return false;
     /* every parameter given, each a type of known size or a value */
     for (int i = 0; i < MAX_TYPE_ARGS && args->names[i]; i++)
         if (i >= args->n) return false;

@@ -1,7 +1,8 @@
 // A kernel template launched from a host function template that the
 // project instantiates only through another one: api::resize<float> is
 // explicitly instantiated and calls detail::launch_resize<T, float>, which
-// launches resize_rows<T> through a launch macro.  The kernel is analysed
+// launches resize_rows<T> through a launch macro; api::resize_double calls
+// detail::launch_resize<double, double> from a plain function.  The kernel is analysed
 // as resize_rows<float> (4-byte elements), not as a pattern.  The block
 // shape at the launch is the one assigned last; one assigned in a branch
 // leaves it unknown; a loop around
@@ -61,4 +62,10 @@ void resize(T* out, const T* in, int w, int h)
 }
 
 template void resize<float>(float*, const float*, int, int);
+
+// a plain function calling a specialization: resize_rows<double>
+void resize_double(double* out, const double* in, int w, int h)
+{
+    detail::launch_resize<double, double>(out, in, w, h, 0.25);
+}
 } // namespace api

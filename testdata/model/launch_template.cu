@@ -13,10 +13,9 @@ __global__ void block_copy(const T* in, T* out, int n)
     if (i < n) out[i] = buf[BS - 1 - threadIdx.x];
 }
 
-// model-note: the launch inside this host function template is recorded with an empty kernel
-// model-note: name ("launch  at ...") and kernel=-1, and the instantiation it makes through
-// model-note: run_copy<256> (block_copy<256, float>) is not analysed: only block_copy<128, double>
-// model-note: appears. Expected: kernel name block_copy and a kernel block_copy<256, float>.
+// model-note: run_all calls run_copy<256>, so this host function template runs with
+// model-note: THREADS = 256: its launch is block_copy<256, float> (analysed, 4-byte elements)
+// model-note: with a block of 256 that is still the launcher's template parameter.
 template <int THREADS>
 void run_copy(const float* in, float* out, int n)
 {

@@ -98,6 +98,10 @@ static void no_measurement(CostPrediction *out, const char *fmt, ...)
 static const CostPoint ADJACENT_COPY[] = {
     {2, 1.14, "adjacent-K2-copy"}, {4, 2.08, "adjacent-K4-copy"}, {8, 3.76, "adjacent-K8-copy"}};
 static const CostPoint ADJACENT_LOADS[] = {{3, 1.00, "examples/image_blur.cu:31 (K=3 loads)"}, {4, 1.00, "adjacent-K4-loads"}};
+/* Stores alone (a thread reads one value and writes K): the write-back
+ * merges K <= 4 per-thread stores; K=8 (32 bytes per lane) does not. */
+static const CostPoint ADJACENT_STORES[] = {
+    {2, 1.01, "adjacent-K2-stores"}, {4, 1.00, "adjacent-K4-stores"}, {8, 4.85, "adjacent-K8-stores"}};
 
 static void predict_adjacent(const Finding *f, CostPrediction *out)
 {
@@ -111,21 +115,25 @@ static void predict_adjacent(const Finding *f, CostPrediction *out)
                             "K-element groups were measured", K * bytes, struct_bytes, struct_bytes);
         return;
     }
-    if (K < 2 || (bytes != 4 && bytes != 8) || (!copy && store)) {
+    /* other element sizes read at the K of 4-byte ones with the same bytes
+     * per thread (the lanes' distance decides the sectors) */
+    double k4 = (double)K * (double)bytes / 4.0;
+    if (K < 2 || bytes <= 0 || bytes > 8 || k4 < 2) {
         no_measurement(out, K < 2 ? "no K"
-                            : bytes != 4 && bytes != 8 ? "only 4- and 8-byte elements were measured"
-                                                       : "adjacent stores alone were not measured");
+                            : bytes > 8 ? "only elements of up to 8 bytes were measured"
+                                        : "fewer than 8 bytes per thread: the lanes are as close as 4-byte elements'");
         return;
     }
-    /* 8-byte elements read at the K of 4-byte ones with the same bytes per thread */
-    double k4 = (double)K * (double)bytes / 4.0;
     char elems[96] = "";
-    if (bytes == 8) snprintf(elems, sizeof elems, ", read as K=%g of 4-byte elements", k4);
+    if (bytes != 4) snprintf(elems, sizeof elems, ", read as K=%g of 4-byte elements", k4);
     if (struct_bytes > 0)
         snprintf(elems + strlen(elems), sizeof elems - strlen(elems), " (the fields of a %lld-byte struct)", struct_bytes);
     if (copy)
         predict_from(out, ADJACENT_COPY, NPOINTS(ADJACENT_COPY), k4, "K", "K=%lld loads and stores of %lld-byte elements%s",
                      K, bytes, elems);
+    else if (store)
+        predict_from(out, ADJACENT_STORES, NPOINTS(ADJACENT_STORES), k4, "K", "K=%lld stores of %lld-byte elements%s", K,
+                     bytes, elems);
     else
         predict_from(out, ADJACENT_LOADS, NPOINTS(ADJACENT_LOADS), k4, "K", "K=%lld loads of %lld-byte elements%s", K,
                      bytes, elems);

@@ -60,7 +60,9 @@ static bool walks_elements(const Kernel *k, const Access *a, int s, long long K)
 static bool adjacent_stride(const Kernel *k, const Access *a, long long row_min_width, long long *K)
 {
     if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) return false;
-    if (a->elem_is_record || a->elem_is_vector || a->elem_bytes >= 16) return false;
+    /* a record of a word or less (__half, __nv_bfloat16, uchar4-like
+     * structs) is moved like a scalar; larger ones are check_struct_fields' */
+    if ((a->elem_is_record && a->elem_bytes > 4) || a->elem_is_vector || a->elem_bytes >= 16) return false;
     Affine cx;
     long long stride;
     if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || !aff_is_const(&cx, &stride)) return false;
@@ -430,13 +432,26 @@ static bool bench(const Finding *f, BenchParams *p)
         return false;
     }
     const char *t = bench_scalar_type(struct_bytes > 0 ? NULL : evidence_str(f, "element_type", NULL), bytes);
+    if (bytes < 4 && struct_bytes == 0) {
+        /* the lanes' distance in bytes decides (as the cost model reads it):
+         * K 2-byte elements are benchmarked as K/2 floats */
+        if ((K * bytes) % 4 != 0 || K * bytes / 4 < 2) {
+            snprintf(p->refused, sizeof p->refused, "%lld adjacent %lld-byte elements are less than two floats per thread: no float shape has the same lane distance",
+                     K, bytes);
+            return false;
+        }
+        snprintf(p->note, sizeof p->note, "%lld adjacent %lld-byte elements benchmarked as %lld floats (the same bytes per thread)", K, bytes,
+                 K * bytes / 4);
+        K = K * bytes / 4;
+        t = "float";
+    }
     bench_def(p, "GL_K", "%lld", K);
     bench_def(p, "GL_ELEM", "%s", t);
     bench_def(p, "GL_STORE", "%d", evidence_int(f, "copy_shape", 0) ? 2 : strcmp(evidence_str(f, "access", "load"), "store") == 0 ? 1 : 0);
     if (struct_bytes > 0)
         snprintf(p->note, sizeof p->note, "the %lld fields of the %lld-byte struct %s benchmarked as %lld adjacent %s elements", K,
                  struct_bytes, evidence_str(f, "struct", "?"), K, t);
-    else if (bytes != 4 && bytes != 8)
+    else if (bytes > 8)
         snprintf(p->note, sizeof p->note, "%lld-byte elements benchmarked as %s", bytes, t);
     return true;
 }

@@ -60,7 +60,7 @@ rc=$?
 check "undefined names: one note naming them" "$out" "status degraded: the file uses 2 names it never defines \(real, WPT\)"
 check "undefined names are not errors" "$out" " 0 errors"
 [[ $rc -ne 2 ]] && echo "ok: exit status is not 2" || { echo "FAIL: exit status 2"; fail=1; }
-out=$("$G" -D WPT=4 -Dreal=float "$tmp/d.cl" 2>&1)
+out=$("$G" --min-severity=info -D WPT=4 -Dreal=float "$tmp/d.cl" 2>&1)
 check "with -D the kernel is analysed" "$out" "uncoalesced-adjacent"
 nocheck "with -D no note" "$out" "status degraded"
 # host files in another directory of the project (testdata/projects/opencl_split),

@@ -63,7 +63,7 @@ static void test_thresholds(void)
 
 static void test_rules(FindingList *l)
 {
-    /* uncoalesced-adjacent: copy shape by K, loads flat, stores unmeasured */
+    /* uncoalesced-adjacent: copy shape by K, loads flat, stores flat to K=4 */
     Finding *f = make(l, "uncoalesced-adjacent");
     finding_int(l, f, "K", 4);
     finding_int(l, f, "element_bytes", 4);
@@ -82,7 +82,18 @@ static void test_rules(FindingList *l)
     finding_bool(l, f, "copy_shape", false);
     finding_int(l, f, "element_bytes", 4);
     CHECK_NEAR(predict(f).speedup, 1.00);
-    finding_str(l, f, "access", "store");
+    finding_str(l, f, "access", "store"); /* stores alone: flat to K=4, then the K=8 jump */
+    finding_int(l, f, "K", 4);
+    p = predict(f);
+    CHECK(p.known);
+    CHECK_NEAR(p.speedup, 1.00);
+    CHECK(strstr(p.basis, "adjacent-K4-stores") != NULL);
+    finding_int(l, f, "K", 8);
+    CHECK_NEAR(predict(f).speedup, 4.85);
+    finding_int(l, f, "K", 4); /* 4 halves: read as K=2 floats, the same 8 bytes per lane */
+    finding_int(l, f, "element_bytes", 2);
+    CHECK_NEAR(predict(f).speedup, 1.01);
+    finding_int(l, f, "K", 2); /* 2 halves: 4 bytes per lane, as close as floats' */
     p = predict(f);
     CHECK(!p.known);
     CHECK(strncmp(p.basis, COST_NO_MEASUREMENT, strlen(COST_NO_MEASUREMENT)) == 0);

@@ -26,12 +26,13 @@ __global__ void ipair(const int* edges, int* deg, int n)
     }
 }
 
-// short, K=4: 8 bytes between lanes, 8 sectors against an ideal of 2.
+// short, K=4: 8 bytes between lanes, 8 sectors against an ideal of 2 (read
+// as K=2 float loads, which L1 merges: info).
 __global__ void squad(const short* in, int* out, int n)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n) {
-        int s = in[gid * 4 + 0]; // expect: uncoalesced-adjacent K=4 offsets=0,1,2,3 element_bytes=2 sectors_per_request=8 ideal_sectors=2 severity=high
+        int s = in[gid * 4 + 0]; // expect: uncoalesced-adjacent K=4 offsets=0,1,2,3 element_bytes=2 sectors_per_request=8 ideal_sectors=2 severity=info
         s += in[gid * 4 + 1];
         s += in[gid * 4 + 2];
         s += in[gid * 4 + 3];

@@ -441,6 +441,10 @@ static void predict_specialize(const Finding *f, CostPrediction *out)
                             "points (1.08-1.20x) depend on the value");
         return;
     }
+    if (K <= 0 && array && size <= 0) {
+        no_measurement(out, "a per-thread array of a size gpulint cannot evaluate (a template parameter) and no value of the bound known");
+        return;
+    }
     if (K <= 0) { /* what the benchmark takes too */
         K = array && size > 1 ? size - 1 : 7;
         snprintf(assumed, sizeof assumed, " (no value known: assumed K=%lld, as benchmarked)", K);

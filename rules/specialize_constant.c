@@ -149,6 +149,42 @@ static const ArrayDecl *shared_bound(const Kernel *k, int loop)
     return NULL;
 }
 
+/* len = perspective ? 9 : 6; for (i < len) tmat[i] = ...: the bound is one
+ * of two constants chosen by a kernel parameter, and with a per-thread array
+ * indexed by the loop the runtime choice keeps the array in local memory. */
+static void check_choice(const Model *m, const Kernel *k, int li, FindingList *out)
+{
+    const Loop *L = &k->loops[li];
+    const Symbol *sym = &k->syms[L->choice_symbol];
+    const Access *local = array_indexed_by(k, li, SPACE_LOCAL);
+    const ArrayDecl *arr = local ? &k->arrays[local->array] : NULL;
+    if (!arr || arr->count <= 0 || arr->count > 1024) return; /* without an array: a branch on a flag, little to gain */
+    bool ocl = rule_opencl(m);
+    long long values[2] = {L->bound_choice[0] < L->bound_choice[1] ? L->bound_choice[0] : L->bound_choice[1],
+                           L->bound_choice[0] < L->bound_choice[1] ? L->bound_choice[1] : L->bound_choice[0]};
+    Finding *f = finding_new(out, RULE_ID, SEV_HIGH, L->header, k->name,
+                             "loop bound '%s' is %lld or %lld, chosen by the runtime kernel parameter '%s' (%s), and indexes the per-thread array '%s[%lld]': the array cannot stay in registers; make '%s' %s",
+                             L->bound_text ? L->bound_text : "?", values[0], values[1], sym->name,
+                             L->choice_text ? L->choice_text : "", arr->name, arr->count, sym->name,
+                             ocl ? "a compile-time constant (-D option)" : "a template parameter");
+    if (!f) return;
+    finding_str(out, f, "symbol", sym->name);
+    finding_str(out, f, "use", "loop-bound");
+    finding_str(out, f, "bound", L->bound_text ? L->bound_text : sym->name);
+    finding_int_list(out, f, "values", values, 2);
+    finding_str(out, f, "value_source", "select");
+    finding_str(out, f, "local_array", arr->name);
+    finding_int(out, f, "array_size", arr->count);
+    finding_related(out, f, arr->range, "per-thread array '%s' sized for the larger value", arr->name);
+    finding_predict(out, f);
+    if (ocl)
+        finding_fix(out, f, "build the program with -D %s=0 or 1 and compute the bound from that macro (with #pragma unroll on the loop), one program per value, chosen on the host",
+                    sym->name);
+    else
+        finding_fix(out, f, "make the kernel template<bool %s> (so the bound is a constant and the loop unrolls fully, #pragma unroll) and select the instantiation on the host",
+                    sym->name);
+}
+
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
     FindingList *out = ctx->findings;
@@ -159,6 +195,8 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         /* min(x, C): the symbols are read from x, the cap is evidence */
         bool clamp = !L->bound.exact && L->bound_clamped && L->clamp_limit >= 1 && L->clamp_limit <= max_value;
         const Affine *bound = clamp ? &L->clamped : &L->bound;
+        if (!bound->exact && L->nbound_choices == 2 && L->choice_symbol >= SYM_FIRST_USER && !(L->init.deps & (DEP_THREAD | DEP_BLOCK)))
+            check_choice(m, k, li, out);
         if (!bound->exact) continue;
         if (bound->deps & (DEP_THREAD | DEP_BLOCK | DEP_DATA | DEP_LOOP | DEP_UNKNOWN | DEP_TEMPLATE)) continue;
         /* grid-stride and per-thread-offset loops walk the problem, not a variant */
@@ -193,7 +231,11 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 const Access *shared = array_indexed_by(k, li, SPACE_SHARED);
                 const ArrayDecl *arr = local ? &k->arrays[local->array] : NULL;
                 bool array_ev = arr && arr->count > 0 && arr->count <= 1024;
-                if (!array_ev) arr = NULL; /* an array of unknown size is no evidence and no cost shape */
+                /* T v[ARR_SIZE] in a kernel gpulint reads as a pattern: a
+                 * compile-time size it cannot evaluate, still a per-thread
+                 * array the runtime bound indexes (in local memory) */
+                const ArrayDecl *unsized = arr && arr->count <= 0 && !arr->is_extern && arr->space == SPACE_LOCAL ? arr : NULL;
+                if (!array_ev) arr = NULL; /* no cost shape without its size */
                 bool switch_ev = switch_on(k, sym->name);
                 /* the evidence real code shows (docs/rules/specialize-constant.md):
                  * a cap, a shared array the bound indexes, a window shape; never
@@ -211,8 +253,10 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 }
                 const Loop *nest = size_like ? NULL : nested_window(k, li);
                 bool symmetric_ev = !size_like && symmetric_window(L, s);
-                if (!launch_ev && !array_ev && !switch_ev && !clamp_ev && !guard && !shared_ev && !nest && !symmetric_ev) continue;
-                const char *source = array_ev ? "array-size"
+                if (!launch_ev && !array_ev && !unsized && !switch_ev && !clamp_ev && !guard && !shared_ev && !nest && !symmetric_ev)
+                    continue;
+                if (array_ev || launch_ev) unsized = NULL;
+                const char *source = array_ev || unsized ? "array-size"
                                      : launch_ev ? (write_source ? (strcmp(write_source, "switch") == 0 ? "switch" : "memcpy-to-symbol")
                                                                  : vs.from_host_code ? "host-values" : "launch")
                                      : switch_ev ? "switch"
@@ -229,7 +273,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 char values[256];
                 Evidence value_list = {.kind = EV_INT_LIST, .ints = vs.values, .count = vs.n};
                 evidence_format(&value_list, values, sizeof values);
-                Severity sev = array_ev ? SEV_HIGH : (switch_ev || shared) ? SEV_MEDIUM : (launch_ev || cap) ? SEV_LOW : SEV_INFO;
+                Severity sev = array_ev ? SEV_HIGH : (switch_ev || shared || unsized) ? SEV_MEDIUM : (launch_ev || cap) ? SEV_LOW : SEV_INFO;
                 bool ocl = rule_opencl(m);
                 const char *what = sym->kind == SYMK_PARAM ? "kernel parameter" : ocl ? "__constant value" : "__constant__ value";
                 /* what to make of it: C++ templates in CUDA, build options in OpenCL C */
@@ -239,6 +283,10 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                     f = finding_new(out, RULE_ID, sev, L->header, k->name,
                                     "loop bound '%s' is a runtime %s and indexes the per-thread array '%s[%lld]': the array cannot stay in registers; make '%s' %s",
                                     sym->name, what, arr->name, arr->count, sym->name, param_word);
+                else if (unsized)
+                    f = finding_new(out, RULE_ID, sev, L->header, k->name,
+                                    "loop bound '%s' is a runtime %s and indexes the per-thread array '%s', whose size is a compile-time constant: the array cannot stay in registers; make '%s' %s (or loop to the array's size)",
+                                    sym->name, what, unsized->name, sym->name, param_word);
                 else if (launch_ev)
                     f = finding_new(out, RULE_ID, sev, L->header, k->name,
                                     "loop bound '%s' is a runtime %s, but %s only %s: %s would let the loop unroll",
@@ -277,6 +325,10 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                     finding_str(out, f, "local_array", arr->name);
                     finding_int(out, f, "array_size", arr->count);
                     finding_related(out, f, arr->range, "per-thread array '%s' sized for the maximum", arr->name);
+                }
+                if (unsized) {
+                    finding_str(out, f, "local_array", unsized->name);
+                    finding_related(out, f, unsized->range, "per-thread array '%s', sized at compile time", unsized->name);
                 }
                 if (shared && shared->array >= 0) finding_str(out, f, "shared_array", k->arrays[shared->array].name);
                 if (shared_ev && !arr) finding_related(out, f, sh->range, "%s array '%s' sized for the maximum", ocl ? "__local" : "__shared__", sh->name);

@@ -260,6 +260,56 @@ static void clamp_of_bound(Ctx *c, Loop *l, CXCursor bound)
     l->clamped = recorded_affine(c, other->a);
 }
 
+/* A bound that is one of two constants chosen by a kernel parameter:
+ * `len = perspective ? 9 : 6; for (i = 0; i < len; i++)`. */
+static void choice_of_bound(Ctx *c, Loop *l, CXCursor bound)
+{
+    CXCursor s = strip(bound);
+    if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) { /* through a const local */
+        CXCursor v = clang_getCursorReferenced(s);
+        if (clang_getCursorKind(v) != CXCursor_VarDecl || !clang_isConstQualifiedType(clang_getCursorType(v))) return;
+        CXCursor init = initializer_of(v);
+        if (clang_Cursor_isNull(init)) return;
+        s = strip(init);
+        while (clang_getCursorKind(s) == CXCursor_ParenExpr) {
+            Children in = children_of(s);
+            CXCursor inner = in.n == 1 ? strip(in.items[0]) : clang_getNullCursor();
+            children_free(&in);
+            if (clang_Cursor_isNull(inner)) return;
+            s = inner;
+        }
+    }
+    if (clang_getCursorKind(s) != CXCursor_ConditionalOperator) return;
+    Children ch = children_of(s);
+    long long a, b;
+    if (ch.n != 3 || !eval_const(ch.items[1], &a) || !eval_const(ch.items[2], &b) || a == b) {
+        children_free(&ch);
+        return;
+    }
+    /* evaluate without recording, as for min() */
+    int na = c->k->naccesses, nb = c->k->nbranches, nv = c->k->nconversions, nm = c->k->nmath_calls;
+    Value cond = eval(c, ch.items[0], MODE_LOAD);
+    c->k->naccesses = na;
+    c->k->nbranches = nb;
+    c->k->nconversions = nv;
+    c->k->nmath_calls = nm;
+    int param = -1;
+    if (cond.a.exact && !(cond.a.deps & (DEP_THREAD | DEP_BLOCK | DEP_DATA | DEP_LOOP | DEP_UNKNOWN)))
+        for (int t = 0; t < cond.a.nterms && param < 0; t++)
+            for (int q = 0; q < cond.a.term[t].nfactors; q++) {
+                int f = cond.a.term[t].factor[q];
+                if (f >= SYM_FIRST_USER && c->k->syms[f].kind == SYMK_PARAM) param = f;
+            }
+    if (param >= 0) {
+        l->nbound_choices = 2;
+        l->bound_choice[0] = a;
+        l->bound_choice[1] = b;
+        l->choice_symbol = param;
+        l->choice_text = text_of(&c->cx, s);
+    }
+    children_free(&ch);
+}
+
 /* Reads `ivar < bound` (and friends) from a loop condition: `v < n`,
  * `v <= n`, `v != n`, `n > v`, `n >= v` give an upper bound, `v > n` and
  * `v >= n` (a decreasing loop) a lower one.  `++v < n` counts as `v < n`:
@@ -303,6 +353,7 @@ static void loop_bound(Ctx *c, int li, CXCursor cond, CXCursor ivar_decl)
         l->bound_is_lower = lower;
         if (!l->ivar) l->ivar = cxstr(&c->m->arena, clang_getCursorSpelling(iv));
         if (!lower) clamp_of_bound(c, l, other);
+        if (!lower && !l->bound.exact) choice_of_bound(c, &c->k->loops[li], other);
     }
     children_free(&ch);
 }

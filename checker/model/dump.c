@@ -100,6 +100,8 @@ void model_dump(FILE *out, const Model *m)
                 aff_text(&l->clamped, k, b2, sizeof b2);
                 fprintf(out, " clamped=min(%s, %lld)", b2, l->clamp_limit);
             }
+            if (l->nbound_choices)
+                fprintf(out, " choices=%lld|%lld of %s", l->bound_choice[0], l->bound_choice[1], k->syms[l->choice_symbol].name);
             fputc('\n', out);
         }
         for (int j = 0; j < k->nlimits; j++) {

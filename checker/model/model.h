@@ -94,6 +94,10 @@ typedef struct {
     bool bound_clamped;      /* the bound is min(x, C) (or min(C, x)) with a constant C: */
     long long clamp_limit;   /*   C */
     Affine clamped;          /*   x, the value the constant caps */
+    int nbound_choices;      /* the bound is c ? A : B with constants A, B and a */
+    long long bound_choice[2]; /*   uniform c (directly or through a const local): */
+    int choice_symbol;       /*   c's kernel parameter (symbol id) */
+    const char *choice_text; /*   "perspective ? 9 : 6" */
     bool has_barrier;        /* __syncthreads() & co inside */
     bool has_store;          /* a global/shared store inside */
     bool has_atomic;

@@ -201,14 +201,39 @@ static const CostPoint STRUCT_COPY[] = {{20, 1.01, "struct-20B"},
                                         {32, 2.98, "struct-32B"},
                                         {64, 4.71, "struct-64B"},
                                         {128, 19.83, "struct-128B"}};
-static const CostPoint SUBWORD[] = {{1, 3.67, "char"}, {2, 2.09, "short"}};
+/* One char (short) per thread: by the share of the kernel's requests that
+ * are such per-thread sub-word accesses (evidence subword_share_percent):
+ * 100% is the pure copy; 50% a byte (short) read next to an int written per
+ * element, where the char4 (short4) fix also widens the int stream. */
+static const CostPoint SUBWORD_CHAR[] = {{50, 1.65, "char-int"}, {100, 3.67, "char"}};
+static const CostPoint SUBWORD_SHORT[] = {{50, 1.51, "short-int"}, {100, 2.09, "short"}};
+
+static void predict_subword(const Finding *f, CostPrediction *out)
+{
+    long long size = evidence_int(f, "size", 0), share = evidence_int(f, "subword_share_percent", 100);
+    if (size != 1 && size != 2) {
+        no_measurement(out, "%lld-byte elements", size);
+        return;
+    }
+    const CostPoint *t = size == 1 ? SUBWORD_CHAR : SUBWORD_SHORT;
+    if (share <= 0 || share > 100) share = 100;
+    if (share >= 50) {
+        predict_from(out, t, 2, (double)share, "share", "one %lld-byte element per thread, %lld%% of the kernel's requests", size, share);
+        return;
+    }
+    /* below the mixed point: toward no sub-word traffic at all (1.00x) */
+    out->known = true;
+    out->speedup = round2(1.0 + (t[0].speedup - 1.0) * (double)share / 50.0);
+    snprintf(out->basis, sizeof out->basis,
+             "one %lld-byte element per thread, %lld%% of the kernel's requests: scaled from %s (50%%, %.2fx) toward no sub-word requests (1.00x)",
+             size, share, t[0].source, t[0].speedup);
+}
 
 static void predict_oversized(const Finding *f, CostPrediction *out)
 {
     long long size = evidence_int(f, "size", 0), align = evidence_int(f, "alignment", 4);
     if (strcmp(evidence_str(f, "kind", ""), "subword") == 0) {
-        if (size != 1 && size != 2) no_measurement(out, "%lld-byte elements", size);
-        else predict_from(out, SUBWORD, NPOINTS(SUBWORD), (double)size, "bytes", "one %lld-byte element per thread", size);
+        predict_subword(f, out);
     } else if (!evidence_has_str(f, "fields", "whole")) {
         no_measurement(out, "single-field reads of a struct were not measured");
     } else if (align > 4) {

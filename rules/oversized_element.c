@@ -184,6 +184,14 @@ static bool bench(const Finding *f, BenchParams *p)
     long long size = evidence_int(f, "size", 0);
     if (strcmp(evidence_str(f, "kind", ""), "subword") == 0) {
         bench_def(p, "GL_SUBWORD", "%d", size == 1 ? 1 : 2);
+        /* a kernel whose other requests are word traffic: the template's
+         * sub-word read beside an int written per element (the 50% shape) */
+        long long share = evidence_int(f, "subword_share_percent", 100);
+        bool companion = share < 75;
+        bench_def(p, "GL_COMPANION", "%d", companion ? 1 : 0);
+        if (companion)
+            snprintf(p->note, sizeof p->note, "sub-word share %lld%% of the kernel's requests: benchmarked as one sub-word element read and one int written per element (50%%)",
+                     share);
         return size == 1 || size == 2;
     }
     if (size <= 0) return false;

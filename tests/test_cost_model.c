@@ -131,7 +131,14 @@ static void test_rules(FindingList *l)
     g = make(l, "oversized-element");
     finding_str(l, g, "kind", "subword");
     finding_int(l, g, "size", 2);
-    CHECK_NEAR(predict(g).speedup, 2.09);
+    CHECK_NEAR(predict(g).speedup, 2.09); /* no share given: all the requests */
+    finding_int(l, g, "size", 1);
+    finding_int(l, g, "subword_share_percent", 50); /* a byte next to an int */
+    CHECK_NEAR(predict(g).speedup, 1.65);
+    finding_int(l, g, "subword_share_percent", 25); /* halfway to no sub-word requests */
+    CHECK_NEAR(predict(g).speedup, 1.33);
+    finding_int(l, g, "subword_share_percent", 71); /* log2-interpolated toward the pure copy */
+    CHECK_NEAR(predict(g).speedup, 1.65 + (log2(71) - log2(50)) / (log2(100) - log2(50)) * (3.67 - 1.65));
 
     /* double-literal: the expression class */
     f = make(l, "double-literal");

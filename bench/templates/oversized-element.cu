@@ -13,6 +13,10 @@
  *   GL_SUBWORD       0 = struct case; 1 = char elements, 2 = short elements:
  *                    then the struct parameters are ignored and the shape is a
  *                    per-thread char/short copy [0]
+ *   GL_COMPANION     with GL_SUBWORD: 1 = each element read as char/short is
+ *                    written as a 4-byte int (a sub-word stream next to a
+ *                    word stream: a label image from a byte mask), 0 = the
+ *                    element is copied as it is [0]
  * Variants:
  *   struct, whole copy:  "as written" (one struct per thread), "float4 chunks"
  *                        (the same bytes copied flat, one float4 per thread);
@@ -51,6 +55,9 @@
 #endif
 #ifndef GL_SUBWORD
 #define GL_SUBWORD 0
+#endif
+#ifndef GL_COMPANION
+#define GL_COMPANION 0
 #endif
 
 namespace ovs {
@@ -119,6 +126,39 @@ typedef uchar4 S4;
 #endif
 constexpr int PER16 = 16 / (int)sizeof(S);
 
+#if GL_COMPANION
+/* the output is a word per element: int */
+typedef int O;
+__global__ void sub_as_written(const S *in, O *out, int n)
+{
+    int gid = blockIdx.x * blockDim.x + threadIdx.x;
+    if (gid < n)
+        out[gid] = (O)in[gid] + 1;
+}
+
+__global__ void sub_x4(const S4 *in, int4 *out, int n4)
+{
+    int gid = blockIdx.x * blockDim.x + threadIdx.x;
+    if (gid < n4) {
+        S4 v = in[gid];
+        out[gid] = make_int4((O)v.x + 1, (O)v.y + 1, (O)v.z + 1, (O)v.w + 1);
+    }
+}
+
+/* 16 bytes of input per thread, PER16 words out */
+__global__ void sub_int4(const int4 *in, int4 *out, int n16)
+{
+    int gid = blockIdx.x * blockDim.x + threadIdx.x;
+    if (gid < n16) {
+        int4 raw = in[gid];
+        const S *s = reinterpret_cast<const S *>(&raw);
+#pragma unroll
+        for (int q = 0; q < PER16 / 4; q++)
+            out[gid * (PER16 / 4) + q] = make_int4((O)s[4 * q] + 1, (O)s[4 * q + 1] + 1, (O)s[4 * q + 2] + 1, (O)s[4 * q + 3] + 1);
+    }
+}
+#else
+typedef S O;
 __global__ void sub_as_written(const S *in, S *out, int n)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
@@ -139,6 +179,7 @@ __global__ void sub_int4(const int4 *in, int4 *out, int n16)
     if (gid < n16)
         out[gid] = in[gid];
 }
+#endif
 #endif /* GL_SUBWORD != 0 */
 
 } /* namespace ovs */
@@ -156,15 +197,20 @@ int main(int argc, char **argv)
     b.param("elem_bytes", (int)sizeof(S));
     b.param("elements", (long long)n);
     b.param("block", BLOCK);
+    b.param("companion", GL_COMPANION);
     S *in = b.alloc<S>(n);
-    S *out = b.alloc<S>(n);
+    O *out = b.alloc<O>(n);
     b.fill(in, n, 1);
     b.set_output(out, n);
-    const double bytes = 2.0 * n * sizeof(S);
+    const double bytes = (double)n * (sizeof(S) + sizeof(O));
     const int n1 = (int)n, n4 = (int)(n / 4), n16 = (int)(n / PER16);
     const unsigned g1 = gl::blocks_for(n1, BLOCK), g4 = gl::blocks_for(n4, BLOCK), g16 = gl::blocks_for(n16, BLOCK);
     const S4 *in4 = reinterpret_cast<const S4 *>(in);
+#if GL_COMPANION
+    int4 *out4 = reinterpret_cast<int4 *>(out);
+#else
     S4 *out4 = reinterpret_cast<S4 *>(out);
+#endif
     const int4 *in16 = reinterpret_cast<const int4 *>(in);
     int4 *out16 = reinterpret_cast<int4 *>(out);
     b.add_variant("as written", (const void *)sub_as_written, [=] {

@@ -121,9 +121,9 @@ static void check_model(const Model *m, const RuleContext *ctx)
         const Kernel *k = L->kernel >= 0 ? &m->kernels[L->kernel] : NULL;
         const char *ctx = k ? kernel_context(k) : "other";
         /* a kernel gpulint cannot see (a pointer table, a pattern's launch),
-         * or one whose access shape was never measured: the measured
-         * contexts gain 1.09-1.48x, so nothing more than low */
-        Severity sev = SEV_LOW;
+         * or one whose access shape was never measured: nothing says another
+         * shape helps it (the measured contexts gain 1.09-1.48x), so info */
+        Severity sev = SEV_INFO;
         const char *why = "";
         const char *const *suggest = SHAPES_DEFAULT;
         int nsuggest = 3;

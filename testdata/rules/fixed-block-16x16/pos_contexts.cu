@@ -110,7 +110,7 @@ int main(int argc, char** argv)
 
     launch_offset(out, cols, rows, 1.0f);
 
-    dim3 plane_block(16, 16);  // expect: fixed-block-16x16 kernel=plane_gain context=other severity=low
+    dim3 plane_block(16, 16);  // expect: fixed-block-16x16 kernel=plane_gain context=other severity=info
     plane_gain<<<dim3(cols / 16, rows / 16), plane_block>>>(out, cols, 2.0f);
 
     dim3 col_block(16, 16);  // expect-none

@@ -549,6 +549,9 @@ static void scan_host_tu(Model *hm, CXTranslationUnit tu)
             if (pass == 0) clang_visitChildren(fl.fns[i], find_objects, &hs); /* kernel objects first */
             else host_scan_function(&hs);
             free(hs.targets);
+            free(hs.target_args);
+            free(hs.called); /* host templates it calls: a CUDA model's concern */
+            free(hs.called_args);
         }
     }
     free(t.objects);

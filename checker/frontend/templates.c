@@ -706,6 +706,7 @@ static bool specialization_callee(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst
     CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
     if (clang_Cursor_isNull(tmpl) || clang_getCursorKind(tmpl) != CXCursor_FunctionTemplate || c->d->is_kernel(tmpl))
         return false;
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(tmpl))) return false; /* std::, thrust::: never a project host */
     memset(args, 0, sizeof *args);
     class_instance_args(c, ref, args);
     CXCursor def = clang_getCursorDefinition(tmpl);

@@ -36,6 +36,8 @@ cases=(
   "short|oversized-element|-DGL_SUBWORD=2"
   "char-int|oversized-element|-DGL_SUBWORD=1 -DGL_COMPANION=1"
   "short-int|oversized-element|-DGL_SUBWORD=2 -DGL_COMPANION=1"
+  "char-3int|oversized-element|-DGL_SUBWORD=1 -DGL_COMPANION=3"
+  "short-3int|oversized-element|-DGL_SUBWORD=2 -DGL_COMPANION=3"
   "exp-4.0|double-literal|-DGL_HAS_FAST_MATH_VARIANT=1"
   "mul-1.5|double-literal|-DGL_EXPR_AS_WRITTEN(x)=((x)*1.5+0.25) -DGL_EXPR_FIXED(x)=((x)*1.5f+0.25f) -DGL_HAS_FAST_MATH_VARIANT=0"
   "mul-0.1|double-literal|-DGL_EXPR_AS_WRITTEN(x)=((x)*0.1+0.3) -DGL_EXPR_FIXED(x)=((x)*0.1f+0.3f) -DGL_HAS_FAST_MATH_VARIANT=0"

@@ -185,13 +185,14 @@ static bool bench(const Finding *f, BenchParams *p)
     if (strcmp(evidence_str(f, "kind", ""), "subword") == 0) {
         bench_def(p, "GL_SUBWORD", "%d", size == 1 ? 1 : 2);
         /* a kernel whose other requests are word traffic: the template's
-         * sub-word read beside an int written per element (the 50% shape) */
+         * sub-word read beside one int written per element (the 50% shape)
+         * or beside two int arrays read and one written (25%) */
         long long share = evidence_int(f, "subword_share_percent", 100);
-        bool companion = share < 75;
-        bench_def(p, "GL_COMPANION", "%d", companion ? 1 : 0);
+        int companion = share < 37 ? 3 : share < 75 ? 1 : 0;
+        bench_def(p, "GL_COMPANION", "%d", companion);
         if (companion)
-            snprintf(p->note, sizeof p->note, "sub-word share %lld%% of the kernel's requests: benchmarked as one sub-word element read and one int written per element (50%%)",
-                     share);
+            snprintf(p->note, sizeof p->note, "sub-word share %lld%% of the kernel's requests: benchmarked as one sub-word element read beside %s per element (%d%%)",
+                     share, companion == 3 ? "two int arrays read and one int written" : "one int written", companion == 3 ? 25 : 50);
         return size == 1 || size == 2;
     }
     if (size <= 0) return false;

@@ -135,8 +135,10 @@ static void test_rules(FindingList *l)
     finding_int(l, g, "size", 1);
     finding_int(l, g, "subword_share_percent", 50); /* a byte next to an int */
     CHECK_NEAR(predict(g).speedup, 1.65);
-    finding_int(l, g, "subword_share_percent", 25); /* halfway to no sub-word requests */
-    CHECK_NEAR(predict(g).speedup, 1.33);
+    finding_int(l, g, "subword_share_percent", 25); /* a byte beside three word streams */
+    CHECK_NEAR(predict(g).speedup, 1.10);
+    finding_int(l, g, "subword_share_percent", 35); /* log2-interpolated between 25% and 50% */
+    CHECK_NEAR(predict(g).speedup, 1.10 + (log2(35) - log2(25)) / (log2(50) - log2(25)) * (1.65 - 1.10));
     finding_int(l, g, "subword_share_percent", 71); /* log2-interpolated toward the pure copy */
     CHECK_NEAR(predict(g).speedup, 1.65 + (log2(71) - log2(50)) / (log2(100) - log2(50)) * (3.67 - 1.65));
 

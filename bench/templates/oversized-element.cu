@@ -15,8 +15,10 @@
  *                    per-thread char/short copy [0]
  *   GL_COMPANION     with GL_SUBWORD: 1 = each element read as char/short is
  *                    written as a 4-byte int (a sub-word stream next to a
- *                    word stream: a label image from a byte mask), 0 = the
- *                    element is copied as it is [0]
+ *                    word stream: a label image from a byte mask; half the
+ *                    requests sub-word); 3 = the same, plus two int arrays
+ *                    read per element (a quarter of the requests sub-word);
+ *                    0 = the element is copied as it is [0]
  * Variants:
  *   struct, whole copy:  "as written" (one struct per thread), "float4 chunks"
  *                        (the same bytes copied flat, one float4 per thread);
@@ -127,34 +129,49 @@ typedef uchar4 S4;
 constexpr int PER16 = 16 / (int)sizeof(S);
 
 #if GL_COMPANION
-/* the output is a word per element: int */
+static_assert(GL_COMPANION == 1 || GL_COMPANION == 3, "GL_COMPANION must be 0, 1 or 3");
+/* the output is a word per element: int; with GL_COMPANION=3 two int
+ * arrays a and b are read beside the sub-word one (their low halves added:
+ * never the harness's 0xFFFFFFFF "unwritten" pattern) */
 typedef int O;
-__global__ void sub_as_written(const S *in, O *out, int n)
+__global__ void sub_as_written(const S *in, const int *a, const int *b, O *out, int n)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n)
-        out[gid] = (O)in[gid] + 1;
+        out[gid] = (O)in[gid] + (GL_COMPANION == 3 ? (a[gid] & 0xffff) + (b[gid] & 0xffff) : 1);
 }
 
-__global__ void sub_x4(const S4 *in, int4 *out, int n4)
+__global__ void sub_x4(const S4 *in, const int4 *a, const int4 *b, int4 *out, int n4)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n4) {
         S4 v = in[gid];
-        out[gid] = make_int4((O)v.x + 1, (O)v.y + 1, (O)v.z + 1, (O)v.w + 1);
+        int4 d = make_int4(1, 1, 1, 1);
+        if (GL_COMPANION == 3) {
+            int4 x = a[gid], y = b[gid];
+            d = make_int4((x.x & 0xffff) + (y.x & 0xffff), (x.y & 0xffff) + (y.y & 0xffff), (x.z & 0xffff) + (y.z & 0xffff), (x.w & 0xffff) + (y.w & 0xffff));
+        }
+        out[gid] = make_int4((O)v.x + d.x, (O)v.y + d.y, (O)v.z + d.z, (O)v.w + d.w);
     }
 }
 
-/* 16 bytes of input per thread, PER16 words out */
-__global__ void sub_int4(const int4 *in, int4 *out, int n16)
+/* 16 bytes of sub-word input per thread, PER16 words out */
+__global__ void sub_int4(const int4 *in, const int4 *a, const int4 *b, int4 *out, int n16)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n16) {
         int4 raw = in[gid];
         const S *s = reinterpret_cast<const S *>(&raw);
 #pragma unroll
-        for (int q = 0; q < PER16 / 4; q++)
-            out[gid * (PER16 / 4) + q] = make_int4((O)s[4 * q] + 1, (O)s[4 * q + 1] + 1, (O)s[4 * q + 2] + 1, (O)s[4 * q + 3] + 1);
+        for (int q = 0; q < PER16 / 4; q++) {
+            int i = gid * (PER16 / 4) + q;
+            int4 d = make_int4(1, 1, 1, 1);
+            if (GL_COMPANION == 3) {
+                int4 x = a[i], y = b[i];
+                d = make_int4((x.x & 0xffff) + (y.x & 0xffff), (x.y & 0xffff) + (y.y & 0xffff), (x.z & 0xffff) + (y.z & 0xffff), (x.w & 0xffff) + (y.w & 0xffff));
+            }
+            out[i] = make_int4((O)s[4 * q] + d.x, (O)s[4 * q + 1] + d.y, (O)s[4 * q + 2] + d.z, (O)s[4 * q + 3] + d.w);
+        }
     }
 }
 #else
@@ -202,7 +219,17 @@ int main(int argc, char **argv)
     O *out = b.alloc<O>(n);
     b.fill(in, n, 1);
     b.set_output(out, n);
+#if GL_COMPANION == 3
+    int *ca = b.alloc<int>(n), *cb = b.alloc<int>(n);
+    b.fill(ca, n, 2);
+    b.fill(cb, n, 3);
+    const double bytes = (double)n * (sizeof(S) + sizeof(O) + 2 * sizeof(int));
+#elif GL_COMPANION
+    const int *ca = nullptr, *cb = nullptr;
     const double bytes = (double)n * (sizeof(S) + sizeof(O));
+#else
+    const double bytes = (double)n * (sizeof(S) + sizeof(O));
+#endif
     const int n1 = (int)n, n4 = (int)(n / 4), n16 = (int)(n / PER16);
     const unsigned g1 = gl::blocks_for(n1, BLOCK), g4 = gl::blocks_for(n4, BLOCK), g16 = gl::blocks_for(n16, BLOCK);
     const S4 *in4 = reinterpret_cast<const S4 *>(in);
@@ -213,6 +240,21 @@ int main(int argc, char **argv)
 #endif
     const int4 *in16 = reinterpret_cast<const int4 *>(in);
     int4 *out16 = reinterpret_cast<int4 *>(out);
+#if GL_COMPANION
+    const int4 *ca4 = reinterpret_cast<const int4 *>(ca), *cb4 = reinterpret_cast<const int4 *>(cb);
+    b.add_variant("as written", (const void *)sub_as_written, [=] {
+         sub_as_written<<<g1, BLOCK>>>(in, ca, cb, out, n1);
+         GL_CHECK_LAUNCH();
+     }).set_bytes(bytes).set_shape(g1, BLOCK);
+    b.add_variant(GL_SUBWORD_X4, (const void *)sub_x4, [=] {
+         sub_x4<<<g4, BLOCK>>>(in4, ca4, cb4, out4, n4);
+         GL_CHECK_LAUNCH();
+     }).set_bytes(bytes).set_shape(g4, BLOCK);
+    b.add_variant("int4", (const void *)sub_int4, [=] {
+         sub_int4<<<g16, BLOCK>>>(in16, ca4, cb4, out16, n16);
+         GL_CHECK_LAUNCH();
+     }).set_bytes(bytes).set_shape(g16, BLOCK);
+#else
     b.add_variant("as written", (const void *)sub_as_written, [=] {
          sub_as_written<<<g1, BLOCK>>>(in, out, n1);
          GL_CHECK_LAUNCH();
@@ -225,6 +267,7 @@ int main(int argc, char **argv)
          sub_int4<<<g16, BLOCK>>>(in16, out16, n16);
          GL_CHECK_LAUNCH();
      }).set_bytes(bytes).set_shape(g16, BLOCK);
+#endif
 #else
     /* n structs, a multiple of 4 so that n*SB is a whole number of float4 */
     size_t n = gl::round_down(b.bandwidth_bytes() / SB, (size_t)BLOCK * 4);

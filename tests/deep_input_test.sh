@@ -7,7 +7,9 @@
 # temporary directory (or KEEP_DIR).  Each must finish without a crash (exit
 # status 0, 1 or 2, never a signal), print the "too deep" note where the
 # analysis gave up, and still report the double-literal finding placed after
-# the deep part and in a second kernel.  Each check prints "ok: ..." or
+# the deep part and in a second kernel.  Also 5,000 launches in one host
+# function, which must be read in one walk (under a generous 60 s limit:
+# linear takes well under a second).  Each check prints "ok: ..." or
 # "FAIL: ..."; the last line is "N passed, M failed".  Registered in ctest as
 # cli.deep_input.
 set -uo pipefail
@@ -125,6 +127,32 @@ if ((rc == 2)) && grep -qi "bracket nesting level" "$tmp/nested_parens.err" "$tm
 else
     fail "nested_parens: expected clang's bracket-depth error and exit status 2 (got $rc)"
     sed -n '1,10s/^/    stderr| /p' "$tmp/nested_parens.err"
+fi
+
+# 5,000 launches in one host function, each through dim3 locals, one of them
+# reassigned before the last launch: the host function's assignments are
+# read once, not once per launch (that was quadratic: 10.8 s for 1,000
+# launches before it was cached; linear, this takes well under a second, so
+# the generous limit only catches a quadratic walk coming back).  The block
+# at the last launch is the value assigned before it.
+{
+    printf '__global__ void k(float* p) { p[blockIdx.x * blockDim.x + threadIdx.x] = 0.0f; }\n'
+    printf 'void run(float* p)\n{\n    dim3 threads(256, 1);\n    dim3 blocks(64, 1);\n'
+    for ((k = 0; k < 5000; k++)); do printf '    k<<<blocks, threads>>>(p + %d);\n' "$k"; done
+    printf '    threads = dim3(16, 16);\n    k<<<blocks, threads>>>(p);\n}\n'
+} > "$tmp/many_launches.cu"
+timeout 60 "$G" --dump-model "$tmp/many_launches.cu" > "$tmp/many_launches.out" 2>&1 # the model is printed on stderr
+rc=$?
+if ((rc == 124)); then
+    fail "many_launches: not done in 60 s (a walk of the host function per launch?)"
+elif ((rc > 2)); then
+    fail "many_launches: exit status $rc"
+elif grep -q "^launch k at 5007:.*block=dim3(16, 16) (16\[literal\], 16\[literal\]" "$tmp/many_launches.out" &&
+    grep -q "^launch k at 5005:.*block=dim3 threads(256, 1)" "$tmp/many_launches.out"; then
+    ok "many_launches: 5,001 launches read in one walk; the last block is the reassigned 16x16"
+else
+    fail "many_launches: block shapes not as assigned"
+    grep '^launch k at 500[57]' "$tmp/many_launches.out" | sed 's/^/    out| /'
 fi
 
 echo "$passed passed, $failed failed"

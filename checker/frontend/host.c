@@ -7,32 +7,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Is `decl` assigned anywhere in the host function? */
-bool host_assigned_in(HostScan *hs, CXCursor decl)
-{
-    AssignedSet set = {NULL, 0, false};
-    scan_assignments(hs->c, body_of(hs->fn), &set, 0);
-    bool found = set.truncated; /* too deep to tell: maybe */
-    for (int i = 0; i < set.n; i++)
-        if (clang_equalCursors(set.items[i].decl, decl)) found = true;
-    free(set.items);
-    return found;
-}
-
-/* The value of a local at a launch: the last assignment before it
- * (threads = dim3(16, 16) after dim3 threads(256, 1)), when nothing but
- * straight-line code separates them. */
+/* Every plain assignment `v = e` (or a class's operator=) in the host
+ * function, with the control statements around it, and the set of all
+ * assigned locals (++, op=, ... included).  Built once per scan. */
 typedef struct {
-    Ctx *c;
-    CXCursor var;
-    unsigned at;        /* the launch's offset */
-    unsigned decl;      /* the variable's declaration's offset */
-    CXCursor value;     /* the last assignment's value before `at` so far */
-    unsigned value_off;
-    bool unknown;       /* an assignment in a branch or loop may reach it */
-} Reaching;
+    unsigned from, to;  /* the statement's extent (expansion offsets) */
+    bool loop;          /* a loop; else a branch (if, switch, ?:) */
+} Enclosing;
 
-static CXCursor assigned_value(Ctx *c, CXCursor cur, CXCursor var)
+typedef struct {
+    CXCursor var, value;
+    unsigned off;
+    Enclosing *around;  /* innermost last */
+    int naround;
+} Assignment;
+
+struct HostAssignCache {
+    AssignedSet assigned;
+    Assignment *items;
+    int n;
+    bool truncated;     /* nested too deep to be read: anything may reach a launch */
+};
+
+static CXCursor assigned_value(Ctx *c, CXCursor cur, CXCursor *var)
 {
     enum CXCursorKind k = clang_getCursorKind(cur);
     CXCursor lhs = clang_getNullCursor(), rhs = clang_getNullCursor();
@@ -54,52 +51,111 @@ static CXCursor assigned_value(Ctx *c, CXCursor cur, CXCursor var)
     }
     if (clang_Cursor_isNull(lhs)) return clang_getNullCursor();
     lhs = strip(lhs);
-    if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr || !clang_equalCursors(clang_getCursorReferenced(lhs), var))
-        return clang_getNullCursor();
+    if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) return clang_getNullCursor();
+    *var = clang_getCursorReferenced(lhs);
     return rhs;
 }
 
-/* guarded: under a branch that does not hold the launch; looped: in a loop
- * that holds it (the next iteration sees what comes after). */
-static void reaching_walk(Reaching *r, CXCursor cur, bool guarded, bool looped, int depth)
+static void collect_assignments(Ctx *c, struct HostAssignCache *hc, CXCursor cur, Enclosing *stack, int depth)
 {
-    if (depth > 256) {
-        r->unknown = true;
+    if (depth >= 256) {
+        hc->truncated = true;
         return;
     }
-    CXCursor value = assigned_value(r->c, cur, r->var);
+    CXCursor var = clang_getNullCursor();
+    CXCursor value = assigned_value(c, cur, &var);
     if (!clang_Cursor_isNull(value)) {
-        unsigned off = expansion_offset(clang_getRangeStart(clang_getCursorExtent(cur)));
-        if (looped || (guarded && off < r->at)) r->unknown = true; /* it may or may not reach the launch */
-        else if (off < r->at && off >= r->value_off) {
-            r->value = value;
-            r->value_off = off;
-        }
+        Assignment *a = VEC_PUSH(hc->items, hc->n);
+        a->var = var;
+        a->value = value;
+        a->off = expansion_offset(clang_getRangeStart(clang_getCursorExtent(cur)));
+        a->naround = depth;
+        a->around = depth ? xcalloc((size_t)depth, sizeof *a->around) : NULL;
+        if (depth) memcpy(a->around, stack, sizeof *a->around * (size_t)depth);
     }
     enum CXCursorKind k = clang_getCursorKind(cur);
     bool loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_CXXForRangeStmt;
     bool branch = k == CXCursor_IfStmt || k == CXCursor_SwitchStmt || k == CXCursor_ConditionalOperator;
     CXSourceRange ext = clang_getCursorExtent(cur);
-    unsigned from = expansion_offset(clang_getRangeStart(ext)), to = expansion_offset(clang_getRangeEnd(ext));
-    bool holds = from <= r->at && r->at < to;
-    /* a loop around the declaration starts each iteration afresh */
-    bool carries = loop && holds && !(from <= r->decl && r->decl < to);
+    Enclosing e = {expansion_offset(clang_getRangeStart(ext)), expansion_offset(clang_getRangeEnd(ext)), loop};
     Children ch = children_of(cur);
     for (int i = 0; i < ch.n; i++) {
-        bool first = i == 0 && (k == CXCursor_IfStmt || k == CXCursor_SwitchStmt); /* the condition runs first */
-        bool g = guarded || (!first && (loop || branch) && !holds);
-        reaching_walk(r, ch.items[i], g, looped || carries, depth + 1);
+        /* an if's or switch's condition runs whichever way it goes */
+        bool first = i == 0 && (k == CXCursor_IfStmt || k == CXCursor_SwitchStmt);
+        if ((loop || branch) && !first) {
+            stack[depth] = e;
+            collect_assignments(c, hc, ch.items[i], stack, depth + 1);
+        } else {
+            collect_assignments(c, hc, ch.items[i], stack, depth);
+        }
     }
     children_free(&ch);
 }
 
+static struct HostAssignCache *assign_cache(HostScan *hs)
+{
+    if (hs->assign_cache) return hs->assign_cache;
+    struct HostAssignCache *hc = xcalloc(1, sizeof *hc);
+    CXCursor body = body_of(hs->fn);
+    scan_assignments(hs->c, body, &hc->assigned, 0);
+    Enclosing stack[256];
+    collect_assignments(hs->c, hc, body, stack, 0);
+    hs->assign_cache = hc;
+    return hc;
+}
+
+void host_scan_release(HostScan *hs)
+{
+    struct HostAssignCache *hc = hs->assign_cache;
+    if (!hc) return;
+    for (int i = 0; i < hc->n; i++) free(hc->items[i].around);
+    free(hc->items);
+    free(hc->assigned.items);
+    free(hc);
+    hs->assign_cache = NULL;
+}
+
+/* Is `decl` assigned anywhere in the host function? */
+bool host_assigned_in(HostScan *hs, CXCursor decl)
+{
+    struct HostAssignCache *hc = assign_cache(hs);
+    if (hc->assigned.truncated) return true; /* too deep to tell: maybe */
+    for (int i = 0; i < hc->assigned.n; i++)
+        if (clang_equalCursors(hc->assigned.items[i].decl, decl)) return true;
+    return false;
+}
+
+/* The value of a local at a launch: the last assignment before it
+ * (threads = dim3(16, 16) after dim3 threads(256, 1)), when nothing but
+ * straight-line code separates them.  An assignment under a branch that
+ * does not hold the launch may or may not have run; one in a loop that
+ * holds the launch (and not the declaration: such a loop starts each
+ * iteration afresh) may reach it from the next iteration. */
 bool host_reaching_value(HostScan *hs, CXCursor var, CXCursor launch, CXCursor *value)
 {
-    Reaching r = {hs->c, var, expansion_offset(clang_getRangeStart(clang_getCursorExtent(launch))),
-                  expansion_offset(clang_getRangeStart(clang_getCursorExtent(var))), clang_getNullCursor(), 0, false};
-    reaching_walk(&r, body_of(hs->fn), false, false, 0);
-    *value = r.value;
-    return !r.unknown;
+    struct HostAssignCache *hc = assign_cache(hs);
+    unsigned at = expansion_offset(clang_getRangeStart(clang_getCursorExtent(launch)));
+    unsigned decl = expansion_offset(clang_getRangeStart(clang_getCursorExtent(var)));
+    *value = clang_getNullCursor();
+    if (hc->truncated) return false;
+    unsigned best = 0;
+    for (int i = 0; i < hc->n; i++) {
+        const Assignment *a = &hc->items[i];
+        if (!clang_equalCursors(a->var, var)) continue;
+        bool guarded = false, looped = false;
+        for (int q = 0; q < a->naround; q++) {
+            const Enclosing *e = &a->around[q];
+            bool holds = e->from <= at && at < e->to;
+            if (!holds) guarded = true;
+            if (e->loop && holds && !(e->from <= decl && decl < e->to)) looped = true;
+        }
+        if (looped || (guarded && a->off < at)) return false;
+        if (!guarded && a->off < at && a->off >= best) {
+            *value = a->value;
+            best = a->off;
+        }
+    }
+    return true;
 }
 
 void host_dim_value(HostScan *hs, CXCursor e, DimValue *d, Launch *L)

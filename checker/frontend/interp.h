@@ -258,7 +258,13 @@ struct HostScan {
     CXCursor *called;
     TypeSubst *called_args;
     int ncalled;
+    /* Built at the first question and kept for the function's other
+     * launches (a function of 1,000 launches is walked once, not 1,000
+     * times): what host_assigned_in and host_reaching_value read. */
+    struct HostAssignCache *assign_cache;
 };
+/* Frees what a scan kept (the targets stay the caller's). */
+void host_scan_release(HostScan *hs);
 
 /* Adds a launch of `target` (the callee cursor; null when unknown). */
 Launch *host_launch_new(HostScan *hs, CXCursor call, CXCursor target);

@@ -481,7 +481,7 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
             c.subst = runs[q].substituted ? &subst : NULL;
             cx_set_subst(c.subst);
             CXCursor host = ts.hosts[runs[q].host];
-            HostScan hs = {&c, host, cxstr(&m->arena, clang_getCursorSpelling(host)), NULL, 0, NULL, NULL, NULL, NULL, 0};
+            HostScan hs = {&c, host, cxstr(&m->arena, clang_getCursorSpelling(host)), NULL, 0, NULL, NULL, NULL, NULL, 0, NULL};
             host_scan_function(&hs);
             for (int j = 0; j < hs.ntargets; j++) {
                 int n = ntargets;
@@ -499,6 +499,7 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
             free(hs.target_args);
             free(hs.called);
             free(hs.called_args);
+            host_scan_release(&hs);
             c.subst = NULL;
             cx_set_subst(NULL);
         }

@@ -12,6 +12,13 @@ bool access_geometry(const Kernel *k, const Access *a, WarpAccess *w)
     return warp_geometry(&a->byte_offset, a->elem_bytes, k->block, w);
 }
 
+bool uniform_symbol(const Kernel *k, int s)
+{
+    if (s < SYM_FIRST_USER) return s > SYM_TID_Z; /* blockIdx, blockDim, gridDim */
+    SymbolKind kind = k->syms[s].kind;
+    return kind == SYMK_PARAM || kind == SYMK_CONSTMEM || kind == SYMK_UNIFORM || kind == SYMK_TEMPLATE;
+}
+
 bool lane_picks_row(const Kernel *k, const Access *a, long long min_width)
 {
     Affine cx, cy;
@@ -21,14 +28,8 @@ bool lane_picks_row(const Kernel *k, const Access *a, long long min_width)
     if (step_y != a->elem_bytes && step_y != -a->elem_bytes) return false;
     if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || cx.nterms == 0) return false;
     for (int t = 0; t < cx.nterms; t++)
-        for (int q = 0; q < cx.term[t].nfactors; q++) {
-            int s = cx.term[t].factor[q];
-            if (s <= SYM_TID_Z) return false; /* a thread index */
-            if (s >= SYM_FIRST_USER) {
-                SymbolKind kind = k->syms[s].kind;
-                if (kind != SYMK_PARAM && kind != SYMK_CONSTMEM && kind != SYMK_UNIFORM && kind != SYMK_TEMPLATE) return false;
-            }
-        }
+        for (int q = 0; q < cx.term[t].nfactors; q++)
+            if (!uniform_symbol(k, cx.term[t].factor[q])) return false; /* a thread index, a loop counter */
     if (aff_is_const(&cx, &stride_bytes)) {
         long long w = stride_bytes / a->elem_bytes;
         if (stride_bytes % a->elem_bytes || (w < 0 ? -w : w) < min_width) return false;

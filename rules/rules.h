@@ -103,6 +103,10 @@ void bench_def(BenchParams *p, const char *name, const char *fmt, ...) __attribu
 const char *bench_scalar_type(const char *type_name, long long bytes);
 /* Warp geometry of an access in its kernel (block shape from launches). */
 bool access_geometry(const Kernel *k, const Access *a, WarpAccess *w);
+/* The same for every thread of a launch: blockIdx, blockDim, gridDim, a
+ * kernel parameter, a __constant__ value, another uniform value or a
+ * template parameter. */
+bool uniform_symbol(const Kernel *k, int s);
 /* A 2-D mapping turned around: threadIdx.x multiplies a uniform row width
  * (at least min_width elements when constant) and threadIdx.y steps one
  * element (index = x*W + y), so each lane of a warp reads its own row. */

@@ -28,11 +28,20 @@ static int walking_loop(const Kernel *k, const Access *a, const Affine *offset)
     return -1;
 }
 
-static bool uniform_symbol(const Kernel *k, int s)
+/* Access i read or wrote the same address on its line before (r[k] * r[k]):
+ * one address, one finding.  The offsets compared are the byte offsets, or
+ * the data offsets (over loaded values) when `data`. */
+static bool same_address_before(const Kernel *k, const Access *a, int i, bool data)
 {
-    if (s < SYM_FIRST_USER) return s > SYM_TID_Z; /* blockIdx, blockDim, gridDim */
-    SymbolKind kind = k->syms[s].kind;
-    return kind == SYMK_PARAM || kind == SYMK_CONSTMEM || kind == SYMK_UNIFORM || kind == SYMK_TEMPLATE;
+    const Affine *y = data ? &a->data_offset : &a->byte_offset;
+    for (int j = 0; j < i; j++) {
+        const Access *b = &k->accesses[j];
+        const Affine *x = data ? &b->data_offset : &b->byte_offset;
+        if (b->range.line == a->range.line && b->base_param == a->base_param && b->is_store == a->is_store && x->exact &&
+            aff_equal(x, y))
+            return true;
+    }
+    return false;
 }
 
 /* The per-thread row start of a walk from a loaded value: a term that is one
@@ -77,12 +86,7 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, int m
     const AffTerm *term = NULL;
     int loaded = loaded_row_start(k, &a->data_offset, l, a->elem_bytes, min_width, &term);
     if (loaded < 0) return;
-    for (int j = 0; j < index; j++) { /* vals[j] * vals[j]: one address, one finding */
-        const Access *b = &k->accesses[j];
-        if (b->range.line == a->range.line && b->base_param == a->base_param && b->is_store == a->is_store &&
-            b->data_offset.exact && aff_equal(&b->data_offset, &a->data_offset))
-            return;
-    }
+    if (same_address_before(k, a, index, true)) return; /* vals[j] * vals[j] */
     const Loop *L = &k->loops[l];
     /* a while loop whose counter has no name of its own: the loop by its line */
     char loop_name[64];
@@ -154,14 +158,7 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     FindingList *out = ctx->findings;
     int l = walking_loop(k, a, &a->byte_offset);
     if (l < 0) return;
-    /* r[k] * r[k]: one address, one finding */
-    bool repeat = false;
-    for (int j = 0; j < i && !repeat && !unit; j++) {
-        const Access *b = &k->accesses[j];
-        repeat = b->range.line == a->range.line && b->base_param == a->base_param && b->is_store == a->is_store &&
-                 aff_equal(&b->byte_offset, &a->byte_offset);
-    }
-    if (repeat) return;
+    if (!unit && same_address_before(k, a, i, false)) return; /* r[k] * r[k] */
     Affine cx;
     if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || cx.nterms == 0) return;
     /* Loop counters in the lane stride would make it iteration-dependent. */
@@ -241,13 +238,7 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
  * incx that is usually 1; each lane of a warp then reads a row of its own. */
 static bool transposed_mapping(const Kernel *k, const Access *a, int i, long long min_width, WarpAccess *w)
 {
-    if (!lane_picks_row(k, a, min_width)) return false;
-    for (int j = 0; j < i; j++) { /* ixx[idx] + ixx[idx]: one address */
-        const Access *b = &k->accesses[j];
-        if (b->range.line == a->range.line && b->base_param == a->base_param && b->is_store == a->is_store &&
-            aff_equal(&b->byte_offset, &a->byte_offset))
-            return false;
-    }
+    if (!lane_picks_row(k, a, min_width) || same_address_before(k, a, i, false)) return false; /* ixx[idx] + ixx[idx] */
     return access_geometry(k, a, w) && w->sectors > w->ideal_sectors;
 }
 
@@ -326,8 +317,6 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
     free(transposed);
 }
 
-/* The row-walk template with the finding's row width (64 when it is a
- * runtime value: the note says so). */
 /* The 2-D template with the finding's block shape (16x16 when unknown) and
  * row width (1024, an image row, when it is a runtime value). */
 static bool bench_transposed(const Finding *f, BenchParams *p)
@@ -359,6 +348,8 @@ static bool bench_transposed(const Finding *f, BenchParams *p)
     return true;
 }
 
+/* The row-walk template with the finding's row width (64 when it is a
+ * runtime value: the note says so). */
 static bool bench(const Finding *f, BenchParams *p)
 {
     if (strcmp(evidence_str(f, "mapping", ""), "transposed-2d") == 0) return bench_transposed(f, p);

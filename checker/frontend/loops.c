@@ -235,6 +235,20 @@ static CXCursor condition_variable(Ctx *c, CXCursor cond)
     return v;
 }
 
+/* A part of an expression evaluated again for its value alone: the accesses,
+ * branches, conversions and math calls it would record are dropped (its own
+ * evaluation recorded them once). */
+static Value eval_unrecorded(Ctx *c, CXCursor e)
+{
+    int na = c->k->naccesses, nb = c->k->nbranches, nv = c->k->nconversions, nm = c->k->nmath_calls;
+    Value v = eval(c, e, MODE_LOAD);
+    c->k->naccesses = na;
+    c->k->nbranches = nb;
+    c->k->nconversions = nv;
+    c->k->nmath_calls = nm;
+    return v;
+}
+
 /* A bound written min(x, C) or min(C, x) with a constant C (min, umin,
  * std::min, OpenCL min): the loop runs at most C times whatever x is. */
 static void clamp_of_bound(Ctx *c, Loop *l, CXCursor bound)
@@ -243,13 +257,8 @@ static void clamp_of_bound(Ctx *c, Loop *l, CXCursor bound)
     if (clang_getCursorKind(s) != CXCursor_CallExpr || clang_Cursor_getNumArguments(s) != 2) return;
     const char *name = cxstr(&c->m->arena, clang_getCursorSpelling(s));
     if (strcmp(name, "min") != 0 && strcmp(name, "umin") != 0 && strcmp(name, "__min") != 0) return;
-    /* evaluate without recording: the bound's own evaluation recorded what it reads */
-    int na = c->k->naccesses, nb = c->k->nbranches, nv = c->k->nconversions, nm = c->k->nmath_calls;
-    Value x = eval(c, clang_Cursor_getArgument(s, 0), MODE_LOAD), y = eval(c, clang_Cursor_getArgument(s, 1), MODE_LOAD);
-    c->k->naccesses = na;
-    c->k->nbranches = nb;
-    c->k->nconversions = nv;
-    c->k->nmath_calls = nm;
+    /* the bound's own evaluation recorded what it reads */
+    Value x = eval_unrecorded(c, clang_Cursor_getArgument(s, 0)), y = eval_unrecorded(c, clang_Cursor_getArgument(s, 1));
     long long limit;
     const Value *other = NULL;
     if (aff_is_const(&y.a, &limit)) other = &x;
@@ -270,14 +279,7 @@ static void choice_of_bound(Ctx *c, Loop *l, CXCursor bound)
         if (clang_getCursorKind(v) != CXCursor_VarDecl || !clang_isConstQualifiedType(clang_getCursorType(v))) return;
         CXCursor init = initializer_of(v);
         if (clang_Cursor_isNull(init)) return;
-        s = strip(init);
-        while (clang_getCursorKind(s) == CXCursor_ParenExpr) {
-            Children in = children_of(s);
-            CXCursor inner = in.n == 1 ? strip(in.items[0]) : clang_getNullCursor();
-            children_free(&in);
-            if (clang_Cursor_isNull(inner)) return;
-            s = inner;
-        }
+        s = strip(init); /* parentheses too */
     }
     if (clang_getCursorKind(s) != CXCursor_ConditionalOperator) return;
     Children ch = children_of(s);
@@ -286,13 +288,7 @@ static void choice_of_bound(Ctx *c, Loop *l, CXCursor bound)
         children_free(&ch);
         return;
     }
-    /* evaluate without recording, as for min() */
-    int na = c->k->naccesses, nb = c->k->nbranches, nv = c->k->nconversions, nm = c->k->nmath_calls;
-    Value cond = eval(c, ch.items[0], MODE_LOAD);
-    c->k->naccesses = na;
-    c->k->nbranches = nb;
-    c->k->nconversions = nv;
-    c->k->nmath_calls = nm;
+    Value cond = eval_unrecorded(c, ch.items[0]);
     int param = -1;
     if (cond.a.exact && !(cond.a.deps & (DEP_THREAD | DEP_BLOCK | DEP_DATA | DEP_LOOP | DEP_UNKNOWN)))
         for (int t = 0; t < cond.a.nterms && param < 0; t++)

@@ -625,6 +625,19 @@ static int param_type_index(CXType t)
     return index;
 }
 
+/* The spellings of the tokens of `r` (at expansion or at spelling
+ * locations), comments left out. */
+static void push_tokens(Ctx *c, CXSourceRange r, bool spelled, Toks *out)
+{
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    if (spelled) spelled_tokens_of(&c->cx, r, &toks, &n);
+    else tokens_of(&c->cx, r, &toks, &n);
+    for (unsigned i = 0; i < n; i++)
+        if (clang_getTokenKind(toks[i]) != CXToken_Comment) toks_push(out, cxstr(&c->m->arena, clang_getTokenSpelling(c->cx.tu, toks[i])));
+    if (toks) clang_disposeTokens(c->cx.tu, toks, n);
+}
+
 /* The function template a call in a pattern names (a kernel, or a host
  * function template when `kernels` is false) and its arguments under the
  * current substitution: written ones (ns::f<Dtype, N>) first, the rest
@@ -650,19 +663,11 @@ static bool resolve_pattern_callee(Ctx *c, CXCursor call, bool kernels, CXCursor
     *fn = clang_Cursor_isNull(def) ? tmpl : def;
     memset(args, 0, sizeof *args);
     /* explicit arguments as written: K<Dtype>, ns::f<T, N> */
-    CXToken *toks = NULL;
-    unsigned n = 0;
-    tokens_of(&c->cx, clang_getCursorExtent(callee), &toks, &n);
     Toks written = {NULL, 0};
-    for (unsigned i = 0; i < n; i++)
-        if (clang_getTokenKind(toks[i]) != CXToken_Comment) toks_push(&written, cxstr(&c->m->arena, clang_getTokenSpelling(c->cx.tu, toks[i])));
-    if (toks) clang_disposeTokens(c->cx.tu, toks, n);
+    push_tokens(c, clang_getCursorExtent(callee), false, &written);
     if (written.n == 1 && is_ident(written.v[0])) { /* a macro name: the callee is its argument */
         written.n = 0;
-        spelled_tokens_of(&c->cx, clang_getCursorExtent(callee), &toks, &n);
-        for (unsigned i = 0; i < n; i++)
-            if (clang_getTokenKind(toks[i]) != CXToken_Comment) toks_push(&written, cxstr(&c->m->arena, clang_getTokenSpelling(c->cx.tu, toks[i])));
-        if (toks) clang_disposeTokens(c->cx.tu, toks, n);
+        push_tokens(c, clang_getCursorExtent(callee), true, &written);
     }
     int name = 0;
     while (name + 1 < written.n && strcmp(written.v[name + 1], "<") != 0) name++;

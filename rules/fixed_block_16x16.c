@@ -2,6 +2,7 @@
  * Evaluated from the launch's block argument in host code; reported where the
  * shape is written.  See docs/rules/fixed-block-16x16.md. */
 #include "rules.h"
+#include "util/oom.h"
 
 #include <stdio.h>
 #include <ctype.h>
@@ -107,14 +108,17 @@ static const char *launched_name(FindingList *l, const Model *m, const Launch *L
 static void check_model(const Model *m, const RuleContext *ctx)
 {
     FindingList *out = ctx->findings;
+    /* each launch's verdict once: the loops below compare launches pairwise */
+    bool *rep = xcalloc((size_t)m->nlaunches + 1, sizeof *rep);
+    for (int i = 0; i < m->nlaunches; i++) rep[i] = reported(m, &m->launches[i]);
     for (int i = 0; i < m->nlaunches; i++) {
         const Launch *L = &m->launches[i];
-        if (!reported(m, L) || !L->block_range.file) continue;
+        if (!rep[i] || !L->block_range.file) continue;
         /* one finding per place the shape is written; later launches of it are related */
         bool seen = false;
         for (int j = 0; j < i && !seen; j++) {
             const Launch *P = &m->launches[j];
-            seen = reported(m, P) && P->block_range.line == L->block_range.line && P->block_range.col == L->block_range.col &&
+            seen = rep[j] && P->block_range.line == L->block_range.line && P->block_range.col == L->block_range.col &&
                    strcmp(P->block_range.file, L->block_range.file) == 0;
         }
         if (seen) continue;
@@ -159,7 +163,7 @@ static void check_model(const Model *m, const RuleContext *ctx)
         finding_predict(out, f);
         for (int j = i; j < m->nlaunches; j++) {
             const Launch *P = &m->launches[j];
-            if (j == i || (reported(m, P) && P->block_range.line == L->block_range.line &&
+            if (j == i || (rep[j] && P->block_range.line == L->block_range.line &&
                            strcmp(P->block_range.file, L->block_range.file) == 0))
                 finding_related(out, f, P->range, rule_opencl(m) ? "launch of '%s' with this local work size"
                                                                   : "launch of '%s' with this block",
@@ -179,6 +183,7 @@ static void check_model(const Model *m, const RuleContext *ctx)
             finding_fix(out, f, "make the block shape a named, tunable parameter and measure %s on this kernel (gpulint --emit-bench sweeps them)",
                         shapes);
     }
+    free(rep);
 }
 
 const Rule rule_fixed_block_16x16 = {

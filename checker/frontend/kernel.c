@@ -465,12 +465,14 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
     HostRun *runs = NULL;
     int nruns = 0;
     bool *instantiated = xcalloc((size_t)ts.nhosts + 1, sizeof *instantiated);
+    bool *is_template = xcalloc((size_t)ts.nhosts + 1, sizeof *is_template);
     for (int i = 0; i < ts.nhosts; i++) {
         TypeSubst *inst = NULL;
         int ninst = host_instances(&c, ts.hosts[i], &ts, &insts, &inst);
+        is_template[i] = template_host(ts.hosts[i]);
         for (int r = 0; r < ninst; r++) add_host_run(&c, &runs, &nruns, i, &inst[r]);
         instantiated[i] = ninst > 0;
-        if (!ninst && !template_host(ts.hosts[i])) add_host_run(&c, &runs, &nruns, i, NULL);
+        if (!ninst && !is_template[i]) add_host_run(&c, &runs, &nruns, i, NULL);
         free(inst);
     }
     for (int pass = 0; pass < 2; pass++) {
@@ -490,7 +492,7 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
             }
             for (int j = 0; j < hs.ncalled; j++)
                 for (int h = 0; h < ts.nhosts; h++)
-                    if (template_host(ts.hosts[h]) && same_function(ts.hosts[h], hs.called[j])) {
+                    if (is_template[h] && same_function(ts.hosts[h], hs.called[j])) {
                         instantiated[h] = true;
                         add_host_run(&c, &runs, &nruns, h, &hs.called_args[j]);
                         break;
@@ -505,9 +507,10 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
         }
         if (pass == 0) /* patterns nobody instantiates */
             for (int i = 0; i < ts.nhosts; i++)
-                if (!instantiated[i] && template_host(ts.hosts[i])) add_host_run(&c, &runs, &nruns, i, NULL);
+                if (!instantiated[i] && is_template[i]) add_host_run(&c, &runs, &nruns, i, NULL);
     }
     free(instantiated);
+    free(is_template);
     free(runs);
 
     CXCursor *analysed = NULL;

@@ -134,6 +134,7 @@ static_assert(GL_COMPANION == 1 || GL_COMPANION == 3, "GL_COMPANION must be 0, 1
  * arrays a and b are read beside the sub-word one (their low halves added:
  * never the harness's 0xFFFFFFFF "unwritten" pattern) */
 typedef int O;
+typedef int4 O4;
 __global__ void sub_as_written(const S *in, const int *a, const int *b, O *out, int n)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
@@ -141,7 +142,7 @@ __global__ void sub_as_written(const S *in, const int *a, const int *b, O *out, 
         out[gid] = (O)in[gid] + (GL_COMPANION == 3 ? (a[gid] & 0xffff) + (b[gid] & 0xffff) : 1);
 }
 
-__global__ void sub_x4(const S4 *in, const int4 *a, const int4 *b, int4 *out, int n4)
+__global__ void sub_x4(const S4 *in, const int4 *a, const int4 *b, O4 *out, int n4)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n4) {
@@ -175,22 +176,24 @@ __global__ void sub_int4(const int4 *in, const int4 *a, const int4 *b, int4 *out
     }
 }
 #else
+/* the same signatures as above, with no companion arrays (a, b unused) */
 typedef S O;
-__global__ void sub_as_written(const S *in, S *out, int n)
+typedef S4 O4;
+__global__ void sub_as_written(const S *in, const int *, const int *, O *out, int n)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n)
         out[gid] = in[gid];
 }
 
-__global__ void sub_x4(const S4 *in, S4 *out, int n4)
+__global__ void sub_x4(const S4 *in, const int4 *, const int4 *, O4 *out, int n4)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n4)
         out[gid] = in[gid];
 }
 
-__global__ void sub_int4(const int4 *in, int4 *out, int n16)
+__global__ void sub_int4(const int4 *in, const int4 *, const int4 *, int4 *out, int n16)
 {
     int gid = blockIdx.x * blockDim.x + threadIdx.x;
     if (gid < n16)
@@ -223,24 +226,16 @@ int main(int argc, char **argv)
     int *ca = b.alloc<int>(n), *cb = b.alloc<int>(n);
     b.fill(ca, n, 2);
     b.fill(cb, n, 3);
-    const double bytes = (double)n * (sizeof(S) + sizeof(O) + 2 * sizeof(int));
-#elif GL_COMPANION
-    const int *ca = nullptr, *cb = nullptr;
-    const double bytes = (double)n * (sizeof(S) + sizeof(O));
 #else
-    const double bytes = (double)n * (sizeof(S) + sizeof(O));
+    const int *ca = nullptr, *cb = nullptr;
 #endif
+    const double bytes = (double)n * (sizeof(S) + sizeof(O) + (GL_COMPANION == 3 ? 2 * sizeof(int) : 0));
     const int n1 = (int)n, n4 = (int)(n / 4), n16 = (int)(n / PER16);
     const unsigned g1 = gl::blocks_for(n1, BLOCK), g4 = gl::blocks_for(n4, BLOCK), g16 = gl::blocks_for(n16, BLOCK);
     const S4 *in4 = reinterpret_cast<const S4 *>(in);
-#if GL_COMPANION
-    int4 *out4 = reinterpret_cast<int4 *>(out);
-#else
-    S4 *out4 = reinterpret_cast<S4 *>(out);
-#endif
+    O4 *out4 = reinterpret_cast<O4 *>(out);
     const int4 *in16 = reinterpret_cast<const int4 *>(in);
     int4 *out16 = reinterpret_cast<int4 *>(out);
-#if GL_COMPANION
     const int4 *ca4 = reinterpret_cast<const int4 *>(ca), *cb4 = reinterpret_cast<const int4 *>(cb);
     b.add_variant("as written", (const void *)sub_as_written, [=] {
          sub_as_written<<<g1, BLOCK>>>(in, ca, cb, out, n1);
@@ -254,20 +249,6 @@ int main(int argc, char **argv)
          sub_int4<<<g16, BLOCK>>>(in16, ca4, cb4, out16, n16);
          GL_CHECK_LAUNCH();
      }).set_bytes(bytes).set_shape(g16, BLOCK);
-#else
-    b.add_variant("as written", (const void *)sub_as_written, [=] {
-         sub_as_written<<<g1, BLOCK>>>(in, out, n1);
-         GL_CHECK_LAUNCH();
-     }).set_bytes(bytes).set_shape(g1, BLOCK);
-    b.add_variant(GL_SUBWORD_X4, (const void *)sub_x4, [=] {
-         sub_x4<<<g4, BLOCK>>>(in4, out4, n4);
-         GL_CHECK_LAUNCH();
-     }).set_bytes(bytes).set_shape(g4, BLOCK);
-    b.add_variant("int4", (const void *)sub_int4, [=] {
-         sub_int4<<<g16, BLOCK>>>(in16, out16, n16);
-         GL_CHECK_LAUNCH();
-     }).set_bytes(bytes).set_shape(g16, BLOCK);
-#endif
 #else
     /* n structs, a multiple of 4 so that n*SB is a whole number of float4 */
     size_t n = gl::round_down(b.bandwidth_bytes() / SB, (size_t)BLOCK * 4);

@@ -125,6 +125,16 @@ __global__ void swapped_2d(const T *in, T *out, int rows, int W)
         out[y * W + x] = in[y * W + x] * (T)3 + (T)1;
 }
 
+/* The parameters both shapes report: the row and its element. */
+static void report_rows(gl::Bench &b, int W, size_t rows)
+{
+    b.param("W", W);
+    b.param("elem", GL_XSTR(GL_ELEM));
+    b.param("elem_bytes", (int)sizeof(T));
+    b.param("lane_stride_bytes", (long long)((size_t)W * sizeof(T)));
+    b.param("rows", (long long)rows);
+}
+
 /* setup only: inT[i*n + r] = in[r*W + i] */
 __global__ void make_transposed(const T *in, T *inT, int n, int W)
 {
@@ -155,12 +165,8 @@ int main(int argc, char **argv)
         return 3;
     }
     const size_t elems = rows * W;
-    b.param("W", W);
-    b.param("elem", GL_XSTR(GL_ELEM));
-    b.param("elem_bytes", (int)sizeof(T));
+    report_rows(b, W, rows);
     b.param("mapping", "transposed-2d");
-    b.param("lane_stride_bytes", (long long)row_bytes);
-    b.param("rows", (long long)rows);
     b.param("block_x", BX);
     b.param("block_y", BY);
     T *in = b.alloc<T>(elems);
@@ -200,12 +206,8 @@ int main(int argc, char **argv)
     }
     const size_t elems = n * W;
 
-    b.param("W", W);
-    b.param("elem", GL_XSTR(GL_ELEM));
-    b.param("elem_bytes", (int)sizeof(T));
+    report_rows(b, W, n);
     b.param("w_const", GL_W_CONST);
-    b.param("lane_stride_bytes", (long long)row_bytes);
-    b.param("rows", (long long)n);
     b.param("block", BLOCK);
 
     T *in = b.alloc<T>(elems);

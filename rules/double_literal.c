@@ -54,6 +54,7 @@ static bool reported(const Kernel *k, int i, const MathCall *mc)
 {
     const Conversion *v = &k->conversions[i];
     if (v->origin == DOUBLE_FROM_OTHER || v->folded) return false; /* folded: the compiler computes it */
+    if (v->float_assumed) return false; /* a type the host sets at build time: it may build it as double */
     if (v->origin == DOUBLE_FROM_LITERAL && has_suffix(v->double_text)) return false;
     if (v->site == CONV_CALL_ARGUMENT && mc && i > mc->first_conversion) return false;
     return true;

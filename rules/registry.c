@@ -75,6 +75,7 @@ void rule_run(const Rule *r, const Model *m, const long long *option_values, Fin
     RuleContext ctx = {r, {0}, out};
     for (int i = 0; i < r->noptions && i < RULE_MAX_OPTIONS; i++)
         ctx.options[i] = option_values ? option_values[i] : r->options[i].default_value;
+    int start = out->n;
     if (r->check_model) r->check_model(m, &ctx);
     int first = out->n;
     if (r->check_kernel) {
@@ -89,6 +90,10 @@ void rule_run(const Rule *r, const Model *m, const long long *option_values, Fin
         }
         merge_same_location(m, out, first);
     }
+    /* an OpenCL file parsed with the host's build-time type names assumed
+     * (frontend/opencl_build_types.h): every finding rests on them */
+    for (int f = start; f < out->n && m->assumed_types; f++)
+        finding_str(out, &out->items[f], "assumed_types", m->assumed_types);
 }
 
 int rule_option_index(const Rule *r, const char *name)

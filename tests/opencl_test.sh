@@ -57,12 +57,43 @@ check "bad --opencl-fp64 value" "$out" "unknown --opencl-fp64 value"
 printf '__kernel void k(__global real* x) { for (int i = 0; i < WPT; i++) x[get_global_id(0) * WPT + i] = 0; }\n' >"$tmp/d.cl"
 out=$("$G" "$tmp/d.cl" 2>&1)
 rc=$?
-check "undefined names: one note naming them" "$out" "status degraded: the file uses 2 names it never defines \(real, WPT\)"
+check "undefined names: one note naming them" "$out" "status degraded: the file uses 1 name it never defines \(WPT\)"
+check "an undefined type name is assumed, and the note says so" "$out" "parsed with the names its host sets at build time assumed \(real=float\)"
 check "undefined names are not errors" "$out" " 0 errors"
 [[ $rc -ne 2 ]] && echo "ok: exit status is not 2" || { echo "FAIL: exit status 2"; fail=1; }
 out=$("$G" --min-severity=info -D WPT=4 -Dreal=float "$tmp/d.cl" 2>&1)
 check "with -D the kernel is analysed" "$out" "uncoalesced-adjacent"
 nocheck "with -D no note" "$out" "status degraded"
+# type names the host sets at build time (testdata/projects/opencl_build_types):
+# a parameter struct from a header of the kernels' directory, the element type
+# assumed, a raw-string header the host puts before every kernel
+P=$T/projects/opencl_build_types
+json=$("$G" --format=json --min-severity=info "$P" 2>/dev/null)
+sum=$(python3 - "$json" <<'PY'
+import json, sys
+d = json.loads(sys.argv[1])
+for f in d["findings"]:
+    print("finding %s %s:%d assumed=%s" % (f["rule"], f["file"].split("/")[-1], f["line"], f["evidence"].get("assumed_types", "-")))
+for f in d["files"]:
+    print("file %s %s %s" % (f["path"].split("/")[-1], f["status"], " | ".join(f["reasons"])))
+PY
+)
+echo "$sum" | sed 's/^/    /'
+check "row walk found through the struct from params.hpp, T assumed" "$sum" "^finding uncoalesced-row row_sum\.cl:8 assumed=T=float, dim_t=int$"
+check "row_sum.cl degraded: what was assumed and which header" "$sum" "^file row_sum\.cl degraded .*assumed \(T=float, dim_t=int; params\.hpp before the file \(it defines ArrayParam\)\)"
+nocheck "no double-literal on arithmetic of an assumed T (the host may build it as double)" "$sum" "finding double-literal"
+check "scale.cl analysed (degraded: T assumed)" "$sum" "^file scale\.cl degraded .*assumed \(T=float"
+check "raw-string header before the kernel: the row walk found, no assumption" "$sum" "^finding uncoalesced-row gemv_rot\.opencl:9 assumed=-$"
+check "gemv_rot.opencl ok: only a project header was put before it" "$sum" "^file gemv_rot\.opencl ok $"
+json=$("$G" --format=json --min-severity=info -D T=double -D dim_t=long "$P/kernels" 2>/dev/null)
+check "-D T=double: nothing assumed" "$json" '"status":[[:space:]]*"ok"'
+nocheck "-D T=double: no assumption note" "$json" "assumed_types|build time assumed"
+check "-D T=double: the row walk is still found" "$json" '"rule":[[:space:]]*"uncoalesced-row"'
+nocheck "-D T=double: no double-literal" "$json" '"rule":[[:space:]]*"double-literal"'
+printf '__kernel void k(__global T* x) { x[get_global_id(0)] *= 2; }\n' >"$tmp/alone.cl"
+out=$("$G" -v --min-severity=info "$tmp/alone.cl" 2>&1)
+nocheck "the virtual header is never written to disk" "$(ls -A "$tmp")" "gpulint-build-types"
+check "a file with no header to find: the type assumed" "$out" "assumed \(T=float\)"
 # host files in another directory of the project (testdata/projects/opencl_split),
 # C API and C++ wrapper: each finding is reported at the local size, with the
 # launch as related location.  A copy, so that the copy is the project's root.

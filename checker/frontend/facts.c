@@ -1,6 +1,7 @@
 /* facts.c - what the interpreter records in the kernel model: memory
  * accesses, branches, float->double conversions and math library calls. */
 #include "frontend/interp.h"
+#include "frontend/opencl_build_types.h"
 #include "util/vec.h"
 
 #include <stdio.h>
@@ -631,6 +632,7 @@ Conversion *record_conversion(Ctx *c, ConversionSite site, CXCursor expr, CXCurs
         }
     }
     v->float_text = flt.kind ? text_of(&c->cx, flt) : "";
+    v->float_assumed = c->m->assumed_types && flt.kind && opencl_mentions_assumed_type(flt);
     v->op_text = text_of(&c->cx, expr);
     v->op_range = range_of(&c->cx, expr);
     v->loop = c->loop;

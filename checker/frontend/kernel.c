@@ -4,6 +4,7 @@
  * kernel template), then launches linked to kernels (see interp.h). */
 #include "frontend/interp.h"
 #include "frontend/model_build.h"
+#include "frontend/opencl_build_types.h"
 #include "util/vec.h"
 
 #include <stdio.h>
@@ -434,7 +435,12 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
     c.cx.program_file = program ? clang_getFile(tu, m->file) : NULL;
     c.d = dialect_for_file(m->file, o ? o->language : NULL);
     m->language = c.d->language;
-    if (m->language == LANG_OPENCL) decide_fp64(m, tu, o ? o->opencl_fp64 : FP64_AUTO);
+    if (m->language == LANG_OPENCL) {
+        decide_fp64(m, tu, o ? o->opencl_fp64 : FP64_AUTO);
+        char *assumed = opencl_assumed_types_of(tu);
+        if (assumed) m->assumed_types = arena_strdup(&m->arena, assumed);
+        free(assumed);
+    }
     c.shim_dir = shim_dir;
     c.project_root = fa ? fa->project_root : NULL;
     c.loop = -1;

@@ -6,6 +6,7 @@
  * not hide the rest.  In auto mode a file whose missing include is a CUDA
  * library header is parsed again with the real toolkit headers, if present. */
 #include "frontend/dialect.h"
+#include "frontend/opencl_build_types.h"
 #include "frontend/opencl_std.h"
 #include "frontend/parse.h"
 #include "frontend/toolkit_pch.h"
@@ -15,6 +16,7 @@
 
 #include <dlfcn.h>
 #include <limits.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +67,11 @@ struct Frontend {
      * unsaved buffer, a fuzzer) rather than from disk. */
     struct CXUnsavedFile unsaved;
     bool has_unsaved;
+    /* OpenCL: a virtual header put before the file (parse_opencl.c), then
+     * the unwrapped text of the headers it includes that are kept as raw
+     * strings */
+    struct CXUnsavedFile build_types[1 + BUILD_MAX_HEADERS];
+    int nbuild_types;
     const FrontendBuffer *others; /* other files' unsaved text (an editor's open headers) */
     int nothers;
     KeptTu *kept;                /* the next parse keeps its TU here (a document session) */
@@ -337,8 +344,19 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf)
     add(a, "-Xclang");
     add(a, "-fdeclare-opencl-builtins");
     add(a, "-ferror-limit=50");
+    /* every OpenCL driver defines the device's version (clang only
+     * __OPENCL_C_VERSION__): code shared with the host tests it */
+    const char *v = strchr(std_buf, '=') + 1; /* "CL1.2"; std_buf's second half holds the define */
+    if (strlen(v) == 5 && isdigit((unsigned char)v[2]) && isdigit((unsigned char)v[4])) {
+        snprintf(std_buf + 32, 32, "-D__OPENCL_VERSION__=%c%c0", v[2], v[4]);
+        add(a, std_buf + 32);
+    }
     for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
     add_file_args(fe, a, true);
+    if (fe->nbuild_types) {
+        add(a, "-include");
+        add(a, fe->build_types[0].Filename);
+    }
 }
 
 /* Builds the argument list; `pch`: pre-include through this PCH (the shim's,
@@ -549,6 +567,7 @@ static struct CXUnsavedFile *unsaved_files(const Frontend *fe, const char *path,
     struct CXUnsavedFile *v = NULL;
     int count = 0;
     if (fe->has_unsaved) *VEC_PUSH(v, count) = fe->unsaved;
+    for (int i = 0; i < fe->nbuild_types; i++) *VEC_PUSH(v, count) = fe->build_types[i];
     for (int i = 0; i < fe->nothers; i++) {
         if (strcmp(fe->others[i].path, path) == 0) continue;
         struct CXUnsavedFile *u = VEC_PUSH(v, count);
@@ -615,100 +634,41 @@ static const char *parse_error_text(enum CXErrorCode e)
     }
 }
 
-/* The text of an OpenCL file (an editor's buffer or the file; the engine
- * refused files over 64 MiB before the parse); a copy the caller frees. */
-static char *opencl_text(Frontend *fe, const char *path, size_t *size)
+/* parse_opencl.c's view of a front end */
+const struct CXUnsavedFile *frontend_unsaved(const Frontend *fe)
 {
-    if (fe->has_unsaved) {
-        char *text = xmalloc(fe->unsaved.Length + 1);
-        memcpy(text, fe->unsaved.Contents, fe->unsaved.Length);
-        text[fe->unsaved.Length] = 0;
-        *size = fe->unsaved.Length;
-        return text;
-    }
-    long len;
-    char *text = read_file(path, &len);
-    *size = text ? (size_t)len : 0;
-    return text;
+    return fe->has_unsaved ? &fe->unsaved : NULL;
 }
 
-/* OpenCL sources kept as C++ raw strings for embedding (CLBlast's
- * .opencl files: a line `R"(` ... a line `)"`): the wrapper lines are
- * blanked in place, so lines and columns stay as in the file.  False when
- * there is no wrapper. */
-static bool unwrap_raw_string(char *text)
+void frontend_set_opencl_std(Frontend *fe, const char *std)
 {
-    char *open = NULL, *close = NULL;
-    for (char *line = text; line && *line;) {
-        char *eol = strchr(line, '\n');
-        size_t len = eol ? (size_t)(eol - line) : strlen(line);
-        while (len && (line[len - 1] == '\r' || line[len - 1] == ' ')) len--;
-        if (!open && len == 3 && strncmp(line, "R\"(", 3) == 0) open = line;
-        else if (open && len == 2 && strncmp(line, ")\"", 2) == 0) close = line;
-        line = eol ? eol + 1 : NULL;
-    }
-    if (!open || !close) return false;
-    memset(open, ' ', 3);
-    memset(close, ' ', 2);
-    return true;
+    snprintf(fe->cl_std, sizeof fe->cl_std, "%s", std ? std : "");
 }
 
-static ParseResult frontend_parse_file(Frontend *fe, const char *path);
-
-/* An OpenCL file: its version chosen (opencl_std.c), the raw-string
- * wrapper blanked, and names set by -D at build time reported. */
-static ParseResult parse_opencl(Frontend *fe, const char *path)
+void frontend_set_prelude_files(Frontend *fe, const struct CXUnsavedFile *files, int n)
 {
-    size_t size = 0;
-    char *text = opencl_text(fe, path, &size);
-    OpenclStdChoice choice =
-        opencl_std_choose(text, size, fe->o.cl_std, fe->file_args ? fe->file_args->cl_std : NULL);
-    struct CXUnsavedFile saved = fe->unsaved;
-    bool had = fe->has_unsaved;
-    /* libclang copies an unsaved buffer while parsing: the TU keeps no pointer to it */
-    if (text && unwrap_raw_string(text)) frontend_set_unsaved(fe, path, text, size);
-    snprintf(fe->cl_std, sizeof fe->cl_std, "%s", choice.std);
-    ParseResult r = frontend_parse_file(fe, path);
-    char what[128] = "", msg[512];
-    if (choice.origin == CLSTD_AUTO && !r.fatal && opencl_wants_cl20(r.diags, r.ndiags, what, sizeof what)) {
-        snprintf(fe->cl_std, sizeof fe->cl_std, "CL2.0");
-        ParseResult r2 = frontend_parse_file(fe, path);
-        if (!r2.fatal && error_count(&r2) < error_count(&r)) {
-            parse_result_free(&r);
-            r = r2;
-            snprintf(msg, sizeof msg,
-                     "parsed as OpenCL C 2.0 (-cl-std=CL2.0): the file uses %s, which OpenCL C 1.2 does not have; "
-                     "a comment '// gpulint: -cl-std=CL2.0' in the file makes this explicit",
-                     what);
-            parse_add_diag(&r, DIAG_INFO, path, msg);
-        } else {
-            parse_result_free(&r2);
-        }
-    }
-    fe->cl_std[0] = 0;
-    fe->unsaved = saved;
-    fe->has_unsaved = had;
-    free(text);
-    if (!r.fatal) {
-        opencl_note_undefined_names(&r, path);
-        if (choice.bad_directive) {
-            snprintf(msg, sizeof msg,
-                     "the directive '-cl-std=%s' names no OpenCL C version gpulint knows (CL1.0, CL1.1, CL1.2, CL2.0, "
-                     "CL3.0); parsed as %s",
-                     choice.directive, choice.std);
-            parse_add_diag(&r, DIAG_NOTE, path, msg);
-        }
-    }
-    return r;
+    fe->nbuild_types = 0;
+    for (int i = 0; i < n && i < (int)(sizeof fe->build_types / sizeof fe->build_types[0]); i++)
+        fe->build_types[fe->nbuild_types++] = files[i];
+}
+
+bool frontend_keeps_tu(const Frontend *fe)
+{
+    return fe->kept != NULL;
+}
+
+const FileArgs *frontend_file_args(const Frontend *fe)
+{
+    return fe->file_args;
 }
 
 ParseResult frontend_parse(Frontend *fe, const char *path)
 {
-    if (is_opencl(fe, path)) return parse_opencl(fe, path);
+    if (is_opencl(fe, path)) return frontend_parse_opencl(fe, path);
     return frontend_parse_file(fe, path);
 }
 
-static ParseResult frontend_parse_file(Frontend *fe, const char *path)
+ParseResult frontend_parse_file(Frontend *fe, const char *path)
 {
     ParseResult r;
     memset(&r, 0, sizeof r);

@@ -175,6 +175,8 @@ typedef struct {
     SrcRange macro_definition;   /* with macro: the spelling location inside the #define */
     SrcRange variable_decl;      /* DOUBLE_FROM_VARIABLE: the variable's declaration */
     double constant_value;       /* DOUBLE_FROM_CONSTANT: its value */
+    bool float_assumed;          /* the float operand has a type assumed for a name the host sets at
+                                  * build time (OpenCL): the host may build it as double */
     bool folded;                 /* the whole operation is a compile-time constant (sqrtf(2.0f / M_PI)):
                                   * the compiler computes it, nothing runs in double */
     bool result_feeds_double_op; /* the operation's double result is an operand of a further double
@@ -287,6 +289,9 @@ typedef struct {
      * Always true for CUDA. fp64_reason says why (option, pragma, auto). */
     bool fp64;
     const char *fp64_reason;
+    /* OpenCL: type names the host sets at build time that the file was
+     * parsed with assumed ("T=float, dim_t=int"), else NULL */
+    const char *assumed_types;
     Kernel *kernels; int nkernels;
     Launch *launches; int nlaunches;
     SymbolWrite *symbol_writes; int nsymbol_writes;

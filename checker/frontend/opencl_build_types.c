@@ -1,0 +1,401 @@
+/* opencl_build_types.c - see opencl_build_types.h. */
+#include "frontend/opencl_build_types.h"
+#include "frontend/opencl_std.h"
+#include "util/fileio.h"
+#include "util/oom.h"
+#include "util/vec.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_HEADER_BYTES (256 * 1024)
+
+typedef struct {
+    char v[BUILD_MAX_NAMES][BUILD_MAX_NAME];
+    int n;
+} Names;
+
+static void add_name(Names *s, const char *name)
+{
+    for (int i = 0; i < s->n; i++)
+        if (strcmp(s->v[i], name) == 0) return;
+    if (s->n < BUILD_MAX_NAMES && strlen(name) < BUILD_MAX_NAME) snprintf(s->v[s->n++], BUILD_MAX_NAME, "%s", name);
+}
+
+static bool identifier(const char *s)
+{
+    if (!*s || isdigit((unsigned char)*s)) return false;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_') return false;
+    return true;
+}
+
+/* The names of r's "unknown type name 'X'" errors. */
+static Names unknown_types(const ParseResult *r)
+{
+    Names s = {.n = 0};
+    static const char prefix[] = "unknown type name '";
+    for (int i = 0; i < r->ndiags; i++) {
+        const Diag *d = &r->diags[i];
+        char name[128];
+        if (d->level != DIAG_ERROR || strncmp(d->message, prefix, sizeof prefix - 1) != 0) continue;
+        if (!diag_undefined_name(d->message, true, name, sizeof name) || !identifier(name)) continue;
+        if (opencl_cl20_builtin(name)) continue; /* OpenCL 2.0's, not the host's */
+        add_name(&s, name);
+    }
+    return s;
+}
+
+bool opencl_has_unknown_types(const ParseResult *r)
+{
+    return unknown_types(r).n > 0;
+}
+
+static bool word_at(const char *text, const char *at, size_t len)
+{
+    bool before = at > text && (isalnum((unsigned char)at[-1]) || at[-1] == '_');
+    bool after = isalnum((unsigned char)at[len]) || at[len] == '_';
+    return !before && !after;
+}
+
+static const char *skip_space(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+    return p;
+}
+
+/* Does the text define `name`: `typedef ... name;`, `} name;` or
+ * `#define name`? */
+static bool defines(const char *text, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+        if (!word_at(text, p, len)) continue;
+        const char *line = p;
+        while (line > text && line[-1] != '\n') line--;
+        const char *d = line;
+        while (*d == ' ' || *d == '\t') d++;
+        if (*d == '#') {
+            d = skip_space(d + 1);
+            if (strncmp(d, "define", 6) == 0 && skip_space(d + 6) == p) return true;
+            continue;
+        }
+        if (*skip_space(p + len) != ';') continue;
+        const char *b = p;
+        while (b > text && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r')) b--;
+        if (b > text && b[-1] == '}') return true;
+        /* typedef in the same statement: no ';' or '{' between it and the name */
+        for (const char *q = p; q > text && q[-1] != ';' && q[-1] != '{' && q[-1] != '}'; q--)
+            if (q - 7 >= text && strncmp(q - 7, "typedef", 7) == 0 && word_at(text, q - 7, 7)) return true;
+    }
+    return false;
+}
+
+static bool header_like(const char *name)
+{
+    static const char *const exts[] = {".h", ".hpp", ".hh", ".hxx", ".clh", ".cl", ".opencl", ".inc"};
+    const char *dot = strrchr(name, '.');
+    if (!dot || name[0] == '.') return false;
+    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
+        if (strcmp(dot, exts[i]) == 0) return true;
+    return false;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The first header (by name) of `dir`, other than `self`, that defines
+ * `name`; NULL when none does. */
+static char *header_in(const char *dir, const char *name, const char *self)
+{
+    DIR *d = opendir(dir);
+    if (!d) return NULL;
+    char **files = NULL;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        if (header_like(e->d_name)) *VEC_PUSH(files, n) = xstrdup(e->d_name);
+    closedir(d);
+    if (n) qsort(files, (size_t)n, sizeof *files, by_name);
+    char *found = NULL;
+    for (int i = 0; i < n && !found; i++) {
+        char full[4096];
+        snprintf(full, sizeof full, "%s/%s", dir, files[i]);
+        if (strcmp(full, self) == 0) continue;
+        long size = 0;
+        char *text = read_file(full, &size);
+        if (text && size <= MAX_HEADER_BYTES && defines(text, name)) found = xstrdup(full);
+        free(text);
+    }
+    for (int i = 0; i < n; i++) free(files[i]);
+    free(files);
+    return found;
+}
+
+static void dir_of(const char *path, char *out, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) snprintf(out, n, ".");
+    else if (slash == path) snprintf(out, n, "/");
+    else snprintf(out, n, "%.*s", (int)(slash - path), path);
+}
+
+void opencl_build_dir(const char *path, char *out, size_t n)
+{
+    char dir[4096], *real;
+    dir_of(path, dir, sizeof dir);
+    /* absolute: clang looks for -include and quoted includes beside the file */
+    if ((real = realpath(dir, NULL))) {
+        snprintf(out, n, "%s", real);
+        free(real);
+    } else {
+        snprintf(out, n, "%s", dir);
+    }
+}
+
+static const char *base_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+static void append(char **buf, size_t *len, size_t *cap, const char *s)
+{
+    size_t n = strlen(s);
+    if (*len + n + 1 > *cap) {
+        *cap = (*len + n + 1) * 2;
+        *buf = xrealloc(*buf, *cap);
+    }
+    memcpy(*buf + *len, s, n + 1);
+    *len += n;
+}
+
+/* Is `name` the element of an address-space pointer in the text
+ * (`__global const T *`, `local T*`): the data the kernel moves? */
+static bool used_as_data(const char *text, const char *name)
+{
+    static const char *const spaces[] = {"__global", "global", "__constant", "constant", "__local", "local"};
+    size_t len = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+        if (!word_at(text, p, len)) continue;
+        if (*skip_space(p + len) != '*') continue;
+        /* back over `const`/`volatile` to the word before the name */
+        const char *e = p;
+        for (int words = 0; words < 3; words++) {
+            while (e > text && (e[-1] == ' ' || e[-1] == '\t')) e--;
+            const char *s = e;
+            while (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '_')) s--;
+            size_t wl = (size_t)(e - s);
+            if ((wl == 5 && strncmp(s, "const", 5) == 0) || (wl == 8 && strncmp(s, "volatile", 8) == 0)) {
+                e = s;
+                continue;
+            }
+            for (size_t i = 0; i < sizeof spaces / sizeof spaces[0]; i++)
+                if (wl == strlen(spaces[i]) && strncmp(s, spaces[i], wl) == 0) return true;
+            break;
+        }
+    }
+    return false;
+}
+
+/* Is `name` followed by `::` in the text: a C++ namespace or class (a
+ * host file read as OpenCL C), never a type set by -D? */
+static bool cxx_scope(const char *text, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = text ? strstr(text, name) : NULL; p; p = strstr(p + 1, name))
+        if (word_at(text, p, len) && strncmp(skip_space(p + len), "::", 2) == 0) return true;
+    return false;
+}
+
+/* The file's text and the headers' texts: where names are used. */
+static char *uses_text(const BuildPlan *b, const char *file_text)
+{
+    char *texts[BUILD_MAX_HEADERS + 1];
+    size_t total = 1;
+    texts[0] = xstrdup(file_text ? file_text : "");
+    for (int i = 0; i < b->nheaders; i++) {
+        texts[i + 1] = read_file(b->headers[i], NULL);
+        if (!texts[i + 1]) texts[i + 1] = xstrdup("");
+    }
+    for (int i = 0; i <= b->nheaders; i++) total += strlen(texts[i]) + 1;
+    char *uses = xmalloc(total);
+    size_t len = 0;
+    for (int i = 0; i <= b->nheaders; i++) {
+        size_t n = strlen(texts[i]);
+        memcpy(uses + len, texts[i], n);
+        len += n;
+        uses[len++] = '\n';
+        free(texts[i]);
+    }
+    uses[len] = 0;
+    return uses;
+}
+
+static bool planned(const BuildPlan *b, const char *name)
+{
+    for (int i = 0; i < b->nassumed; i++)
+        if (strcmp(b->assumed[i], name) == 0) return true;
+    for (int i = 0; i < b->nheaders; i++)
+        if (strcmp(b->defines[i], name) == 0) return true;
+    return false;
+}
+
+bool build_plan_extend(BuildPlan *b, const ParseResult *r, const char *path, const char *file_text, const char *root)
+{
+    Names missing = unknown_types(r);
+    char dir[4096], parent[4096];
+    opencl_build_dir(path, dir, sizeof dir);
+    dir_of(dir, parent, sizeof parent);
+    /* the parent directory only inside the project */
+    char *real_root = root ? realpath(root, NULL) : NULL;
+    if (!real_root || !(strcmp(parent, real_root) == 0 || path_is_under(parent, real_root))) snprintf(parent, sizeof parent, "%s", dir);
+    free(real_root);
+    bool grew = false;
+    int first_new = b->nheaders;
+    Names assume = {.n = 0};
+    for (int i = 0; i < missing.n; i++) {
+        const char *name = missing.v[i];
+        if (planned(b, name) || cxx_scope(file_text, name)) continue;
+        char *h = b->nheaders < BUILD_MAX_HEADERS ? header_in(dir, name, path) : NULL;
+        if (!h && b->nheaders < BUILD_MAX_HEADERS && strcmp(parent, dir) != 0) h = header_in(parent, name, path);
+        int known = -1;
+        for (int j = 0; h && j < b->nheaders; j++)
+            if (strcmp(b->headers[j], h) == 0) known = j;
+        if (h && known < 0) {
+            b->headers[b->nheaders] = h;
+            snprintf(b->defines[b->nheaders++], BUILD_MAX_NAME, "%s", name);
+            grew = true;
+        } else if (h && known >= first_new) { /* added for another name just now: it defines this one too */
+            free(h);
+        } else { /* no header, or one already before the file that defines it only for the host */
+            free(h);
+            add_name(&assume, name);
+        }
+    }
+    if (!assume.n) return grew;
+    char *uses = uses_text(b, file_text);
+    for (int i = 0; i < assume.n && b->nassumed < BUILD_MAX_NAMES; i++) {
+        snprintf(b->assumed[b->nassumed], BUILD_MAX_NAME, "%s", assume.v[i]);
+        b->assumed_type[b->nassumed++] = used_as_data(uses, assume.v[i]) ? "float" : "int";
+        grew = true;
+    }
+    free(uses);
+    return grew;
+}
+
+char *build_plan_text(const BuildPlan *b)
+{
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    append(&text, &len, &cap, "/* gpulint: names the host sets at build time (see opencl_build_types.h) */\n");
+    for (int i = 0; i < b->nassumed; i++) {
+        char line[160];
+        snprintf(line, sizeof line, "typedef %s %s;\n", b->assumed_type[i], b->assumed[i]);
+        append(&text, &len, &cap, line);
+    }
+    for (int i = 0; i < b->nheaders; i++) {
+        char line[4200];
+        snprintf(line, sizeof line, "#include \"%s\"\n", b->headers[i]);
+        append(&text, &len, &cap, line);
+    }
+    return text;
+}
+
+char *build_plan_described(const BuildPlan *b)
+{
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    append(&text, &len, &cap, "");
+    for (int i = 0; i < b->nassumed; i++) {
+        char line[160];
+        snprintf(line, sizeof line, "%s%s=%s", i ? ", " : "", b->assumed[i], b->assumed_type[i]);
+        append(&text, &len, &cap, line);
+    }
+    for (int i = 0; i < b->nheaders; i++) {
+        char line[4200];
+        snprintf(line, sizeof line, "%s%s before the file (it defines %s)", i ? ", " : len ? "; " : "",
+                 base_of(b->headers[i]), b->defines[i]);
+        append(&text, &len, &cap, line);
+    }
+    return text;
+}
+
+void build_plan_free(BuildPlan *b)
+{
+    for (int i = 0; i < b->nheaders; i++) free(b->headers[i]);
+    memset(b, 0, sizeof *b);
+}
+
+static bool in_build_types_file(CXCursor decl)
+{
+    CXFile f;
+    clang_getSpellingLocation(clang_getCursorLocation(decl), &f, NULL, NULL, NULL);
+    if (!f) return false;
+    CXString s = clang_getFileName(f);
+    const char *name = clang_getCString(s);
+    bool yes = name && strcmp(base_of(name), OPENCL_BUILD_TYPES_FILE) == 0;
+    clang_disposeString(s);
+    return yes;
+}
+
+bool opencl_type_assumed(CXType t)
+{
+    for (int depth = 0; depth < 8; depth++) {
+        if (t.kind == CXType_Elaborated) t = clang_Type_getNamedType(t);
+        if (t.kind == CXType_Pointer) {
+            t = clang_getPointeeType(t);
+            continue;
+        }
+        if (t.kind != CXType_Typedef) return false;
+        CXCursor d = clang_getTypeDeclaration(t);
+        if (in_build_types_file(d)) return true;
+        t = clang_getTypedefDeclUnderlyingType(d);
+    }
+    return false;
+}
+
+static enum CXChildVisitResult find_assumed(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (opencl_type_assumed(clang_getCursorType(c))) {
+        *(bool *)data = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+bool opencl_mentions_assumed_type(CXCursor x)
+{
+    if (opencl_type_assumed(clang_getCursorType(x))) return true;
+    bool found = false;
+    clang_visitChildren(x, find_assumed, &found);
+    return found;
+}
+
+static enum CXChildVisitResult collect_assumed(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_TypedefDecl || !in_build_types_file(c)) return CXChildVisit_Continue;
+    char **out = data;
+    CXString name = clang_getCursorSpelling(c);
+    CXString type = clang_getTypeSpelling(clang_getTypedefDeclUnderlyingType(c));
+    size_t old = *out ? strlen(*out) : 0;
+    size_t add = strlen(clang_getCString(name)) + strlen(clang_getCString(type)) + 4;
+    *out = xrealloc(*out, old + add);
+    snprintf(*out + old, add, "%s%s=%s", old ? ", " : "", clang_getCString(name), clang_getCString(type));
+    clang_disposeString(name);
+    clang_disposeString(type);
+    return CXChildVisit_Continue;
+}
+
+char *opencl_assumed_types_of(CXTranslationUnit tu)
+{
+    char *out = NULL;
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_assumed, &out);
+    return out;
+}

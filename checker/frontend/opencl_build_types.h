@@ -1,0 +1,72 @@
+/* opencl_build_types.h - inside the front end: the type names an OpenCL
+ * kernel file leaves to the host program that builds it.
+ *
+ * Run-time compiled OpenCL kernels are often written against names the
+ * host supplies when it calls clBuildProgram: an element type set by an
+ * option (`-D T=float`, once per type the library supports) and structs
+ * from a header whose text the host puts before the kernel's (a parameter
+ * struct shared with the host code).  Parsed alone, such a file stops on
+ * "unknown type name" in every kernel signature and nothing is analysed.
+ *
+ * When a file's errors name unknown types, it is parsed again with a
+ * virtual header (never written to disk) that
+ *   1. includes the project header that defines a missing name (a typedef,
+ *      `} NAME;` or #define NAME in a header of the file's directory, or of
+ *      its parent inside the project: the text the host prepends), and
+ *   2. assumes each name still unknown: `float` when the file uses it as the
+ *      element of a global, constant or local pointer (the data the kernel
+ *      moves), `int` otherwise (sizes and strides in parameter structs).
+ * The second parse is kept only when it has fewer errors.  The file stays
+ * degraded: a note names every assumption, and findings of the file carry
+ * them as evidence (`assumed_types`); double-literal does not judge
+ * arithmetic on an assumed type (the host may build it as double).
+ * -D NAME=TYPE on the command line defines a name and nothing is assumed. */
+#ifndef GPULINT_OPENCL_BUILD_TYPES_H
+#define GPULINT_OPENCL_BUILD_TYPES_H
+
+#include "frontend/parse.h"
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+/* The virtual header's file name (in the kernel file's directory). */
+#define OPENCL_BUILD_TYPES_FILE ".gpulint-build-types.h"
+
+#define BUILD_MAX_NAMES 16
+#define BUILD_MAX_NAME 64
+#define BUILD_MAX_HEADERS 4
+
+/* What the virtual header holds, grown over a few parses: each parse can
+ * reveal names the previous one hid (clang stops after 50 errors; a
+ * header included brings its own unknown names). */
+typedef struct {
+    char assumed[BUILD_MAX_NAMES][BUILD_MAX_NAME];
+    const char *assumed_type[BUILD_MAX_NAMES]; /* "float" or "int" */
+    int nassumed;
+    char *headers[BUILD_MAX_HEADERS];           /* paths */
+    char defines[BUILD_MAX_HEADERS][BUILD_MAX_NAME]; /* the name each header was found for */
+    int nheaders;
+} BuildPlan;
+
+/* Does r have "unknown type name" errors (names set at build time)? */
+bool opencl_has_unknown_types(const ParseResult *r);
+/* Adds what r's unknown type names need: the header that defines one (in
+ * the file's directory, or its parent when that is inside the project
+ * `root`; NULL: no project), or an assumed type; false when nothing new was
+ * added. */
+bool build_plan_extend(BuildPlan *b, const ParseResult *r, const char *path, const char *file_text, const char *root);
+/* The virtual header's text, and the assumptions for a note (free both). */
+char *build_plan_text(const BuildPlan *b);
+char *build_plan_described(const BuildPlan *b);
+void build_plan_free(BuildPlan *b);
+/* The file's directory as an absolute path (where the virtual header lives). */
+void opencl_build_dir(const char *path, char *out, size_t n);
+
+/* Is t (through typedefs) a type the virtual header assumed? */
+bool opencl_type_assumed(CXType t);
+/* Does the expression at x, or any part of it, have an assumed type? */
+bool opencl_mentions_assumed_type(CXCursor x);
+/* "T=float, dim_t=int": the assumptions the TU was parsed with (NULL: none). */
+char *opencl_assumed_types_of(CXTranslationUnit tu);
+
+#endif

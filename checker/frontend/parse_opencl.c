@@ -1,0 +1,193 @@
+/* parse_opencl.c - reading an OpenCL file: its OpenCL C version
+ * (opencl_std.c), the raw-string wrapper of sources kept for embedding,
+ * the type names and headers its host supplies at build time
+ * (opencl_build_types.h), and the names set by -D reported. */
+#include "frontend/opencl_build_types.h"
+#include "frontend/opencl_std.h"
+#include "frontend/parse.h"
+#include "util/fileio.h"
+#include "util/oom.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The text of an OpenCL file (an editor's buffer or the file; the engine
+ * refused files over 64 MiB before the parse); a copy the caller frees. */
+static char *opencl_text(Frontend *fe, const char *path, size_t *size)
+{
+    const struct CXUnsavedFile *u = frontend_unsaved(fe);
+    if (u) {
+        char *text = xmalloc(u->Length + 1);
+        memcpy(text, u->Contents, u->Length);
+        text[u->Length] = 0;
+        *size = u->Length;
+        return text;
+    }
+    long len;
+    char *text = read_file(path, &len);
+    *size = text ? (size_t)len : 0;
+    return text;
+}
+
+/* OpenCL sources kept as C++ raw strings for embedding (CLBlast's
+ * .opencl files: a line `R"(` ... a line `)"`): the wrapper lines are
+ * blanked in place, so lines and columns stay as in the file.  False when
+ * there is no wrapper. */
+bool opencl_unwrap_raw_string(char *text)
+{
+    char *open = NULL, *close = NULL;
+    for (char *line = text; line && *line;) {
+        char *eol = strchr(line, '\n');
+        size_t len = eol ? (size_t)(eol - line) : strlen(line);
+        while (len && (line[len - 1] == '\r' || line[len - 1] == ' ')) len--;
+        if (!open && len == 3 && strncmp(line, "R\"(", 3) == 0) open = line;
+        else if (open && len == 2 && strncmp(line, ")\"", 2) == 0) close = line;
+        line = eol ? eol + 1 : NULL;
+    }
+    if (!open || !close) return false;
+    memset(open, ' ', 3);
+    memset(close, ' ', 2);
+    return true;
+}
+
+/* The virtual header `text` at vpath, and the headers it includes that
+ * are kept as raw strings, unwrapped (their texts are kept in `held`);
+ * NULL text: none. */
+static void set_build_types(Frontend *fe, const char *vpath, const char *text, const BuildPlan *plan, char **held)
+{
+    for (int i = 0; i < BUILD_MAX_HEADERS; i++) {
+        free(held[i]);
+        held[i] = NULL;
+    }
+    struct CXUnsavedFile files[1 + BUILD_MAX_HEADERS];
+    int n = 0;
+    if (text) {
+        files[n++] = (struct CXUnsavedFile){vpath, text, (unsigned long)strlen(text)};
+        for (int i = 0; i < plan->nheaders; i++) {
+            char *h = read_file(plan->headers[i], NULL);
+            if (h && opencl_unwrap_raw_string(h)) {
+                held[i] = h;
+                files[n++] = (struct CXUnsavedFile){plan->headers[i], h, (unsigned long)strlen(h)};
+            } else {
+                free(h);
+            }
+        }
+    }
+    frontend_set_prelude_files(fe, files, n);
+}
+
+/* A file written against type names its host sets at build time: parsed
+ * again with a virtual header that includes the project header defining
+ * them, or assumes them (opencl_build_types.h); kept when it has fewer
+ * errors. */
+static void assume_build_types(Frontend *fe, const char *path, const char *text, ParseResult *r)
+{
+    char dir[PATH_MAX], vpath[PATH_MAX + 32];
+    opencl_build_dir(path, dir, sizeof dir);
+    snprintf(vpath, sizeof vpath, "%s/%s", dir, OPENCL_BUILD_TYPES_FILE);
+    BuildPlan plan;
+    memset(&plan, 0, sizeof plan);
+    ParseResult best, latest;
+    memset(&best, 0, sizeof best);
+    memset(&latest, 0, sizeof latest);
+    char *best_described = NULL;
+    bool best_assumes = false;
+    const ParseResult *last = r;
+    char *held[BUILD_MAX_HEADERS] = {NULL};
+    const FileArgs *fa = frontend_file_args(fe);
+    for (int round = 0; round < 4 && build_plan_extend(&plan, last, path, text,
+                                                                  fa ? fa->project_root : NULL); round++) {
+        char *header = build_plan_text(&plan);
+        set_build_types(fe, vpath, header, &plan, held);
+        ParseResult next = frontend_parse_file(fe, path);
+        set_build_types(fe, NULL, NULL, &plan, held);
+        free(header);
+        if (next.fatal) {
+            parse_result_free(&next);
+            break;
+        }
+        /* the next round extends the latest parse: a header that brings
+         * its own unknown names can add errors before it removes them */
+        bool better = error_count(&next) < error_count(best.tu ? &best : r);
+        parse_result_free(&latest);
+        if (better) {
+            parse_result_free(&best);
+            best = next;
+            free(best_described);
+            best_described = build_plan_described(&plan);
+            best_assumes = plan.nassumed > 0;
+            last = &best;
+        } else {
+            latest = next;
+            last = &latest;
+        }
+        if (!opencl_has_unknown_types(last)) break;
+    }
+    parse_result_free(&latest);
+    if (best.tu) {
+        parse_result_free(r);
+        *r = best;
+        char msg[1600];
+        if (best_assumes)
+            snprintf(msg, sizeof msg,
+                     "parsed with the names its host sets at build time assumed (%s): findings rest "
+                     "on them; pass -D NAME=TYPE to set them",
+                     best_described);
+        else
+            snprintf(msg, sizeof msg, "parsed with the project header its host puts before it: %s", best_described);
+        parse_add_diag(r, best_assumes ? DIAG_NOTE : DIAG_INFO, path, msg);
+    }
+    free(best_described);
+    build_plan_free(&plan);
+}
+
+/* An OpenCL file: its version chosen (opencl_std.c), the raw-string
+ * wrapper blanked, and names set by -D at build time reported. */
+ParseResult frontend_parse_opencl(Frontend *fe, const char *path)
+{
+    size_t size = 0;
+    char *text = opencl_text(fe, path, &size);
+    const FileArgs *fa = frontend_file_args(fe);
+    OpenclStdChoice choice = opencl_std_choose(text, size, frontend_options(fe)->cl_std, fa ? fa->cl_std : NULL);
+    const struct CXUnsavedFile *u = frontend_unsaved(fe);
+    struct CXUnsavedFile saved = u ? *u : (struct CXUnsavedFile){NULL, NULL, 0};
+    /* libclang copies an unsaved buffer while parsing: the TU keeps no pointer to it */
+    if (text && opencl_unwrap_raw_string(text)) frontend_set_unsaved(fe, path, text, size);
+    frontend_set_opencl_std(fe, choice.std);
+    ParseResult r = frontend_parse_file(fe, path);
+    char what[128] = "", msg[512];
+    if (choice.origin == CLSTD_AUTO && !r.fatal && opencl_wants_cl20(r.diags, r.ndiags, what, sizeof what)) {
+        frontend_set_opencl_std(fe, "CL2.0");
+        ParseResult r2 = frontend_parse_file(fe, path);
+        if (!r2.fatal && error_count(&r2) < error_count(&r)) {
+            parse_result_free(&r);
+            r = r2;
+            snprintf(msg, sizeof msg,
+                     "parsed as OpenCL C 2.0 (-cl-std=CL2.0): the file uses %s, which OpenCL C 1.2 does not have; "
+                     "a comment '// gpulint: -cl-std=CL2.0' in the file makes this explicit",
+                     what);
+            parse_add_diag(&r, DIAG_INFO, path, msg);
+        } else {
+            parse_result_free(&r2);
+        }
+    }
+    /* not for an editor's kept parse: a further parse would replace its TU */
+    if (!r.fatal && !frontend_keeps_tu(fe) && opencl_has_unknown_types(&r)) assume_build_types(fe, path, text, &r);
+    frontend_set_opencl_std(fe, NULL);
+    frontend_set_unsaved(fe, saved.Filename, saved.Contents, saved.Length);
+    free(text);
+    if (!r.fatal) {
+        opencl_note_undefined_names(&r, path);
+        if (choice.bad_directive) {
+            snprintf(msg, sizeof msg,
+                     "the directive '-cl-std=%s' names no OpenCL C version gpulint knows (CL1.0, CL1.1, CL1.2, CL2.0, "
+                     "CL3.0); parsed as %s",
+                     choice.directive, choice.std);
+            parse_add_diag(&r, DIAG_NOTE, path, msg);
+        }
+    }
+    return r;
+}
+

@@ -288,6 +288,12 @@ check_dl "templates: a kernel template never instantiated gives no double-litera
 lint "$tmp/templates/src/scale_kernel.cu"
 check "templates: a finding on a never-instantiated pattern says it rests on the pattern" \
     "any(f['kernel'] == 'halve' and 'element size unknown' in f['evidence'].get('template_pattern', '') for f in j['findings'])"
+out=$("$G" -v --rules=double-literal "$tmp/templates/src/damp_layer.cu" 2>&1)
+grep -q "damp_layer.cu: parse .* (explicit instantiations read as declarations in 1 file)" <<<"$out" &&
+    ok "templates: explicit instantiations are given to clang as declarations (-v says so)" ||
+    fail "templates: no 'read as declarations' in -v: $out"
+cmp -s "$P/templates/src/damp_layer.cu" "$tmp/templates/src/damp_layer.cu" &&
+    ok "templates: the file on disk is unchanged" || fail "templates: damp_layer.cu changed on disk"
 lint --rules=double-literal "$tmp/templates"
 check_dl "templates: a class template's member launch, the class instantiated explicitly" \
     "dl[('member_launch.cu', 'axpy_kernel<float>')]['line'] == 8"

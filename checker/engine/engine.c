@@ -8,6 +8,7 @@
 #include "engine/project.h"
 #include "engine/config_choice.h"
 #include "engine/jit_names.h"
+#include "engine/instantiation_decls.h"
 #include "model/dump.h"
 #include "rules/rules.h"
 #include "util/fileio.h"
@@ -553,9 +554,21 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     FileArgs fa = {NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, false, ctx->model_files, ctx->nmodel_files,
                    !forced_language && is_cuda_kernel_header(tu)};
     bool may_prechoose = false; /* the file has an #error of its own (read as text) */
+    /* explicit instantiations given to clang as declarations (instantiation_decls.h) */
+    DeclaredTexts declared;
+    memset(&declared, 0, sizeof declared);
     if (e->projects) {
         FileFlags ff;
         projects_flags_for(e->projects, tu, contents, size, &ff);
+        char main_abs[PATH_MAX];
+        if (ff.ninstantiating && !(e->document && !ctx->focus) && realpath(tu, main_abs)) {
+            declared_texts_build(ff.instantiating, ff.ninstantiating, main_abs, contents, size, &declared);
+            frontend_set_other_buffers(e->frontend, declared.items, declared.n);
+            if (declared.main_text) {
+                contents = declared.main_text;
+                size = declared.main_size;
+            }
+        }
         fa.args = ff.args;
         fa.nargs = ff.nargs;
         fa.real_headers = ff.real_headers;
@@ -652,6 +665,9 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
                                         MAX_CONFIG_CHOICES - nchosen, &m, &pr);
     }
     free(args);
+    if (declared.n) frontend_set_other_buffers(e->frontend, NULL, 0);
+    int ndeclared = declared.n + (declared.main_text != NULL);
+    declared_texts_free(&declared); /* libclang copied the buffers; the model keeps no pointer to them */
     if (e->info) {
         e->info->reused = pr.reused;
         e->info->included = pr.included;
@@ -696,6 +712,8 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s%s%s", tu, pr.parse_seconds * 1e3,
                 pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "",
                 pr.toolkit_prelude ? ", precompiled toolkit prelude " : "", pr.toolkit_prelude ? pr.toolkit_prelude : "");
+    if (o->verbose && ndeclared)
+        fprintf(log, " (explicit instantiations read as declarations in %d file%s)", ndeclared, ndeclared == 1 ? "" : "s");
     if (o->verbose && m.language == LANG_OPENCL)
         fprintf(log, " (OpenCL host files: %d read as text, %d parsed, %.1f ms)", pr.host_sources_read,
                 pr.host_files_scanned, pr.host_seconds * 1e3);

@@ -40,7 +40,7 @@ static bool directive_is(const char *q, const char *word)
 
 void scan_includes(Arena *arena, char *text, IncludeList *out)
 {
-    IncludeList tmp = {NULL, 0, false, NULL, 0, false};
+    IncludeList tmp = {NULL, 0, false, NULL, 0, false, 0};
     /* the #if groups open at the current line: each one's guard (NULL: none,
      * or its #else/#elif part, which runs when the guard is undefined) */
     const char *guards[MAX_GUARD_DEPTH];

@@ -16,6 +16,7 @@ typedef struct {
     bool defines_toolkit_config;  /* #define THRUST_DEVICE_SYSTEM ... (frontend.h) */
     const char **defines; int ndefines; /* the names the file #defines */
     bool has_error;               /* an #error directive (config_choice.h may choose for it) */
+    int explicit_instantiations;  /* explicit instantiation definitions (instantiation_decls.h) */
 } IncludeList;
 
 /* Scans `text` (modified: lines are cut at their newline); the strings live

@@ -3,6 +3,7 @@
 #include "engine/cmake_facts.h"
 #include "engine/compdb.h"
 #include "engine/include_scan.h"
+#include "engine/instantiation_decls.h"
 #include "util/arena.h"
 #include "util/fileio.h"
 #include "util/oom.h"
@@ -53,6 +54,7 @@ struct ProjectSet {
     /* the last file's flags, and the names its closure's files #define */
     const char **args; int nargs;
     StrMap closure_defines;
+    const char **instantiating; int ninstantiating; /* the last file's closure: files that instantiate */
 };
 
 static bool is_dir(const char *p)
@@ -161,6 +163,7 @@ void projects_free(ProjectSet *ps)
     if (ps->has_shared_db) compdb_free(&ps->shared_db);
     if (ps->tmpdir[0] && !keep_temporary_files()) remove_tree(ps->tmpdir);
     free(ps->args);
+    free(ps->instantiating);
     arena_free(&ps->arena);
     free(ps);
 }
@@ -316,7 +319,11 @@ static const IncludeList *includes_of(ProjectSet *ps, const char *path)
     long size;
     char *text = read_file(path, &size);
     if (!text) return l;
+    size_t *offsets; /* counted before the scan cuts the text's lines */
+    int instantiations = explicit_instantiation_offsets(text, (size_t)size, &offsets);
+    free(offsets);
     scan_includes(&ps->arena, text, l);
+    l->explicit_instantiations = instantiations;
     free(text);
     return l;
 }
@@ -549,6 +556,7 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
             const char *cur = w->queue[qi];
             const IncludeList *l = qi == 0 && main_includes ? main_includes : includes_of(ps, cur);
             if (l->defines_toolkit_config) w->defines_toolkit_config = true;
+            if (l->explicit_instantiations) *VEC_PUSH(ps->instantiating, ps->ninstantiating) = cur;
             for (int i = 0; i < l->ndefines; i++) *strmap_get(&w->defined, l->defines[i]) = 1;
             for (int i = 0; i < l->n; i++) {
                 char found[PATH_MAX * 2];
@@ -653,6 +661,7 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
 {
     memset(out, 0, sizeof *out);
     ps->nargs = 0;
+    ps->ninstantiating = 0;
     char abs[PATH_MAX], cwd[PATH_MAX];
     if (!realpath(path, abs)) { /* an editor's buffer not saved yet */
         if (path[0] != '/' && getcwd(cwd, sizeof cwd)) snprintf(abs, sizeof abs, "%.*s/%s", PATH_MAX / 2, cwd, path);
@@ -690,12 +699,16 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         out->build_option = cmake_optional_switch(cmake_of(ps, p), abs);
     }
     w.first_discovered = w.ndirs;
-    IncludeList buffer_includes = {NULL, 0, false, NULL, 0, false};
+    IncludeList buffer_includes = {NULL, 0, false, NULL, 0, false, 0};
     if (contents) { /* an editor's buffer: its includes, not the file's on disk */
         char *text = xmalloc(size + 1);
         memcpy(text, contents, size);
         text[size] = 0;
+        size_t *offsets;
+        int instantiations = explicit_instantiation_offsets(text, size, &offsets);
+        free(offsets);
         scan_includes(&ps->arena, text, &buffer_includes);
+        buffer_includes.explicit_instantiations = instantiations;
         free(text);
     }
     const char *key = arena_strdup(&ps->arena, abs);
@@ -726,6 +739,8 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
     out->defines_toolkit_config = w.defines_toolkit_config;
     out->args = ps->args;
     out->nargs = ps->nargs;
+    out->instantiating = ps->instantiating;
+    out->ninstantiating = ps->ninstantiating;
     free(w.dirs);
     free(w.queue);
     strmap_free(&w.seen);

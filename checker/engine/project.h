@@ -44,6 +44,8 @@ typedef struct {
     bool has_error_directive;     /* the file itself has an #error (read as text) */
     const char *build_option;     /* without a database: the CMake option, OFF by default, that
                                      a build needs to compile the file (cmake_optional_switch) */
+    const char **instantiating; int ninstantiating; /* files of the closure (the file itself
+                                     included) with explicit instantiation definitions */
 } FileFlags;
 
 typedef struct ProjectSet ProjectSet;

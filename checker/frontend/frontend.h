@@ -133,6 +133,10 @@ typedef struct {
     const char *contents;
     unsigned long size;
 } FrontendBuffer;
+/* The next parses read these files' text from memory (NULL, 0: none): an
+ * editor's open headers, or headers rewritten for speed (the engine's
+ * instantiation_decls.h).  The caller keeps them alive meanwhile. */
+void frontend_set_other_buffers(Frontend *fe, const FrontendBuffer *b, int n);
 
 /* A document session: one file analysed again and again (an editor's open
  * document).  Its parse is kept between analyses with a precompiled

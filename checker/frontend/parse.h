@@ -32,8 +32,6 @@ typedef struct {
  * an ordinary parse). */
 void frontend_set_kept(Frontend *fe, KeptTu *k);
 void kept_tu_free(KeptTu *k);
-/* The next parses read these files' text from memory (NULL, 0: none). */
-void frontend_set_other_buffers(Frontend *fe, const FrontendBuffer *b, int n);
 
 typedef struct OpenclHostCache OpenclHostCache; /* host_opencl.c */
 

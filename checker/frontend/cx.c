@@ -1,8 +1,10 @@
 /* cx.c - libclang helpers (see cx.h). */
 #include "frontend/cx.h"
+#include "util/oom.h"
 #include "util/vec.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,10 +17,104 @@ static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClie
     return CXChildVisit_Continue;
 }
 
+/* The children of each cursor visited while a model is built, kept until
+ * it is done: the interpreter asks for the same statements again for
+ * every inlined call and every enclosing loop's scan, and each
+ * clang_visitChildren costs far more than a copy (IVFUtilsSelect1.cu:
+ * 18% of all instructions). */
+typedef struct {
+    CXCursor key;
+    size_t first;            /* into pool */
+    int n;
+    bool used;
+} ChildrenSlot;
+
+static struct {
+    int depth;               /* children_cache_begin nesting */
+    ChildrenSlot *slots;
+    size_t cap, count;       /* cap: a power of two */
+    CXCursor *pool;
+    int npool;
+} cache;
+
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+static size_t cursor_hash(CXCursor c)
+{
+    uint64_t h = mix64((uint64_t)c.kind << 32 ^ (uint64_t)(uint32_t)c.xdata);
+    h = mix64(h ^ (uint64_t)(uintptr_t)c.data[0]);
+    h = mix64(h ^ (uint64_t)(uintptr_t)c.data[1]);
+    return (size_t)mix64(h ^ (uint64_t)(uintptr_t)c.data[2]);
+}
+
+static bool same_cursor(CXCursor a, CXCursor b)
+{
+    return a.kind == b.kind && a.xdata == b.xdata && a.data[0] == b.data[0] && a.data[1] == b.data[1] &&
+           a.data[2] == b.data[2];
+}
+
+static ChildrenSlot *cache_slot(CXCursor c)
+{
+    size_t i = cursor_hash(c) & (cache.cap - 1);
+    while (cache.slots[i].used && !same_cursor(cache.slots[i].key, c)) i = (i + 1) & (cache.cap - 1);
+    return &cache.slots[i];
+}
+
+static void cache_grow(void)
+{
+    ChildrenSlot *old = cache.slots;
+    size_t old_cap = cache.cap;
+    cache.cap = old_cap ? old_cap * 2 : 1024;
+    cache.slots = xcalloc(cache.cap, sizeof *cache.slots);
+    for (size_t i = 0; i < old_cap; i++)
+        if (old[i].used) *cache_slot(old[i].key) = old[i];
+    free(old);
+}
+
+void children_cache_begin(void)
+{
+    cache.depth++;
+}
+
+void children_cache_end(void)
+{
+    if (--cache.depth > 0) return;
+    free(cache.slots);
+    free(cache.pool);
+    memset(&cache, 0, sizeof cache);
+}
+
 Children children_of(CXCursor c)
 {
     Children ch = {NULL, 0};
+    if (!cache.depth) {
+        clang_visitChildren(c, collect_child, &ch);
+        return ch;
+    }
+    if (cache.cap) {
+        ChildrenSlot *slot = cache_slot(c);
+        if (slot->used) { /* a copy: callers free and may grow what they get */
+            if (slot->n) {
+                ch.items = xmalloc((size_t)slot->n * sizeof *ch.items);
+                memcpy(ch.items, cache.pool + slot->first, (size_t)slot->n * sizeof *ch.items);
+            }
+            ch.n = slot->n;
+            return ch;
+        }
+    }
     clang_visitChildren(c, collect_child, &ch);
+    if (2 * (cache.count + 1) > cache.cap) cache_grow();
+    ChildrenSlot *slot = cache_slot(c);
+    *slot = (ChildrenSlot){c, (size_t)cache.npool, ch.n, true};
+    for (int i = 0; i < ch.n; i++) *VEC_PUSH(cache.pool, cache.npool) = ch.items[i];
+    cache.count++;
     return ch;
 }
 
@@ -438,22 +534,56 @@ void tokens_until(Cx *c, CXCursor cur, CXCursor until, CXToken **toks, unsigned 
     tokens_of(c, ext, toks, n);
 }
 
+/* The index-th token of the file text from `at` (len bytes): identifiers
+ * and numbers whole, any other character alone; comments skipped. */
+static bool nth_word(const char *at, size_t len, int index, char *out, size_t n)
+{
+    size_t i = 0;
+    for (int k = 0; i < len; k++) {
+        for (;;) { /* blanks and comments */
+            while (i < len && isspace((unsigned char)at[i])) i++;
+            if (i + 1 < len && at[i] == '/' && at[i + 1] == '/') {
+                while (i < len && at[i] != '\n') i++;
+            } else if (i + 1 < len && at[i] == '/' && at[i + 1] == '*') {
+                i += 2;
+                while (i + 1 < len && !(at[i] == '*' && at[i + 1] == '/')) i++;
+                i += 2;
+            } else {
+                break;
+            }
+        }
+        if (i >= len) return false;
+        size_t s = i;
+        if (isalnum((unsigned char)at[i]) || at[i] == '_')
+            while (i < len && (isalnum((unsigned char)at[i]) || at[i] == '_')) i++;
+        else
+            i++;
+        if (k == index) {
+            snprintf(out, n, "%.*s", (int)(i - s), at + s);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Reads the file's text where the tokens are (the expansion locations, as
+ * tokens_until): lexing it with libclang costs about 36,000 instructions a
+ * call, and `if` statements ask for every inlined call. */
 bool nth_token_is(Cx *c, CXCursor cur, CXCursor until, int index, const char *want)
 {
-    CXToken *toks;
-    unsigned n;
-    tokens_until(c, cur, until, &toks, &n);
-    bool r = false;
-    for (unsigned i = 0; i < n && index >= 0; i++) {
-        if (clang_getTokenKind(toks[i]) == CXToken_Comment) continue; /* libclang keeps comments */
-        if (index-- > 0) continue;
-        CXString s = clang_getTokenSpelling(c->tu, toks[i]);
-        const char *p = clang_getCString(s);
-        r = p && strcmp(p, want) == 0;
-        clang_disposeString(s);
-    }
-    if (toks) clang_disposeTokens(c->tu, toks, n);
-    return r;
+    CXSourceRange ext = clang_getCursorExtent(cur);
+    CXSourceLocation from = clang_getRangeStart(ext);
+    CXSourceLocation to = clang_Cursor_isNull(until) ? clang_getRangeEnd(ext) : clang_getRangeStart(clang_getCursorExtent(until));
+    CXFile f = NULL, f2 = NULL;
+    unsigned off = 0, off2 = 0;
+    clang_getExpansionLocation(from, &f, NULL, NULL, &off);
+    clang_getExpansionLocation(to, &f2, NULL, NULL, &off2);
+    if (!f || !f2 || !clang_File_isEqual(f, f2) || off2 < off) return false;
+    size_t size = 0;
+    const char *text = clang_getFileContents(c->tu, f, &size);
+    if (!text || off2 > size) return false;
+    char word[64];
+    return nth_word(text + off, off2 - off, index, word, sizeof word) && strcmp(word, want) == 0;
 }
 
 #if CINDEX_VERSION_MINOR < 64

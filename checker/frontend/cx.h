@@ -36,6 +36,11 @@ typedef struct {
 } Children;
 
 Children children_of(CXCursor c);
+/* Between these, children_of keeps what it found (cx.c); the outermost
+ * end forgets it.  For the time one translation unit's model is built:
+ * the cursors must stay valid. */
+void children_cache_begin(void);
+void children_cache_end(void);
 void children_free(Children *ch);
 bool is_expr_kind(enum CXCursorKind k);
 /* Skips implicit wrappers (implicit casts, parentheses, cleanups). */

@@ -106,6 +106,9 @@ static struct HostAssignCache *assign_cache(HostScan *hs)
 
 void host_scan_release(HostScan *hs)
 {
+    free(hs->caller_memo);
+    hs->caller_memo = NULL;
+    hs->ncaller_memo = 0;
     struct HostAssignCache *hc = hs->assign_cache;
     if (!hc) return;
     for (int i = 0; i < hc->n; i++) free(hc->items[i].around);

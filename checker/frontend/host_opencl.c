@@ -545,7 +545,7 @@ static void scan_host_tu(Model *hm, CXTranslationUnit tu)
     HostTables t = {NULL, 0, NULL, 0};
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < fl.n; i++) {
-            HostScan hs = {&c, fl.fns[i], cxstr(&hm->arena, clang_getCursorSpelling(fl.fns[i])), NULL, 0, &t, NULL, NULL, NULL, 0, NULL};
+            HostScan hs = {&c, fl.fns[i], cxstr(&hm->arena, clang_getCursorSpelling(fl.fns[i])), NULL, 0, &t, NULL, NULL, NULL, 0, NULL, NULL, 0};
             if (pass == 0) clang_visitChildren(fl.fns[i], find_objects, &hs); /* kernel objects first */
             else host_scan_function(&hs);
             free(hs.targets);

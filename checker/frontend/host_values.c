@@ -4,6 +4,7 @@
  * constant table, and a parameter of the launching function whose callers
  * in the file pass constants (one call level).  See interp.h. */
 #include "frontend/interp.h"
+#include "util/vec.h"
 
 #include <string.h>
 
@@ -157,8 +158,19 @@ static enum CXChildVisitResult visit_callers(CXCursor cur, CXCursor parent, CXCl
     return cs->vs->failed ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
+#define MEMO_VALUES 16
+
+struct CallerMemo {
+    int index;
+    int max;                 /* the capacity it was found with */
+    bool ok;
+    int n;
+    long long values[MEMO_VALUES];
+};
+
 /* A parameter of the launching function: the constants its callers in
- * the file pass (every call must pass one). */
+ * the file pass (every call must pass one).  Each parameter's answer is
+ * kept for the function's other launches (a walk of the whole file). */
 static bool caller_values(HostScan *hs, CXCursor parm, ValueSet *vs)
 {
     if (host_assigned_in(hs, parm)) return false;
@@ -166,9 +178,22 @@ static bool caller_values(HostScan *hs, CXCursor parm, ValueSet *vs)
     for (int i = 0; i < n; i++)
         if (clang_equalCursors(clang_Cursor_getArgument(hs->fn, (unsigned)i), parm)) index = i;
     if (index < 0) return false;
+    for (int i = 0; i < hs->ncaller_memo; i++) {
+        const struct CallerMemo *m = &hs->caller_memo[i];
+        if (m->index != index || m->max != vs->max) continue;
+        for (int j = 0; m->ok && j < m->n; j++) add_value(vs, m->values[j]);
+        return m->ok && !vs->failed;
+    }
+    int before = vs->n;
     CallerScan cs = {hs->c, hs->fn, index, vs, 0};
     clang_visitChildren(clang_getTranslationUnitCursor(hs->c->cx.tu), visit_callers, &cs);
-    return cs.calls > 0 && !vs->failed && vs->n > 0;
+    bool ok = cs.calls > 0 && !vs->failed && vs->n > 0;
+    if (vs->max <= MEMO_VALUES && before == 0) { /* the answer of a fresh set only */
+        struct CallerMemo *m = VEC_PUSH(hs->caller_memo, hs->ncaller_memo);
+        *m = (struct CallerMemo){index, vs->max, ok, ok ? vs->n : 0, {0}};
+        for (int j = 0; ok && j < vs->n; j++) m->values[j] = vs->values[j];
+    }
+    return ok;
 }
 
 bool host_value_set(HostScan *hs, CXCursor arg, long long *values, int max, int *n, const char **how)

@@ -262,6 +262,11 @@ struct HostScan {
      * launches (a function of 1,000 launches is walked once, not 1,000
      * times): what host_assigned_in and host_reaching_value read. */
     struct HostAssignCache *assign_cache;
+    /* The constants the file's callers pass for each parameter of fn,
+     * found at the first launch argument that asks (host_values.c): a
+     * macro of 32 launches asks 200 times. */
+    struct CallerMemo *caller_memo;
+    int ncaller_memo;
 };
 /* Frees what a scan kept (the targets stay the caller's). */
 void host_scan_release(HostScan *hs);

@@ -411,15 +411,20 @@ static void add_host_run(Ctx *c, HostRun **runs, int *nruns, int host, const Typ
 }
 
 
+/* children_of keeps what it finds while one model is built (cx.h). */
 void model_build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o, const FileArgs *fa)
 {
+    children_cache_begin();
     build(m, tu, shim_dir, o, fa, NULL, NULL);
+    children_cache_end();
 }
 
 void model_build_program(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o,
                          const HostStrings *host, const HostProgram *program)
 {
+    children_cache_begin();
     build(m, tu, shim_dir, o, NULL, host, program);
+    children_cache_end();
 }
 
 static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o, const FileArgs *fa,
@@ -489,7 +494,7 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
             c.subst = runs[q].substituted ? &subst : NULL;
             cx_set_subst(c.subst);
             CXCursor host = ts.hosts[runs[q].host];
-            HostScan hs = {&c, host, cxstr(&m->arena, clang_getCursorSpelling(host)), NULL, 0, NULL, NULL, NULL, NULL, 0, NULL};
+            HostScan hs = {&c, host, cxstr(&m->arena, clang_getCursorSpelling(host)), NULL, 0, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0};
             host_scan_function(&hs);
             for (int j = 0; j < hs.ntargets; j++) {
                 int n = ntargets;

@@ -55,6 +55,11 @@ int main(void)
     CHECK_EQ_LL(at, strlen("auto r = R\"x(template class A<int>; )\" )x\"; "));
     CHECK_EQ_LL(count("int n = 1'000; template class C<int>;", NULL), 1); /* a digit separator is no quote */
     CHECK_EQ_LL(count("int template_count; int my_template;", NULL), 0);  /* words that contain it */
+    /* a macro that ends with the keyword is no instantiation; the next
+     * line's identifier is not its continuation */
+    CHECK_EQ_LL(count("#define TEMPLATE template\nTEMPLATE <class T> struct A;\nint x;", NULL), 0);
+    CHECK_EQ_LL(count("#define TPL(T) \\\n  template \\\n  class A<T>;\n", NULL), 1);
+    CHECK_EQ_LL(count("template ::ns::A<int>;", NULL), 0); /* rare, left as written */
     /* the rewrite: only `extern ` is added, the rest is byte for byte */
     CHECK(check_rewrite("template void f<float>(float *);", "extern template void f<float>(float *);"));
     CHECK(check_rewrite("#define I(T) \\\n  template class A<T>;\nI(int)\n",

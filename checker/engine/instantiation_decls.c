@@ -53,6 +53,35 @@ static size_t skip_raw(const char *t, size_t n, size_t i)
     return n;
 }
 
+/* Is the logical line of offset `at` (continuation lines joined) a
+ * preprocessor directive? */
+static bool in_directive(const char *t, size_t at)
+{
+    size_t b = at;
+    for (;;) {
+        while (b > 0 && t[b - 1] != '\n') b--;
+        /* the line before continues into this one */
+        size_t e = b >= 2 ? b - 2 : 0;
+        if (b >= 2 && t[e] == '\r' && e > 0) e--;
+        if (b >= 2 && t[e] == '\\') {
+            b = e;
+            continue;
+        }
+        break;
+    }
+    while (t[b] == ' ' || t[b] == '\t') b++;
+    return t[b] == '#';
+}
+
+/* Does an unescaped newline lie between `from` and `to`? */
+static bool ends_logical_line(const char *t, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++)
+        if (t[i] == '\n' && !(i > 0 && (t[i - 1] == '\\' || (t[i - 1] == '\r' && i > 1 && t[i - 2] == '\\'))))
+            return true;
+    return false;
+}
+
 int explicit_instantiation_offsets(const char *t, size_t n, size_t **offsets)
 {
     *offsets = NULL;
@@ -81,8 +110,11 @@ int explicit_instantiation_offsets(const char *t, size_t n, size_t **offsets)
             }
             if (len == 8 && memcmp(t + s, "template", 8) == 0) {
                 size_t next = skip_blank(t, n, i);
-                if (prev != MEMBER_OR_SCOPE && prev != EXTERN && next < n && t[next] != '<')
-                    *VEC_PUSH(*offsets, count) = s;
+                /* an instantiation names a class key or a type next, on the
+                 * same logical line when inside a #define */
+                bool named = next < n && (isalpha((unsigned char)t[next]) || t[next] == '_') &&
+                             !(in_directive(t, s) && ends_logical_line(t, i, next));
+                if (prev != MEMBER_OR_SCOPE && prev != EXTERN && named) *VEC_PUSH(*offsets, count) = s;
                 prev = OTHER;
             } else {
                 prev = len == 6 && memcmp(t + s, "extern", 6) == 0 ? EXTERN : OTHER;

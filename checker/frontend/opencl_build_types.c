@@ -89,7 +89,7 @@ static bool defines(const char *text, const char *name)
         if (b > text && b[-1] == '}') return true;
         /* typedef in the same statement: no ';' or '{' between it and the name */
         for (const char *q = p; q > text && q[-1] != ';' && q[-1] != '{' && q[-1] != '}'; q--)
-            if (q - 7 >= text && strncmp(q - 7, "typedef", 7) == 0 && word_at(text, q - 7, 7)) return true;
+            if (q >= text + 7 && strncmp(q - 7, "typedef", 7) == 0 && word_at(text, q - 7, 7)) return true;
     }
     return false;
 }
@@ -111,10 +111,14 @@ static int by_name(const void *a, const void *b)
 
 /* The first header (by name) of `dir`, other than `self`, that defines
  * `name`; NULL when none does. */
-static char *header_in(const char *dir, const char *name, const char *self)
+static char *header_in(const char *dir, const char *name, const char *self_path)
 {
+    char *self = realpath(self_path, NULL); /* dir is absolute */
     DIR *d = opendir(dir);
-    if (!d) return NULL;
+    if (!d) {
+        free(self);
+        return NULL;
+    }
     char **files = NULL;
     int n = 0;
     for (struct dirent *e; (e = readdir(d));)
@@ -125,7 +129,7 @@ static char *header_in(const char *dir, const char *name, const char *self)
     for (int i = 0; i < n && !found; i++) {
         char full[4096];
         snprintf(full, sizeof full, "%s/%s", dir, files[i]);
-        if (strcmp(full, self) == 0) continue;
+        if (self && strcmp(full, self) == 0) continue;
         long size = 0;
         char *text = read_file(full, &size);
         if (text && size <= MAX_HEADER_BYTES && defines(text, name)) found = xstrdup(full);
@@ -133,6 +137,7 @@ static char *header_in(const char *dir, const char *name, const char *self)
     }
     for (int i = 0; i < n; i++) free(files[i]);
     free(files);
+    free(self);
     return found;
 }
 

@@ -3,7 +3,8 @@
 # with clang-19, ASan and UBSan in build-fuzz/, and fuzz gpulint's whole
 # pipeline for SECONDS (default 300).
 #
-# Seeds: every .cu/.cuh of testdata/, copied at run time into
+# Seeds: every .cu/.cuh of testdata/ (and every .cl/.opencl, marked to be
+# read as OpenCL C), copied at run time into
 # build-fuzz/corpus/ (which keeps what the fuzzer adds, so a later run goes
 # on from there).  Dictionary: tests/fuzz/cuda.dict.  A crash, sanitizer
 # report, leak or timeout leaves its reproducer in build-fuzz/crashes/ and
@@ -53,6 +54,12 @@ fi
 
 mkdir -p "$build/corpus" "$build/crashes"
 find testdata \( -name '*.cu' -o -name '*.cuh' \) -type f -size -"$max_len"c -exec cp {} "$build/corpus/" \;
+# OpenCL seeds: the harness reads an input whose last byte is odd as OpenCL C
+# ('/' is), so each ends with an empty comment
+find testdata \( -name '*.cl' -o -name '*.opencl' \) -type f -size -"$max_len"c -print0 |
+    while IFS= read -r -d '' f; do
+        { cat "$f"; printf '\n//'; } >"$build/corpus/cl-$(basename "$f")"
+    done
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1

@@ -1,5 +1,6 @@
 /* fingerprint.c - see fingerprint.h and docs/fingerprints.md. */
 #include "finding/fingerprint.h"
+#include "util/mix64.h"
 
 #include "util/oom.h"
 #include "util/vec.h"
@@ -82,15 +83,6 @@ static size_t offset_of(const SourceText *s, unsigned line, unsigned col)
     return off < s->size ? off : s->size;
 }
 
-static uint64_t mix(uint64_t x)
-{
-    /* splitmix64's finaliser: every input bit reaches every output bit */
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
 
 uint64_t fingerprint_base(const Finding *f, const char *repo_path, const SourceText *src)
 {
@@ -121,7 +113,7 @@ uint64_t fingerprint_base(const Finding *f, const char *repo_path, const SourceT
         p = source_line(src, below, &n);
         h = fnv_byte(p ? fnv_normalised(h, p, n) : h, 0x1f);
     }
-    return mix(h);
+    return mix64(h);
 }
 
 void fingerprint_format(uint64_t base, int occurrence, char out[17])
@@ -130,7 +122,7 @@ void fingerprint_format(uint64_t base, int occurrence, char out[17])
     if (occurrence > 1) {
         char n[24];
         snprintf(n, sizeof n, "%d", occurrence);
-        h = mix(fnv_str(fnv_str(FNV_OFFSET, "occurrence"), n) ^ base);
+        h = mix64(fnv_str(fnv_str(FNV_OFFSET, "occurrence"), n) ^ base);
     }
     snprintf(out, 17, "%016llx", (unsigned long long)h);
 }

@@ -1,5 +1,6 @@
 /* cx.c - libclang helpers (see cx.h). */
 #include "frontend/cx.h"
+#include "util/mix64.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
@@ -36,15 +37,6 @@ static struct {
     CXCursor *pool;
     int npool;
 } cache;
-
-static uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xBF58476D1CE4E5B9ull;
-    x ^= x >> 27;
-    x *= 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
 
 static size_t cursor_hash(CXCursor c)
 {

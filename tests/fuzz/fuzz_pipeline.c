@@ -1,6 +1,8 @@
 /* fuzz_pipeline.c - libFuzzer target over gpulint's whole pipeline on an
  * in-memory buffer: the engine (libclang parse, kernel model, every rule)
- * -> run registry (ids) -> the JSON and text emitters into memory streams.
+ * -> run registry (ids) -> the JSON and text emitters into memory streams,
+ * as CUDA or (an input whose last byte is odd) as OpenCL C; and the text
+ * rewrite of explicit instantiations (engine/instantiation_decls.h).
  * Built only with -DGPULINT_FUZZ=ON and clang (ci/fuzz.sh), with ASan and
  * UBSan; any crash, sanitizer report or leak is a finding.
  *
@@ -8,6 +10,7 @@
  * (GPULINT_SOURCE_DIR, GPULINT_BINARY_DIR), or from GPULINT_FUZZ_DATA_DIR
  * and GPULINT_FUZZ_PCH for a fuzzer copied to another machine. */
 #include "engine/engine.h"
+#include "engine/instantiation_decls.h"
 #include "engine/run_registry.h"
 #include "output/emitter.h"
 
@@ -79,9 +82,16 @@ static void emit(const Emitter *emitter, const FileResult *r)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    /* the text rewrite of explicit instantiations (not NUL-terminated) */
+    size_t *offsets, rewritten_size;
+    int count = explicit_instantiation_offsets((const char *)data, size, &offsets);
+    free(declare_instantiations((const char *)data, size, offsets, count, &rewritten_size));
+    free(offsets);
     FileResult r;
-    /* never NULL: a NULL buffer means "read the file from disk" */
-    engine_lint_file(engine, "fuzz/input.cu", size ? (const char *)data : "", size, &r);
+    /* never NULL: a NULL buffer means "read the file from disk".  An input
+     * whose last byte is odd is read as OpenCL C (its build-time types too). */
+    const char *name = size && (data[size - 1] & 1) ? "fuzz/input.cl" : "fuzz/input.cu";
+    engine_lint_file(engine, name, size ? (const char *)data : "", size, &r);
     RunRegistry registry;
     memset(&registry, 0, sizeof registry);
     run_registry_add(&registry, &r.findings);

@@ -109,8 +109,32 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Is the text C++ (a host header beside the kernels): `namespace`,
+ * `template` or `class` outside comments?  OpenCL C has none of them, and
+ * putting such a header before a kernel adds errors, not definitions. */
+static bool cxx_text(const char *t)
+{
+    static const char *const words[] = {"namespace", "template", "class"};
+    for (const char *p = t; *p;) {
+        if (p[0] == '/' && p[1] == '/') {
+            while (*p && *p != '\n') p++;
+        } else if (p[0] == '/' && p[1] == '*') {
+            const char *e = strstr(p + 2, "*/");
+            p = e ? e + 2 : p + strlen(p);
+        } else if (isalpha((unsigned char)*p) || *p == '_') {
+            const char *w = p;
+            while (isalnum((unsigned char)*p) || *p == '_') p++;
+            for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+                if ((size_t)(p - w) == strlen(words[i]) && strncmp(w, words[i], (size_t)(p - w)) == 0) return true;
+        } else {
+            p++;
+        }
+    }
+    return false;
+}
+
 /* The first header (by name) of `dir`, other than `self`, that defines
- * `name`; NULL when none does. */
+ * `name` and is not C++; NULL when none does. */
 static char *header_in(const char *dir, const char *name, const char *self_path)
 {
     char *self = realpath(self_path, NULL); /* dir is absolute */
@@ -132,7 +156,7 @@ static char *header_in(const char *dir, const char *name, const char *self_path)
         if (self && strcmp(full, self) == 0) continue;
         long size = 0;
         char *text = read_file(full, &size);
-        if (text && size <= MAX_HEADER_BYTES && defines(text, name)) found = xstrdup(full);
+        if (text && size <= MAX_HEADER_BYTES && defines(text, name) && !cxx_text(text)) found = xstrdup(full);
         free(text);
     }
     for (int i = 0; i < n; i++) free(files[i]);

@@ -3,8 +3,9 @@
  * precompiled preamble) gives the findings, status and problems of a fresh
  * parse of the same text, in each header mode: the shim through its PCH,
  * the shim by -include, and the toolkit's headers (skipped, with a message,
- * without a toolkit).  Also: the cache's bound, closing, and an included
- * header's unsaved text.
+ * without a toolkit).  Also: the cache's bound, closing, an included
+ * header's unsaved text, and an OpenCL file parsed with its host's
+ * build-time types.
  *
  *   test_document_session SOURCE_DIR PCH FILE...   (PCH "" for none) */
 #include "engine/engine.h"
@@ -132,6 +133,42 @@ static void same_as_fresh(const EngineOptions *o, const char *mode, char **files
     engine_free(docs);
 }
 
+/* An OpenCL kernel file that needs its host's build-time types
+ * (docs/opencl.md): as a document it is parsed with them too, on opening
+ * and after an edit, as in a fresh parse (the parses with the assumed
+ * types are fresh ones, so no reuse is asked for). */
+static void opencl_documents(const EngineOptions *o, const char *source_dir)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/testdata/projects/opencl_build_types/kernels/row_sum.cl", source_dir);
+    long len;
+    char *text = read_file(path, &len);
+    CHECK(text != NULL);
+    if (!text) return;
+    char err[512];
+    Engine *fresh = engine_new(o, err, sizeof err), *docs = engine_new(o, err, sizeof err);
+    CHECK(fresh && docs);
+    if (fresh && docs) {
+        compare(fresh, docs, path, text, (size_t)len, false, "OpenCL: open");
+        static const char more[] = "\n__kernel void twice(__global T *v) { v[get_global_id(0)] *= 2; }\n";
+        char *edited = malloc((size_t)len + sizeof more);
+        memcpy(edited, text, (size_t)len);
+        memcpy(edited + len, more, sizeof more);
+        compare(fresh, docs, path, edited, (size_t)len + sizeof more - 1, false, "OpenCL: a kernel added");
+        FileResult r;
+        DocumentInfo info;
+        engine_lint_document(docs, path, edited, (size_t)len + sizeof more - 1, NULL, 0, &r, &info);
+        CHECK_EQ_LL(count_rule(&r, "uncoalesced-row"), 1); /* found with T and dim_t assumed */
+        CHECK(r.status == FILE_DEGRADED);
+        document_info_free(&info);
+        file_result_free(&r);
+        free(edited);
+    }
+    engine_free(fresh);
+    engine_free(docs);
+    free(text);
+}
+
 static void write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -226,6 +263,7 @@ int main(int argc, char **argv)
     o.frontend.use_pch = argv[2][0] != 0;
     same_as_fresh(&o, "shim, precompiled", argv + 3, argc - 3);
     cache_and_headers(&o);
+    opencl_documents(&o, argv[1]);
     o.frontend.use_pch = false;
     same_as_fresh(&o, "shim, -include", argv + 3, argc - 3);
     if (have_toolkit()) {

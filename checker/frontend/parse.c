@@ -652,9 +652,9 @@ void frontend_set_prelude_files(Frontend *fe, const struct CXUnsavedFile *files,
         fe->build_types[fe->nbuild_types++] = files[i];
 }
 
-bool frontend_keeps_tu(const Frontend *fe)
+KeptTu *frontend_kept(const Frontend *fe)
 {
-    return fe->kept != NULL;
+    return fe->kept;
 }
 
 const FileArgs *frontend_file_args(const Frontend *fe)

@@ -68,12 +68,12 @@ ParseResult frontend_parse_opencl(Frontend *fe, const char *path);
 /* What parse_opencl.c reads and sets of a front end (parse.c): the file's
  * unsaved text (NULL: none), the OpenCL C version of the next parses (NULL:
  * the option's), the files put before the file (a virtual header first,
- * passed with -include; n = 0: none), whether a document session keeps the
- * TU, and the file's own flags. */
+ * passed with -include; n = 0: none), the document session's kept TU
+ * (NULL: none), and the file's own flags. */
 const struct CXUnsavedFile *frontend_unsaved(const Frontend *fe);
 void frontend_set_opencl_std(Frontend *fe, const char *std);
 void frontend_set_prelude_files(Frontend *fe, const struct CXUnsavedFile *files, int n);
-bool frontend_keeps_tu(const Frontend *fe);
+KeptTu *frontend_kept(const Frontend *fe);
 const FileArgs *frontend_file_args(const Frontend *fe);
 void parse_result_free(ParseResult *r);
 /* diags.c: the TU's errors (a missing include as a note) into r->diags. */

@@ -173,8 +173,15 @@ ParseResult frontend_parse_opencl(Frontend *fe, const char *path)
             parse_result_free(&r2);
         }
     }
-    /* not for an editor's kept parse: a further parse would replace its TU */
-    if (!r.fatal && !frontend_keeps_tu(fe) && opencl_has_unknown_types(&r)) assume_build_types(fe, path, text, &r);
+    if (!r.fatal && opencl_has_unknown_types(&r)) {
+        /* an editor's kept parse stays kept for its next edit: the parses
+         * with the host's types are fresh ones, and the best replaces it
+         * only in this result */
+        KeptTu *kept = frontend_kept(fe);
+        frontend_set_kept(fe, NULL);
+        assume_build_types(fe, path, text, &r);
+        frontend_set_kept(fe, kept);
+    }
     frontend_set_opencl_std(fe, NULL);
     frontend_set_unsaved(fe, saved.Filename, saved.Contents, saved.Length);
     free(text);

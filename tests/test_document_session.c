@@ -4,8 +4,8 @@
  * parse of the same text, in each header mode: the shim through its PCH,
  * the shim by -include, and the toolkit's headers (skipped, with a message,
  * without a toolkit).  Also: the cache's bound, closing, an included
- * header's unsaved text, and an OpenCL file parsed with its host's
- * build-time types.
+ * header's unsaved text, an OpenCL file parsed with its host's
+ * build-time types, and explicit instantiations read as declarations.
  *
  *   test_document_session SOURCE_DIR PCH FILE...   (PCH "" for none) */
 #include "engine/engine.h"
@@ -169,6 +169,41 @@ static void opencl_documents(const EngineOptions *o, const char *source_dir)
     free(text);
 }
 
+/* A document whose include closure instantiates explicitly gets the
+ * rewrite too (a header's macro and the file's own `template` line), and
+ * its edits still reuse the kept parse. */
+static void instantiating_documents(const EngineOptions *o, const char *source_dir)
+{
+    static const char *const files[] = {"damp_layer.cu", "scale_kernel.cu"};
+    char err[512];
+    Engine *fresh = engine_new(o, err, sizeof err), *docs = engine_new(o, err, sizeof err);
+    CHECK(fresh && docs);
+    for (size_t i = 0; fresh && docs && i < sizeof files / sizeof files[0]; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/testdata/projects/templates/src/%s", source_dir, files[i]);
+        long len;
+        char *text = read_file(path, &len);
+        CHECK(text != NULL);
+        if (!text) continue;
+        compare(fresh, docs, path, text, (size_t)len, false, "instantiations: open");
+        char *edited = malloc((size_t)len + sizeof PROBE);
+        memcpy(edited, text, (size_t)len);
+        memcpy(edited + len, PROBE, sizeof PROBE);
+        compare(fresh, docs, path, edited, (size_t)len + sizeof PROBE - 1, true, "instantiations: an edit");
+        FileResult r;
+        DocumentInfo info;
+        engine_lint_document(docs, path, edited, (size_t)len + sizeof PROBE - 1, NULL, 0, &r, &info);
+        CHECK_EQ_LL(info.declared_files, 1);
+        CHECK(count_rule(&r, "double-literal") >= 1);
+        document_info_free(&info);
+        file_result_free(&r);
+        free(edited);
+        free(text);
+    }
+    engine_free(fresh);
+    engine_free(docs);
+}
+
 static void write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -264,6 +299,7 @@ int main(int argc, char **argv)
     same_as_fresh(&o, "shim, precompiled", argv + 3, argc - 3);
     cache_and_headers(&o);
     opencl_documents(&o, argv[1]);
+    instantiating_documents(&o, argv[1]);
     o.frontend.use_pch = false;
     same_as_fresh(&o, "shim, -include", argv + 3, argc - 3);
     if (have_toolkit()) {

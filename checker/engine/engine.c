@@ -561,9 +561,11 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         FileFlags ff;
         projects_flags_for(e->projects, tu, contents, size, &ff);
         char main_abs[PATH_MAX];
-        if (ff.ninstantiating && !(e->document && !ctx->focus) && realpath(tu, main_abs)) {
-            declared_texts_build(ff.instantiating, ff.ninstantiating, main_abs, contents, size, &declared);
-            frontend_set_other_buffers(e->frontend, declared.items, declared.n);
+        bool in_editor = e->document && !ctx->focus;
+        if (ff.ninstantiating && realpath(tu, main_abs)) {
+            declared_texts_build(ff.instantiating, ff.ninstantiating, main_abs, contents, size,
+                                 in_editor ? e->open : NULL, in_editor ? e->nopen : 0, &declared);
+            if (!in_editor) frontend_set_other_buffers(e->frontend, declared.items, declared.n);
             if (declared.main_text) {
                 contents = declared.main_text;
                 size = declared.main_size;
@@ -624,8 +626,9 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     bool with_args = e->projects || (cfg && (nargs || cfg->headers || cfg->cl_std)) || fa.nmodel_files;
     /* an editor's kept parse is of the document itself, not of a fragment's owner */
     bool analysed = e->document && !ctx->focus
-                        ? frontend_document_analyse(e->document, contents, size, with_args ? &fa : NULL, e->open,
-                                                    e->nopen, &m, &pr)
+                        ? frontend_document_analyse(e->document, contents, size, with_args ? &fa : NULL,
+                                                    declared.n ? declared.items : e->open,
+                                                    declared.n ? declared.n : e->nopen, &m, &pr)
                         : frontend_analyse_with(e->frontend, tu, contents, size, with_args ? &fa : NULL, &m, &pr);
     /* a kernel file compiled at run time: its undeclared sizes from the
      * host code that compiles it, then one more parse (jit_names.h) */
@@ -665,11 +668,12 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
                                         MAX_CONFIG_CHOICES - nchosen, &m, &pr);
     }
     free(args);
-    if (declared.n) frontend_set_other_buffers(e->frontend, NULL, 0);
+    if (declared.n && !(e->document && !ctx->focus)) frontend_set_other_buffers(e->frontend, NULL, 0);
     int ndeclared = declared.n + (declared.main_text != NULL);
     declared_texts_free(&declared); /* libclang copied the buffers; the model keeps no pointer to them */
     if (e->info) {
         e->info->reused = pr.reused;
+        e->info->declared_files = ndeclared;
         e->info->included = pr.included;
         e->info->nincluded = pr.nincluded;
         pr.included = NULL;

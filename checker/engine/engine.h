@@ -86,6 +86,8 @@ typedef struct {
     bool reused;                       /* the kept parse was reparsed (its preamble reused if unchanged) */
     int kept;                          /* documents kept parsed after this analysis */
     char **included; int nincluded;    /* the files the document includes */
+    int declared_files;                /* files whose explicit instantiations clang got as
+                                          declarations (instantiation_decls.h) */
 } DocumentInfo;
 bool engine_lint_document(Engine *e, const char *path, const char *contents, size_t size, const FrontendBuffer *open,
                           int nopen, FileResult *out, DocumentInfo *info);

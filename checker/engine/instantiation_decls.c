@@ -158,8 +158,23 @@ static char *declared(const char *text, size_t n, size_t *out_n)
     return out;
 }
 
+static void add_buffer(DeclaredTexts *out, const char *path, char *contents, size_t size)
+{
+    FrontendBuffer *b = VEC_PUSH(out->items, out->n);
+    b->path = xstrdup(path);
+    b->contents = contents;
+    b->size = (unsigned long)size;
+}
+
+static const FrontendBuffer *open_buffer(const FrontendBuffer *open, int nopen, const char *path)
+{
+    for (int i = 0; i < nopen; i++)
+        if (strcmp(open[i].path, path) == 0) return &open[i];
+    return NULL;
+}
+
 void declared_texts_build(const char *const *paths, int n, const char *main_path, const char *text, size_t size,
-                          DeclaredTexts *out)
+                          const FrontendBuffer *open, int nopen, DeclaredTexts *out)
 {
     memset(out, 0, sizeof *out);
     for (int i = 0; i < n; i++) {
@@ -169,17 +184,24 @@ void declared_texts_build(const char *const *paths, int n, const char *main_path
             free(raw);
             continue;
         }
-        long len;
-        char *raw = read_file(paths[i], &len);
-        if (!raw) continue;
+        const FrontendBuffer *ob = open_buffer(open, nopen, paths[i]);
+        long len = 0;
+        char *raw = ob ? NULL : read_file(paths[i], &len);
+        if (!ob && !raw) continue;
         size_t new_size;
-        char *t = declared(raw, (size_t)len, &new_size);
+        char *t = ob ? declared(ob->contents, ob->size, &new_size) : declared(raw, (size_t)len, &new_size);
         free(raw);
-        if (!t) continue;
-        FrontendBuffer *b = VEC_PUSH(out->items, out->n);
-        b->path = xstrdup(paths[i]);
-        b->contents = t;
-        b->size = (unsigned long)new_size;
+        if (t) add_buffer(out, paths[i], t, new_size);
+    }
+    /* the editor's other open files as they are (they replace the list) */
+    for (int i = 0; i < nopen && out->n; i++) {
+        bool rewritten = false;
+        for (int j = 0; j < out->n && !rewritten; j++) rewritten = strcmp(out->items[j].path, open[i].path) == 0;
+        if (rewritten) continue;
+        char *copy = xmalloc(open[i].size + 1);
+        memcpy(copy, open[i].contents, open[i].size);
+        copy[open[i].size] = 0;
+        add_buffer(out, open[i].path, copy, open[i].size);
     }
 }
 

@@ -32,16 +32,18 @@ char *declare_instantiations(const char *text, size_t n, const size_t *offsets, 
 
 /* The texts clang gets for a translation unit: each file of `paths` that
  * instantiates, read and rewritten, as buffers for the other files
- * (frontend_set_other_buffers); the main file (`main_path`, absolute) is
- * not among them: its rewritten text goes to *main_text (NULL when it does
- * not instantiate), from `text` (its contents as the engine read them;
- * NULL: the file on disk). */
+ * (frontend_set_other_buffers).  An editor's `open` buffers (nopen of
+ * them; their text, not the disk's) are among them too, rewritten where
+ * they instantiate.  The main file (`main_path`, absolute) is not among
+ * them: its rewritten text goes to *main_text (NULL when it does not
+ * instantiate), from `text` (its contents as the engine read them; NULL:
+ * the file on disk). */
 typedef struct {
     FrontendBuffer *items; int n;
     char *main_text; size_t main_size;
 } DeclaredTexts;
 void declared_texts_build(const char *const *paths, int n, const char *main_path, const char *text, size_t size,
-                          DeclaredTexts *out);
+                          const FrontendBuffer *open, int nopen, DeclaredTexts *out);
 void declared_texts_free(DeclaredTexts *d);
 
 #endif

@@ -54,6 +54,15 @@ bool opencl_has_unknown_types(const ParseResult *r)
     return unknown_types(r).n > 0;
 }
 
+int opencl_unknown_type_errors(const ParseResult *r)
+{
+    static const char prefix[] = "unknown type name '";
+    int n = 0;
+    for (int i = 0; i < r->ndiags; i++)
+        n += r->diags[i].level == DIAG_ERROR && strncmp(r->diags[i].message, prefix, sizeof prefix - 1) == 0;
+    return n;
+}
+
 static bool word_at(const char *text, const char *at, size_t len)
 {
     bool before = at > text && (isalnum((unsigned char)at[-1]) || at[-1] == '_');

@@ -16,7 +16,8 @@
  *   2. assumes each name still unknown: `float` when the file uses it as the
  *      element of a global, constant or local pointer (the data the kernel
  *      moves), `int` otherwise (sizes and strides in parameter structs).
- * The second parse is kept only when it has fewer errors.  The file stays
+ * A parse is kept when it has fewer errors, or as many (clang stops at 50)
+ * with fewer unknown type names.  The file stays
  * degraded: a note names every assumption, and findings of the file carry
  * them as evidence (`assumed_types`); double-literal does not judge
  * arithmetic on an assumed type (the host may build it as double).
@@ -50,6 +51,8 @@ typedef struct {
 
 /* Does r have "unknown type name" errors (names set at build time)? */
 bool opencl_has_unknown_types(const ParseResult *r);
+/* How many of r's errors are "unknown type name". */
+int opencl_unknown_type_errors(const ParseResult *r);
 /* Adds what r's unknown type names need: the header that defines one (in
  * the file's directory, or its parent when that is inside the project
  * `root`; NULL: no project), or an assumed type; false when nothing new was

@@ -110,7 +110,10 @@ static void assume_build_types(Frontend *fe, const char *path, const char *text,
         }
         /* the next round extends the latest parse: a header that brings
          * its own unknown names can add errors before it removes them */
-        bool better = error_count(&next) < error_count(best.tu ? &best : r);
+        const ParseResult *cur = best.tu ? &best : r;
+        bool better = error_count(&next) < error_count(cur) ||
+                      (error_count(&next) == error_count(cur) &&
+                       opencl_unknown_type_errors(&next) < opencl_unknown_type_errors(cur));
         parse_result_free(&latest);
         if (better) {
             parse_result_free(&best);

@@ -16,8 +16,8 @@
  *   2. assumes each name still unknown: `float` when the file uses it as the
  *      element of a global, constant or local pointer (the data the kernel
  *      moves), `int` otherwise (sizes and strides in parameter structs).
- * A parse is kept when it has fewer errors, or as many (clang stops at 50)
- * with fewer unknown type names.  The file stays
+ * A parse is kept when it has fewer errors, or when clang stopped at its
+ * error limit in both with fewer unknown type names.  The file stays
  * degraded: a note names every assumption, and findings of the file carry
  * them as evidence (`assumed_types`); double-literal does not judge
  * arithmetic on an assumed type (the host may build it as double).

@@ -78,6 +78,14 @@ static void set_build_types(Frontend *fe, const char *vpath, const char *text, c
     frontend_set_prelude_files(fe, files, n);
 }
 
+/* Did clang stop at its error limit (so error counts say nothing more)? */
+static bool hit_error_limit(const ParseResult *r)
+{
+    for (int i = 0; i < r->ndiags; i++)
+        if (strstr(r->diags[i].message, "too many errors emitted")) return true;
+    return false;
+}
+
 /* A file written against type names its host sets at build time: parsed
  * again with a virtual header that includes the project header defining
  * them, or assumes them (opencl_build_types.h); kept when it has fewer
@@ -112,7 +120,7 @@ static void assume_build_types(Frontend *fe, const char *path, const char *text,
          * its own unknown names can add errors before it removes them */
         const ParseResult *cur = best.tu ? &best : r;
         bool better = error_count(&next) < error_count(cur) ||
-                      (error_count(&next) == error_count(cur) &&
+                      (hit_error_limit(&next) && hit_error_limit(cur) &&
                        opencl_unknown_type_errors(&next) < opencl_unknown_type_errors(cur));
         parse_result_free(&latest);
         if (better) {

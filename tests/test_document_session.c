@@ -103,6 +103,17 @@ static void compare(Engine *fresh, Engine *docs, const char *path, const char *t
 
 static const char PROBE[] = "\n__global__ void gpulint_probe(float *p) { p[threadIdx.x] = p[threadIdx.x] * 0.5; }\n";
 
+/* `text` with `more` after it (an edit at the end); *n gets its length. */
+static char *appended(const char *text, size_t len, const char *more, size_t *n)
+{
+    size_t m = strlen(more);
+    char *out = malloc(len + m + 1);
+    memcpy(out, text, len);
+    memcpy(out + len, more, m + 1);
+    *n = len + m;
+    return out;
+}
+
 static void same_as_fresh(const EngineOptions *o, const char *mode, char **files, int nfiles)
 {
     char err[512];
@@ -118,11 +129,9 @@ static void same_as_fresh(const EngineOptions *o, const char *mode, char **files
         if (!text) continue;
         /* open; add a finding below the includes; remove it again */
         compare(fresh, docs, files[i], text, (size_t)len, false, "open");
-        size_t n2 = (size_t)len + sizeof PROBE;
-        char *edited = malloc(n2);
-        memcpy(edited, text, (size_t)len);
-        memcpy(edited + len, PROBE, sizeof PROBE);
-        compare(fresh, docs, files[i], edited, n2 - 1, true, "edit: a double literal added");
+        size_t n2;
+        char *edited = appended(text, (size_t)len, PROBE, &n2);
+        compare(fresh, docs, files[i], edited, n2, true, "edit: a double literal added");
         compare(fresh, docs, files[i], text, (size_t)len, true, "edit: removed again");
         free(edited);
         free(text);
@@ -150,14 +159,13 @@ static void opencl_documents(const EngineOptions *o, const char *source_dir)
     CHECK(fresh && docs);
     if (fresh && docs) {
         compare(fresh, docs, path, text, (size_t)len, false, "OpenCL: open");
-        static const char more[] = "\n__kernel void twice(__global T *v) { v[get_global_id(0)] *= 2; }\n";
-        char *edited = malloc((size_t)len + sizeof more);
-        memcpy(edited, text, (size_t)len);
-        memcpy(edited + len, more, sizeof more);
-        compare(fresh, docs, path, edited, (size_t)len + sizeof more - 1, false, "OpenCL: a kernel added");
+        size_t n2;
+        char *edited =
+            appended(text, (size_t)len, "\n__kernel void twice(__global T *v) { v[get_global_id(0)] *= 2; }\n", &n2);
+        compare(fresh, docs, path, edited, n2, false, "OpenCL: a kernel added");
         FileResult r;
         DocumentInfo info;
-        engine_lint_document(docs, path, edited, (size_t)len + sizeof more - 1, NULL, 0, &r, &info);
+        engine_lint_document(docs, path, edited, n2, NULL, 0, &r, &info);
         CHECK_EQ_LL(count_rule(&r, "uncoalesced-row"), 1); /* found with T and dim_t assumed */
         CHECK(r.status == FILE_DEGRADED);
         document_info_free(&info);
@@ -186,13 +194,12 @@ static void instantiating_documents(const EngineOptions *o, const char *source_d
         CHECK(text != NULL);
         if (!text) continue;
         compare(fresh, docs, path, text, (size_t)len, false, "instantiations: open");
-        char *edited = malloc((size_t)len + sizeof PROBE);
-        memcpy(edited, text, (size_t)len);
-        memcpy(edited + len, PROBE, sizeof PROBE);
-        compare(fresh, docs, path, edited, (size_t)len + sizeof PROBE - 1, true, "instantiations: an edit");
+        size_t n2;
+        char *edited = appended(text, (size_t)len, PROBE, &n2);
+        compare(fresh, docs, path, edited, n2, true, "instantiations: an edit");
         FileResult r;
         DocumentInfo info;
-        engine_lint_document(docs, path, edited, (size_t)len + sizeof PROBE - 1, NULL, 0, &r, &info);
+        engine_lint_document(docs, path, edited, n2, NULL, 0, &r, &info);
         CHECK_EQ_LL(info.declared_files, 1);
         CHECK(count_rule(&r, "double-literal") >= 1);
         document_info_free(&info);

@@ -33,7 +33,8 @@ bool opencl_cl20_builtin(const char *name);
 void opencl_note_undefined_names(ParseResult *r, const char *path);
 /* OpenCL sources kept as C++ raw strings for embedding (a line `R"(` ...
  * a line `)"`): the wrapper lines are blanked in place, so lines and
- * columns stay as in the file.  False when there is no wrapper (parse.c). */
+ * columns stay as in the file.  False when there is no wrapper
+ * (parse_opencl.c). */
 bool opencl_unwrap_raw_string(char *text);
 
 #endif

@@ -333,7 +333,7 @@ static void add_file_args(Frontend *fe, Args *a, bool opencl)
  * directory; declared lazily), no CUDA shim, no PCH (measured in
  * docs/opencl.md: an OpenCL file parses faster than a CUDA file with the
  * shim PCH). */
-static void build_opencl_args(Frontend *fe, Args *a, char *std_buf)
+static void build_opencl_args(Frontend *fe, Args *a, char *std_buf, char *version_buf)
 {
     add(a, "-x");
     add(a, "cl");
@@ -346,10 +346,10 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf)
     add(a, "-ferror-limit=50");
     /* every OpenCL driver defines the device's version (clang only
      * __OPENCL_C_VERSION__): code shared with the host tests it */
-    const char *v = strchr(std_buf, '=') + 1; /* "CL1.2"; std_buf's second half holds the define */
+    const char *v = strchr(std_buf, '=') + 1; /* "CL1.2" */
     if (strlen(v) == 5 && isdigit((unsigned char)v[2]) && isdigit((unsigned char)v[4])) {
-        snprintf(std_buf + 32, 32, "-D__OPENCL_VERSION__=%c%c0", v[2], v[4]);
-        add(a, std_buf + 32);
+        snprintf(version_buf, 64, "-D__OPENCL_VERSION__=%c%c0", v[2], v[4]);
+        add(a, version_buf);
     }
     for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
     add_file_args(fe, a, true);
@@ -587,7 +587,8 @@ static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, co
 {
     Args a = {NULL, 0};
     char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
-    if (is_opencl(fe, path)) build_opencl_args(fe, &a, std_buf);
+    /* OpenCL has no GPU arch: its buffer holds the version define */
+    if (is_opencl(fe, path)) build_opencl_args(fe, &a, std_buf, arch_buf);
     else build_args(fe, &a, real, pch, std_buf, arch_buf, cuda_buf, true);
     unsigned nfiles;
     struct CXUnsavedFile *files = unsaved_files(fe, path, &nfiles);

@@ -142,36 +142,62 @@ static bool cxx_text(const char *t)
     return false;
 }
 
-/* The first header (by name) of `dir`, other than `self`, that defines
- * `name` and is not C++; NULL when none does. */
-static char *header_in(const char *dir, const char *name, const char *self_path)
+/* The headers that may be put before a file: those of its directory, then
+ * of its parent (inside the project), each by name, read once per file
+ * (every name of every round is looked up in them).  C++ headers and the
+ * file itself are left out. */
+typedef struct {
+    char *path;
+    char *text;
+} Candidate;
+
+struct BuildCandidates {
+    Candidate *items;
+    int n;
+};
+
+static void add_candidates(struct BuildCandidates *c, const char *dir, const char *self)
 {
-    char *self = realpath(self_path, NULL); /* dir is absolute */
     DIR *d = opendir(dir);
-    if (!d) {
-        free(self);
-        return NULL;
-    }
+    if (!d) return;
     char **files = NULL;
     int n = 0;
     for (struct dirent *e; (e = readdir(d));)
         if (header_like(e->d_name)) *VEC_PUSH(files, n) = xstrdup(e->d_name);
     closedir(d);
     if (n) qsort(files, (size_t)n, sizeof *files, by_name);
-    char *found = NULL;
-    for (int i = 0; i < n && !found; i++) {
+    for (int i = 0; i < n; i++) {
         char full[4096];
         snprintf(full, sizeof full, "%s/%s", dir, files[i]);
+        free(files[i]);
         if (self && strcmp(full, self) == 0) continue;
         long size = 0;
         char *text = read_file(full, &size);
-        if (text && size <= MAX_HEADER_BYTES && defines(text, name) && !cxx_text(text)) found = xstrdup(full);
-        free(text);
+        if (text && size <= MAX_HEADER_BYTES && !cxx_text(text))
+            *VEC_PUSH(c->items, c->n) = (Candidate){xstrdup(full), text};
+        else
+            free(text);
     }
-    for (int i = 0; i < n; i++) free(files[i]);
     free(files);
+}
+
+static struct BuildCandidates *load_candidates(const char *dir, const char *parent, const char *self_path)
+{
+    struct BuildCandidates *c = xcalloc(1, sizeof *c);
+    char *self = realpath(self_path, NULL); /* dir is absolute */
+    add_candidates(c, dir, self);
+    if (strcmp(parent, dir) != 0) add_candidates(c, parent, self);
     free(self);
-    return found;
+    return c;
+}
+
+/* The first candidate that defines `name`: the directory's before the
+ * parent's; NULL when none does. */
+static const Candidate *defining(const struct BuildCandidates *c, const char *name)
+{
+    for (int i = 0; i < c->n; i++)
+        if (defines(c->items[i].text, name)) return &c->items[i];
+    return NULL;
 }
 
 static void dir_of(const char *path, char *out, size_t n)
@@ -253,13 +279,10 @@ static bool cxx_scope(const char *text, const char *name)
 /* The file's text and the headers' texts: where names are used. */
 static char *uses_text(const BuildPlan *b, const char *file_text)
 {
-    char *texts[BUILD_MAX_HEADERS + 1];
+    const char *texts[BUILD_MAX_HEADERS + 1];
     size_t total = 1;
-    texts[0] = xstrdup(file_text ? file_text : "");
-    for (int i = 0; i < b->nheaders; i++) {
-        texts[i + 1] = read_file(b->headers[i], NULL);
-        if (!texts[i + 1]) texts[i + 1] = xstrdup("");
-    }
+    texts[0] = file_text ? file_text : "";
+    for (int i = 0; i < b->nheaders; i++) texts[i + 1] = b->header_texts[i];
     for (int i = 0; i <= b->nheaders; i++) total += strlen(texts[i]) + 1;
     char *uses = xmalloc(total);
     size_t len = 0;
@@ -268,7 +291,6 @@ static char *uses_text(const BuildPlan *b, const char *file_text)
         memcpy(uses + len, texts[i], n);
         len += n;
         uses[len++] = '\n';
-        free(texts[i]);
     }
     uses[len] = 0;
     return uses;
@@ -286,32 +308,34 @@ static bool planned(const BuildPlan *b, const char *name)
 bool build_plan_extend(BuildPlan *b, const ParseResult *r, const char *path, const char *file_text, const char *root)
 {
     Names missing = unknown_types(r);
-    char dir[4096], parent[4096];
-    opencl_build_dir(path, dir, sizeof dir);
-    dir_of(dir, parent, sizeof parent);
-    /* the parent directory only inside the project */
-    char *real_root = root ? realpath(root, NULL) : NULL;
-    if (!real_root || !(strcmp(parent, real_root) == 0 || path_is_under(parent, real_root))) snprintf(parent, sizeof parent, "%s", dir);
-    free(real_root);
+    if (!b->candidates) {
+        char dir[4096], parent[4096];
+        opencl_build_dir(path, dir, sizeof dir);
+        dir_of(dir, parent, sizeof parent);
+        /* the parent directory only inside the project */
+        char *real_root = root ? realpath(root, NULL) : NULL;
+        if (!real_root || !(strcmp(parent, real_root) == 0 || path_is_under(parent, real_root)))
+            snprintf(parent, sizeof parent, "%s", dir);
+        free(real_root);
+        b->candidates = load_candidates(dir, parent, path);
+    }
     bool grew = false;
     int first_new = b->nheaders;
     Names assume = {.n = 0};
     for (int i = 0; i < missing.n; i++) {
         const char *name = missing.v[i];
         if (planned(b, name) || cxx_scope(file_text, name)) continue;
-        char *h = b->nheaders < BUILD_MAX_HEADERS ? header_in(dir, name, path) : NULL;
-        if (!h && b->nheaders < BUILD_MAX_HEADERS && strcmp(parent, dir) != 0) h = header_in(parent, name, path);
+        const Candidate *h = b->nheaders < BUILD_MAX_HEADERS ? defining(b->candidates, name) : NULL;
         int known = -1;
         for (int j = 0; h && j < b->nheaders; j++)
-            if (strcmp(b->headers[j], h) == 0) known = j;
+            if (strcmp(b->headers[j], h->path) == 0) known = j;
         if (h && known < 0) {
-            b->headers[b->nheaders] = h;
+            b->headers[b->nheaders] = h->path;
+            b->header_texts[b->nheaders] = h->text;
             snprintf(b->defines[b->nheaders++], BUILD_MAX_NAME, "%s", name);
             grew = true;
-        } else if (h && known >= first_new) { /* added for another name just now: it defines this one too */
-            free(h);
-        } else { /* no header, or one already before the file that defines it only for the host */
-            free(h);
+        } else if (!(h && known >= first_new)) { /* (else added for another name just now: it defines this one too)
+                                                    no header, or one before the file that defines it only for the host */
             add_name(&assume, name);
         }
     }
@@ -365,7 +389,13 @@ char *build_plan_described(const BuildPlan *b)
 
 void build_plan_free(BuildPlan *b)
 {
-    for (int i = 0; i < b->nheaders; i++) free(b->headers[i]);
+    struct BuildCandidates *c = b->candidates;
+    for (int i = 0; c && i < c->n; i++) {
+        free(c->items[i].path);
+        free(c->items[i].text);
+    }
+    if (c) free(c->items);
+    free(c);
     memset(b, 0, sizeof *b);
 }
 

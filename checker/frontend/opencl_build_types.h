@@ -44,9 +44,11 @@ typedef struct {
     char assumed[BUILD_MAX_NAMES][BUILD_MAX_NAME];
     const char *assumed_type[BUILD_MAX_NAMES]; /* "float" or "int" */
     int nassumed;
-    char *headers[BUILD_MAX_HEADERS];           /* paths */
+    const char *headers[BUILD_MAX_HEADERS];     /* paths (owned by candidates) */
+    const char *header_texts[BUILD_MAX_HEADERS]; /* their texts (likewise) */
     char defines[BUILD_MAX_HEADERS][BUILD_MAX_NAME]; /* the name each header was found for */
     int nheaders;
+    struct BuildCandidates *candidates;         /* the headers that may come before the file, read once */
 } BuildPlan;
 
 /* Does r have "unknown type name" errors (names set at build time)? */

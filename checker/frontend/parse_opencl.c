@@ -66,8 +66,8 @@ static void set_build_types(Frontend *fe, const char *vpath, const char *text, c
     if (text) {
         files[n++] = (struct CXUnsavedFile){vpath, text, (unsigned long)strlen(text)};
         for (int i = 0; i < plan->nheaders; i++) {
-            char *h = read_file(plan->headers[i], NULL);
-            if (h && opencl_unwrap_raw_string(h)) {
+            char *h = xstrdup(plan->header_texts[i]); /* the text read for the plan, unwrapped in a copy */
+            if (opencl_unwrap_raw_string(h)) {
                 held[i] = h;
                 files[n++] = (struct CXUnsavedFile){plan->headers[i], h, (unsigned long)strlen(h)};
             } else {

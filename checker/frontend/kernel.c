@@ -442,7 +442,7 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
     m->language = c.d->language;
     if (m->language == LANG_OPENCL) {
         decide_fp64(m, tu, o ? o->opencl_fp64 : FP64_AUTO);
-        char *assumed = opencl_assumed_types_of(tu);
+        char *assumed = opencl_assumed_types_of(tu, m->file);
         if (assumed) m->assumed_types = arena_strdup(&m->arena, assumed);
         free(assumed);
     }

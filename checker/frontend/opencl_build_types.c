@@ -208,7 +208,7 @@ static void dir_of(const char *path, char *out, size_t n)
     else snprintf(out, n, "%.*s", (int)(slash - path), path);
 }
 
-void opencl_build_dir(const char *path, char *out, size_t n)
+static void opencl_build_dir(const char *path, char *out, size_t n)
 {
     char dir[4096], *real;
     dir_of(path, dir, sizeof dir);
@@ -219,6 +219,13 @@ void opencl_build_dir(const char *path, char *out, size_t n)
     } else {
         snprintf(out, n, "%s", dir);
     }
+}
+
+void opencl_build_types_path(const char *path, char *out, size_t n)
+{
+    char dir[4096];
+    opencl_build_dir(path, dir, sizeof dir);
+    snprintf(out, n, "%s/%s", dir, OPENCL_BUILD_TYPES_FILE);
 }
 
 static const char *base_of(const char *path)
@@ -461,8 +468,11 @@ static enum CXChildVisitResult collect_assumed(CXCursor c, CXCursor parent, CXCl
     return CXChildVisit_Continue;
 }
 
-char *opencl_assumed_types_of(CXTranslationUnit tu)
+char *opencl_assumed_types_of(CXTranslationUnit tu, const char *main_file)
 {
+    char vpath[4200];
+    opencl_build_types_path(main_file, vpath, sizeof vpath);
+    if (!clang_getFile(tu, vpath)) return NULL; /* parsed without the virtual header: nothing to look for */
     char *out = NULL;
     clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_assumed, &out);
     return out;

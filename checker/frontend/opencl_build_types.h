@@ -64,14 +64,15 @@ bool build_plan_extend(BuildPlan *b, const ParseResult *r, const char *path, con
 char *build_plan_text(const BuildPlan *b);
 char *build_plan_described(const BuildPlan *b);
 void build_plan_free(BuildPlan *b);
-/* The file's directory as an absolute path (where the virtual header lives). */
-void opencl_build_dir(const char *path, char *out, size_t n);
+/* The virtual header's path: in the file's directory, made absolute (clang
+ * looks for -include and quoted includes beside the file). */
+void opencl_build_types_path(const char *path, char *out, size_t n);
 
 /* Is t (through typedefs) a type the virtual header assumed? */
 bool opencl_type_assumed(CXType t);
 /* Does the expression at x, or any part of it, have an assumed type? */
 bool opencl_mentions_assumed_type(CXCursor x);
 /* "T=float, dim_t=int": the assumptions the TU was parsed with (NULL: none). */
-char *opencl_assumed_types_of(CXTranslationUnit tu);
+char *opencl_assumed_types_of(CXTranslationUnit tu, const char *main_file);
 
 #endif

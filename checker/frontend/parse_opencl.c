@@ -92,9 +92,8 @@ static bool hit_error_limit(const ParseResult *r)
  * errors. */
 static void assume_build_types(Frontend *fe, const char *path, const char *text, ParseResult *r)
 {
-    char dir[PATH_MAX], vpath[PATH_MAX + 32];
-    opencl_build_dir(path, dir, sizeof dir);
-    snprintf(vpath, sizeof vpath, "%s/%s", dir, OPENCL_BUILD_TYPES_FILE);
+    char vpath[PATH_MAX + 32];
+    opencl_build_types_path(path, vpath, sizeof vpath);
     BuildPlan plan;
     memset(&plan, 0, sizeof plan);
     ParseResult best, latest;

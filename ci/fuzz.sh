@@ -13,7 +13,12 @@
 # Installs clang-19 and libclang-rt-19-dev (Debian) when they are missing.
 #
 # Environment: FUZZ_JOBS (parallel fuzzing processes, default 1),
-# FUZZ_MAX_LEN (bytes per input, default 16384).
+# FUZZ_MAX_LEN (bytes per input, default 16384), FUZZ_SEED (libFuzzer's
+# random seed, to rerun a reported run: the same seed draws the same first
+# mutations, though coverage counts that vary with addresses and timing
+# make long runs drift apart), FUZZ_RUNS (stop after this many inputs).
+# A failed run prints its seed, the sanitizer's report and the first
+# reproducer as base64 of its gzip, so that a CI log is enough to replay it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,13 +57,22 @@ if ! cmake -S . -B "$build" "${gen[@]}" -DCMAKE_C_COMPILER=clang-19 -DGPULINT_FU
     exit 1
 fi
 
-mkdir -p "$build/corpus" "$build/crashes"
-find testdata \( -name '*.cu' -o -name '*.cuh' \) -type f -size -"$max_len"c -exec cp {} "$build/corpus/" \;
-# OpenCL seeds: the harness reads an input whose last byte is odd as OpenCL C
-# ('/' is), so each ends with an empty comment
-find testdata \( -name '*.cl' -o -name '*.opencl' \) -type f -size -"$max_len"c -print0 |
+corpus=$build/corpus
+extra=()
+[[ -n ${FUZZ_SEED:-} ]] && extra+=(-seed="$FUZZ_SEED")
+[[ -n ${FUZZ_RUNS:-} ]] && extra+=(-runs="$FUZZ_RUNS")
+mkdir -p "$corpus" "$build/crashes"
+# Seeds named by their path under testdata/ (two files of one name are two
+# seeds), in a fixed order. OpenCL seeds: the harness reads an input whose
+# last byte is odd as OpenCL C ('/' is), so each ends with an empty comment.
+find testdata \( -name '*.cu' -o -name '*.cuh' -o -name '*.cl' -o -name '*.opencl' \) -type f \
+    -size -"$max_len"c -print0 | sort -z |
     while IFS= read -r -d '' f; do
-        { cat "$f"; printf '\n//'; } >"$build/corpus/cl-$(basename "$f")"
+        name=$(tr / _ <<<"${f#testdata/}")
+        case $f in
+            *.cl | *.opencl) { cat "$f"; printf '\n//'; } >"$corpus/cl-$name" ;;
+            *) cp "$f" "$corpus/$name" ;;
+        esac
     done
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1
@@ -68,7 +82,7 @@ echo "ci/fuzz.sh: fuzzing for ${seconds}s ($jobs job(s)); log in $log"
 parallel=()
 ((jobs > 1)) && parallel=(-jobs="$jobs" -workers="$jobs")
 rc=0
-"$build/tests/fuzz_pipeline" "$build/corpus" \
+"$build/tests/fuzz_pipeline" "$corpus" "${extra[@]}" \
     -dict=tests/fuzz/cuda.dict -max_len="$max_len" -timeout=30 -rss_limit_mb=4096 \
     -max_total_time="$seconds" -artifact_prefix="$build/crashes/" -print_final_stats=1 \
     "${parallel[@]}" >"$log" 2>&1 || rc=$?
@@ -79,9 +93,16 @@ grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' "$log" || true
 # that is the scheduler, not a finding (a real hang is a timeout-* file).
 crashes=$(find "$build/crashes" -type f ! -name 'slow-unit-*' | wc -l)
 if ((rc != 0 || crashes > 0)); then
-    echo "ci/fuzz.sh: FAILED (exit $rc): $crashes reproducer(s) in $build/crashes/:"
+    echo "ci/fuzz.sh: FAILED (exit $rc, $(grep -m1 -o 'Seed: [0-9]*' "$log" || echo 'seed unknown')): $crashes reproducer(s) in $build/crashes/:"
     find "$build/crashes" -type f ! -name 'slow-unit-*' | sed 's/^/    /'
-    grep -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error|SUMMARY' "$log" | head -20
+    grep -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error|SUMMARY' "$log" | head -20 || true
+    # the first reproducer as text a CI log can carry: base64 of its gzip
+    # (decode: base64 -d | gunzip > crash.bin)
+    first=$(find "$build/crashes" -type f ! -name 'slow-unit-*' | head -1)
+    if [[ -n $first ]]; then
+        echo "ci/fuzz.sh: $(basename "$first"), $(wc -c <"$first") bytes, gzip | base64:"
+        gzip -9cn "$first" | base64 -w 100 | head -80
+    fi
     exit 1
 fi
 echo "ci/fuzz.sh: no crash in ${seconds}s"

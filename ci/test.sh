@@ -13,7 +13,9 @@
 #                headers and the toolkit's, several times that since: too
 #                long for every CI run)
 # Every step always runs; the exit status is non-zero when any build, ctest,
-# the fuzz run or the corpus run fails.
+# the fuzz run or the corpus run fails.  A CI log is often read from its end
+# only, so the last lines are a recap of every step (failed tests by name,
+# the fuzzer's reproducer) followed by the sanitizer ctest's own summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,16 +23,40 @@ bash ci/setup.sh
 
 jobs=$(nproc 2>/dev/null || echo 2)
 status=0
+recap=()
+# failed_tests BUILD_DIR: the names ctest recorded as failed in its last run
+failed_tests() {
+    local f=$1/Testing/Temporary/LastTestsFailed.log
+    [[ -s $f ]] && cut -d: -f2- "$f" | tr '\n' ' '
+}
+# failed_output BUILD_DIR: the last lines each failed test printed
+failed_output() {
+    local log=$1/Testing/Temporary/LastTest.log name
+    [[ -s $1/Testing/Temporary/LastTestsFailed.log && -s $log ]] || return 0
+    while IFS= read -r name; do
+        echo "  $name:"
+        awk -v t="$name" '/^[0-9]+\/[0-9]+ Test: / && substr($0, index($0, "Test: ") + 6) == t {on = 1; next}
+            on && !out && /^-----/ {out = 1; next}
+            out && /^<end of output>/ {exit} out' "$log" | tail -n 15 | sed 's/^/    /'
+    done < <(cut -d: -f2- "$1/Testing/Temporary/LastTestsFailed.log" | head -5)
+}
 
 echo "== ci/test.sh: normal build (build/)"
 normal=0
 if bash ci/build.sh build; then
+    rm -f build/Testing/Temporary/LastTestsFailed.log
     (cd build && ctest --output-on-failure -j"$jobs") || normal=$?
 else
     normal=$?
     echo "ci/test.sh: normal build FAILED (exit $normal)"
 fi
-((normal == 0)) || status=1
+if ((normal == 0)); then
+    recap+=("normal build and ctest: passed")
+else
+    status=1
+    recap+=("normal build or ctest: FAILED (exit $normal) $(failed_tests build || true)")
+    while IFS= read -r line; do recap+=("$line"); done < <(failed_output build)
+fi
 
 echo "== ci/test.sh: ASan+UBSan build (build-asan/)"
 if ((normal != 0)); then
@@ -38,19 +64,34 @@ if ((normal != 0)); then
 fi
 if ! bash ci/build.sh build-asan -DGPULINT_SANITIZE=ON; then
     echo "ci/test.sh: ASan+UBSan build FAILED"
+    printf '    %s\n' "${recap[@]}" "ASan+UBSan build: FAILED (no fuzzing, no sanitizer ctest)"
     exit 1
 fi
 fuzz_seconds=${FUZZ_SECONDS:-120}
 if ((fuzz_seconds > 0)); then
     echo "== ci/test.sh: fuzzing the pipeline for ${fuzz_seconds}s (build-fuzz/)"
-    bash ci/fuzz.sh "$fuzz_seconds" || status=1
+    mkdir -p build-fuzz
+    # pipefail: the pipeline fails when ci/fuzz.sh does
+    if bash ci/fuzz.sh "$fuzz_seconds" 2>&1 | tee build-fuzz/ci-test.out; then
+        recap+=("fuzzing ${fuzz_seconds}s: no crash ($(grep -m1 -oE 'number_of_executed_units: *[0-9]+' build-fuzz/fuzz.log | grep -oE '[0-9]+$' || echo '?') inputs)")
+    else
+        status=1
+        recap+=("fuzzing: FAILED; what ci/fuzz.sh said:")
+        while IFS= read -r line; do recap+=("  $line"); done < <(sed -n '/FAILED/,$p' build-fuzz/ci-test.out | head -60)
+    fi
 else
     echo "== ci/test.sh: fuzzing SKIPPED (FUZZ_SECONDS=0)"
+    recap+=("fuzzing: skipped (FUZZ_SECONDS=0)")
 fi
 
 if [[ -n "${GPULINT_CORPUS:-}" ]]; then
     echo "== ci/test.sh: ASan+UBSan over the real-project corpus ($GPULINT_CORPUS)"
-    bash ci/corpus_smoke.sh build-asan/gpulint || status=1
+    if bash ci/corpus_smoke.sh build-asan/gpulint; then
+        recap+=("corpus smoke run: passed")
+    else
+        status=1
+        recap+=("corpus smoke run: FAILED")
+    fi
 else
     echo "== ci/test.sh: the real-project corpus run SKIPPED (set GPULINT_CORPUS=DIR to run ci/corpus_smoke.sh)"
 fi
@@ -69,8 +110,20 @@ asan_rc=0
     # process, so a crash in gpulint's own code during parsing would be
     # reported as a parse failure instead of reaching ASan.
     export LIBCLANG_DISABLE_CRASH_RECOVERY=1
-    ctest --output-on-failure -j"$jobs"
+    rm -f Testing/Temporary/LastTestsFailed.log
+    ctest --output-on-failure -j"$jobs" 2>&1 | tee ctest.log
+    exit "${PIPESTATUS[0]}"
 ) || asan_rc=$?
-((asan_rc == 0)) || status=1
+if ((asan_rc == 0)); then
+    recap+=("ASan+UBSan ctest: passed")
+else
+    status=1
+    recap+=("ASan+UBSan ctest: FAILED (exit $asan_rc) $(failed_tests build-asan || true)")
+    while IFS= read -r line; do recap+=("$line"); done < <(failed_output build-asan)
+fi
 
+echo "== ci/test.sh: recap (exit $status)"
+printf '    %s\n' "${recap[@]}"
+# ctest's own summary of the sanitizer run, last, as test runners end
+sed -n '/tests passed, .* tests failed out of/,$p' build-asan/ctest.log
 exit "$status"

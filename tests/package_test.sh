@@ -20,7 +20,7 @@ deb=$(ls "$tmp"/pkg/gpulint_*.deb 2>/dev/null | head -1)
 dpkg-deb -f "$deb" Package Version Depends
 mkdir "$tmp/root" && dpkg -x "$deb" "$tmp/root"
 for f in usr/bin/gpulint usr/share/gpulint/include/shim/gpulint_cuda_shim.h usr/share/gpulint/include/overlay \
-         usr/share/gpulint/gpulint-shim.pch usr/share/gpulint/bench/templates/double-literal.cu \
+         usr/share/gpulint/gpulint-shim.pch usr/share/gpulint/gpulint-shim.pch.cxx usr/share/gpulint/bench/templates/double-literal.cu \
          usr/share/gpulint/bench/gpulint_bench.h; do
     [[ -e "$tmp/root/$f" ]] || note "the package lacks $f"
 done

@@ -187,6 +187,23 @@ lint "$tmp/backends"
 check "backends: the CUDA file gets its own backend's header, not the CPU one's (shorter path)" \
     "files['scale.cu']['status'] == 'ok' and files['scale.cu']['missing_headers'] == [] and ('double-literal', 'scale.cu', 8) in rules"
 
+# --- the precompiled shim chosen by the include closure ----------------------
+# row_mean.cu includes only the project's type header, which brings <complex>
+# and <mutex>: the C++ variant of the precompiled shim, not those headers from
+# source; scale.cuh (compiled at run time) declares its own std:: through the
+# same header, so it keeps the plain shim (no redefinitions)
+cp -r "$P/shim_closure_pch" "$tmp/"
+"$G" -v --min-severity=info "$tmp/shim_closure_pch" >/dev/null 2>"$tmp/err"
+grep -q "row_mean.cu: parse .*, precompiled shim+cxx" "$tmp/err" &&
+    ok "shim_closure_pch: a file whose project header includes <complex> gets the C++ shim variant" ||
+    fail "shim_closure_pch: no 'precompiled shim+cxx' for row_mean.cu: $(grep 'row_mean.cu: parse' "$tmp/err")"
+grep -q "scale.cuh: parse .*, precompiled shim$" "$tmp/err" && ! grep -q "redefinition" "$tmp/err" &&
+    ok "shim_closure_pch: the NVRTC kernel keeps the plain shim (its header's own std:: is no redefinition)" ||
+    fail "shim_closure_pch: scale.cuh: $(grep -E 'scale.cuh: parse|redefinition' "$tmp/err")"
+lint "$tmp/shim_closure_pch"
+check "shim_closure_pch: both files ok, the row walk and the double literal found" \
+    "files['row_mean.cu']['status'] == 'ok' and files['scale.cuh']['status'] == 'ok' and ('uncoalesced-row', 'row_mean.cu', 10) in rules and ('double-literal', 'scale.cuh', 7) in rules"
+
 # --- kernels compiled at run time (NVRTC): sizes from the host's constants -----
 cp -r "$P/nvrtc" "$tmp/"
 lint "$tmp/nvrtc"

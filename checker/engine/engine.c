@@ -551,7 +551,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     Model m;
     model_init(&m, tu);
     FrontendReport pr;
-    FileArgs fa = {NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, false, ctx->model_files, ctx->nmodel_files,
+    FileArgs fa = {NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, 0, false, ctx->model_files, ctx->nmodel_files,
                    !forced_language && is_cuda_kernel_header(tu)};
     bool may_prechoose = false; /* the file has an #error of its own (read as text) */
     /* explicit instantiations given to clang as declarations (instantiation_decls.h) */
@@ -577,6 +577,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         fa.no_pch = ff.changes_pch;
         fa.project_root = ff.root;
         fa.prelude = ff.prelude;
+        fa.shim_pch = ff.shim_pch;
         fa.no_prelude = ff.defines_toolkit_config;
         may_prechoose = ff.has_error_directive && !frontend_parses_as_opencl(e->frontend, tu);
         if (ff.build_option) r->build_option = arena_strdup(&r->problems.arena, ff.build_option);
@@ -713,9 +714,10 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         diag_note(&r->problems, file, m.notes[i].range.line, m.notes[i].range.col, "%s", m.notes[i].message);
     }
     if (o->verbose)
-        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s%s%s", tu, pr.parse_seconds * 1e3,
+        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s%s%s%s%s", tu, pr.parse_seconds * 1e3,
                 pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "",
-                pr.toolkit_prelude ? ", precompiled toolkit prelude " : "", pr.toolkit_prelude ? pr.toolkit_prelude : "");
+                pr.toolkit_prelude ? ", precompiled toolkit prelude " : "", pr.toolkit_prelude ? pr.toolkit_prelude : "",
+                pr.shim_pch ? ", precompiled " : "", pr.shim_pch ? pr.shim_pch : "");
     if (o->verbose && ndeclared)
         fprintf(log, " (explicit instantiations read as declarations in %d file%s)", ndeclared, ndeclared == 1 ? "" : "s");
     if (o->verbose && m.language == LANG_OPENCL)

@@ -343,6 +343,7 @@ typedef struct {
     const char **queue; int nqueue;
     bool real_headers;
     PreludeNeed prelude;
+    int shim_pch;
     bool defines_toolkit_config;
     int forwarded;
     StrMap defined;                      /* names the closure's files #define */
@@ -581,6 +582,8 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
                 case SYSTEM: {
                     /* both can ask for a bigger toolkit prelude */
                     PreludeNeed need = frontend_prelude_for_include(inc.spelling);
+                    int shim = frontend_shim_pch_for_include(inc.spelling);
+                    if (!guard && shim > w->shim_pch) w->shim_pch = shim;
                     if (guard && need > PRELUDE_RUNTIME) {
                         *VEC_PUSH(w->guarded, w->nguarded) = (GuardedNeed){need, guard};
                     } else if (need > w->prelude) {
@@ -736,6 +739,7 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
     out->forwarded = w.forwarded;
     out->real_headers = w.real_headers;
     out->prelude = w.prelude;
+    out->shim_pch = w.shim_pch;
     out->defines_toolkit_config = w.defines_toolkit_config;
     out->args = ps->args;
     out->nargs = ps->nargs;

@@ -35,6 +35,7 @@ typedef struct {
     const char **args; int nargs; /* extra clang flags, in order */
     bool real_headers;            /* its includes need headers only the CUDA toolkit has */
     PreludeNeed prelude;          /* the toolkit prelude its closure's system/toolkit includes need */
+    int shim_pch;                 /* the precompiled shim variant they need (frontend_shim_pch_for_include) */
     bool defines_toolkit_config;  /* a file of its closure #defines a toolkit configuration macro */
     bool changes_pch;             /* the flags differ from the precompiled shim's (-std) */
     bool fast_math;               /* built with --use_fast_math */

@@ -53,6 +53,7 @@ typedef struct {
     int ndiags;
     bool used_real_headers;
     const char *toolkit_prelude;  /* the precompiled toolkit prelude used ("cccl"), or NULL */
+    const char *shim_pch;         /* the precompiled shim variant used ("cxx"), or NULL */
     double parse_seconds, model_seconds;
     struct HostStrings *host_strings; /* a C/C++ file's kernel strings, else NULL */
     bool reused;                /* a document session reparsed its kept TU */
@@ -87,6 +88,9 @@ typedef enum { PRELUDE_RUNTIME, PRELUDE_CXX, PRELUDE_LIBS, PRELUDE_CCCL } Prelud
  * curand_kernel and mma the library one; heavy C++ headers, half/bfloat16
  * and the libraries' host APIs the C++ one; anything else the runtime one. */
 PreludeNeed frontend_prelude_for_include(const char *spelling);
+/* The precompiled shim variant an include (as spelled, a system header)
+ * asks for: 0 none, higher for heavier C++ standard headers (parse.c). */
+int frontend_shim_pch_for_include(const char *spelling);
 /* A macro that configures the toolkit's headers (THRUST_DEVICE_SYSTEM,
  * CUB_STDERR, __CUDA_NO_HALF_OPERATORS__, ...): a file that sets one, by -D
  * or a #define in its closure, must parse those headers itself. */
@@ -100,6 +104,7 @@ typedef struct {
     const char *project_root;   /* where OpenCL host files are looked for (NULL: beside the file) */
     const char *cl_std;         /* OpenCL C version from the config (NULL: none) */
     PreludeNeed prelude;        /* with real_headers: the toolkit prelude its closure needs */
+    int shim_pch;               /* else: the precompiled shim variant its closure needs */
     bool no_prelude;            /* its closure #defines a toolkit configuration macro */
     /* Files besides the main file whose kernels and host launches are
      * modelled (fragments analysed through this translation unit). */

@@ -3,8 +3,9 @@
 # with clang-19, ASan and UBSan in build-fuzz/, and fuzz gpulint's whole
 # pipeline for SECONDS (default 300).
 #
-# Seeds: every .cu/.cuh of testdata/ (and every .cl/.opencl, marked to be
-# read as OpenCL C), copied at run time into
+# Seeds: every .cu/.cuh of testdata/ and of tests/fuzz/regressions/ (the
+# reproducers of past crashes), and every .cl/.opencl (marked to be read as
+# OpenCL C), copied at run time into
 # build-fuzz/corpus/ (which keeps what the fuzzer adds, so a later run goes
 # on from there).  Dictionary: tests/fuzz/cuda.dict.  A crash, sanitizer
 # report, leak or timeout leaves its reproducer in build-fuzz/crashes/ and
@@ -62,13 +63,13 @@ extra=()
 [[ -n ${FUZZ_SEED:-} ]] && extra+=(-seed="$FUZZ_SEED")
 [[ -n ${FUZZ_RUNS:-} ]] && extra+=(-runs="$FUZZ_RUNS")
 mkdir -p "$corpus" "$build/crashes"
-# Seeds named by their path under testdata/ (two files of one name are two
-# seeds), in a fixed order. OpenCL seeds: the harness reads an input whose
-# last byte is odd as OpenCL C ('/' is), so each ends with an empty comment.
-find testdata \( -name '*.cu' -o -name '*.cuh' -o -name '*.cl' -o -name '*.opencl' \) -type f \
-    -size -"$max_len"c -print0 | sort -z |
+# Seeds named by their path (two files of one name are two seeds), in a
+# fixed order. OpenCL seeds: the harness reads an input whose last byte is
+# odd as OpenCL C ('/' is), so each ends with an empty comment.
+find testdata tests/fuzz/regressions \( -name '*.cu' -o -name '*.cuh' -o -name '*.cl' -o -name '*.opencl' \) \
+    -type f -size -"$max_len"c -print0 | sort -z |
     while IFS= read -r -d '' f; do
-        name=$(tr / _ <<<"${f#testdata/}")
+        name=$(tr / _ <<<"$f")
         case $f in
             *.cl | *.opencl) { cat "$f"; printf '\n//'; } >"$corpus/cl-$name" ;;
             *) cp "$f" "$corpus/$name" ;;

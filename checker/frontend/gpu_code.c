@@ -190,7 +190,9 @@ static enum CXChildVisitResult visit_declaration(CXCursor c, CXCursor parent, CX
 
 static bool inside(const SrcRange *r, const Diag *d)
 {
-    if (!r->file || strcmp(r->file, d->file) != 0) return false;
+    /* a diagnostic without a position (clang's "too many errors emitted",
+     * one in the rewritten text of an invalid file) is inside nothing */
+    if (!r->file || !d->file || strcmp(r->file, d->file) != 0) return false;
     if (d->line < r->line || d->line > r->end_line) return false;
     if (d->line == r->line && d->col < r->col) return false;
     if (d->line == r->end_line && d->col > r->end_col) return false;

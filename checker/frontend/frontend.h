@@ -53,7 +53,7 @@ typedef struct {
     int ndiags;
     bool used_real_headers;
     const char *toolkit_prelude;  /* the precompiled toolkit prelude used ("cccl"), or NULL */
-    const char *shim_pch;         /* the precompiled shim variant used ("cxx"), or NULL */
+    const char *shim_pch;         /* the precompiled shim variant used ("shim+cxx"), or NULL */
     double parse_seconds, model_seconds;
     struct HostStrings *host_strings; /* a C/C++ file's kernel strings, else NULL */
     bool reused;                /* a document session reparsed its kept TU */

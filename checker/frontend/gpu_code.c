@@ -190,8 +190,9 @@ static enum CXChildVisitResult visit_declaration(CXCursor c, CXCursor parent, CX
 
 static bool inside(const SrcRange *r, const Diag *d)
 {
-    /* a diagnostic without a position (clang's "too many errors emitted",
-     * one in the rewritten text of an invalid file) is inside nothing */
+    /* a diagnostic without a position ("too many errors emitted"; "templates
+     * can only be declared in namespace or class scope" after an invalid
+     * byte in a name, tests/fuzz/regressions) is inside nothing */
     if (!r->file || !d->file || strcmp(r->file, d->file) != 0) return false;
     if (d->line < r->line || d->line > r->end_line) return false;
     if (d->line == r->line && d->col < r->col) return false;

@@ -13,7 +13,7 @@ typedef struct {
     CXTranslationUnit tu;
     bool used_real_headers;
     const char *toolkit_prelude; /* the precompiled toolkit prelude used, or NULL */
-    const char *shim_pch;        /* the precompiled shim variant used ("cxx"), or NULL */
+    const char *shim_pch;        /* the precompiled shim variant used ("shim+cxx"), or NULL */
     Diag *diags;
     int ndiags;
     bool fatal;                 /* nothing could be parsed */

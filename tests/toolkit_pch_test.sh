@@ -50,6 +50,26 @@ wait_for() {
     return 1
 }
 
+# a file whose project header needs what the prelude brings (cuda_fp16.h):
+# the same status while its prelude is being built (the prelude's header
+# from source) as with the PCH
+mkdir -p "$tmp/half"
+cp "$P/half_pairs.cu" "$P/half_types.hpp" "$tmp/half/"
+: >"$tmp/half/CMakeLists.txt"
+half_status() {
+    GPULINT_CACHE_DIR="$tmp/cache-half" "$G" --format=json --cuda-path="$cuda" -v "$tmp/half" 2>"$tmp/half-$1.err" |
+        python3 -c 'import json, sys; print(" ".join(f["status"] + str(f["reasons"]) for f in json.load(sys.stdin)["files"]))'
+}
+half_cold=$(half_status cold)
+wait_for "$tmp/cache-half" 'toolkit-cccl-*.pch' 1
+half_warm=$(half_status warm)
+if [[ $half_cold == "ok[]" && $half_warm == "ok[]" ]] && grep -q "precompiling" "$tmp/half-cold.err" &&
+    grep -q "half_pairs.cu: parse .*precompiled toolkit prelude cccl" "$tmp/half-warm.err"; then
+    ok "a header that needs cuda_fp16.h from the prelude: ok and no parse error while the prelude is built and with its PCH"
+else
+    fail "half_pairs.cu: cold '$half_cold', warm '$half_warm'"; sed 's/^/    | /' "$tmp/half-cold.err" | head
+fi
+
 lint cold -j1
 if grep -q "precompiling the CUDA toolkit prelude 'cccl'" "$tmp/cold.err" &&
     grep -q "precompiling the CUDA toolkit prelude 'libs'" "$tmp/cold.err" &&

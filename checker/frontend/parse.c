@@ -50,11 +50,13 @@ static const PchVariant pch_variants[] = {
 #define NPCH ((int)(sizeof pch_variants / sizeof pch_variants[0]))
 
 /* A precompiled toolkit prelude this process has looked for: state 1 ready
- * (path), -1 none this run (still being built, or failed to load). */
+ * (path), -1 none this run (failed to load), 0 not yet (asked again for the
+ * next file). */
 typedef struct {
     PreludeNeed need;
     char *config;                /* the toolkit configuration flags, joined */
     signed char state;
+    bool buildable;              /* the prelude exists or is being built (not TOOLKIT_PCH_NONE) */
     char path[PATH_MAX + 192];
 } ToolkitPchSlot;
 
@@ -89,6 +91,9 @@ struct Frontend {
      * configuration (-DCUDA_NO_HALF ...), looked up on first use */
     ToolkitPchSlot *toolkit_pchs;
     int ntoolkit_pchs;
+    /* while a file's prelude is not precompiled (yet): its header, given
+     * with -include, so that the file sees what it would see with the PCH */
+    char prelude_source[PATH_MAX + 64];
 };
 
 const char *frontend_libclang_version(void)
@@ -415,6 +420,9 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *
         if (pch) {
             add(a, "-include-pch");
             add(a, pch);
+        } else if (own_flags && fe->prelude_source[0]) {
+            add(a, "-include");
+            add(a, fe->prelude_source);
         }
     }
     if (!own_flags) return;
@@ -480,10 +488,7 @@ static bool run_time_compiled(const FileArgs *fa)
     return false;
 }
 
-int frontend_shim_pch_for_include(const char *spelling)
-{
-    return shim_variant_score(spelling);
-}
+int frontend_shim_pch_for_include(const char *spelling) { return shim_variant_score(spelling); }
 
 /* The smallest shim variant covering the heavy headers the file includes
  * itself, or its include closure (project.c, as for the toolkit's preludes:
@@ -528,12 +533,17 @@ static char *join_args(const Args *a)
 /* The precompiled toolkit prelude for a file parsed with the toolkit's
  * headers: the one its include closure needs (project.c; without project
  * flags, its own includes) for its toolkit configuration, as an index into
- * fe->toolkit_pchs, or -1. */
-static int toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need)
+ * fe->toolkit_pchs, or -1; *buildable: when there is none (yet), whether
+ * the file is to see the prelude's header from source instead. */
+static int toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need, bool *buildable)
 {
     const FileArgs *fa = fe->file_args;
-    if (!fe->o.use_pch || (fa && (fa->no_pch || fa->no_prelude))) return -1;
+    *buildable = false; /* a closure that configures the toolkit's headers: no prelude */
+    if (fa && fa->no_prelude) return -1;
     *need = fa ? fa->prelude : (PreludeNeed)max_over_angled_includes(fe, path, prelude_score);
+    /* --no-pch, or flags the PCH was not made with: the prelude from source */
+    *buildable = !fe->o.use_pch || (fa && fa->no_pch);
+    if (*buildable) return -1;
     Args config = {NULL, 0};
     add_toolkit_config(&config, (const char *const *)fe->o.extra, fe->o.nextra);
     if (fa) add_toolkit_config(&config, fa->args, fa->nargs);
@@ -558,10 +568,13 @@ static int toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need)
         ToolkitPchRequest rq = {fe->index, *need, fe->o.data_dir, fe->cuda_path, frontend_libclang_version(),
                                 a.v, a.n, fe->o.verbose};
         /* not there yet: being built in the background, asked again next file */
-        if (toolkit_pch_get(&rq, slot->path, sizeof slot->path)) slot->state = 1;
+        ToolkitPchState st = toolkit_pch_get(&rq, slot->path, sizeof slot->path);
+        if (st == TOOLKIT_PCH_READY) slot->state = 1;
+        slot->buildable = st != TOOLKIT_PCH_NONE;
         free(a.v);
     }
     free(config.v);
+    *buildable = slot->buildable;
     return slot->state > 0 ? (int)(slot - fe->toolkit_pchs) : -1;
 }
 
@@ -719,13 +732,19 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
     int variant = real || opencl || no_pch || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);
     while (variant >= 0 && (fe->pch_failed[variant] || !pch_path(fe, variant, pch, sizeof pch))) variant--;
     PreludeNeed need = PRELUDE_RUNTIME;
-    int tk_slot = real && !opencl ? toolkit_pch_for(fe, path, &need) : -1;
+    bool prelude_buildable = false;
+    int tk_slot = real && !opencl ? toolkit_pch_for(fe, path, &need, &prelude_buildable) : -1;
     char tk_path[PATH_MAX + 192];
     const char *tk_pch = NULL;
     if (tk_slot >= 0) {
         snprintf(tk_path, sizeof tk_path, "%s", fe->toolkit_pchs[tk_slot].path);
         tk_pch = tk_path;
     }
+    /* no PCH (yet): the prelude from source, so that a first run reports what
+     * later runs do (arrayfire's half.hpp uses cuda_fp16.h's types unincluded) */
+    if (prelude_buildable)
+        snprintf(fe->prelude_source, sizeof fe->prelude_source, "%s/include/toolkit/%s",
+                 fe->o.data_dir ? fe->o.data_dir : ".", toolkit_prelude_header(need));
     err = parse_with(fe, path, real, variant >= 0 ? pch : tk_pch, &tu);
     if (tk_pch && err != CXError_Crashed && (err != CXError_Success || !tu || pch_rejection(tu))) {
         /* from source, as without a prelude; a PCH older than its headers
@@ -740,6 +759,7 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
         tu = NULL;
         err = parse_with(fe, path, real, NULL, &tu);
     }
+    fe->prelude_source[0] = 0;
     r.toolkit_prelude = tk_pch && err == CXError_Success && fe->toolkit_pchs[tk_slot].state > 0
                             ? toolkit_prelude_name(need) : NULL;
     /* A crash is the file's doing, not the PCH's: no second parse, and the

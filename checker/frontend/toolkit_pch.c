@@ -76,6 +76,11 @@ const char *toolkit_prelude_name(PreludeNeed need)
     return prelude_names[need];
 }
 
+const char *toolkit_prelude_header(PreludeNeed need)
+{
+    return prelude_headers[need];
+}
+
 /* FNV-1a, 64 bits: a cache key, not a security boundary. */
 static void hash_bytes(uint64_t *h, const void *data, size_t n)
 {
@@ -170,11 +175,11 @@ static bool build(CXIndex index, const char *header, const char *const *args, in
     return ok;
 }
 
-bool toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n)
+ToolkitPchState toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n)
 {
     char header[PATH_MAX + 64], dir[PATH_MAX];
     snprintf(header, sizeof header, "%s/include/toolkit/%s", rq->data_dir, prelude_headers[rq->need]);
-    if (!exists(header) || !cache_dir(dir, sizeof dir)) return false;
+    if (!exists(header) || !cache_dir(dir, sizeof dir)) return TOOLKIT_PCH_NONE;
     uint64_t h = 14695981039346656037ull;
     hash_str(&h, TOOLKIT_PCH_FORMAT);
     hash_str(&h, rq->libclang_version);
@@ -203,14 +208,14 @@ bool toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n)
     char base[PATH_MAX + 128];
     snprintf(base, sizeof base, "%s/toolkit-%s-%016llx", dir, prelude_names[rq->need], (unsigned long long)h);
     int r = snprintf(out, n, "%s.pch", base);
-    if (r <= 0 || (size_t)r >= n) return false;
+    if (r <= 0 || (size_t)r >= n) return TOOLKIT_PCH_NONE;
     char failed[PATH_MAX + 160];
     snprintf(failed, sizeof failed, "%s.failed", base);
     if (exists(out)) {
         cache_mark_used(out); /* for the pruning after the next build */
-        return true;
+        return TOOLKIT_PCH_READY;
     }
-    if (exists(failed)) return false;
+    if (exists(failed)) return TOOLKIT_PCH_NONE;
 
     /* One process builds, in the background: a detached process that holds
      * the lock, writes to a private name and renames the PCH into place, so
@@ -220,11 +225,11 @@ bool toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n)
     char lock[PATH_MAX + 160];
     snprintf(lock, sizeof lock, "%s.lock", base);
     int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-    if (fd < 0) return false;
+    if (fd < 0) return TOOLKIT_PCH_NONE;
     if (flock(fd, LOCK_EX | LOCK_NB) != 0 || exists(out) || exists(failed)) {
         /* being built by another process, or just finished */
         close(fd);
-        return exists(out);
+        return exists(out) ? TOOLKIT_PCH_READY : TOOLKIT_PCH_PENDING;
     }
     if (rq->verbose)
         fprintf(stderr, "gpulint: precompiling the CUDA toolkit prelude '%s' into %s (once per machine, in the "
@@ -267,7 +272,7 @@ bool toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n)
     }
     close(fd); /* the builder holds the lock (the same open file) */
     if (child > 0) waitpid(child, NULL, 0);
-    return false;
+    return TOOLKIT_PCH_PENDING;
 }
 
 void toolkit_pch_discard(const char *path)

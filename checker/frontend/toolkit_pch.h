@@ -29,13 +29,19 @@ typedef struct {
     bool verbose;
 } ToolkitPchRequest;
 
-/* The PCH's path in `out`; false when there is none yet (its build is
- * started in the background, or under way) or none at all (no cache
- * directory, the prelude does not build with this toolkit). */
-bool toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n);
+typedef enum {
+    TOOLKIT_PCH_READY,   /* its path is in `out` */
+    TOOLKIT_PCH_PENDING, /* its build is started in the background, or under way */
+    TOOLKIT_PCH_NONE     /* none at all: no cache directory, or the prelude does not build with this toolkit */
+} ToolkitPchState;
+
+/* The PCH of the prelude rq asks for (see ToolkitPchState). */
+ToolkitPchState toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n);
 /* Removes a cached PCH that libclang rejected (a header changed since):
  * the next run builds it again. */
 void toolkit_pch_discard(const char *path);
 const char *toolkit_prelude_name(PreludeNeed need);
+/* Its header's file name, in <data dir>/include/toolkit. */
+const char *toolkit_prelude_header(PreludeNeed need);
 
 #endif

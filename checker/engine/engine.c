@@ -647,6 +647,9 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         }
         fa.args = args;
         fa.nargs = nargs;
+        /* NVRTC has no standard library, and a header may declare its own
+         * std:: then: the precompiled shim of the file's own includes only */
+        fa.shim_pch = 0;
         Model m2;
         model_init(&m2, tu);
         FrontendReport pr2;

@@ -104,7 +104,7 @@ typedef struct {
     const char *project_root;   /* where OpenCL host files are looked for (NULL: beside the file) */
     const char *cl_std;         /* OpenCL C version from the config (NULL: none) */
     PreludeNeed prelude;        /* with real_headers: the toolkit prelude its closure needs */
-    int shim_pch;               /* else: the precompiled shim variant its closure needs */
+    int shim_pch;               /* else: the precompiled shim variant its closure needs (0: its own includes') */
     bool no_prelude;            /* its closure #defines a toolkit configuration macro */
     /* Files besides the main file whose kernels and host launches are
      * modelled (fragments analysed through this translation unit). */

@@ -91,9 +91,6 @@ struct Frontend {
      * configuration (-DCUDA_NO_HALF ...), looked up on first use */
     ToolkitPchSlot *toolkit_pchs;
     int ntoolkit_pchs;
-    /* while a file's prelude is not precompiled (yet): its header, given
-     * with -include, so that the file sees what it would see with the PCH */
-    char prelude_source[PATH_MAX + 64];
 };
 
 const char *frontend_libclang_version(void)
@@ -371,10 +368,12 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf, char *versio
 }
 
 /* Builds the argument list; `pch`: pre-include through this PCH (the shim's,
- * or with `real` a toolkit prelude's); `own_flags`: add the user's and the
- * file's flags (not for a toolkit prelude's PCH, which all files share). */
-static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *std_buf, char *arch_buf,
-                       char *cuda_buf, bool own_flags)
+ * or with `real` a toolkit prelude's); else with `real`, `prelude`: the
+ * toolkit prelude's header, pre-included from source; `own_flags`: add the
+ * user's and the file's flags (not for a toolkit prelude's PCH, which all
+ * files share). */
+static void build_args(Frontend *fe, Args *a, bool real, const char *pch, const char *prelude, char *std_buf,
+                       char *arch_buf, char *cuda_buf, bool own_flags)
 {
     add(a, "-x");
     add(a, "cuda");
@@ -420,9 +419,9 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, char *
         if (pch) {
             add(a, "-include-pch");
             add(a, pch);
-        } else if (own_flags && fe->prelude_source[0]) {
+        } else if (prelude) {
             add(a, "-include");
-            add(a, fe->prelude_source);
+            add(a, prelude);
         }
     }
     if (!own_flags) return;
@@ -475,31 +474,20 @@ static int prelude_score(const char *name)
     return (int)frontend_prelude_for_include(name);
 }
 
-/* Is the file parsed as NVRTC compiles it (-D__CUDACC_RTC__, jit_names.h)? */
-static bool run_time_compiled(const FileArgs *fa)
+int frontend_shim_pch_for_include(const char *spelling)
 {
-    for (int i = 0; i < fa->nargs; i++) {
-        const char *a = fa->args[i];
-        if (strcmp(a, "-D") == 0 && i + 1 < fa->nargs) a = fa->args[++i];
-        else if (strncmp(a, "-D", 2) == 0) a += 2;
-        else continue;
-        if (strncmp(a, "__CUDACC_RTC__", 14) == 0 && (!a[14] || a[14] == '=')) return true;
-    }
-    return false;
+    return shim_variant_score(spelling);
 }
-
-int frontend_shim_pch_for_include(const char *spelling) { return shim_variant_score(spelling); }
 
 /* The smallest shim variant covering the heavy headers the file includes
  * itself, or its include closure (project.c, as for the toolkit's preludes:
- * a project header that includes <complex> is parsed from source otherwise). */
+ * a project header that includes <complex> is parsed from source otherwise;
+ * not for code compiled at run time, engine.c). */
 static int pch_variant_for(const Frontend *fe, const char *path)
 {
     int own = max_over_angled_includes(fe, path, shim_variant_score);
     const FileArgs *fa = fe->file_args;
-    /* not for code compiled at run time (NVRTC, jit_names.h): it has no
-     * standard library, and its headers may declare their own std:: */
-    return fa && fa->shim_pch > own && !run_time_compiled(fa) ? fa->shim_pch : own;
+    return fa && fa->shim_pch > own ? fa->shim_pch : own;
 }
 
 /* The -D/-U of toolkit configuration macros among args (CUDA_NO_HALF,
@@ -563,7 +551,7 @@ static int toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need, bo
     if (!slot->state) {
         Args a = {NULL, 0};
         char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
-        build_args(fe, &a, true, NULL, std_buf, arch_buf, cuda_buf, false);
+        build_args(fe, &a, true, NULL, NULL, std_buf, arch_buf, cuda_buf, false);
         for (int i = 0; i < config.n; i++) add(&a, config.v[i]);
         ToolkitPchRequest rq = {fe->index, *need, fe->o.data_dir, fe->cuda_path, frontend_libclang_version(),
                                 a.v, a.n, fe->o.verbose};
@@ -626,13 +614,14 @@ static struct CXUnsavedFile *unsaved_files(const Frontend *fe, const char *path,
  * current unsaved buffers when the arguments are unchanged: libclang reuses
  * the precompiled preamble (the file's leading #includes) when nothing in it
  * changed.  Otherwise a fresh parse, which builds a preamble at once. */
-static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, const char *pch, CXTranslationUnit *tu)
+static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, const char *pch, const char *prelude,
+                                   CXTranslationUnit *tu)
 {
     Args a = {NULL, 0};
     char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
     /* OpenCL has no GPU arch: its buffer holds the version define */
     if (is_opencl(fe, path)) build_opencl_args(fe, &a, std_buf, arch_buf);
-    else build_args(fe, &a, real, pch, std_buf, arch_buf, cuda_buf, true);
+    else build_args(fe, &a, real, pch, prelude, std_buf, arch_buf, cuda_buf, true);
     unsigned nfiles;
     struct CXUnsavedFile *files = unsaved_files(fe, path, &nfiles);
     KeptTu *k = fe->kept;
@@ -742,12 +731,16 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
     }
     /* no PCH (yet): the prelude from source, so that a first run reports what
      * later runs do (arrayfire's half.hpp uses cuda_fp16.h's types unincluded) */
-    if (prelude_buildable)
-        snprintf(fe->prelude_source, sizeof fe->prelude_source, "%s/include/toolkit/%s",
-                 fe->o.data_dir ? fe->o.data_dir : ".", toolkit_prelude_header(need));
-    err = parse_with(fe, path, real, variant >= 0 ? pch : tk_pch, &tu);
+    char prelude_buf[PATH_MAX + 64];
+    const char *prelude = NULL;
+    if (prelude_buildable) {
+        snprintf(prelude_buf, sizeof prelude_buf, "%s/include/toolkit/%s", fe->o.data_dir ? fe->o.data_dir : ".",
+                 toolkit_prelude_header(need));
+        prelude = prelude_buf;
+    }
+    err = parse_with(fe, path, real, variant >= 0 ? pch : tk_pch, prelude, &tu);
     if (tk_pch && err != CXError_Crashed && (err != CXError_Success || !tu || pch_rejection(tu))) {
-        /* from source, as without a prelude; a PCH older than its headers
+        /* the prelude's header from source, as while it is built; a PCH older than its headers
          * (or one libclang cannot read at all) is removed so that the next
          * run builds it again */
         if ((tu && pch_rejection(tu) == 2) || (!tu && err == CXError_ASTReadError)) toolkit_pch_discard(tk_pch);
@@ -757,9 +750,8 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
                     tk_pch, err);
         if (tu) clang_disposeTranslationUnit(tu);
         tu = NULL;
-        err = parse_with(fe, path, real, NULL, &tu);
+        err = parse_with(fe, path, real, NULL, prelude, &tu);
     }
-    fe->prelude_source[0] = 0;
     r.toolkit_prelude = tk_pch && err == CXError_Success && fe->toolkit_pchs[tk_slot].state > 0
                             ? toolkit_prelude_name(need) : NULL;
     /* A crash is the file's doing, not the PCH's: no second parse, and the
@@ -772,7 +764,7 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
             fprintf(stderr, "gpulint: the precompiled shim %s does not load (error %d); using -include\n", pch, err);
         if (tu) clang_disposeTranslationUnit(tu);
         tu = NULL;
-        err = parse_with(fe, path, real, NULL, &tu);
+        err = parse_with(fe, path, real, NULL, NULL, &tu);
     }
     if (err != CXError_Success || !tu) {
         r.fatal = true;
@@ -802,7 +794,7 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
             if (kept) kept_tu_free(kept);
             keep = false;
             CXTranslationUnit tu2 = NULL;
-            if (parse_with(fe, path, true, false, &tu2) == CXError_Success && tu2) {
+            if (parse_with(fe, path, true, NULL, NULL, &tu2) == CXError_Success && tu2) {
                 ParseResult r2;
                 memset(&r2, 0, sizeof r2);
                 collect_diags(tu2, &r2);

@@ -40,6 +40,17 @@ failed_output() {
             out && /^<end of output>/ {exit} out' "$log" | tail -n 15 | sed 's/^/    /'
     done < <(cut -d: -f2- "$1/Testing/Temporary/LastTestsFailed.log" | head -5)
 }
+# record_ctest STEP BUILD_DIR EXIT: the step's recap lines (failed tests with
+# their last lines); a failure makes the script's status 1
+record_ctest() {
+    if (($3 == 0)); then
+        recap+=("$1: passed")
+        return
+    fi
+    status=1
+    recap+=("$1: FAILED (exit $3) $(failed_tests "$2" || true)")
+    while IFS= read -r line; do recap+=("$line"); done < <(failed_output "$2")
+}
 
 echo "== ci/test.sh: normal build (build/)"
 normal=0
@@ -50,13 +61,7 @@ else
     normal=$?
     echo "ci/test.sh: normal build FAILED (exit $normal)"
 fi
-if ((normal == 0)); then
-    recap+=("normal build and ctest: passed")
-else
-    status=1
-    recap+=("normal build or ctest: FAILED (exit $normal) $(failed_tests build || true)")
-    while IFS= read -r line; do recap+=("$line"); done < <(failed_output build)
-fi
+record_ctest "normal build and ctest" build "$normal"
 
 echo "== ci/test.sh: ASan+UBSan build (build-asan/)"
 if ((normal != 0)); then
@@ -114,13 +119,7 @@ asan_rc=0
     ctest --output-on-failure -j"$jobs" 2>&1 | tee ctest.log
     exit "${PIPESTATUS[0]}"
 ) || asan_rc=$?
-if ((asan_rc == 0)); then
-    recap+=("ASan+UBSan ctest: passed")
-else
-    status=1
-    recap+=("ASan+UBSan ctest: FAILED (exit $asan_rc) $(failed_tests build-asan || true)")
-    while IFS= read -r line; do recap+=("$line"); done < <(failed_output build-asan)
-fi
+record_ctest "ASan+UBSan ctest" build-asan "$asan_rc"
 
 echo "== ci/test.sh: recap (exit $status)"
 printf '    %s\n' "${recap[@]}"

@@ -70,6 +70,38 @@ else
     fail "half_pairs.cu: cold '$half_cold', warm '$half_warm'"; sed 's/^/    | /' "$tmp/half-cold.err" | head
 fi
 
+# no writable cache directory (a read-only HOME): nothing is precompiled,
+# and each file gets the prelude's header from source, as above
+: >"$tmp/not-a-dir"
+half_uncached=$(GPULINT_CACHE_DIR="$tmp/not-a-dir/cache" "$G" --format=json --cuda-path="$cuda" "$tmp/half" 2>"$tmp/half-uncached.err" |
+    python3 -c 'import json, sys; print(" ".join(f["status"] + str(f["reasons"]) for f in json.load(sys.stdin)["files"]))')
+if [[ $half_uncached == "ok[]" && ! -e "$tmp/not-a-dir/cache" ]]; then
+    ok "no cache directory: the prelude's header from source, the same status as with the cache"
+else
+    fail "half_pairs.cu without a cache directory: '$half_uncached'"; sed 's/^/    | /' "$tmp/half-uncached.err" | head
+fi
+
+# a -D that gpulint chooses for the file's own code (__NVCC__, to pass an
+# #error) must not reach the toolkit's headers when the prelude comes from
+# source: the same status cold, without a cache directory and warm
+mkdir -p "$tmp/nvcc"
+cp "$P/nvcc_only_thrust.cu" "$tmp/nvcc/"
+: >"$tmp/nvcc/CMakeLists.txt"
+nvcc_status() {
+    GPULINT_CACHE_DIR="$1" "$G" --format=json --cuda-path="$cuda" "$tmp/nvcc" 2>>"$tmp/nvcc.err" |
+        python3 -c 'import json, sys; print(" ".join(f["status"] + str(f["reasons"]) for f in json.load(sys.stdin)["files"]))'
+}
+nvcc_cold=$(nvcc_status "$tmp/cache-nvcc")
+nvcc_uncached=$(nvcc_status "$tmp/not-a-dir/cache")
+wait_for "$tmp/cache-nvcc" 'toolkit-cccl-*.pch' 1
+nvcc_warm=$(nvcc_status "$tmp/cache-nvcc")
+if [[ $nvcc_cold == "ok[]" && $nvcc_uncached == "ok[]" && $nvcc_warm == "ok[]" ]]; then
+    ok "a chosen -D__NVCC__ stays out of the toolkit's headers: ok cold, without a cache and warm"
+else
+    fail "nvcc_only_thrust.cu: cold '$nvcc_cold', uncached '$nvcc_uncached', warm '$nvcc_warm'"
+    sed 's/^/    | /' "$tmp/nvcc.err" | head
+fi
+
 lint cold -j1
 if grep -q "precompiling the CUDA toolkit prelude 'cccl'" "$tmp/cold.err" &&
     grep -q "precompiling the CUDA toolkit prelude 'libs'" "$tmp/cold.err" &&

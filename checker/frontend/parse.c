@@ -6,15 +6,16 @@
  * not hide the rest.  In auto mode a file whose missing include is a CUDA
  * library header is parsed again with the real toolkit headers, if present. */
 #include "frontend/dialect.h"
+#include "frontend/install.h"
 #include "frontend/opencl_build_types.h"
 #include "frontend/opencl_std.h"
 #include "frontend/parse.h"
+#include "frontend/prelude_macros.h"
 #include "frontend/toolkit_pch.h"
 #include "util/fileio.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
-#include <dlfcn.h>
 #include <limits.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -56,7 +57,7 @@ typedef struct {
     PreludeNeed need;
     char *config;                /* the toolkit configuration flags, joined */
     signed char state;
-    bool buildable;              /* the prelude exists or is being built (not TOOLKIT_PCH_NONE) */
+    bool buildable;              /* the prelude applies: from its PCH or its header (not TOOLKIT_PCH_NONE) */
     char path[PATH_MAX + 192];
 } ToolkitPchSlot;
 
@@ -75,6 +76,9 @@ struct Frontend {
      * unsaved buffer, a fuzzer) rather than from disk. */
     struct CXUnsavedFile unsaved;
     bool has_unsaved;
+    /* while a parse has the prelude's header from source: the file's -D
+     * macros, included after it (prelude_macros.h); Length 0 otherwise */
+    struct CXUnsavedFile after_prelude;
     /* OpenCL: a virtual header put before the file (parse_opencl.c), then
      * the unwrapped text of the headers it includes that are kept as raw
      * strings */
@@ -92,80 +96,6 @@ struct Frontend {
     ToolkitPchSlot *toolkit_pchs;
     int ntoolkit_pchs;
 };
-
-const char *frontend_libclang_version(void)
-{
-    static char buf[128];
-    if (!buf[0]) {
-        CXString s = clang_getClangVersion();
-        snprintf(buf, sizeof buf, "%s", clang_getCString(s));
-        clang_disposeString(s);
-    }
-    return buf;
-}
-
-static int libclang_major(void)
-{
-    const char *v = strstr(frontend_libclang_version(), "version ");
-    return v ? atoi(v + 8) : 0;
-}
-
-/* clang's resource directory for the driver.  libclang's driver has no
- * executable path, so it looks for the CUDA wrappers of the C++ headers
- * (<resource>/include/cuda_wrappers: device placement new, cmath, complex)
- * under "/../lib/clang/N" and silently drops them: cub's
- * `new (&items[i]) T(...)` then has no device operator new, an error
- * clang++ does not give.  The directory next to the loaded libclang as the
- * driver would compute it, else the usual install locations; "" if none has
- * the wrappers. */
-static void find_resource_dir(char *out, size_t n)
-{
-    out[0] = 0;
-    int major = libclang_major();
-    char cands[3][PATH_MAX];
-    int ncands = 0;
-    Dl_info info;
-    if (dladdr((void *)clang_createIndex, &info) && info.dli_fname) {
-        char lib[PATH_MAX];
-        snprintf(lib, sizeof lib, "%s", info.dli_fname);
-        char *slash = strrchr(lib, '/');
-        if (slash) {
-            *slash = 0;
-            snprintf(cands[ncands++], PATH_MAX, "%.*s/clang/%d", PATH_MAX - 32, lib, major);
-        }
-    }
-    snprintf(cands[ncands++], PATH_MAX, "/usr/lib/llvm-%d/lib/clang/%d", major, major);
-    snprintf(cands[ncands++], PATH_MAX, "/usr/lib/clang/%d", major);
-    for (int i = 0; i < ncands; i++) {
-        char probe[PATH_MAX + 32];
-        snprintf(probe, sizeof probe, "%.*s/include/cuda_wrappers/new", PATH_MAX - 32, cands[i]);
-        if (is_regular_file(probe)) {
-            snprintf(out, n, "%.*s", PATH_MAX - 32, cands[i]);
-            return;
-        }
-    }
-}
-
-/* The newest GPU architecture this libclang knows (notes 1.3: sm_90 fails on
- * 14, sm_100+ on 19). */
-static const char *gpu_arch(void)
-{
-    return libclang_major() >= 16 ? "sm_90" : "sm_80";
-}
-
-static void find_cuda(Frontend *fe)
-{
-    const char *cands[] = {fe->o.cuda_path, getenv("CUDA_PATH"), getenv("CUDA_HOME"), "/usr/local/cuda", "/opt/cuda"};
-    for (size_t i = 0; i < sizeof cands / sizeof cands[0]; i++) {
-        char inc[PATH_MAX];
-        if (!cands[i]) continue;
-        snprintf(inc, sizeof inc, "%s/include/cuda_runtime.h", cands[i]);
-        if (is_regular_file(inc)) {
-            snprintf(fe->cuda_path, sizeof fe->cuda_path, "%s", cands[i]);
-            return;
-        }
-    }
-}
 
 Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
 {
@@ -197,12 +127,12 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
     }
     snprintf(fe->shim_dir, sizeof fe->shim_dir, "%s/include/shim", o->data_dir);
     snprintf(fe->overlay_dir, sizeof fe->overlay_dir, "%s/include/overlay/clang%d", o->data_dir,
-             libclang_major() >= 17 ? 19 : 14);
+             frontend_libclang_major() >= 17 ? 19 : 14);
     snprintf(fe->opencl_host_dir, sizeof fe->opencl_host_dir, "%s/include/opencl", o->data_dir);
     if (o->pch_path) snprintf(fe->pch, sizeof fe->pch, "%s", o->pch_path);
-    find_cuda(fe);
+    frontend_find_cuda(o->cuda_path, fe->cuda_path, sizeof fe->cuda_path);
     char resource_dir[PATH_MAX];
-    find_resource_dir(resource_dir, sizeof resource_dir);
+    frontend_find_resource_dir(resource_dir, sizeof resource_dir);
     if (resource_dir[0]) snprintf(fe->resource_dir_arg, sizeof fe->resource_dir_arg, "-resource-dir=%s", resource_dir);
     if (fe->cuda_path[0]) {
         struct stat st;
@@ -314,6 +244,17 @@ static bool opencl_takes(const char *x, bool *with_value)
     return strncmp(x, "-D", 2) == 0 || strncmp(x, "-U", 2) == 0 || strncmp(x, "-I", 2) == 0;
 }
 
+/* Adds args[i] (and a bare -D's value) unless the header after the
+ * prelude defines it; returns the index of the last argument used. */
+static int add_unless_moved(Frontend *fe, Args *a, const char *const *args, int n, int i)
+{
+    int last = fe->after_prelude.Length ? prelude_macro_skip(args, n, i) : -1;
+    if (last >= 0) return last;
+    add(a, args[i]);
+    if (strcmp(args[i], "-D") == 0 && i + 1 < n) add(a, args[++i]);
+    return i;
+}
+
 /* The file's own flags (project discovery, compile database, config), then
  * the user's macros again so that they win over the project's. */
 static void add_file_args(Frontend *fe, Args *a, bool opencl)
@@ -323,12 +264,18 @@ static void add_file_args(Frontend *fe, Args *a, bool opencl)
     for (int i = 0; i < fa->nargs; i++) {
         bool with_value = false;
         if (opencl && !opencl_takes(fa->args[i], &with_value)) continue;
+        if (!opencl) {
+            i = add_unless_moved(fe, a, fa->args, fa->nargs, i);
+            continue;
+        }
         add(a, fa->args[i]);
         if (with_value && i + 1 < fa->nargs) add(a, fa->args[++i]);
     }
     for (int i = 0; i < fe->o.nextra; i++) {
         const char *x = fe->o.extra[i];
-        if ((strcmp(x, "-D") == 0 || strcmp(x, "-U") == 0) && i + 1 < fe->o.nextra) {
+        if (fe->after_prelude.Length && strncmp(x, "-D", 2) == 0) {
+            i = add_unless_moved(fe, a, (const char *const *)fe->o.extra, fe->o.nextra, i);
+        } else if ((strcmp(x, "-D") == 0 || strcmp(x, "-U") == 0) && i + 1 < fe->o.nextra) {
             add(a, x);
             add(a, fe->o.extra[++i]);
         } else if (strncmp(x, "-D", 2) == 0 || strncmp(x, "-U", 2) == 0) {
@@ -380,7 +327,7 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, const 
     snprintf(std_buf, 64, "-std=%s", fe->o.std ? fe->o.std : "c++17");
     add(a, std_buf);
     add(a, "--cuda-device-only");
-    snprintf(arch_buf, 64, "--cuda-gpu-arch=%s", gpu_arch());
+    snprintf(arch_buf, 64, "--cuda-gpu-arch=%s", frontend_gpu_arch());
     add(a, arch_buf);
     add(a, "-Wno-unknown-cuda-version");
     /* nvcc accepts narrowing in brace initialisers (dim3 b = {block, 1, 1}
@@ -412,7 +359,7 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, const 
             add(a, "-isystem");
             add(a, fe->cccl_dir);
         }
-        if (libclang_major() < 17) {
+        if (frontend_libclang_major() < 17) {
             add(a, "-Xclang");
             add(a, "-fcuda-allow-variadic-functions");
         }
@@ -422,10 +369,14 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, const 
         } else if (prelude) {
             add(a, "-include");
             add(a, prelude);
+            if (fe->after_prelude.Length) {
+                add(a, "-include");
+                add(a, fe->after_prelude.Filename);
+            }
         }
     }
     if (!own_flags) return;
-    for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
+    for (int i = 0; i < fe->o.nextra; i++) i = add_unless_moved(fe, a, (const char *const *)fe->o.extra, fe->o.nextra, i);
     add_file_args(fe, a, false);
 }
 
@@ -558,6 +509,7 @@ static int toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need, bo
         /* not there yet: being built in the background, asked again next file */
         ToolkitPchState st = toolkit_pch_get(&rq, slot->path, sizeof slot->path);
         if (st == TOOLKIT_PCH_READY) slot->state = 1;
+        else if (st != TOOLKIT_PCH_PENDING) slot->state = -1; /* will not change in this run */
         slot->buildable = st != TOOLKIT_PCH_NONE;
         free(a.v);
     }
@@ -598,6 +550,7 @@ static struct CXUnsavedFile *unsaved_files(const Frontend *fe, const char *path,
     struct CXUnsavedFile *v = NULL;
     int count = 0;
     if (fe->has_unsaved) *VEC_PUSH(v, count) = fe->unsaved;
+    if (fe->after_prelude.Length) *VEC_PUSH(v, count) = fe->after_prelude;
     for (int i = 0; i < fe->nbuild_types; i++) *VEC_PUSH(v, count) = fe->build_types[i];
     for (int i = 0; i < fe->nothers; i++) {
         if (strcmp(fe->others[i].path, path) == 0) continue;
@@ -619,6 +572,12 @@ static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, co
 {
     Args a = {NULL, 0};
     char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
+    PreludeMacros macros = {NULL, 0, 0, ""};
+    const FileArgs *fa = fe->file_args;
+    if (real && !pch && prelude && !is_opencl(fe, path) &&
+        prelude_macros_build(&macros, prelude, (const char *const *)fe->o.extra, fe->o.nextra, fa ? fa->args : NULL,
+                             fa ? fa->nargs : 0))
+        fe->after_prelude = (struct CXUnsavedFile){macros.path, macros.text, (unsigned long)macros.len};
     /* OpenCL has no GPU arch: its buffer holds the version define */
     if (is_opencl(fe, path)) build_opencl_args(fe, &a, std_buf, arch_buf);
     else build_args(fe, &a, real, pch, prelude, std_buf, arch_buf, cuda_buf, true);
@@ -651,6 +610,8 @@ static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, co
         free(k->key);
         k->key = key;
     }
+    memset(&fe->after_prelude, 0, sizeof fe->after_prelude);
+    prelude_macros_free(&macros);
     free(files);
     free(a.v);
     return err;
@@ -859,7 +820,7 @@ static bool build_one_pch(Frontend *fe, const char *header_name, const char *out
                           "-Wno-unknown-cuda-version", "-nocudainc", "-nocudalib", "--cuda-path=/nonexistent",
                           "-I", fe->shim_dir, "-fpch-instantiate-templates"};
     char arch_buf[64];
-    snprintf(arch_buf, sizeof arch_buf, "--cuda-gpu-arch=%s", gpu_arch());
+    snprintf(arch_buf, sizeof arch_buf, "--cuda-gpu-arch=%s", frontend_gpu_arch());
     args[4] = arch_buf;
     CXTranslationUnit tu = NULL;
     enum CXErrorCode e = clang_parseTranslationUnit2(fe->index, header, args, (int)(sizeof args / sizeof args[0]), NULL,

@@ -179,7 +179,10 @@ ToolkitPchState toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n
 {
     char header[PATH_MAX + 64], dir[PATH_MAX];
     snprintf(header, sizeof header, "%s/include/toolkit/%s", rq->data_dir, prelude_headers[rq->need]);
-    if (!exists(header) || !cache_dir(dir, sizeof dir)) return TOOLKIT_PCH_NONE;
+    if (!exists(header)) return TOOLKIT_PCH_NONE;
+    /* without a cache the prelude still applies (what a cached run would
+     * report), parsed from source in each file */
+    if (!cache_dir(dir, sizeof dir)) return TOOLKIT_PCH_UNCACHED;
     uint64_t h = 14695981039346656037ull;
     hash_str(&h, TOOLKIT_PCH_FORMAT);
     hash_str(&h, rq->libclang_version);
@@ -208,7 +211,7 @@ ToolkitPchState toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n
     char base[PATH_MAX + 128];
     snprintf(base, sizeof base, "%s/toolkit-%s-%016llx", dir, prelude_names[rq->need], (unsigned long long)h);
     int r = snprintf(out, n, "%s.pch", base);
-    if (r <= 0 || (size_t)r >= n) return TOOLKIT_PCH_NONE;
+    if (r <= 0 || (size_t)r >= n) return TOOLKIT_PCH_UNCACHED;
     char failed[PATH_MAX + 160];
     snprintf(failed, sizeof failed, "%s.failed", base);
     if (exists(out)) {
@@ -225,7 +228,7 @@ ToolkitPchState toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n
     char lock[PATH_MAX + 160];
     snprintf(lock, sizeof lock, "%s.lock", base);
     int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-    if (fd < 0) return TOOLKIT_PCH_NONE;
+    if (fd < 0) return TOOLKIT_PCH_UNCACHED;
     if (flock(fd, LOCK_EX | LOCK_NB) != 0 || exists(out) || exists(failed)) {
         /* being built by another process, or just finished */
         close(fd);

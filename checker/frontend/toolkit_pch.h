@@ -32,7 +32,8 @@ typedef struct {
 typedef enum {
     TOOLKIT_PCH_READY,   /* its path is in `out` */
     TOOLKIT_PCH_PENDING, /* its build is started in the background, or under way */
-    TOOLKIT_PCH_NONE     /* none at all: no cache directory, or the prelude does not build with this toolkit */
+    TOOLKIT_PCH_UNCACHED, /* nowhere to keep it (no writable cache directory): the prelude's header from source */
+    TOOLKIT_PCH_NONE     /* no prelude: its header is missing, or it does not build with this toolkit */
 } ToolkitPchState;
 
 /* The PCH of the prelude rq asks for (see ToolkitPchState). */

@@ -93,12 +93,29 @@ static bool vectorised_elsewhere(const Kernel *k, const Access *a)
     return false;
 }
 
+/* Is every launch of the kernel the narrow one of an if/else whose other
+ * branch launches a wider instance of the same kernel (half2 beside half,
+ * unsigned int beside unsigned char)?  Then the authors have vectorised
+ * already, and this instance takes what the wide one cannot (odd sizes,
+ * misaligned data). */
+static bool narrow_fallback(const Model *m, const Kernel *k)
+{
+    int index = (int)(k - m->kernels), n = 0;
+    for (int i = 0; i < m->nlaunches; i++) {
+        if (m->launches[i].kernel != index) continue;
+        if (!m->launches[i].wider_sibling.file) return false;
+        n++;
+    }
+    return n > 0;
+}
+
 /* Below this share of the requests, per-thread bytes are not worth a finding. */
 #define MIN_SUBWORD_SHARE 25
 
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
     int share = subword_share(k);
+    bool fallback = narrow_fallback(m, k);
     FindingList *out = ctx->findings;
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
@@ -107,7 +124,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         bool subword = subword_element(a) && strcmp(a->elem_canonical, "bool") != 0;
         if (!record && !subword) continue;
         if (!per_thread_element(a)) continue;
-        if (subword && (share < MIN_SUBWORD_SHARE || vectorised_elsewhere(k, a))) continue;
+        if (subword && (share < MIN_SUBWORD_SHARE || vectorised_elsewhere(k, a) || fallback)) continue;
         bool repeat = false;
         for (int j = 0; j < i && !repeat; j++) {
             const Access *b = &k->accesses[j];

@@ -2,6 +2,7 @@
  * their arguments, block dimensions with where their values come from, and
  * the walk over a host function (see interp.h). */
 #include "frontend/interp.h"
+#include "util/oom.h"
 #include "util/vec.h"
 
 #include <stdlib.h>
@@ -161,6 +162,34 @@ bool host_reaching_value(HostScan *hs, CXCursor var, CXCursor launch, CXCursor *
     return true;
 }
 
+typedef struct {
+    const char *name;
+    bool found;
+} ParamName;
+
+static enum CXChildVisitResult find_nontype_param(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    ParamName *p = data;
+    if (clang_getCursorKind(cur) != CXCursor_NonTypeTemplateParameter) return CXChildVisit_Continue;
+    CXString s = clang_getCursorSpelling(cur);
+    p->found = strcmp(clang_getCString(s), p->name) == 0;
+    clang_disposeString(s);
+    return p->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* In clang's instance of a host template (a specialization run), is `text`
+ * the name of one of its non-type template parameters?  The instance has
+ * the value where the pattern had the parameter. */
+static bool instance_template_param(HostScan *hs, const char *text)
+{
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(hs->fn);
+    if (clang_Cursor_isNull(tmpl) || !text[0]) return false;
+    ParamName p = {text, false};
+    clang_visitChildren(tmpl, find_nontype_param, &p);
+    return p.found;
+}
+
 void host_dim_value(HostScan *hs, CXCursor e, DimValue *d, Launch *L)
 {
     Ctx *c = hs->c;
@@ -176,6 +205,11 @@ void host_dim_value(HostScan *hs, CXCursor e, DimValue *d, Launch *L)
         d->value = v;
         if (!d->origin) d->origin = d->text[0] ? "literal" : "default";
         if (!d->text[0]) d->text = arena_printf(&c->m->arena, "%lld", v);
+        if (!clang_Cursor_isNull(hs->fn) && instance_template_param(hs, d->text)) {
+            /* the shape is still the launcher's parameter, never a literal */
+            L->block_is_template_param = true;
+            d->origin = arena_printf(&c->m->arena, "template parameter %s = %lld", d->text, v);
+        }
     }
     if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
         CXCursor ref = clang_getCursorReferenced(s);
@@ -246,6 +280,11 @@ Launch *host_launch_new(HostScan *hs, CXCursor call, CXCursor target)
             children_free(&in);
         }
         if (!clang_Cursor_isNull(callee)) L->kernel_name = cxstr(&c->m->arena, clang_getCursorSpelling(callee));
+        /* in clang's instance of a host template, (k<T>) names k<float> itself */
+        if (!clang_Cursor_isNull(callee) && (clang_Cursor_isNull(target) || clang_isInvalid(clang_getCursorKind(target)))) {
+            CXCursor r = clang_getCursorReferenced(callee);
+            if (clang_getCursorKind(r) == CXCursor_FunctionDecl) target = r;
+        }
         if (!clang_Cursor_isNull(callee) && !L->kernel_name[0]) {
             /* an unresolved name in a pattern (build<T>): the template it names */
             CXCursor r = clang_getCursorReferenced(callee);
@@ -269,8 +308,26 @@ Launch *host_launch_new(HostScan *hs, CXCursor call, CXCursor target)
         *args = resolved;
         L->kernel_name = cxstr(&c->m->arena, clang_getCursorSpelling(target));
     }
-    if (c->subst) {
-        int n = hs->ntargets;
+    /* clang's instance without an instantiated body (its host caller is an
+     * explicit instantiation gpulint reads as a declaration): the pattern
+     * under the instance's arguments, as in a substituted run */
+    CXCursor pattern = clang_Cursor_isNull(target) ? target : clang_getSpecializedCursorTemplate(target);
+    if (!args && !clang_Cursor_isNull(pattern) && clang_getCursorKind(pattern) == CXCursor_FunctionTemplate &&
+        clang_Cursor_isNull(body_of(target))) {
+        args = arena_alloc(&c->m->arena, sizeof *args);
+        memset(args, 0, sizeof *args);
+        class_instance_args(c, target, args);
+        CXCursor def = clang_getCursorDefinition(pattern);
+        target = clang_Cursor_isNull(def) ? pattern : def;
+        template_param_names(c, target, args);
+    }
+    if (args || hs->target_args) { /* parallel to targets from the first one on */
+        while (hs->ntargets_args < hs->ntargets) {
+            int n = hs->ntargets_args;
+            *VEC_PUSH(hs->target_args, n) = NULL;
+            hs->ntargets_args++;
+        }
+        int n = hs->ntargets_args++;
         *VEC_PUSH(hs->target_args, n) = args;
     }
     *VEC_PUSH(hs->targets, hs->ntargets) = target;
@@ -313,17 +370,163 @@ static enum CXChildVisitResult visit_host(CXCursor cur, CXCursor parent, CXClien
     HostScan *hs = data;
     if (clang_getCursorKind(cur) != CXCursor_CallExpr) return CXChildVisit_Recurse;
     hs->c->d->host_call(hs, cur);
-    CXCursor fn;
+    CXCursor fn, spec;
     TypeSubst args;
-    if (resolve_pattern_host_call(hs->c, cur, &fn, &args)) {
+    if (resolve_pattern_host_call(hs->c, cur, &fn, &args, &spec)) {
         int n = hs->ncalled;
         *VEC_PUSH(hs->called_args, n) = args;
+        n = hs->ncalled;
+        *VEC_PUSH(hs->called_spec, n) = spec;
+        n = hs->ncalled;
+        *VEC_PUSH(hs->called_range, n) = range_of(&hs->c->cx, cur);
         *VEC_PUSH(hs->called, hs->ncalled) = fn;
     }
     return CXChildVisit_Recurse;
 }
 
+TypeSubst *host_target_args(const HostScan *hs, int j)
+{
+    return hs->target_args && j < hs->ntargets_args ? hs->target_args[j] : NULL;
+}
+
 void host_scan_function(HostScan *hs)
 {
     clang_visitChildren(hs->fn, visit_host, hs);
+}
+
+/* ------------------------------------------- a narrow instance beside a wide one */
+
+static bool range_within(const SrcRange *in, const SrcRange *outer)
+{
+    if (!in->file || !outer->file || strcmp(in->file, outer->file) != 0) return false;
+    bool starts_after = in->line > outer->line || (in->line == outer->line && in->col >= outer->col);
+    bool ends_before = in->end_line < outer->end_line || (in->end_line == outer->end_line && in->end_col <= outer->end_col);
+    return starts_after && ends_before;
+}
+
+/* The type arguments of the kernel instance a launch names, in order:
+ * their sizes (-1 unknown) and spellings; returns how many. */
+static int type_args(Ctx *c, CXCursor target, const TypeSubst *args, long long *sizes, const char **names, int max)
+{
+    int k = 0;
+    if (args) {
+        for (int i = 0; i < args->n && k < max; i++)
+            if (!args->args[i].has_value) {
+                names[k] = args->args[i].spelling;
+                sizes[k++] = args->args[i].size;
+            }
+        return k;
+    }
+    int n = clang_Cursor_getNumTemplateArguments(target);
+    for (int i = 0; i < n && k < max; i++)
+        if (clang_Cursor_getTemplateArgumentKind(target, (unsigned)i) == CXTemplateArgumentKind_Type) {
+            CXType t = clang_Cursor_getTemplateArgumentType(target, (unsigned)i);
+            names[k] = cxstr(&c->m->arena, clang_getTypeSpelling(t));
+            long long size = clang_Type_getSizeOf(canon(t));
+            sizes[k++] = size > 0 ? size : -1;
+        }
+    return k;
+}
+
+/* Is instance b of a kernel template a wider one of instance a: no type
+ * argument narrower, one wider (half2 for half)?  Names the wider type. */
+static bool wider_instance(Ctx *c, CXCursor a, const TypeSubst *aa, CXCursor b, const TypeSubst *ba, const char **wide)
+{
+    long long sa[MAX_TYPE_ARGS], sb[MAX_TYPE_ARGS];
+    const char *na[MAX_TYPE_ARGS], *nb[MAX_TYPE_ARGS];
+    int n = type_args(c, a, aa, sa, na, MAX_TYPE_ARGS);
+    if (n == 0 || n != type_args(c, b, ba, sb, nb, MAX_TYPE_ARGS)) return false;
+    *wide = NULL;
+    for (int i = 0; i < n; i++) {
+        if (sa[i] <= 0 || sb[i] <= 0 || sb[i] < sa[i]) return false;
+        if (sb[i] > sa[i] && !*wide) *wide = nb[i];
+    }
+    return *wide != NULL;
+}
+
+static CXCursor kernel_template(CXCursor target)
+{
+    CXCursor t = clang_getSpecializedCursorTemplate(target);
+    return clang_Cursor_isNull(t) ? target : t;
+}
+
+typedef struct {
+    CXCursor *items;
+    int n;
+} IfList;
+
+static enum CXChildVisitResult collect_ifs(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(cur) == CXCursor_IfStmt) {
+        IfList *l = data;
+        *VEC_PUSH(l->items, l->n) = cur;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The host template calls of the scan on one branch of `branch` whose
+ * other branch calls a wider instance of the same template. */
+static void mark_wider_calls(HostScan *hs, const SrcRange branch[2])
+{
+    for (int i = 0; i < hs->ncalled; i++) {
+        int side = range_within(&hs->called_range[i], &branch[0]) ? 0 : range_within(&hs->called_range[i], &branch[1]) ? 1 : -1;
+        if (side < 0 || hs->called_wide_type[i]) continue;
+        for (int j = 0; j < hs->ncalled && !hs->called_wide_type[i]; j++) {
+            const char *wide;
+            if (range_within(&hs->called_range[j], &branch[1 - side]) &&
+                clang_equalCursors(clang_getCanonicalCursor(hs->called[i]), clang_getCanonicalCursor(hs->called[j])) &&
+                wider_instance(hs->c, hs->called[i], &hs->called_args[i], hs->called[j], &hs->called_args[j], &wide)) {
+                hs->called_wide_at[i] = hs->called_range[j];
+                hs->called_wide_type[i] = wide;
+            }
+        }
+    }
+}
+
+void host_mark_wider_siblings(HostScan *hs, int first)
+{
+    Ctx *c = hs->c;
+    int n = c->m->nlaunches - first;
+    if (hs->ncalled) {
+        hs->called_wide_at = xcalloc((size_t)hs->ncalled, sizeof *hs->called_wide_at);
+        hs->called_wide_type = xcalloc((size_t)hs->ncalled, sizeof *hs->called_wide_type);
+    }
+    if ((n < 2 || n > hs->ntargets) && hs->ncalled < 2) return;
+    IfList ifs = {NULL, 0};
+    clang_visitChildren(hs->fn, collect_ifs, &ifs);
+    for (int f = 0; f < ifs.n; f++) {
+        /* the last two children: the branches (an if without else: the
+         * condition and its branch, and no launch is in a condition) */
+        Children ch = children_of(ifs.items[f]);
+        if (ch.n < 3) {
+            children_free(&ch);
+            continue;
+        }
+        SrcRange branch[2] = {range_of(&c->cx, ch.items[ch.n - 2]), range_of(&c->cx, ch.items[ch.n - 1])};
+        children_free(&ch);
+        if (hs->ncalled >= 2) mark_wider_calls(hs, branch);
+        for (int i = 0; i < n && n >= 2 && n <= hs->ntargets; i++) {
+            Launch *L = &c->m->launches[first + i];
+            int side = range_within(&L->range, &branch[0]) ? 0 : range_within(&L->range, &branch[1]) ? 1 : -1;
+            if (side < 0 || L->wider_sibling.file) continue;
+            const TypeSubst *ai = host_target_args(hs, hs->ntargets - n + i);
+            CXCursor ti = hs->targets[hs->ntargets - n + i];
+            if (clang_Cursor_isNull(ti)) continue;
+            for (int j = 0; j < n && !L->wider_sibling.file; j++) {
+                const Launch *W = &c->m->launches[first + j];
+                if (!range_within(&W->range, &branch[1 - side])) continue;
+                CXCursor tj = hs->targets[hs->ntargets - n + j];
+                if (clang_Cursor_isNull(tj) || !clang_equalCursors(clang_getCanonicalCursor(kernel_template(ti)),
+                                                                   clang_getCanonicalCursor(kernel_template(tj))))
+                    continue;
+                const char *wide;
+                if (wider_instance(c, ti, ai, tj, host_target_args(hs, hs->ntargets - n + j), &wide)) {
+                    L->wider_sibling = W->range;
+                    L->wider_sibling_type = wide;
+                }
+            }
+        }
+    }
+    free(ifs.items);
 }

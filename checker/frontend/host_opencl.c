@@ -545,13 +545,16 @@ static void scan_host_tu(Model *hm, CXTranslationUnit tu)
     HostTables t = {NULL, 0, NULL, 0};
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < fl.n; i++) {
-            HostScan hs = {&c, fl.fns[i], cxstr(&hm->arena, clang_getCursorSpelling(fl.fns[i])), NULL, 0, &t, NULL, NULL, NULL, 0, NULL, NULL, 0};
+            HostScan hs = {.c = &c, .fn = fl.fns[i], .fn_name = cxstr(&hm->arena, clang_getCursorSpelling(fl.fns[i])),
+                           .dialect_data = &t};
             if (pass == 0) clang_visitChildren(fl.fns[i], find_objects, &hs); /* kernel objects first */
             else host_scan_function(&hs);
             free(hs.targets);
             free(hs.target_args);
             free(hs.called); /* host templates it calls: a CUDA model's concern */
             free(hs.called_args);
+            free(hs.called_spec);
+            free(hs.called_range);
             host_scan_release(&hs);
         }
     }

@@ -222,6 +222,9 @@ bool project_header(Ctx *c, CXFile f);
 TypeArg type_arg_of(Ctx *c, CXType t);
 /* The arguments of a `template class X<...>;` cursor. */
 void class_instance_args(Ctx *c, CXCursor cls, TypeSubst *s);
+/* Non-type template argument i of a specialization as written: true/false
+ * for a bool (libclang gives true as -1), unsigned for an unsigned type. */
+int template_integral_text(CXCursor spec, int i, char *buf, size_t n);
 /* "base<float, 4>" */
 const char *subst_name(Ctx *c, const char *base, const TypeSubst *s);
 /* The names of a template's parameters into s->names. */
@@ -240,7 +243,7 @@ bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *
  * resolved (run<unsigned char>(...)), or in a pattern host analysed under
  * c->subst a dependent call (cuda::harris<T> calling kernel::harris<T,
  * AccT>): the template and its arguments, when each is known. */
-bool resolve_pattern_host_call(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst *args);
+bool resolve_pattern_host_call(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst *args, CXCursor *spec);
 
 /* host.c: what a dialect's host scanner builds on. */
 struct HostScan {
@@ -250,13 +253,23 @@ struct HostScan {
     CXCursor *targets;   /* the kernel each launch calls, parallel to the launches added */
     int ntargets;
     void *dialect_data;  /* the dialect's own tables for this scan (OpenCL: kernel objects) */
-    /* Only while scanning under a substitution (c->subst), parallel to
-     * targets: a kernel template's substituted arguments, or NULL. */
+    /* NULL, or parallel to targets (ntargets_args of them so far): a
+     * kernel template's substituted arguments (in a substituted run, or for
+     * clang's instance without a body), or NULL. */
     TypeSubst **target_args;
+    int ntargets_args;
     /* Host function templates this one calls, with their arguments
      * (instantiations the project creates implicitly). */
     CXCursor *called;
     TypeSubst *called_args;
+    /* parallel: clang's own instantiation the call names, with its
+     * instantiated body (a call with concrete arguments), else a null cursor */
+    CXCursor *called_spec;
+    SrcRange *called_range;
+    /* parallel, set by host_mark_wider_siblings: the call of a wider
+     * instance of the same host template on another branch, else .file NULL */
+    SrcRange *called_wide_at;
+    const char **called_wide_type;
     int ncalled;
     /* Built at the first question and kept for the function's other
      * launches (a function of 1,000 launches is walked once, not 1,000
@@ -289,5 +302,10 @@ bool host_assigned_in(HostScan *hs, CXCursor decl);
 bool host_reaching_value(HostScan *hs, CXCursor var, CXCursor launch, CXCursor *value);
 /* Scans one host function. */
 void host_scan_function(HostScan *hs);
+/* The substituted arguments of the scan's launch j (targets[j]), or NULL. */
+TypeSubst *host_target_args(const HostScan *hs, int j);
+/* After a scan: marks its launches from m->launches[first] on whose if/else
+ * has a wider instance of the same kernel on another branch (Launch.wider_sibling). */
+void host_mark_wider_siblings(HostScan *hs, int first);
 
 #endif

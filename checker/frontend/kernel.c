@@ -65,8 +65,7 @@ static const char *template_args_text(Ctx *c, CXCursor fn, const char *base)
             len += (size_t)snprintf(buf + len, sizeof buf - len, "%s", clang_getCString(s));
             clang_disposeString(s);
         } else if (k == CXTemplateArgumentKind_Integral) {
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%lld",
-                                    clang_Cursor_getTemplateArgumentValue(fn, (unsigned)i));
+            len += (size_t)template_integral_text(fn, i, buf + len, sizeof buf - len);
         } else {
             len += (size_t)snprintf(buf + len, sizeof buf - len, "?");
         }
@@ -278,10 +277,15 @@ static enum CXChildVisitResult collect_callees(CXCursor cur, CXCursor parent, CX
 
 static bool same_function(CXCursor a, CXCursor b);
 
+/* Also when v holds clang's instance of the template fn (max_val<float>
+ * inlined from an instantiated kernel). */
 static bool listed_function(const CXCursor *v, int n, CXCursor fn)
 {
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         if (same_function(v[i], fn)) return true;
+        CXCursor t = clang_getSpecializedCursorTemplate(v[i]);
+        if (!clang_Cursor_isNull(t) && same_function(t, fn)) return true;
+    }
     return false;
 }
 
@@ -384,6 +388,19 @@ typedef struct {
     bool substituted, done;
     TypeSubst subst;
     const char *key;
+    /* clang's instantiation of it, when a call with concrete arguments
+     * names one: walked instead of the pattern, its launches then name
+     * clang's kernel instantiations, whose bodies have every type (a
+     * `Tensor<T>` accessor of the pattern has none) */
+    CXCursor spec;
+    /* Asked for only by calls on a branch whose other branch calls a wider
+     * instance (half2 for half): its launches take what that one cannot.
+     * One plain request makes it an ordinary run (when it comes before the
+     * run; a later one is not undone: the finding is then missed, never
+     * made up). */
+    int plain_requests;
+    SrcRange wide_at;
+    const char *wide_type;
 } HostRun;
 
 /* A function template, or a member of a class template. */
@@ -396,18 +413,31 @@ static bool template_host(CXCursor host)
 /* Each instantiation once; at most MAX_HOST_RUNS in all (a chain of
  * templates instantiating each other ends there). */
 #define MAX_HOST_RUNS 512
-static void add_host_run(Ctx *c, HostRun **runs, int *nruns, int host, const TypeSubst *s)
+static void add_host_run(Ctx *c, HostRun **runs, int *nruns, int host, const TypeSubst *s, CXCursor spec,
+                         const SrcRange *wide_at, const char *wide_type)
 {
     const char *key = s ? subst_name(c, "", s) : "";
-    for (int q = 0; q < *nruns; q++)
-        if ((*runs)[q].host == host && (*runs)[q].substituted == (s != NULL) && strcmp((*runs)[q].key, key) == 0) return;
-    if (*nruns >= MAX_HOST_RUNS) return;
-    HostRun *r = VEC_PUSH(*runs, *nruns);
-    memset(r, 0, sizeof *r);
-    r->host = host;
-    r->substituted = s != NULL;
-    if (s) r->subst = *s;
-    r->key = key;
+    HostRun *r = NULL;
+    for (int q = 0; q < *nruns && !r; q++)
+        if ((*runs)[q].host == host && (*runs)[q].substituted == (s != NULL) && strcmp((*runs)[q].key, key) == 0) {
+            r = &(*runs)[q];
+            if (!r->done && clang_Cursor_isNull(r->spec)) r->spec = spec;
+        }
+    if (!r) {
+        if (*nruns >= MAX_HOST_RUNS) return;
+        r = VEC_PUSH(*runs, *nruns);
+        memset(r, 0, sizeof *r);
+        r->host = host;
+        r->substituted = s != NULL;
+        if (s) r->subst = *s;
+        r->key = key;
+        r->spec = spec;
+    }
+    if (!wide_type) r->plain_requests++;
+    else if (!r->wide_type) {
+        r->wide_at = *wide_at;
+        r->wide_type = wide_type;
+    }
 }
 
 
@@ -481,9 +511,9 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
         TypeSubst *inst = NULL;
         int ninst = host_instances(&c, ts.hosts[i], &ts, &insts, &inst);
         is_template[i] = template_host(ts.hosts[i]);
-        for (int r = 0; r < ninst; r++) add_host_run(&c, &runs, &nruns, i, &inst[r]);
+        for (int r = 0; r < ninst; r++) add_host_run(&c, &runs, &nruns, i, &inst[r], clang_getNullCursor(), NULL, NULL);
         instantiated[i] = ninst > 0;
-        if (!ninst && !is_template[i]) add_host_run(&c, &runs, &nruns, i, NULL);
+        if (!ninst && !is_template[i]) add_host_run(&c, &runs, &nruns, i, NULL, clang_getNullCursor(), NULL, NULL);
         free(inst);
     }
     for (int pass = 0; pass < 2; pass++) {
@@ -491,34 +521,52 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
             if (runs[q].done) continue;
             runs[q].done = true;
             TypeSubst subst = runs[q].subst;
-            c.subst = runs[q].substituted ? &subst : NULL;
+            bool spec = !clang_Cursor_isNull(runs[q].spec);
+            c.subst = runs[q].substituted && !spec ? &subst : NULL;
             cx_set_subst(c.subst);
-            CXCursor host = ts.hosts[runs[q].host];
-            HostScan hs = {&c, host, cxstr(&m->arena, clang_getCursorSpelling(host)), NULL, 0, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0};
+            CXCursor host = spec ? runs[q].spec : ts.hosts[runs[q].host];
+            HostScan hs = {.c = &c, .fn = host, .fn_name = cxstr(&m->arena, clang_getCursorSpelling(host))};
+            int first_launch = m->nlaunches;
             host_scan_function(&hs);
+            host_mark_wider_siblings(&hs, first_launch);
+            /* a narrow run's launches, and the runs it asks for, are narrow too */
+            bool narrow = runs[q].wide_type && !runs[q].plain_requests;
+            SrcRange wide_at = runs[q].wide_at;
+            const char *wide_type = runs[q].wide_type;
+            for (int l = first_launch; narrow && l < m->nlaunches; l++)
+                if (!m->launches[l].wider_sibling.file) {
+                    m->launches[l].wider_sibling = wide_at;
+                    m->launches[l].wider_sibling_type = wide_type;
+                }
             for (int j = 0; j < hs.ntargets; j++) {
                 int n = ntargets;
-                *VEC_PUSH(launch_args, n) = hs.target_args ? hs.target_args[j] : NULL;
+                *VEC_PUSH(launch_args, n) = host_target_args(&hs, j);
                 *VEC_PUSH(launch_targets, ntargets) = hs.targets[j];
             }
             for (int j = 0; j < hs.ncalled; j++)
                 for (int h = 0; h < ts.nhosts; h++)
                     if (is_template[h] && same_function(ts.hosts[h], hs.called[j])) {
                         instantiated[h] = true;
-                        add_host_run(&c, &runs, &nruns, h, &hs.called_args[j]);
+                        add_host_run(&c, &runs, &nruns, h, &hs.called_args[j], hs.called_spec[j],
+                                     hs.called_wide_type[j] ? &hs.called_wide_at[j] : narrow ? &wide_at : NULL,
+                                     hs.called_wide_type[j] ? hs.called_wide_type[j] : narrow ? wide_type : NULL);
                         break;
                     }
             free(hs.targets);
             free(hs.target_args);
             free(hs.called);
             free(hs.called_args);
+            free(hs.called_spec);
+            free(hs.called_range);
+            free(hs.called_wide_at);
+            free(hs.called_wide_type);
             host_scan_release(&hs);
             c.subst = NULL;
             cx_set_subst(NULL);
         }
         if (pass == 0) /* patterns nobody instantiates */
             for (int i = 0; i < ts.nhosts; i++)
-                if (!instantiated[i] && is_template[i]) add_host_run(&c, &runs, &nruns, i, NULL);
+                if (!instantiated[i] && is_template[i]) add_host_run(&c, &runs, &nruns, i, NULL, clang_getNullCursor(), NULL, NULL);
     }
     free(instantiated);
     free(is_template);

@@ -52,6 +52,39 @@ TypeArg type_arg_of(Ctx *c, CXType t)
     return a;
 }
 
+typedef struct {
+    int want, seen;
+    CXType type;
+} ParamLookup;
+
+static enum CXChildVisitResult find_template_param(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    ParamLookup *p = data;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
+        k != CXCursor_TemplateTemplateParameter)
+        return CXChildVisit_Continue;
+    if (p->seen++ == p->want) {
+        p->type = clang_getCursorType(cur);
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+int template_integral_text(CXCursor fn, int i, char *buf, size_t n)
+{
+    ParamLookup p = {i, 0, {CXType_Invalid, {NULL, NULL}}};
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(fn);
+    if (!clang_Cursor_isNull(tmpl)) clang_visitChildren(tmpl, find_template_param, &p);
+    enum CXTypeKind k = canon(p.type).kind;
+    if (k == CXType_Bool)
+        return snprintf(buf, n, "%s", clang_Cursor_getTemplateArgumentUnsignedValue(fn, (unsigned)i) ? "true" : "false");
+    if (k == CXType_UInt || k == CXType_ULong || k == CXType_ULongLong || k == CXType_UShort || k == CXType_UChar)
+        return snprintf(buf, n, "%llu", clang_Cursor_getTemplateArgumentUnsignedValue(fn, (unsigned)i));
+    return snprintf(buf, n, "%lld", clang_Cursor_getTemplateArgumentValue(fn, (unsigned)i));
+}
+
 /* The arguments of `template class X<...>;`: libclang 16+ gives them for
  * the cursor; libclang 14 only for its type (type arguments only). */
 void class_instance_args(Ctx *c, CXCursor cls, TypeSubst *s)
@@ -64,7 +97,10 @@ void class_instance_args(Ctx *c, CXCursor cls, TypeSubst *s)
         CXType at = n < 0 ? clang_Type_getTemplateArgumentAsType(t, (unsigned)a) : clang_Cursor_getTemplateArgumentType(cls, (unsigned)a);
         if (k == CXTemplateArgumentKind_Integral) {
             long long v = clang_Cursor_getTemplateArgumentValue(cls, (unsigned)a);
-            s->args[a] = (TypeArg){arena_printf(&c->m->arena, "%lld", v), -1, 0, true, v};
+            char text[32];
+            template_integral_text(cls, a, text, sizeof text);
+            if (strcmp(text, "true") == 0) v = 1; /* a bool, sign-extended to -1 */
+            s->args[a] = (TypeArg){arena_strdup(&c->m->arena, text), -1, 0, true, v};
         }
         else if (at.kind != CXType_Invalid)
             s->args[a] = type_arg_of(c, at);
@@ -703,7 +739,7 @@ bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *
 /* A call clang resolved to a specialization of a host function template
  * (run<unsigned char>(...) from any host function): the template and the
  * specialization's arguments. */
-static bool specialization_callee(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst *args)
+static bool specialization_callee(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst *args, CXCursor *spec)
 {
     CXCursor ref = clang_getCursorReferenced(call);
     enum CXCursorKind k = clang_getCursorKind(ref);
@@ -717,12 +753,15 @@ static bool specialization_callee(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst
     CXCursor def = clang_getCursorDefinition(tmpl);
     *fn = clang_Cursor_isNull(def) ? tmpl : def;
     template_param_names(c, *fn, args);
+    if (clang_isCursorDefinition(ref)) *spec = ref;
     return true;
 }
 
-bool resolve_pattern_host_call(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst *args)
+bool resolve_pattern_host_call(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst *args, CXCursor *spec)
 {
-    if (!specialization_callee(c, call, fn, args) && (!c->subst || !resolve_pattern_callee(c, call, false, fn, args)))
+    *spec = clang_getNullCursor();
+    if (!specialization_callee(c, call, fn, args, spec) &&
+        (!c->subst || !resolve_pattern_callee(c, call, false, fn, args)))
         return false;
     /* every parameter given, each a type of known size or a value */
     for (int i = 0; i < MAX_TYPE_ARGS && args->names[i]; i++)

@@ -263,6 +263,13 @@ typedef struct {
     const char **arg_text;
     ArgValueSet *arg_sets;   /* NULL, or per argument: the values host code gives a non-constant one */
     const char *function;    /* enclosing host function */
+    /* The other branch of an if/else around this launch launches the same
+     * kernel template with a wider first type argument (half2 where this is
+     * half, unsigned int where this is unsigned char): this instance takes
+     * what the wide one cannot (odd sizes, misaligned data).  .file NULL
+     * when none. */
+    SrcRange wider_sibling;
+    const char *wider_sibling_type;
 } Launch;
 
 /* cudaMemcpyToSymbol(sym, &v, ...) in host code, with what is known of v. */

@@ -76,6 +76,12 @@ Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx)
         c->k->syms[s].loop = c->loop; /* where it was read */
         return val_int(aff_symbol(s, deps));
     }
+    /* read at an address the whole warp shares (codes[blockIdx.x*M + m]):
+     * the same value in every lane, so an index it offsets keeps its lane
+     * pattern (table[tid*K + code]: lanes K apart); still data, never a
+     * launch-time value */
+    if (!(deps & (DEP_THREAD | DEP_UNKNOWN)) && is_integer_type(t) && canon(t).kind != CXType_Bool)
+        return val_int(aff_symbol(new_symbol(c, SYMK_UNIFORM, text_of(&c->cx, e)), deps));
     return val_opaque(deps);
 }
 

@@ -21,6 +21,6 @@ __global__ void csr_spmv(const int* rowptr, const int* cols, const float* vals, 
 
 __global__ void uniform_row(const int* rowptr, const float* vals, float* y)
 {
-    int start = rowptr[blockIdx.x];             // a block-uniform load: stays opaque
+    int start = rowptr[blockIdx.x];             // a block-uniform load: the same in every lane, a uniform symbol
     y[blockIdx.x * blockDim.x + threadIdx.x] = vals[start + threadIdx.x];
 }

@@ -165,13 +165,15 @@ static void predict_row_2d(const Finding *f, CostPrediction *out)
         no_measurement(out, "unknown sectors per request");
         return;
     }
-    predict_from(out, ROW_2D, NPOINTS(ROW_2D), (double)sectors, "sectors", "a transposed 2-D mapping, %lld sectors per warp request%s",
-                 sectors, known ? "" : " (block shape unknown: read as 16x16, as benchmarked)");
+    bool lane_row = strcmp(evidence_str(f, "mapping", ""), "lane-row") == 0;
+    predict_from(out, ROW_2D, NPOINTS(ROW_2D), (double)sectors, "sectors", "%s, %lld sectors per warp request%s",
+                 lane_row ? "a row per lane, as wide as the block" : "a transposed 2-D mapping", sectors,
+                 known ? "" : " (block shape unknown: read as 16x16, as benchmarked)");
 }
 
 static void predict_row(const Finding *f, CostPrediction *out)
 {
-    if (strcmp(evidence_str(f, "mapping", ""), "transposed-2d") == 0) {
+    if (strcmp(evidence_str(f, "mapping", ""), "transposed-2d") == 0 || strcmp(evidence_str(f, "mapping", ""), "lane-row") == 0) {
         predict_row_2d(f, out);
         return;
     }

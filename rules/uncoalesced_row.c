@@ -242,14 +242,45 @@ static bool transposed_mapping(const Kernel *k, const Access *a, int i, long lon
     return access_geometry(k, a, w) && w->sectors > w->ideal_sectors;
 }
 
+/* The lane's row is the block's width: threadIdx.x multiplies a scalar
+ * parameter (index = x*K + column, the column the same in every lane) that
+ * every launch also passes as the block's x extent (<<<n, K>>>(..., K)).
+ * Lanes are then K >= a warp's width elements apart: each reads a sector of
+ * its own.  Returns the parameter's index, else -1. */
+static int lane_row_is_block(const Model *m, const Kernel *k, const Access *a, int i)
+{
+    Affine cx, cy;
+    if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0 || k->nlaunches == 0) return -1;
+    if (aff_coef(&a->byte_offset, SYM_TID_Y, &cy) && cy.nterms) return -1; /* the 2-D case is lane_picks_row's */
+    if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || cx.nterms != 1 || cx.term[0].nfactors != 1 ||
+        cx.term[0].coef != a->elem_bytes)
+        return -1;
+    int s = cx.term[0].factor[0];
+    if (s < SYM_FIRST_USER || k->syms[s].kind != SYMK_PARAM || k->syms[s].param < 0) return -1;
+    int p = k->syms[s].param, index = (int)(k - m->kernels), n = 0;
+    for (int l = 0; l < m->nlaunches; l++) {
+        const Launch *L = &m->launches[l];
+        if (L->kernel != index) continue;
+        if (p >= L->nargs || !L->arg_text || !L->arg_text[p] || !L->block[0].text ||
+            strcmp(L->arg_text[p], L->block[0].text) != 0 || L->block[1].value > 1 || L->block[2].value > 1)
+            return -1;
+        n++;
+    }
+    return n > 0 && !same_address_before(k, a, i, false) ? p : -1;
+}
+
 /* One finding per kernel: the mapping is one fix, at the launch and in the
- * index; the first access carries it, the others are related locations. */
-static void report_transposed(const Model *m, const Kernel *k, const int *idx, int n, const RuleContext *ctx)
+ * index; the first access carries it, the others are related locations.
+ * `block_param`: the lane's row is the block width (lane_row_is_block), else -1. */
+static void report_transposed(const Model *m, const Kernel *k, const int *idx, int n, const RuleContext *ctx,
+                              int block_param)
 {
     FindingList *out = ctx->findings;
     const Access *a = &k->accesses[idx[0]];
     WarpAccess w;
-    if (!access_geometry(k, a, &w)) return;
+    Kernel wide = *k; /* a block as wide as K: read with 256 lanes in x */
+    if (block_param >= 0 && !k->block.known) wide.block = (BlockShape){true, 256, 1, 1};
+    if (!access_geometry(&wide, a, &w)) return;
     Affine cx;
     aff_coef(&a->byte_offset, SYM_TID_X, &cx);
     long long stride_bytes = 0;
@@ -259,14 +290,21 @@ static void report_transposed(const Model *m, const Kernel *k, const int *idx, i
     aff_format(width.exact ? &width : &cx, model_symbol_name_cb, (void *)k, wtext, sizeof wtext);
     bool cl = rule_opencl(m);
     const char *lane = cl ? "get_local_id(0)" : "threadIdx.x", *along = cl ? "get_local_id(1)" : "threadIdx.y";
-    Finding *f = finding_new(out, RULE_ID, SEV_HIGH, a->range, k->name,
-                             "the 2-D thread mapping is transposed: %s picks the row of '%s' and %s steps along it (index = x*%s + y), so lanes are %s elements apart, %d sectors per warp request instead of %d%s",
-                             lane, a->base_name, along, wtext, wtext, w.sectors, w.ideal_sectors,
-                             n > 1 ? "; the kernel's other accesses of this shape are listed below" : "");
+    Finding *f = block_param < 0
+                     ? finding_new(out, RULE_ID, SEV_HIGH, a->range, k->name,
+                                   "the 2-D thread mapping is transposed: %s picks the row of '%s' and %s steps along it (index = x*%s + y), so lanes are %s elements apart, %d sectors per warp request instead of %d%s",
+                                   lane, a->base_name, along, wtext, wtext, w.sectors, w.ideal_sectors,
+                                   n > 1 ? "; the kernel's other accesses of this shape are listed below" : "")
+                     : finding_new(out, RULE_ID, SEV_HIGH, a->range, k->name,
+                                   "%s picks the row of '%s' (index = x*%s + a column the whole warp shares), and '%s' is also the block's width at every launch: lanes are at least a warp's width of elements apart, %d sectors per warp request instead of %d%s",
+                                   lane, a->base_name, wtext, wtext, w.sectors, w.ideal_sectors,
+                                   n > 1 ? "; the kernel's other accesses of this shape are listed below" : "");
     if (!f) return;
     finding_str(out, f, "base", a->base_name);
     finding_int(out, f, "element_bytes", a->elem_bytes);
-    finding_str(out, f, "mapping", "transposed-2d");
+    finding_str(out, f, "mapping", block_param < 0 ? "transposed-2d" : "lane-row");
+    if (block_param >= 0 && !k->block.known)
+        finding_str(out, f, "block_assumed", arena_printf(&out->arena, "block x = '%s' (runtime), read as 256x1x1", wtext));
     finding_int(out, f, "accesses", n);
     finding_str(out, f, "row_width", wtext);
     if (constant) {
@@ -275,7 +313,7 @@ static void report_transposed(const Model *m, const Kernel *k, const int *idx, i
     }
     finding_int(out, f, "sectors_per_request", w.sectors);
     finding_int(out, f, "ideal_sectors", w.ideal_sectors);
-    finding_str(out, f, "block_shape", block_shape_text(out, k));
+    finding_str(out, f, "block_shape", block_shape_text(out, &wide));
     finding_str(out, f, "element_type", a->elem_canonical);
     finding_predict(out, f);
     for (int j = 1; j < n; j++) {
@@ -283,6 +321,13 @@ static void report_transposed(const Model *m, const Kernel *k, const int *idx, i
         finding_related(out, f, b->range, "%s of '%s' with the same mapping", b->is_store ? "store" : "load", b->base_name);
     }
     add_call_site(out, f, a->call_depth, a->call_site);
+    if (block_param >= 0) {
+        finding_fix(out, f, "let %s run along the row instead (index = column*%s + x: the transposed element, where the table is symmetric or can be stored transposed)",
+                    lane, wtext);
+        finding_fix(out, f, "or stage the rows the block needs through %s memory with coalesced loads, then let each thread take its element there",
+                    cl ? "local" : "shared");
+        return;
+    }
     finding_fix(out, f, "let %s run along the row: take the column from %s and the row from %s (index = y*%s + x), and swap the grid's x and y extents at the launch",
                 lane, lane, along, wtext);
     finding_fix(out, f, "or, when the layout must stay, stage a tile through %s memory: read it with %s along the row, then let each thread take its element there",
@@ -292,6 +337,7 @@ static void report_transposed(const Model *m, const Kernel *k, const int *idx, i
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
     int *transposed = xcalloc((size_t)k->naccesses + 1, sizeof *transposed), ntransposed = 0;
+    int *lane_rows = xcalloc((size_t)k->naccesses + 1, sizeof *lane_rows), nlane_rows = 0;
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
         if (a->space == SPACE_GLOBAL && !a->byte_offset.exact && a->data_offset.exact && a->elem_bytes > 0 && a->loop >= 0) {
@@ -312,9 +358,12 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         WarpAccess w;
         if (a->loop >= 0 && walking_loop(k, a, &a->byte_offset) >= 0) check_walk(m, k, a, i, ctx, NULL);
         else if (transposed_mapping(k, a, i, ctx->options[OPT_MIN_CONSTANT_WIDTH], &w)) transposed[ntransposed++] = i;
+        else if (lane_row_is_block(m, k, a, i) >= 0) lane_rows[nlane_rows++] = i;
     }
-    if (ntransposed > 0) report_transposed(m, k, transposed, ntransposed, ctx);
+    if (ntransposed > 0) report_transposed(m, k, transposed, ntransposed, ctx, -1);
+    if (nlane_rows > 0) report_transposed(m, k, lane_rows, nlane_rows, ctx, lane_row_is_block(m, k, &k->accesses[lane_rows[0]], lane_rows[0]));
     free(transposed);
+    free(lane_rows);
 }
 
 /* The 2-D template with the finding's block shape (16x16 when unknown) and
@@ -336,6 +385,9 @@ static bool bench_transposed(const Finding *f, BenchParams *p)
     if (!known) {
         size_t n = strlen(assumed);
         snprintf(assumed + n, sizeof assumed - n, "%sblock 16x16 (block shape unknown)", n ? ", " : "");
+    } else if (evidence_str(f, "block_assumed", NULL)) {
+        size_t n = strlen(assumed);
+        snprintf(assumed + n, sizeof assumed - n, "%s%s", n ? ", " : "", evidence_str(f, "block_assumed", ""));
     }
     if (assumed[0]) {
         snprintf(p->note, sizeof p->note, "benchmarked with %s", assumed);
@@ -352,7 +404,8 @@ static bool bench_transposed(const Finding *f, BenchParams *p)
  * runtime value: the note says so). */
 static bool bench(const Finding *f, BenchParams *p)
 {
-    if (strcmp(evidence_str(f, "mapping", ""), "transposed-2d") == 0) return bench_transposed(f, p);
+    if (strcmp(evidence_str(f, "mapping", ""), "transposed-2d") == 0 || strcmp(evidence_str(f, "mapping", ""), "lane-row") == 0)
+        return bench_transposed(f, p);
     long long bytes = evidence_int(f, "element_bytes", 4);
     long long w = evidence_int(f, "row_width_value", 0);
     bench_def(p, "GL_W_CONST", "%d", w > 0 ? 1 : 0); /* a constant width is compiled in */

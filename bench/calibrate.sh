@@ -24,6 +24,7 @@ cases=(
   "row-W256|uncoalesced-row|-DGL_W=256"
   "row2d-f32-16x16|uncoalesced-row|-DGL_2D=1 -DGL_W=1024"
   "row2d-f32-32x8|uncoalesced-row|-DGL_2D=1 -DGL_W=1024 -DGL_BX=32 -DGL_BY=8"
+  "row2d-f32-256x1|uncoalesced-row|-DGL_2D=1 -DGL_W=1024 -DGL_BX=256 -DGL_BY=1"
   "row2d-f32-8x32|uncoalesced-row|-DGL_2D=1 -DGL_W=1024 -DGL_BX=8 -DGL_BY=32"
   "row2d-f64-16x16|uncoalesced-row|-DGL_2D=1 -DGL_W=1024 -DGL_ELEM=double"
   "struct-4B|oversized-element|-DGL_STRUCT_BYTES=4"

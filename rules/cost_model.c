@@ -154,6 +154,10 @@ static const CostPoint ROW[] = {
  * 16x16 float and double, 32x8; bench/calibrate.sh row2d-*). */
 static const CostPoint ROW_2D[] = {
     {8, 1.05, "row2d-f32-8x32"}, {16, 1.40, "row2d-f32-16x16, row2d-f64-16x16"}, {32, 4.55, "row2d-f32-32x8"}};
+/* A lane per row in a 1-D block as wide as the row length (mapping
+ * lane-row): 32 sectors a request like 32x8, but no warp of the block shares
+ * a sector with another (32x8's eight rows of lanes do): 256x1, W=1024. */
+static const CostPoint ROW_LANE[] = {{32, 8.17, "row2d-f32-256x1"}};
 
 static void predict_row_2d(const Finding *f, CostPrediction *out)
 {
@@ -165,10 +169,13 @@ static void predict_row_2d(const Finding *f, CostPrediction *out)
         no_measurement(out, "unknown sectors per request");
         return;
     }
-    bool lane_row = strcmp(evidence_str(f, "mapping", ""), "lane-row") == 0;
-    predict_from(out, ROW_2D, NPOINTS(ROW_2D), (double)sectors, "sectors", "%s, %lld sectors per warp request%s",
-                 lane_row ? "a row per lane, as wide as the block" : "a transposed 2-D mapping", sectors,
-                 known ? "" : " (block shape unknown: read as 16x16, as benchmarked)");
+    if (strcmp(evidence_str(f, "mapping", ""), "lane-row") == 0) {
+        predict_from(out, ROW_LANE, NPOINTS(ROW_LANE), (double)sectors, "sectors",
+                     "a row per lane, the block as wide as the row, %lld sectors per warp request", sectors);
+        return;
+    }
+    predict_from(out, ROW_2D, NPOINTS(ROW_2D), (double)sectors, "sectors", "a transposed 2-D mapping, %lld sectors per warp request%s",
+                 sectors, known ? "" : " (block shape unknown: read as 16x16, as benchmarked)");
 }
 
 static void predict_row(const Finding *f, CostPrediction *out)

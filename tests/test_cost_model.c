@@ -63,6 +63,22 @@ static void test_thresholds(void)
 
 static void test_rules(FindingList *l)
 {
+    /* uncoalesced-row: 32 sectors a request read from the 32x8 point for a
+     * transposed 2-D mapping, from its own 256x1 point for a lane per row */
+    Finding *r = make(l, "uncoalesced-row");
+    finding_str(l, r, "mapping", "transposed-2d");
+    finding_int(l, r, "sectors_per_request", 32);
+    finding_str(l, r, "block_shape", "32x8x1");
+    CostPrediction q = predict(r);
+    CHECK(q.known);
+    CHECK_NEAR(q.speedup, 4.55);
+    finding_str(l, r, "mapping", "lane-row");
+    finding_str(l, r, "block_shape", "256x1x1");
+    q = predict(r);
+    CHECK(q.known);
+    CHECK_NEAR(q.speedup, 8.17);
+    CHECK(strstr(q.basis, "row2d-f32-256x1") != NULL);
+
     /* uncoalesced-adjacent: copy shape by K, loads flat, stores flat to K=4 */
     Finding *f = make(l, "uncoalesced-adjacent");
     finding_int(l, f, "K", 4);

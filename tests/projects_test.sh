@@ -204,6 +204,17 @@ lint "$tmp/shim_closure_pch"
 check "shim_closure_pch: both files ok, the row walk and the double literal found" \
     "files['row_mean.cu']['status'] == 'ok' and files['scale.cuh']['status'] == 'ok' and ('uncoalesced-row', 'row_mean.cu', 10) in rules and ('double-literal', 'scale.cuh', 7) in rules"
 
+# --- host-only .cu files: not parsed, and said so ------------------------------
+cp -r "$P/host_only" "$tmp/"
+lint "$tmp/host_only"
+check "host_only: a .cu with no kernel, device function or launch in it or its project headers is not parsed (ok, context says so, no missing header reported)" \
+    "files['bench_main.cu']['status'] == 'ok' and 'not parsed' in files['bench_main.cu'].get('context', '') and files['bench_main.cu']['missing_headers'] == []"
+check "host_only: a .cu with its own device function, one that includes a kernel, and one with a launch are parsed (double literals found)" \
+    "all('not parsed' not in files[f].get('context', '') for f in ('own_helper.cu', 'run_scale.cu', 'launch_only.cu')) and ('double-literal', 'own_helper.cu', 2) in rules and ('double-literal', 'scale.cuh', 7) in rules"
+"$G" -v "$tmp/host_only/tools/bench_main.cu" >/dev/null 2>"$tmp/err"
+grep -q "bench_main.cu: no GPU code in the file or the project headers it includes" "$tmp/err" &&
+    ok "host_only: -v says why the file is not parsed" || fail "host_only: -v: $(grep bench_main "$tmp/err")"
+
 # --- kernels compiled at run time (NVRTC): sizes from the host's constants -----
 cp -r "$P/nvrtc" "$tmp/"
 lint "$tmp/nvrtc"

@@ -46,13 +46,23 @@ int main(void)
     CHECK(strcmp(guard_of(&l, "valued.h"), "") == 0);
     CHECK(l.ndefines == 2 && strcmp(l.defines[0], "TILE") == 0 && strcmp(l.defines[1], "USE_THRUST") == 0);
     CHECK(!l.has_error);
+    CHECK(!l.gpu_code && !l.kernel_code); /* includes and defines only */
     free(l.items);
     free(l.defines);
     char with_error[] = "#if defined(A)\n#elif defined(B)\n#else\n#  error pick one\n#endif\n";
     scan_includes(&a, with_error, &l);
     CHECK(l.has_error && l.n == 0);
+    CHECK(!l.gpu_code && !l.kernel_code);
     free(l.items);
     free(l.defines);
+    /* signs of GPU code: a device function is GPU code, not a kernel; a
+     * kernel or a launch is both */
+    bool kernels;
+    CHECK(gpu_markers("__host__ __device__ T &operator[](int i);", &kernels) && !kernels);
+    CHECK(gpu_markers("__global__ void k(float *p);", &kernels) && kernels);
+    CHECK(gpu_markers("void run() { k<<<1, 32>>>(p); }", &kernels) && kernels);
+    CHECK(gpu_markers("cudaLaunchKernel((void *)k, g, b, args, 0, s);", &kernels) && kernels);
+    CHECK(!gpu_markers("int main() { return cudaMalloc(&p, 4); }", &kernels) && !kernels);
     arena_free(&a);
     return check_summary();
 }

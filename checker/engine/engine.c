@@ -562,6 +562,19 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         projects_flags_for(e->projects, tu, contents, size, &ff);
         char main_abs[PATH_MAX];
         bool in_editor = e->document && !ctx->focus;
+        /* no kernel, device function or launch in the file or in a project
+         * header it includes: no rule has anything to read there, so the
+         * host-only translation unit (a test or benchmark program) is not
+         * parsed, and says so */
+        const char *dot = strrchr(tu, '.');
+        bool cuda_source = dot && strcmp(dot, ".cu") == 0 && !frontend_parses_as_opencl(e->frontend, tu);
+        if (!ff.gpu_code && cuda_source && !e->document) { /* (host files keep OpenCL kernels in strings) */
+            const char *why = "no GPU code in the file or the project headers it includes (no kernel, device function or launch): not parsed";
+            r->context = r->context ? arena_printf(&r->problems.arena, "%s; %s", r->context, why) : why;
+            if (o->verbose) fprintf(log, "gpulint: %s: %s\n", tu, why);
+            model_free(&m);
+            return true;
+        }
         if (ff.ninstantiating && realpath(tu, main_abs)) {
             declared_texts_build(ff.instantiating, ff.ninstantiating, main_abs, contents, size,
                                  in_editor ? e->open : NULL, in_editor ? e->nopen : 0, &declared);

@@ -38,9 +38,24 @@ static bool directive_is(const char *q, const char *word)
 
 #define MAX_GUARD_DEPTH 64
 
+bool gpu_markers(const char *text, bool *kernels)
+{
+    static const char *const kernel_markers[] = {"__global__", "__launch_bounds__", "<<<", "cudaLaunchKernel",
+                                                 "cudaLaunchCooperativeKernel", "cuLaunchKernel"};
+    static const char *const device_markers[] = {"__device__", "__shared__", "__constant__"};
+    *kernels = false;
+    for (size_t i = 0; i < sizeof kernel_markers / sizeof kernel_markers[0] && !*kernels; i++)
+        *kernels = strstr(text, kernel_markers[i]) != NULL;
+    if (*kernels) return true;
+    for (size_t i = 0; i < sizeof device_markers / sizeof device_markers[0]; i++)
+        if (strstr(text, device_markers[i])) return true;
+    return false;
+}
+
 void scan_includes(Arena *arena, char *text, IncludeList *out)
 {
-    IncludeList tmp = {NULL, 0, false, NULL, 0, false, 0};
+    IncludeList tmp = {NULL, 0, false, NULL, 0, false, 0, false, false};
+    tmp.gpu_code = gpu_markers(text, &tmp.kernel_code);
     /* the #if groups open at the current line: each one's guard (NULL: none,
      * or its #else/#elif part, which runs when the guard is undefined) */
     const char *guards[MAX_GUARD_DEPTH];

@@ -17,7 +17,16 @@ typedef struct {
     const char **defines; int ndefines; /* the names the file #defines */
     bool has_error;               /* an #error directive (config_choice.h may choose for it) */
     int explicit_instantiations;  /* explicit instantiation definitions (instantiation_decls.h) */
+    bool gpu_code;                /* a kernel, a device function or variable, or a launch (gpu_markers) */
+    bool kernel_code;             /* a kernel or a launch (gpu_markers) */
 } IncludeList;
+
+/* Does the text have a sign of GPU code: __global__, __device__,
+ * __shared__, __constant__, __launch_bounds__, a <<<...>>> launch or a
+ * launch API call?  *kernels: one of a kernel or a launch (__global__,
+ * __launch_bounds__, <<<, the launch calls).  Comments count too: a false
+ * yes only costs a parse. */
+bool gpu_markers(const char *text, bool *kernels);
 
 /* Scans `text` (modified: lines are cut at their newline); the strings live
  * in `arena`, the arrays are the caller's to free. */

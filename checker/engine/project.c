@@ -345,6 +345,7 @@ typedef struct {
     PreludeNeed prelude;
     int shim_pch;
     bool defines_toolkit_config;
+    bool kernel_code;                    /* a file of the closure has a kernel or a launch (gpu_markers) */
     int forwarded;
     StrMap defined;                      /* names the closure's files #define */
     /* a system or toolkit include under `#ifdef X`: its prelude counts
@@ -557,6 +558,7 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
             const char *cur = w->queue[qi];
             const IncludeList *l = qi == 0 && main_includes ? main_includes : includes_of(ps, cur);
             if (l->defines_toolkit_config) w->defines_toolkit_config = true;
+            if (l->kernel_code) w->kernel_code = true;
             if (l->explicit_instantiations) *VEC_PUSH(ps->instantiating, ps->ninstantiating) = cur;
             for (int i = 0; i < l->ndefines; i++) *strmap_get(&w->defined, l->defines[i]) = 1;
             for (int i = 0; i < l->n; i++) {
@@ -702,7 +704,7 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         out->build_option = cmake_optional_switch(cmake_of(ps, p), abs);
     }
     w.first_discovered = w.ndirs;
-    IncludeList buffer_includes = {NULL, 0, false, NULL, 0, false, 0};
+    IncludeList buffer_includes = {NULL, 0, false, NULL, 0, false, 0, false, false};
     if (contents) { /* an editor's buffer: its includes, not the file's on disk */
         char *text = xmalloc(size + 1);
         memcpy(text, contents, size);
@@ -741,6 +743,11 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
     out->prelude = w.prelude;
     out->shim_pch = w.shim_pch;
     out->defines_toolkit_config = w.defines_toolkit_config;
+    /* the file's own device functions are analysed as roots; a header's,
+     * through the files with kernels that include it */
+    out->gpu_code = w.kernel_code || (contents ? buffer_includes.gpu_code : includes_of(ps, key)->gpu_code);
+    for (int i = 0; i < ps->nargs && !out->gpu_code; i++) /* a database's -include: not walked */
+        out->gpu_code = strcmp(ps->args[i], "-include") == 0 || strncmp(ps->args[i], "-include", 8) == 0;
     out->args = ps->args;
     out->nargs = ps->nargs;
     out->instantiating = ps->instantiating;

@@ -185,8 +185,12 @@ static void predict_row(const Finding *f, CostPrediction *out)
         return;
     }
     long long W = evidence_int(f, "row_width_value", 0), bytes = evidence_int(f, "element_bytes", 4);
+    long long walk = evidence_int(f, "walk_length", 0);
     char assumed[96] = "";
-    if (W <= 0) {
+    if (walk > 0) { /* each thread reads only `walk` elements of its row: a row that long, as benchmarked */
+        W = walk;
+        snprintf(assumed, sizeof assumed, " (each thread reads %lld elements of its row)", walk);
+    } else if (W <= 0) {
         W = ROW_ASSUMED_WIDTH;
         snprintf(assumed, sizeof assumed, " (runtime width assumed %d, as benchmarked)", ROW_ASSUMED_WIDTH);
     }

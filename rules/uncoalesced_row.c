@@ -150,6 +150,18 @@ typedef struct {
     char split[128];       /* "index / spatial_dim, index % spatial_dim" */
 } UnitDivisor;
 
+/* How many iterations a loop of constant init, step and bound makes, else
+ * 0 (a bound known only at run time). */
+static long long constant_trips(const Loop *L)
+{
+    long long init, step, bound;
+    if (!L->has_bound || L->bound_is_lower || !aff_is_const(&L->init, &init) || !aff_is_const(&L->step, &step) ||
+        !aff_is_const(&L->bound, &bound) || step <= 0)
+        return 0;
+    long long span = bound - init + (L->bound_inclusive ? 1 : 0);
+    return span > 0 ? (span + step - 1) / step : 0;
+}
+
 /* A row walk in loop order: access a (index i among the kernel's accesses),
  * its byte offset as recorded, or as it is under `unit`. */
 static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, const RuleContext *ctx,
@@ -210,6 +222,12 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
         finding_int(out, f, "lane_stride_bytes", stride_bytes);
     }
     finding_str(out, f, "loop_var", L->ivar ? L->ivar : "");
+    /* a constant trip count shorter than the row: each thread reads only
+     * that many of its row's elements (homography's 9-float prologue) */
+    long long trips = constant_trips(L);
+    for (int o = L->parent; o >= 0 && trips > 0; o = k->loops[o].parent) /* an outer loop walking on along it */
+        if (aff_mentions(&a->byte_offset, k->loops[o].counter)) trips = 0;
+    if (trips > 0 && (!constant || trips < wv)) finding_int(out, f, "walk_length", trips);
     finding_int(out, f, "sectors_per_request", w.sectors);
     finding_int(out, f, "ideal_sectors", w.ideal_sectors);
     finding_str(out, f, "block_shape", block_shape_text(out, k));
@@ -407,9 +425,13 @@ static bool bench(const Finding *f, BenchParams *p)
     if (strcmp(evidence_str(f, "mapping", ""), "transposed-2d") == 0 || strcmp(evidence_str(f, "mapping", ""), "lane-row") == 0)
         return bench_transposed(f, p);
     long long bytes = evidence_int(f, "element_bytes", 4);
-    long long w = evidence_int(f, "row_width_value", 0);
-    bench_def(p, "GL_W_CONST", "%d", w > 0 ? 1 : 0); /* a constant width is compiled in */
-    if (w <= 0) {
+    long long w = evidence_int(f, "row_width_value", 0), walk = evidence_int(f, "walk_length", 0);
+    bench_def(p, "GL_W_CONST", "%d", w > 0 || walk > 0 ? 1 : 0); /* a constant width is compiled in */
+    if (walk > 0) { /* each thread reads `walk` elements of its row: a row that long */
+        snprintf(p->note, sizeof p->note, "each thread reads %lld elements of its row (of '%s'): benchmarked as rows of W=%lld",
+                 walk, evidence_str(f, "row_width", "W"), walk);
+        w = walk;
+    } else if (w <= 0) {
         w = 64;
         snprintf(p->note, sizeof p->note, "runtime row width '%s' benchmarked at W=64", evidence_str(f, "row_width", "W"));
         snprintf(p->assumed, sizeof p->assumed, "W=64 (runtime row width '%s')", evidence_str(f, "row_width", "W"));

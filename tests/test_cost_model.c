@@ -79,6 +79,15 @@ static void test_rules(FindingList *l)
     CHECK_NEAR(q.speedup, 8.17);
     CHECK(strstr(q.basis, "row2d-f32-256x1") != NULL);
 
+    /* a runtime row width, but each thread reads 9 of its elements: W=9 */
+    Finding *wk = make(l, "uncoalesced-row");
+    finding_int(l, wk, "element_bytes", 4);
+    finding_int(l, wk, "walk_length", 9);
+    q = predict(wk);
+    CHECK(q.known);
+    CHECK_NEAR(q.speedup, 1.00 + (log2(9) - 2) / 2 * (1.39 - 1.00));
+    CHECK(strstr(q.basis, "reads 9 elements of its row") != NULL);
+
     /* uncoalesced-adjacent: copy shape by K, loads flat, stores flat to K=4 */
     Finding *f = make(l, "uncoalesced-adjacent");
     finding_int(l, f, "K", 4);

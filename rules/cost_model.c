@@ -143,8 +143,8 @@ static void predict_adjacent(const Finding *f, CostPrediction *out)
 
 /* Thread per row against the transposed layout (or a warp per row), float
  * elements, by row width W. */
-static const CostPoint ROW[] = {
-    {4, 1.00, "row-W4"}, {16, 1.39, "row-W16"}, {64, 2.76, "row-W64"}, {256, 2.96, "row-W256"}};
+static const CostPoint ROW[] = {{4, 1.00, "row-W4"},   {8, 0.99, "row-W8-const"},  {16, 1.39, "row-W16"},
+                                {32, 2.74, "row-W32-const"}, {64, 2.76, "row-W64"}, {256, 2.96, "row-W256"}};
 /* What the benchmark and the prediction take for a width known only at run time. */
 #define ROW_ASSUMED_WIDTH 64
 

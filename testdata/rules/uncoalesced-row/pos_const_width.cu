@@ -29,7 +29,8 @@ __global__ void rows16(const float* in, float* out, int rows)
     }
 }
 
-// constexpr width 8: the smallest width that is flagged (medium).
+// constexpr width 8: the smallest width that is flagged, at info: a row of 8
+// floats is one sector, and the H100 measures no gain (row-W8-const, 0.99x).
 __global__ void rows8(const float* in, float* out, int rows)
 {
     constexpr int kW = 8;
@@ -37,7 +38,7 @@ __global__ void rows8(const float* in, float* out, int rows)
     if (gid < rows) {
         float s = 0.0f;
         for (int i = 0; i < kW; i++)
-            s += in[gid * kW + i]; // expect: uncoalesced-row element_bytes=4 row_width_value=8 lane_stride_bytes=32 sectors_per_request=32 ideal_sectors=4 loop_var=i severity=medium
+            s += in[gid * kW + i]; // expect: uncoalesced-row element_bytes=4 row_width_value=8 lane_stride_bytes=32 sectors_per_request=32 ideal_sectors=4 loop_var=i severity=info
         out[gid] = s;
     }
 }

@@ -37,6 +37,16 @@ bool lane_picks_row(const Kernel *k, const Access *a, long long min_width)
     return true;
 }
 
+long long loop_constant_trips(const Loop *L)
+{
+    long long init, step, bound;
+    if (!L->has_bound || L->bound_is_lower || !aff_is_const(&L->init, &init) || !aff_is_const(&L->step, &step) ||
+        !aff_is_const(&L->bound, &bound) || step <= 0)
+        return 0;
+    long long span = bound - init + (L->bound_inclusive ? 1 : 0);
+    return span > 0 ? (span + step - 1) / step : 0;
+}
+
 const char *block_shape_text(FindingList *l, const Kernel *k)
 {
     if (k->block.known) return arena_printf(&l->arena, "%dx%dx%d", k->block.x, k->block.y, k->block.z);

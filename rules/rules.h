@@ -111,6 +111,9 @@ bool uniform_symbol(const Kernel *k, int s);
  * (at least min_width elements when constant) and threadIdx.y steps one
  * element (index = x*W + y), so each lane of a warp reads its own row. */
 bool lane_picks_row(const Kernel *k, const Access *a, long long min_width);
+/* How many iterations a loop of constant init, step and bound makes
+ * (counting up), else 0. */
+long long loop_constant_trips(const Loop *L);
 /* "16x16x1" or "assumed x>=32" */
 const char *block_shape_text(FindingList *l, const Kernel *k);
 /* Call once the finding's evidence is complete (NULL is ignored): the cost

@@ -149,14 +149,8 @@ static int access_offsets(const Kernel *k, const Access *a, long long K, long lo
     long long trip = 1;
     for (int s = SYM_FIRST_USER; s < k->nsyms; s++) {
         if (!walks_elements(k, a, s, K)) continue;
-        const Loop *L = &k->loops[k->syms[s].loop];
-        long long init, bound, step;
-        trip = K;
-        if (L->has_bound && aff_is_const(&L->init, &init) && aff_is_const(&L->bound, &bound) &&
-            aff_is_const(&L->step, &step) && step > 0) {
-            long long t = (bound - init + (L->bound_inclusive ? 1 : 0) + step - 1) / step;
-            if (t > 0 && t <= K) trip = t;
-        }
+        long long t = loop_constant_trips(&k->loops[k->syms[s].loop]);
+        trip = t > 0 && t <= K ? t : K;
     }
     int n = 0;
     for (long long q = 0; q < trip && n < max; q++) out[n++] = c + q;

@@ -150,18 +150,6 @@ typedef struct {
     char split[128];       /* "index / spatial_dim, index % spatial_dim" */
 } UnitDivisor;
 
-/* How many iterations a loop of constant init, step and bound makes, else
- * 0 (a bound known only at run time). */
-static long long constant_trips(const Loop *L)
-{
-    long long init, step, bound;
-    if (!L->has_bound || L->bound_is_lower || !aff_is_const(&L->init, &init) || !aff_is_const(&L->step, &step) ||
-        !aff_is_const(&L->bound, &bound) || step <= 0)
-        return 0;
-    long long span = bound - init + (L->bound_inclusive ? 1 : 0);
-    return span > 0 ? (span + step - 1) / step : 0;
-}
-
 /* A row walk in loop order: access a (index i among the kernel's accesses),
  * its byte offset as recorded, or as it is under `unit`. */
 static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, const RuleContext *ctx,
@@ -224,7 +212,7 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     finding_str(out, f, "loop_var", L->ivar ? L->ivar : "");
     /* a constant trip count shorter than the row: each thread reads only
      * that many of its row's elements (homography's 9-float prologue) */
-    long long trips = constant_trips(L);
+    long long trips = loop_constant_trips(L);
     for (int o = L->parent; o >= 0 && trips > 0; o = k->loops[o].parent) /* an outer loop walking on along it */
         if (aff_mentions(&a->byte_offset, k->loops[o].counter)) trips = 0;
     if (trips > 0 && (!constant || trips < wv)) finding_int(out, f, "walk_length", trips);
@@ -355,7 +343,7 @@ static void report_transposed(const Model *m, const Kernel *k, const int *idx, i
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
     int *transposed = xcalloc((size_t)k->naccesses + 1, sizeof *transposed), ntransposed = 0;
-    int *lane_rows = xcalloc((size_t)k->naccesses + 1, sizeof *lane_rows), nlane_rows = 0;
+    int *lane_rows = xcalloc((size_t)k->naccesses + 1, sizeof *lane_rows), nlane_rows = 0, block_param = -1;
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
         if (a->space == SPACE_GLOBAL && !a->byte_offset.exact && a->data_offset.exact && a->elem_bytes > 0 && a->loop >= 0) {
@@ -376,10 +364,16 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         WarpAccess w;
         if (a->loop >= 0 && walking_loop(k, a, &a->byte_offset) >= 0) check_walk(m, k, a, i, ctx, NULL);
         else if (transposed_mapping(k, a, i, ctx->options[OPT_MIN_CONSTANT_WIDTH], &w)) transposed[ntransposed++] = i;
-        else if (lane_row_is_block(m, k, a, i) >= 0) lane_rows[nlane_rows++] = i;
+        else {
+            int p = lane_row_is_block(m, k, a, i);
+            if (p >= 0) {
+                block_param = p;
+                lane_rows[nlane_rows++] = i;
+            }
+        }
     }
     if (ntransposed > 0) report_transposed(m, k, transposed, ntransposed, ctx, -1);
-    if (nlane_rows > 0) report_transposed(m, k, lane_rows, nlane_rows, ctx, lane_row_is_block(m, k, &k->accesses[lane_rows[0]], lane_rows[0]));
+    if (nlane_rows > 0) report_transposed(m, k, lane_rows, nlane_rows, ctx, block_param);
     free(transposed);
     free(lane_rows);
 }

@@ -566,9 +566,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
          * header it includes: no rule has anything to read there, so the
          * host-only translation unit (a test or benchmark program) is not
          * parsed, and says so */
-        const char *dot = strrchr(tu, '.');
-        bool cuda_source = dot && strcmp(dot, ".cu") == 0 && !frontend_parses_as_opencl(e->frontend, tu);
-        if (!ff.gpu_code && cuda_source && !e->document) { /* (host files keep OpenCL kernels in strings) */
+        if (!ff.gpu_code && !e->document && !frontend_parses_as_opencl(e->frontend, tu)) {
             const char *why = "no GPU code in the file or the project headers it includes (no kernel, device function or launch): not parsed";
             r->context = r->context ? arena_printf(&r->problems.arena, "%s; %s", r->context, why) : why;
             if (o->verbose) fprintf(log, "gpulint: %s: %s\n", tu, why);

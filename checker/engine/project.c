@@ -744,10 +744,12 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
     out->shim_pch = w.shim_pch;
     out->defines_toolkit_config = w.defines_toolkit_config;
     /* the file's own device functions are analysed as roots; a header's,
-     * through the files with kernels that include it */
-    out->gpu_code = w.kernel_code || (contents ? buffer_includes.gpu_code : includes_of(ps, key)->gpu_code);
+     * through the files with kernels that include it; headers and host
+     * files (OpenCL kernels in strings) are never judged by their text */
+    out->gpu_code = !is_cuda_source_name(abs) || w.kernel_code ||
+                    (contents ? buffer_includes.gpu_code : includes_of(ps, key)->gpu_code);
     for (int i = 0; i < ps->nargs && !out->gpu_code; i++) /* a database's -include: not walked */
-        out->gpu_code = strcmp(ps->args[i], "-include") == 0 || strncmp(ps->args[i], "-include", 8) == 0;
+        out->gpu_code = strncmp(ps->args[i], "-include", 8) == 0;
     out->args = ps->args;
     out->nargs = ps->nargs;
     out->instantiating = ps->instantiating;

@@ -43,8 +43,8 @@ typedef struct {
     int forwarded;                /* includes found only by another path or case */
     int cmake_definitions;        /* how many -D of args come from the CMake files (cmake_facts.h) */
     bool has_error_directive;     /* the file itself has an #error (read as text) */
-    bool gpu_code;                /* the file has GPU code, or a project header of its closure a kernel
-                                     or a launch (include_scan.h gpu_markers) */
+    bool gpu_code;                /* false only for a .cu file without GPU code whose project headers have
+                                     no kernel or launch either (include_scan.h gpu_markers) */
     const char *build_option;     /* without a database: the CMake option, OFF by default, that
                                      a build needs to compile the file (cmake_optional_switch) */
     const char **instantiating; int ninstantiating; /* files of the closure (the file itself

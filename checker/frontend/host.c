@@ -162,32 +162,13 @@ bool host_reaching_value(HostScan *hs, CXCursor var, CXCursor launch, CXCursor *
     return true;
 }
 
-typedef struct {
-    const char *name;
-    bool found;
-} ParamName;
-
-static enum CXChildVisitResult find_nontype_param(CXCursor cur, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    ParamName *p = data;
-    if (clang_getCursorKind(cur) != CXCursor_NonTypeTemplateParameter) return CXChildVisit_Continue;
-    CXString s = clang_getCursorSpelling(cur);
-    p->found = strcmp(clang_getCString(s), p->name) == 0;
-    clang_disposeString(s);
-    return p->found ? CXChildVisit_Break : CXChildVisit_Continue;
-}
-
 /* In clang's instance of a host template (a specialization run), is `text`
  * the name of one of its non-type template parameters?  The instance has
  * the value where the pattern had the parameter. */
 static bool instance_template_param(HostScan *hs, const char *text)
 {
     CXCursor tmpl = clang_getSpecializedCursorTemplate(hs->fn);
-    if (clang_Cursor_isNull(tmpl) || !text[0]) return false;
-    ParamName p = {text, false};
-    clang_visitChildren(tmpl, find_nontype_param, &p);
-    return p.found;
+    return !clang_Cursor_isNull(tmpl) && text[0] && template_has_value_param(tmpl, text);
 }
 
 void host_dim_value(HostScan *hs, CXCursor e, DimValue *d, Launch *L)
@@ -404,26 +385,22 @@ static bool range_within(const SrcRange *in, const SrcRange *outer)
     return starts_after && ends_before;
 }
 
-/* The type arguments of the kernel instance a launch names, in order:
- * their sizes (-1 unknown) and spellings; returns how many. */
+/* The type arguments of the kernel instance a launch names (its
+ * substitution, else clang's instance's own arguments), in order: their
+ * sizes (-1 unknown) and spellings; returns how many. */
 static int type_args(Ctx *c, CXCursor target, const TypeSubst *args, long long *sizes, const char **names, int max)
 {
-    int k = 0;
-    if (args) {
-        for (int i = 0; i < args->n && k < max; i++)
-            if (!args->args[i].has_value) {
-                names[k] = args->args[i].spelling;
-                sizes[k++] = args->args[i].size;
-            }
-        return k;
+    TypeSubst own;
+    if (!args) {
+        memset(&own, 0, sizeof own);
+        class_instance_args(c, target, &own);
+        args = &own;
     }
-    int n = clang_Cursor_getNumTemplateArguments(target);
-    for (int i = 0; i < n && k < max; i++)
-        if (clang_Cursor_getTemplateArgumentKind(target, (unsigned)i) == CXTemplateArgumentKind_Type) {
-            CXType t = clang_Cursor_getTemplateArgumentType(target, (unsigned)i);
-            names[k] = cxstr(&c->m->arena, clang_getTypeSpelling(t));
-            long long size = clang_Type_getSizeOf(canon(t));
-            sizes[k++] = size > 0 ? size : -1;
+    int k = 0;
+    for (int i = 0; i < args->n && k < max; i++)
+        if (!args->args[i].has_value && strcmp(args->args[i].spelling, "?") != 0) { /* types only */
+            names[k] = args->args[i].spelling;
+            sizes[k++] = args->args[i].size;
         }
     return k;
 }

@@ -225,6 +225,8 @@ void class_instance_args(Ctx *c, CXCursor cls, TypeSubst *s);
 /* Non-type template argument i of a specialization as written: true/false
  * for a bool (libclang gives true as -1), unsigned for an unsigned type. */
 int template_integral_text(CXCursor spec, int i, char *buf, size_t n);
+/* Has the template `tmpl` a non-type template parameter of this name? */
+bool template_has_value_param(CXCursor tmpl, const char *name);
 /* "base<float, 4>" */
 const char *subst_name(Ctx *c, const char *base, const TypeSubst *s);
 /* The names of a template's parameters into s->names. */

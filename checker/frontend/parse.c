@@ -263,22 +263,21 @@ static void add_file_args(Frontend *fe, Args *a, bool opencl)
     if (!fa || !fa->nargs) return;
     for (int i = 0; i < fa->nargs; i++) {
         bool with_value = false;
-        if (opencl && !opencl_takes(fa->args[i], &with_value)) continue;
         if (!opencl) {
             i = add_unless_moved(fe, a, fa->args, fa->nargs, i);
-            continue;
+        } else if (opencl_takes(fa->args[i], &with_value)) {
+            add(a, fa->args[i]);
+            if (with_value && i + 1 < fa->nargs) add(a, fa->args[++i]);
         }
-        add(a, fa->args[i]);
-        if (with_value && i + 1 < fa->nargs) add(a, fa->args[++i]);
     }
     for (int i = 0; i < fe->o.nextra; i++) {
         const char *x = fe->o.extra[i];
-        if (fe->after_prelude.Length && strncmp(x, "-D", 2) == 0) {
+        if (strncmp(x, "-D", 2) == 0) {
             i = add_unless_moved(fe, a, (const char *const *)fe->o.extra, fe->o.nextra, i);
-        } else if ((strcmp(x, "-D") == 0 || strcmp(x, "-U") == 0) && i + 1 < fe->o.nextra) {
+        } else if (strcmp(x, "-U") == 0 && i + 1 < fe->o.nextra) {
             add(a, x);
             add(a, fe->o.extra[++i]);
-        } else if (strncmp(x, "-D", 2) == 0 || strncmp(x, "-U", 2) == 0) {
+        } else if (strncmp(x, "-U", 2) == 0) {
             add(a, x);
         }
     }

@@ -52,32 +52,42 @@ TypeArg type_arg_of(Ctx *c, CXType t)
     return a;
 }
 
-typedef struct {
-    int want, seen;
-    CXType type;
-} ParamLookup;
-
-static enum CXChildVisitResult find_template_param(CXCursor cur, CXCursor parent, CXClientData data)
+/* Template parameter i of the template `tmpl` (type, non-type or template
+ * template parameters, in order), or a null cursor. */
+static CXCursor template_param_at(CXCursor tmpl, int i)
 {
-    (void)parent;
-    ParamLookup *p = data;
-    enum CXCursorKind k = clang_getCursorKind(cur);
-    if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
-        k != CXCursor_TemplateTemplateParameter)
-        return CXChildVisit_Continue;
-    if (p->seen++ == p->want) {
-        p->type = clang_getCursorType(cur);
-        return CXChildVisit_Break;
+    CXCursor found = clang_getNullCursor();
+    Children ch = children_of(tmpl);
+    for (int q = 0, seen = 0; q < ch.n && clang_Cursor_isNull(found); q++) {
+        enum CXCursorKind k = clang_getCursorKind(ch.items[q]);
+        if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
+            k != CXCursor_TemplateTemplateParameter)
+            continue;
+        if (seen++ == i) found = ch.items[q];
     }
-    return CXChildVisit_Continue;
+    children_free(&ch);
+    return found;
+}
+
+bool template_has_value_param(CXCursor tmpl, const char *name)
+{
+    bool found = false;
+    Children ch = children_of(tmpl);
+    for (int q = 0; q < ch.n && !found; q++) {
+        if (clang_getCursorKind(ch.items[q]) != CXCursor_NonTypeTemplateParameter) continue;
+        CXString s = clang_getCursorSpelling(ch.items[q]);
+        found = strcmp(clang_getCString(s), name) == 0;
+        clang_disposeString(s);
+    }
+    children_free(&ch);
+    return found;
 }
 
 int template_integral_text(CXCursor fn, int i, char *buf, size_t n)
 {
-    ParamLookup p = {i, 0, {CXType_Invalid, {NULL, NULL}}};
     CXCursor tmpl = clang_getSpecializedCursorTemplate(fn);
-    if (!clang_Cursor_isNull(tmpl)) clang_visitChildren(tmpl, find_template_param, &p);
-    enum CXTypeKind k = canon(p.type).kind;
+    CXCursor param = clang_Cursor_isNull(tmpl) ? tmpl : template_param_at(tmpl, i);
+    enum CXTypeKind k = clang_Cursor_isNull(param) ? CXType_Invalid : canon(clang_getCursorType(param)).kind;
     if (k == CXType_Bool)
         return snprintf(buf, n, "%s", clang_Cursor_getTemplateArgumentUnsignedValue(fn, (unsigned)i) ? "true" : "false");
     if (k == CXType_UInt || k == CXType_ULong || k == CXType_ULongLong || k == CXType_UShort || k == CXType_UChar)

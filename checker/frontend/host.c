@@ -107,6 +107,9 @@ static struct HostAssignCache *assign_cache(HostScan *hs)
 
 void host_scan_release(HostScan *hs)
 {
+    free(hs->ifs);
+    hs->ifs = NULL;
+    hs->nifs = 0;
     free(hs->caller_memo);
     hs->caller_memo = NULL;
     hs->ncaller_memo = 0;
@@ -349,6 +352,7 @@ static enum CXChildVisitResult visit_host(CXCursor cur, CXCursor parent, CXClien
 {
     (void)parent;
     HostScan *hs = data;
+    if (clang_getCursorKind(cur) == CXCursor_IfStmt) *VEC_PUSH(hs->ifs, hs->nifs) = cur;
     if (clang_getCursorKind(cur) != CXCursor_CallExpr) return CXChildVisit_Recurse;
     hs->c->d->host_call(hs, cur);
     CXCursor fn, spec;
@@ -427,21 +431,6 @@ static CXCursor kernel_template(CXCursor target)
     return clang_Cursor_isNull(t) ? target : t;
 }
 
-typedef struct {
-    CXCursor *items;
-    int n;
-} IfList;
-
-static enum CXChildVisitResult collect_ifs(CXCursor cur, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    if (clang_getCursorKind(cur) == CXCursor_IfStmt) {
-        IfList *l = data;
-        *VEC_PUSH(l->items, l->n) = cur;
-    }
-    return CXChildVisit_Recurse;
-}
-
 /* The host template calls of the scan on one branch of `branch` whose
  * other branch calls a wider instance of the same template. */
 static void mark_wider_calls(HostScan *hs, const SrcRange branch[2])
@@ -470,12 +459,10 @@ void host_mark_wider_siblings(HostScan *hs, int first)
         hs->called_wide_type = xcalloc((size_t)hs->ncalled, sizeof *hs->called_wide_type);
     }
     if ((n < 2 || n > hs->ntargets) && hs->ncalled < 2) return;
-    IfList ifs = {NULL, 0};
-    clang_visitChildren(hs->fn, collect_ifs, &ifs);
-    for (int f = 0; f < ifs.n; f++) {
+    for (int f = 0; f < hs->nifs; f++) {
         /* the last two children: the branches (an if without else: the
          * condition and its branch, and no launch is in a condition) */
-        Children ch = children_of(ifs.items[f]);
+        Children ch = children_of(hs->ifs[f]);
         if (ch.n < 3) {
             children_free(&ch);
             continue;
@@ -505,5 +492,4 @@ void host_mark_wider_siblings(HostScan *hs, int first)
             }
         }
     }
-    free(ifs.items);
 }

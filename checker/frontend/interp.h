@@ -273,6 +273,9 @@ struct HostScan {
     SrcRange *called_wide_at;
     const char **called_wide_type;
     int ncalled;
+    /* the if statements of fn, met by the same walk (host_mark_wider_siblings) */
+    CXCursor *ifs;
+    int nifs;
     /* Built at the first question and kept for the function's other
      * launches (a function of 1,000 launches is walked once, not 1,000
      * times): what host_assigned_in and host_reaching_value read. */

@@ -68,7 +68,7 @@ static void add_macros(PreludeMacros *pm, const char *const *args, int n)
                 append(pm, "1", 1);
             }
             append(pm, "\n", 1);
-        } else if (strcmp(args[i], "-U") == 0 || strncmp(args[i], "-U", 2) == 0) {
+        } else if (strncmp(args[i], "-U", 2) == 0) {
             const char *name = strcmp(args[i], "-U") == 0 ? value : args[i] + 2;
             if (name && *name) drop_defines(pm, name, strlen(name));
             takes_value = strcmp(args[i], "-U") == 0;

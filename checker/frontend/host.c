@@ -431,20 +431,31 @@ static CXCursor kernel_template(CXCursor target)
     return clang_Cursor_isNull(t) ? target : t;
 }
 
-/* The host template calls of the scan on one branch of `branch` whose
- * other branch calls a wider instance of the same template. */
-static void mark_wider_calls(HostScan *hs, const SrcRange branch[2])
+/* A launch or a host template call of the scan, for the sibling check:
+ * where it is, the instance it names, and where its mark goes. */
+typedef struct {
+    SrcRange range;
+    CXCursor fn;
+    const TypeSubst *args;
+    SrcRange *wide_at;
+    const char **wide_type;
+} Sibling;
+
+/* The items on one branch of `branch` whose other branch names a wider
+ * instance of the same template. */
+static void mark_wider(Ctx *c, Sibling *v, int n, const SrcRange branch[2])
 {
-    for (int i = 0; i < hs->ncalled; i++) {
-        int side = range_within(&hs->called_range[i], &branch[0]) ? 0 : range_within(&hs->called_range[i], &branch[1]) ? 1 : -1;
-        if (side < 0 || hs->called_wide_type[i]) continue;
-        for (int j = 0; j < hs->ncalled && !hs->called_wide_type[i]; j++) {
+    for (int i = 0; i < n; i++) {
+        int side = range_within(&v[i].range, &branch[0]) ? 0 : range_within(&v[i].range, &branch[1]) ? 1 : -1;
+        if (side < 0 || *v[i].wide_type) continue;
+        for (int j = 0; j < n && !*v[i].wide_type; j++) {
             const char *wide;
-            if (range_within(&hs->called_range[j], &branch[1 - side]) &&
-                clang_equalCursors(clang_getCanonicalCursor(hs->called[i]), clang_getCanonicalCursor(hs->called[j])) &&
-                wider_instance(hs->c, hs->called[i], &hs->called_args[i], hs->called[j], &hs->called_args[j], &wide)) {
-                hs->called_wide_at[i] = hs->called_range[j];
-                hs->called_wide_type[i] = wide;
+            if (range_within(&v[j].range, &branch[1 - side]) &&
+                clang_equalCursors(clang_getCanonicalCursor(kernel_template(v[i].fn)),
+                                   clang_getCanonicalCursor(kernel_template(v[j].fn))) &&
+                wider_instance(c, v[i].fn, v[i].args, v[j].fn, v[j].args, &wide)) {
+                *v[i].wide_at = v[j].range;
+                *v[i].wide_type = wide;
             }
         }
     }
@@ -458,38 +469,31 @@ void host_mark_wider_siblings(HostScan *hs, int first)
         hs->called_wide_at = xcalloc((size_t)hs->ncalled, sizeof *hs->called_wide_at);
         hs->called_wide_type = xcalloc((size_t)hs->ncalled, sizeof *hs->called_wide_type);
     }
-    if ((n < 2 || n > hs->ntargets) && hs->ncalled < 2) return;
+    if (n > hs->ntargets) n = 0; /* (every launch of the scan has its target) */
+    if (n < 2 && hs->ncalled < 2) return;
+    Sibling *launches = xcalloc((size_t)n + 1, sizeof *launches), *calls = xcalloc((size_t)hs->ncalled + 1, sizeof *calls);
+    int nl = 0;
+    for (int i = 0; i < n; i++) {
+        Launch *L = &c->m->launches[first + i];
+        int t = hs->ntargets - n + i;
+        if (!clang_Cursor_isNull(hs->targets[t]))
+            launches[nl++] = (Sibling){L->range, hs->targets[t], host_target_args(hs, t), &L->wider_sibling,
+                                       &L->wider_sibling_type};
+    }
+    for (int i = 0; i < hs->ncalled; i++)
+        calls[i] = (Sibling){hs->called_range[i], hs->called[i], &hs->called_args[i], &hs->called_wide_at[i],
+                             &hs->called_wide_type[i]};
     for (int f = 0; f < hs->nifs; f++) {
         /* the last two children: the branches (an if without else: the
          * condition and its branch, and no launch is in a condition) */
         Children ch = children_of(hs->ifs[f]);
-        if (ch.n < 3) {
-            children_free(&ch);
-            continue;
+        if (ch.n >= 3) {
+            SrcRange branch[2] = {range_of(&c->cx, ch.items[ch.n - 2]), range_of(&c->cx, ch.items[ch.n - 1])};
+            mark_wider(c, calls, hs->ncalled, branch);
+            mark_wider(c, launches, nl, branch);
         }
-        SrcRange branch[2] = {range_of(&c->cx, ch.items[ch.n - 2]), range_of(&c->cx, ch.items[ch.n - 1])};
         children_free(&ch);
-        if (hs->ncalled >= 2) mark_wider_calls(hs, branch);
-        for (int i = 0; i < n && n >= 2 && n <= hs->ntargets; i++) {
-            Launch *L = &c->m->launches[first + i];
-            int side = range_within(&L->range, &branch[0]) ? 0 : range_within(&L->range, &branch[1]) ? 1 : -1;
-            if (side < 0 || L->wider_sibling.file) continue;
-            const TypeSubst *ai = host_target_args(hs, hs->ntargets - n + i);
-            CXCursor ti = hs->targets[hs->ntargets - n + i];
-            if (clang_Cursor_isNull(ti)) continue;
-            for (int j = 0; j < n && !L->wider_sibling.file; j++) {
-                const Launch *W = &c->m->launches[first + j];
-                if (!range_within(&W->range, &branch[1 - side])) continue;
-                CXCursor tj = hs->targets[hs->ntargets - n + j];
-                if (clang_Cursor_isNull(tj) || !clang_equalCursors(clang_getCanonicalCursor(kernel_template(ti)),
-                                                                   clang_getCanonicalCursor(kernel_template(tj))))
-                    continue;
-                const char *wide;
-                if (wider_instance(c, ti, ai, tj, host_target_args(hs, hs->ntargets - n + j), &wide)) {
-                    L->wider_sibling = W->range;
-                    L->wider_sibling_type = wide;
-                }
-            }
-        }
     }
+    free(launches);
+    free(calls);
 }

@@ -222,13 +222,21 @@ check "nvrtc: TILE and RADIUS (= TILE / 32) from the host file's constants: ok, 
     "files['blur.cuh']['status'] == 'ok' and ('double-literal', 'blur.cuh', 10) in rules"
 check "nvrtc: BINS and THREADS from the header the host file includes, a helper without __device__ as device code (--device-as-default-execution-space): ok, the finding reported" \
     "files['histo.cuh']['status'] == 'ok' and ('double-literal', 'histo.cuh', 17) in rules"
-check "nvrtc: a size the host sets from a run-time value stays undefined: degraded" \
-    "files['scan.cuh']['status'] == 'degraded'"
+check "nvrtc: a size the host sets from a run-time value: ok, modelled as an unknown constant (the row walk's width is STEPS, not the parser's placeholder)" \
+    "files['scan.cuh']['status'] == 'ok' and any(f['rule'] == 'uncoalesced-row' and f['file'].endswith('scan.cuh') and f['evidence']['row_width'] == 'STEPS' for f in j['findings'])"
+check "nvrtc: a name the host file that compiles the kernel never mentions stays undefined: degraded" \
+    "files['reduce.cuh']['status'] == 'degraded' and not any(f['file'].endswith('reduce.cuh') for f in j['findings'] if f['rule'] == 'uncoalesced-row')"
 "$G" -v "$tmp/nvrtc/src/kernels/blur.cuh" >/dev/null 2>"$tmp/err"
 if grep -q "blur.cuh: note: compiled at run time (NVRTC): parsed with TILE=(128), RADIUS=(TILE / 32), __CUDACC_RTC__, read from .*/src/blur.cpp" "$tmp/err"; then
     ok "nvrtc: -v names the values and the host file they come from"
 else
     fail "nvrtc: -v note"; sed 's/^/    | /' "$tmp/err" | head
+fi
+"$G" -v "$tmp/nvrtc/src/kernels/scan.cuh" >/dev/null 2>"$tmp/err"
+if grep -q "scan.cuh: note: compiled at run time (NVRTC): parsed with LANES=(32), STEPS=2, .*; STEPS set by .*/src/scan.cpp from a value known only at run time: analysed as a compile-time constant of unknown value" "$tmp/err"; then
+    ok "nvrtc: -v says which names have run-time values and that the placeholder is not used"
+else
+    fail "nvrtc: -v note for a run-time value"; sed 's/^/    | /' "$tmp/err" | head
 fi
 
 # the forwarding headers (Config.h -> config.h) live in a temporary

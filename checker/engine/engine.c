@@ -552,7 +552,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     model_init(&m, tu);
     FrontendReport pr;
     FileArgs fa = {NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, 0, false, ctx->model_files, ctx->nmodel_files,
-                   !forced_language && is_cuda_kernel_header(tu)};
+                   !forced_language && is_cuda_kernel_header(tu), NULL, 0};
     bool may_prechoose = false; /* the file has an #error of its own (read as text) */
     /* explicit instantiations given to clang as declarations (instantiation_decls.h) */
     DeclaredTexts declared;
@@ -658,6 +658,8 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         }
         fa.args = args;
         fa.nargs = nargs;
+        fa.run_time_names = (const char *const *)jit.run_time_names;
+        fa.nrun_time_names = jit.nrun_time_names;
         /* NVRTC has no standard library, and a header may declare its own
          * std:: then: the precompiled shim of the file's own includes only */
         fa.shim_pch = 0;
@@ -706,8 +708,18 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         size_t len = 0;
         for (int i = 0; i < jit.ndefines && len + 8 < sizeof list; i++)
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", jit.defines[i]);
-        diag_note(&r->problems, tu, 0, 0, "compiled at run time (NVRTC): parsed with %s, read from %s%s", list,
-                  jit.source,
+        char run_time[400] = "";
+        size_t rlen = 0;
+        for (int i = 0; i < jit.nrun_time_names && rlen + 8 < sizeof run_time; i++)
+            rlen += (size_t)snprintf(run_time + rlen, sizeof run_time - rlen, "%s%s", i ? ", " : "; ",
+                                     jit.run_time_names[i]);
+        if (jit.nrun_time_names && rlen + 8 < sizeof run_time)
+            snprintf(run_time + rlen, sizeof run_time - rlen,
+                     " set by %s from a value known only at run time: analysed as %s of unknown value",
+                     jit.run_time_source,
+                     jit.nrun_time_names > 1 ? "compile-time constants" : "a compile-time constant");
+        diag_note(&r->problems, tu, 0, 0, "compiled at run time (NVRTC): parsed with %s, read from %s%s%s", list,
+                  jit.source, run_time,
                   jit.device_default ? "; functions without __device__ as device code (the project passes NVRTC "
                                        "--device-as-default-execution-space)"
                                      : "");

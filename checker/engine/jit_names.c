@@ -276,6 +276,7 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
     if (!own) return false;
     bool found[MAX_NAMES] = {false};
     int nfound = 0;
+    int embedding[16], nembedding = 0; /* the referrers that compile the embedded text */
     char header[PATH_MAX];
     for (int k = 0; k < rf->n && (nfound < nnames || !embedded); k++) {
         int f = rf->files[k];
@@ -288,16 +289,17 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
             embedded = true;
             if (!out->source) out->source = xstrdup(files[f]);
         }
+        if (ref == AS_EMBEDDED_SOURCE && nembedding < 16) embedding[nembedding++] = f;
         if (ref != NO_REFERENCE) {
             nfound = take_constants(text, files[f], own, names, &nnames, found, nfound, out);
-            /* the constants may sit in a header it includes with quotes
-             * ("config.hpp" next to it), one level down */
+            /* the constants may sit in a project header it includes
+             * ("config.hpp" next to it, <kernel/config.hpp>), one level down */
             const Include *incs;
             int ninc = projects_includes_of(ps, files[f], &incs);
             for (int i = 0; i < ninc && nfound < nnames; i++) {
                 long hsize;
-                char *htext = !incs[i].angled && projects_resolve_include(ps, root, files[f], incs[i].spelling, false,
-                                                                          header, sizeof header)
+                char *htext = projects_resolve_include(ps, root, files[f], incs[i].spelling, incs[i].angled, header,
+                                                       sizeof header)
                                   ? read_file(header, &hsize)
                                   : NULL;
                 if (htext) nfound = take_constants(htext, header, own, names, &nnames, found, nfound, out);
@@ -307,6 +309,25 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
         free(text);
     }
     free(own);
+    /* a name still without a value that the compiling host code names: set
+     * there from a run-time value, so any number is only for the parser */
+    for (int k = 0; k < nembedding && nfound < nnames; k++) {
+        long size;
+        char *text = read_file(files[embedding[k]], &size);
+        if (!text) continue;
+        for (int i = 0; i < nnames; i++) {
+            if (found[i] || !mentions(text, names[i])) continue;
+            found[i] = true;
+            nfound++;
+            size_t n = strlen(names[i]) + sizeof JIT_RUN_TIME_PLACEHOLDER + 1;
+            char *def = xmalloc(n);
+            snprintf(def, n, "%s=%s", names[i], JIT_RUN_TIME_PLACEHOLDER);
+            *VEC_PUSH(out->defines, out->ndefines) = def;
+            *VEC_PUSH(out->run_time_names, out->nrun_time_names) = xstrdup(names[i]);
+            if (!out->run_time_source) out->run_time_source = xstrdup(files[embedding[k]]);
+        }
+        free(text);
+    }
     /* NVRTC defines __CUDACC_RTC__: headers shared with the host code take
      * their run-time-compilation branch (#ifdef __CUDACC_RTC__) */
     if (embedded) {
@@ -322,5 +343,8 @@ void jit_defines_free(JitDefines *d)
     for (int i = 0; i < d->ndefines; i++) free(d->defines[i]);
     free(d->defines);
     free(d->source);
+    for (int i = 0; i < d->nrun_time_names; i++) free(d->run_time_names[i]);
+    free(d->run_time_names);
+    free(d->run_time_source);
     memset(d, 0, sizeof *d);
 }

@@ -10,11 +10,16 @@
  * its kernels.  For each such name, the project files that refer to the
  * kernel file (by `<stem>_cuh`, `<stem>_cu` or its file name) are read as
  * text for a constant of that name (`constexpr`/`const` with an
- * initialiser, or a #define), and so are the headers each of them includes
- * with quotes from its own directory (one level: a `config.hpp` of launch
- * sizes); what is found is passed as -D NAME=(value),
- * and the file is parsed again.  Names bound at run time (a variable) stay
- * undefined and the file stays degraded.  A file whose embedded text a
+ * initialiser, or a #define), and so are the project headers each of them
+ * includes (one level: a `config.hpp` of launch sizes, quoted or angled);
+ * what is found is passed as -D NAME=(value),
+ * and the file is parsed again.  A name the host code that compiles the
+ * embedded text mentions but gives no constant (`DefineKeyValue(DIMY,
+ * threads_y)`: a value known only at run time) is defined as a placeholder
+ * literal and listed in `run_time_names`: the model reads it as an unknown
+ * compile-time constant, as a template parameter of a pattern, never as the
+ * placeholder's number.  Other undeclared names stay undefined and the file
+ * stays degraded.  A file whose embedded text a
  * project file names (`<stem>_cuh`) is compiled by NVRTC: it is parsed with
  * __CUDACC_RTC__ defined, as NVRTC does, when it has errors in GPU code;
  * when a project file passes NVRTC --device-as-default-execution-space (or
@@ -26,10 +31,17 @@
 #include "engine/project.h"
 #include "frontend/frontend.h"
 
+/* The number a run-time name is parsed with: not 0 or 1, so that `NAME - 1`
+ * as an array size and `x / (NAME - 1)` stay valid C++. */
+#define JIT_RUN_TIME_PLACEHOLDER "2"
+
 typedef struct {
     char **defines;   /* "NAME=(value)", for -D */
     int ndefines;
     char *source;     /* the host file the first value (or the embedding) came from */
+    char **run_time_names; /* names among defines whose value the host knows only at run time */
+    int nrun_time_names;
+    char *run_time_source; /* the host file that mentions the first of them */
     bool run_time_compiled; /* a project file names its embedded text (<stem>_cuh): __CUDACC_RTC__ is among defines */
     bool device_default;    /* and the project compiles with NVRTC's --device-as-default-execution-space */
 } JitDefines;

@@ -704,12 +704,31 @@ NOINLINE static Value eval_implicit(Ctx *c, CXCursor e, int mode)
     return eval_children(c, e);
 }
 
+/* A literal written as a name the host sets when it compiles the file at
+ * run time (its -D placeholder): an unknown compile-time constant, like a
+ * template parameter of a pattern. */
+static bool run_time_name(Ctx *c, CXCursor e, Value *out)
+{
+    if (!c->nrun_time_names) return false;
+    const char *spelled = text_of(&c->cx, e);
+    for (int i = 0; i < c->nrun_time_names; i++)
+        if (strcmp(spelled, c->run_time_names[i]) == 0) {
+            int s = new_symbol(c, SYMK_TEMPLATE, c->run_time_names[i]);
+            *out = val_int(aff_symbol(s, DEP_TEMPLATE));
+            return true;
+        }
+    return false;
+}
+
 NOINLINE static Value eval_node(Ctx *c, CXCursor e, int mode)
 {
     enum CXCursorKind k = clang_getCursorKind(e);
     long long v;
+    Value named;
     switch (k) {
     case CXCursor_IntegerLiteral:
+        if (run_time_name(c, e, &named)) return named;
+        /* fall through */
     case CXCursor_CharacterLiteral:
     case CXCursor_CXXBoolLiteralExpr:
         if (eval_const(e, &v)) return val_int(aff_const(v));

@@ -111,6 +111,11 @@ typedef struct {
     const char *const *model_files;
     int nmodel_files;
     bool cuda_header;           /* a C++ header that defines kernels: parsed as CUDA, not read for kernel strings */
+    /* Macros (-D NAME=placeholder) for values the host sets when it
+     * compiles the file at run time: modelled as unknown compile-time
+     * constants, never as the placeholder (engine/jit_names.h). */
+    const char *const *run_time_names;
+    int nrun_time_names;
 } FileArgs;
 
 /* frontend_analyse with a file's own flags (NULL: none). */

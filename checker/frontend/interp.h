@@ -64,6 +64,8 @@ typedef struct {
     const char *shim_dir;
     const char *project_root; /* the file's project (its headers may be found as system headers: -idirafter) */
     const TypeSubst *subst; /* the type arguments of the pattern being analysed (kernel or host), or NULL */
+    const char *const *run_time_names; /* FileArgs.run_time_names */
+    int nrun_time_names;
     Env env;
     int loop;            /* innermost loop index, -1 */
     int call_depth;

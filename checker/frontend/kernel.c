@@ -478,6 +478,8 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
     }
     c.shim_dir = shim_dir;
     c.project_root = fa ? fa->project_root : NULL;
+    c.run_time_names = fa ? fa->run_time_names : NULL;
+    c.nrun_time_names = fa ? fa->nrun_time_names : 0;
     c.loop = -1;
 
     cx_begin_tu(tu);

@@ -141,6 +141,18 @@ check "cmake: a file built only with an option that is OFF by default says so in
     "files['halo_mpi.cu']['status'] == 'degraded' and files['halo_mpi.cu']['missing_headers'] == ['mpi.h'] and any('only with STENCIL_WITH_MPI=ON (an option, OFF by default)' in x for x in files['halo_mpi.cu']['reasons'])"
 check "cmake: no option reason for an else() branch's file or an option that is ON by default" \
     "files['halo_local.cu']['status'] == 'degraded' and files['halo_pack.cu']['status'] == 'degraded' and not any('an option' in x for f in ('halo_local.cu', 'halo_pack.cu') for x in files[f]['reasons'])"
+check "cmake: a source template (file(READ) + string(REPLACE)) is analysed as its first generated source: ok, its float finding" \
+    "files['scale_template.cu']['status'] == 'ok' and ('double-literal', 'scale_template.cu', 7) in rules"
+"$G" -v "$tmp/cmake_configured/src/scale_template.cu" >/dev/null 2>"$tmp/err"
+if grep -q "scale_template.cu: note: a source template: .*/cmake_configured/CMakeLists.txt writes one source per combination of values from this file; analysed as the first (SCALE_TYPE=float, SCALE_BLOCK=256)" "$tmp/err"; then
+    ok "cmake: -v names the template's values"
+else
+    fail "cmake: -v note for the source template"; sed 's/^/    | /' "$tmp/err" | head
+fi
+sed -i 's/"${block}" text/"${UNREAD_BLOCK}" text/' "$tmp/cmake_configured/CMakeLists.txt"
+lint "$tmp/cmake_configured"
+check "cmake: a template with a value gpulint cannot read is parsed as written: degraded" \
+    "files['scale_template.cu']['status'] == 'degraded'"
 rm "$tmp/cmake_configured/cmake/stencil_config.h.in"
 lint "$tmp/cmake_configured"
 check "cmake: without the template the header is missing (degraded, named)" \

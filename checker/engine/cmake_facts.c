@@ -6,6 +6,7 @@
 #include "util/vec.h"
 
 #include <ctype.h>
+#include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,17 @@ typedef struct {
     const char *template_path;    /* an existing file */
     bool at_only;
 } Configured;
+
+/* A source file the CMake code reads with file(READ) and rewrites with
+ * string(REPLACE) into generated sources (one per combination of values
+ * in foreach() loops). */
+typedef struct {
+    const char *pattern;          /* the file(READ) path, each unread ${...} a `*` (fnmatch) */
+    const char *var;              /* the variable holding its text */
+    const char *cmake;            /* the CMake file */
+    const char **from, **to; int nreplace; /* placeholders and their first values */
+    bool unknown;                 /* a replacement's value could not be read */
+} SourceTemplate;
 
 /* A definition a CMakeLists.txt gives unconditionally to the targets or
  * the directory it builds: it applies to the sources under its directory. */
@@ -43,6 +55,7 @@ struct CmakeFacts {
     StrMap optional_index;        /* path -> index + 1 into optional_switch */
     const char **optional_switch; int noptional;
     StrMap option_off;            /* option(NAME "..." OFF) or with no default */
+    SourceTemplate *templates; int ntemplates;
 };
 
 /* ------------------------------------------------------------ variables */
@@ -325,6 +338,122 @@ static void add_sources(CmakeFacts *f, const char *dir, const Command *c, int de
     }
 }
 
+/* ----------------------------------------------------- source templates */
+
+static char *value_of_name(CmakeFacts *f, const char *name)
+{
+    const char *v = var(f, name);
+    return v ? expand(f, v, 0) : NULL;
+}
+
+/* The i-th element of a CMake list ("a;b;c"), malloc'd; NULL past the end. */
+static char *list_element(const char *list, int i)
+{
+    for (const char *p = list; p; i--) {
+        const char *semi = strchr(p, ';');
+        if (i == 0) return strndup(p, semi ? (size_t)(semi - p) : strlen(p));
+        p = semi ? semi + 1 : NULL;
+    }
+    return NULL;
+}
+
+/* A file(READ) path as a pattern over the files it can name: the current
+ * directory's variables are `dir`, any other ${...} matches any text. */
+static const char *read_pattern(CmakeFacts *f, const char *arg, const char *dir)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *s = open_memstream(&out, &len);
+    if (!s) return NULL;
+    if (arg[0] != '/' && arg[0] != '$') fprintf(s, "%s/", dir);
+    for (const char *p = arg; *p;) {
+        if (p[0] == '$' && p[1] == '{' && strchr(p, '}')) {
+            const char *end = strchr(p, '}');
+            size_t n = (size_t)(end - p - 2);
+            if ((n == 24 && strncmp(p + 2, "CMAKE_CURRENT_SOURCE_DIR", n) == 0) ||
+                (n == 22 && strncmp(p + 2, "CMAKE_CURRENT_LIST_DIR", n) == 0))
+                fputs(dir, s);
+            else
+                fputc('*', s);
+            p = end + 1;
+        } else {
+            if (*p == '*' || *p == '?' || *p == '[' || *p == '\\') fputc('\\', s);
+            fputc(*p++, s);
+        }
+    }
+    fclose(s);
+    const char *pattern = arena_strdup(&f->arena, out);
+    free(out);
+    return strstr(pattern, "..") ? NULL : pattern;
+}
+
+static SourceTemplate *template_of_var(CmakeFacts *f, const char *name)
+{
+    for (int i = f->ntemplates - 1; i >= 0; i--)
+        if (strcmp(f->templates[i].var, name) == 0) return &f->templates[i];
+    return NULL;
+}
+
+/* file(READ), string(REPLACE), list(GET) and foreach(): what makes a
+ * template's first generated source (each loop at its first value). */
+static void template_command(CmakeFacts *f, const char *path, const char *dir, const Command *c)
+{
+    if (strcmp(c->name, "file") == 0 && c->nargs >= 3 && strcmp(c->args[0], "READ") == 0) {
+        const char *pattern = read_pattern(f, c->args[1], dir);
+        if (pattern)
+            *VEC_PUSH(f->templates, f->ntemplates) =
+                (SourceTemplate){pattern, arena_strdup(&f->arena, c->args[2]), arena_strdup(&f->arena, path),
+                                 NULL, NULL, 0, false};
+    } else if (strcmp(c->name, "string") == 0 && c->nargs >= 5 && strcmp(c->args[0], "REPLACE") == 0) {
+        SourceTemplate *t = template_of_var(f, c->args[3]);
+        char *to = expand(f, c->args[2], 0);
+        if (t && c->args[1][0]) {
+            *VEC_PUSH(t->from, t->nreplace) = arena_strdup(&f->arena, c->args[1]);
+            t->to = realloc(t->to, (size_t)t->nreplace * sizeof *t->to);
+            if (!t->to) abort();
+            t->to[t->nreplace - 1] = to ? arena_strdup(&f->arena, to) : "";
+            if (!to) t->unknown = true;
+        } else if (!t && to && c->args[1][0]) {
+            char *in = expand(f, c->args[4], 0);
+            if (in) { /* a plain string(REPLACE) of a value gpulint can read */
+                char *out = NULL;
+                size_t len = 0;
+                FILE *s = open_memstream(&out, &len);
+                if (s) {
+                    size_t m = strlen(c->args[1]);
+                    for (const char *p = in; *p;) {
+                        if (strncmp(p, c->args[1], m) == 0) { fputs(to, s); p += m; }
+                        else fputc(*p++, s);
+                    }
+                    fclose(s);
+                    set_var(f, c->args[3], out);
+                    free(out);
+                }
+            }
+            free(in);
+        }
+        free(to);
+    } else if (strcmp(c->name, "list") == 0 && c->nargs == 4 && strcmp(c->args[0], "GET") == 0) {
+        char *list = value_of_name(f, c->args[1]);
+        char *e = list && isdigit((unsigned char)c->args[2][0]) ? list_element(list, atoi(c->args[2])) : NULL;
+        if (e) set_var(f, c->args[3], e);
+        free(e);
+        free(list);
+    } else if (strcmp(c->name, "foreach") == 0 && c->nargs >= 2) {
+        char *first = NULL;
+        if (strcmp(c->args[1], "IN") == 0) {
+            if (c->nargs >= 4 && strcmp(c->args[2], "LISTS") == 0) first = value_of_name(f, c->args[3]);
+            else if (c->nargs >= 4 && strcmp(c->args[2], "ITEMS") == 0) first = expand(f, c->args[3], 0);
+        } else if (strcmp(c->args[1], "RANGE") != 0) {
+            first = expand(f, c->args[1], 0);
+        }
+        char *e = first ? list_element(first, 0) : NULL;
+        if (e && *e) set_var(f, c->args[0], e);
+        free(e);
+        free(first);
+    }
+}
+
 static bool is_block_start(const char *name)
 {
     return strcmp(name, "if") == 0 || strcmp(name, "function") == 0 || strcmp(name, "macro") == 0 ||
@@ -351,6 +480,7 @@ static void read_commands(CmakeFacts *f, const char *path, const char *text)
     Command c;
     for (const char *pos = text; next_command(&pos, &c); free_command(&c)) {
         if (is_block_start(c.name)) {
+            template_command(f, path, dir, &c); /* foreach(): its loop variable's first value */
             if (depth < 8) condition[depth] = strcmp(c.name, "if") == 0 ? simple_condition(f, &c) : NULL;
             depth++;
             continue;
@@ -360,6 +490,7 @@ static void read_commands(CmakeFacts *f, const char *path, const char *text)
             condition[depth - 1] = NULL;
         if (lists_file && depth == 0) add_directory_definitions(f, dir, &c);
         if (lists_file) add_sources(f, dir, &c, depth, depth == 1 ? condition[0] : NULL);
+        template_command(f, path, dir, &c);
         if (strcmp(c.name, "set") == 0 && c.nargs >= 2) {
             set_var(f, c.args[0], c.args[1]);
         } else if (strcmp(c.name, "option") == 0 && c.nargs >= 1) {
@@ -429,6 +560,11 @@ void cmake_facts_free(CmakeFacts *f)
     free(f->values);
     free(f->configured);
     free(f->linux_defs);
+    for (int i = 0; i < f->ntemplates; i++) {
+        free(f->templates[i].from);
+        free(f->templates[i].to);
+    }
+    free(f->templates);
     arena_free(&f->arena);
     free(f);
 }
@@ -624,4 +760,43 @@ const char *cmake_optional_switch(CmakeFacts *f, const char *path)
     if (!i) return NULL;
     const char *name = f->optional_switch[i - 1];
     return *strmap_get(&f->option_off, name) ? name : NULL;
+}
+
+char *cmake_source_template(CmakeFacts *f, const char *path, const char *text, char **described, const char **cmake)
+{
+    for (int i = 0; f && i < f->ntemplates; i++) {
+        const SourceTemplate *t = &f->templates[i];
+        if (!t->nreplace || t->unknown || fnmatch(t->pattern, path, FNM_PATHNAME) != 0) continue;
+        char *out = strdup(text), *desc = NULL;
+        size_t dlen = 0;
+        FILE *d = open_memstream(&desc, &dlen);
+        if (!out || !d) abort();
+        for (int k = 0; k < t->nreplace; k++) {
+            /* as CMake does: every occurrence, in the order of the commands */
+            size_t m = strlen(t->from[k]), r = strlen(t->to[k]), n = 0;
+            for (const char *p = strstr(out, t->from[k]); p; p = strstr(p + m, t->from[k])) n++;
+            char *next = malloc(strlen(out) + n * r + 1);
+            if (!next) abort();
+            char *w = next;
+            for (const char *p = out;;) {
+                const char *hit = strstr(p, t->from[k]);
+                size_t keep = hit ? (size_t)(hit - p) : strlen(p);
+                memcpy(w, p, keep);
+                w += keep;
+                if (!hit) break;
+                memcpy(w, t->to[k], r);
+                w += r;
+                p = hit + m;
+            }
+            *w = 0;
+            free(out);
+            out = next;
+            fprintf(d, "%s%s=%s", k ? ", " : "", t->from[k], t->to[k]);
+        }
+        fclose(d);
+        *described = desc;
+        *cmake = t->cmake;
+        return out;
+    }
+    return NULL;
 }

@@ -46,6 +46,17 @@ int cmake_definitions_for(CmakeFacts *facts, const char *path, const char ***def
  * sources: a default build does not compile them); else NULL. */
 const char *cmake_optional_switch(CmakeFacts *facts, const char *path);
 
+/* A source template: when the CMake code reads the file at `path` with
+ * file(READ) and rewrites its text with string(REPLACE "PLACEHOLDER"
+ * "${value}" ...) into generated sources (faiss's IVF scan kernels, one per
+ * codec, metric and size), the text (`text`, the file's) of the first
+ * generated source: each foreach() loop at its first value, list(GET) and
+ * string(REPLACE) of plain values followed (malloc'd); *described lists the
+ * replacements (malloc'd), *cmake names the CMake file.  NULL when the file
+ * is no template or a replacement's value cannot be read. */
+char *cmake_source_template(CmakeFacts *facts, const char *path, const char *text, char **described,
+                            const char **cmake);
+
 /* The i-th directory definition (for --show-project): 1, or 0 past the end. */
 int cmake_directory_definitions(CmakeFacts *facts, int i, const char **dir, const char **definition);
 

@@ -554,6 +554,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     FileArgs fa = {NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, 0, false, ctx->model_files, ctx->nmodel_files,
                    !forced_language && is_cuda_kernel_header(tu), NULL, 0};
     bool may_prechoose = false; /* the file has an #error of its own (read as text) */
+    const char *template_note = NULL; /* a CMake source template, analysed as its first instance */
     /* explicit instantiations given to clang as declarations (instantiation_decls.h) */
     DeclaredTexts declared;
     memset(&declared, 0, sizeof declared);
@@ -572,6 +573,14 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
             if (o->verbose) fprintf(log, "gpulint: %s: %s\n", tu, why);
             model_free(&m);
             return true;
+        }
+        if (ff.template_text && !contents) { /* a CMake source template: its first generated source */
+            contents = ff.template_text;
+            size = ff.template_size;
+            template_note = arena_printf(&r->problems.arena,
+                                         "a source template: %s writes one source per combination of values from "
+                                         "this file; analysed as the first (%s)",
+                                         ff.template_cmake, ff.template_described);
         }
         if (ff.ninstantiating && realpath(tu, main_abs)) {
             declared_texts_build(ff.instantiating, ff.ninstantiating, main_abs, contents, size,
@@ -703,26 +712,14 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         return false;
     }
     add_parse_problems(&pr, tu, &r->problems);
+    if (template_note) {
+        diag_note(&r->problems, tu, 0, 0, "%s", template_note);
+        r->problems.notes[r->problems.nnotes - 1].informational = true;
+    }
     if (jit.ndefines) {
-        char list[600];
-        size_t len = 0;
-        for (int i = 0; i < jit.ndefines && len + 8 < sizeof list; i++)
-            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", jit.defines[i]);
-        char run_time[400] = "";
-        size_t rlen = 0;
-        for (int i = 0; i < jit.nrun_time_names && rlen + 8 < sizeof run_time; i++)
-            rlen += (size_t)snprintf(run_time + rlen, sizeof run_time - rlen, "%s%s", i ? ", " : "; ",
-                                     jit.run_time_names[i]);
-        if (jit.nrun_time_names && rlen + 8 < sizeof run_time)
-            snprintf(run_time + rlen, sizeof run_time - rlen,
-                     " set by %s from a value known only at run time: analysed as %s of unknown value",
-                     jit.run_time_source,
-                     jit.nrun_time_names > 1 ? "compile-time constants" : "a compile-time constant");
-        diag_note(&r->problems, tu, 0, 0, "compiled at run time (NVRTC): parsed with %s, read from %s%s%s", list,
-                  jit.source, run_time,
-                  jit.device_default ? "; functions without __device__ as device code (the project passes NVRTC "
-                                       "--device-as-default-execution-space)"
-                                     : "");
+        char *described = jit_describe(&jit);
+        diag_note(&r->problems, tu, 0, 0, "%s", described);
+        free(described);
         r->problems.notes[r->problems.nnotes - 1].informational = true;
         jit_defines_free(&jit);
     }

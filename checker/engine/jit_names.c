@@ -348,3 +348,23 @@ void jit_defines_free(JitDefines *d)
     free(d->run_time_source);
     memset(d, 0, sizeof *d);
 }
+
+char *jit_describe(const JitDefines *d)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *s = open_memstream(&out, &len);
+    if (!s) abort();
+    fputs("compiled at run time (NVRTC): parsed with ", s);
+    for (int i = 0; i < d->ndefines; i++) fprintf(s, "%s%s", i ? ", " : "", d->defines[i]);
+    fprintf(s, ", read from %s", d->source);
+    for (int i = 0; i < d->nrun_time_names; i++) fprintf(s, "%s%s", i ? ", " : "; ", d->run_time_names[i]);
+    if (d->nrun_time_names)
+        fprintf(s, " set by %s from a value known only at run time: analysed as %s of unknown value",
+                d->run_time_source, d->nrun_time_names > 1 ? "compile-time constants" : "a compile-time constant");
+    if (d->device_default)
+        fputs("; functions without __device__ as device code (the project passes NVRTC "
+              "--device-as-default-execution-space)", s);
+    fclose(s);
+    return out;
+}

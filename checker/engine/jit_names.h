@@ -58,5 +58,7 @@ void jit_index_free(JitIndex *ji);
 bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, const FrontendReport *pr,
                      JitDefines *out);
 void jit_defines_free(JitDefines *d);
+/* The note that says what the file was parsed with (malloc'd). */
+char *jit_describe(const JitDefines *d);
 
 #endif

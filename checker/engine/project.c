@@ -702,6 +702,19 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         free(defs);
         out->cmake_definitions = ndefs;
         out->build_option = cmake_optional_switch(cmake_of(ps, p), abs);
+        long tsize;
+        char *text = contents ? NULL : read_file(abs, &tsize);
+        char *described = NULL;
+        char *instance = text ? cmake_source_template(cmake_of(ps, p), abs, text, &described, &out->template_cmake)
+                              : NULL;
+        if (instance) {
+            out->template_size = strlen(instance);
+            out->template_text = arena_strndup(&ps->arena, instance, out->template_size);
+            out->template_described = arena_strdup(&ps->arena, described);
+        }
+        free(instance);
+        free(described);
+        free(text);
     }
     w.first_discovered = w.ndirs;
     IncludeList buffer_includes = {NULL, 0, false, NULL, 0, false, 0, false, false};

@@ -49,6 +49,11 @@ typedef struct {
                                      a build needs to compile the file (cmake_optional_switch) */
     const char **instantiating; int ninstantiating; /* files of the closure (the file itself
                                      included) with explicit instantiation definitions */
+    /* without a database, for a file on disk: a CMake source template's
+     * first generated source (cmake_source_template), to parse instead of
+     * the file's text; NULL when the file is none */
+    const char *template_text; size_t template_size;
+    const char *template_described, *template_cmake;
 } FileFlags;
 
 typedef struct ProjectSet ProjectSet;

@@ -95,6 +95,26 @@ printf '__kernel void k(__global T* x) { x[get_global_id(0)] *= 2; }\n' >"$tmp/a
 out=$("$G" -v --min-severity=info "$tmp/alone.cl" 2>&1)
 nocheck "the virtual header is never written to disk" "$(ls -A "$tmp")" "gpulint-build-types"
 check "a file with no header to find: the type assumed" "$out" "assumed \(T=float\)"
+# values the host sets at build time (testdata/projects/opencl_build_values): a
+# constant of the host file that embeds the kernel's text, a run-time value
+# (an unknown compile-time constant), a function-like macro (stays undefined)
+P=$T/projects/opencl_build_values
+json=$("$G" --format=json --min-severity=info "$P" 2>/dev/null)
+sum=$(python3 - "$json" <<'PY'
+import json, sys
+d = json.loads(sys.argv[1])
+for f in d["findings"]:
+    print("finding %s %s:%d width=%s" % (f["rule"], f["file"].split("/")[-1], f["line"], f["evidence"].get("row_width", "-")))
+for f in d["files"]:
+    print("file %s %s" % (f["path"].split("/")[-1], f["status"]))
+PY
+)
+echo "$sum" | sed 's/^/    /'
+check "build values: TILE from the host's constant, N_PER_THREAD a run-time value: pack.cl ok" "$sum" "^file pack\.cl ok$"
+check "build values: the row walk's width is N_PER_THREAD, not the parser's placeholder" "$sum" "^finding uncoalesced-row pack\.cl:8 width=N_PER_THREAD$"
+check "build values: a function-like OP stays undefined: combine.cl degraded" "$sum" "^file combine\.cl degraded$"
+out=$("$G" -v "$P/kernels/pack.cl" 2>&1)
+check "build values: -v names the constant, its file, and the run-time value" "$out" "compiled at run time \(OpenCL\): parsed with TILE=\(16\), read from .*host/pack\.cpp; N_PER_THREAD set by .*host/pack\.cpp from a value known only at run time"
 # host files in another directory of the project (testdata/projects/opencl_split),
 # C API and C++ wrapper: each finding is reported at the local size, with the
 # launch as related location.  A copy, so that the copy is the project's root.

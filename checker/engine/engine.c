@@ -542,6 +542,13 @@ static int choose_configuration(Engine *e, const char *tu, const char *contents,
 
 /* Parses ctx->parse_path (the file, or a fragment's owner) with its flags,
  * models it and runs the rules. */
+static int report_errors(const FrontendReport *pr)
+{
+    int n = 0;
+    for (int i = 0; i < pr->ndiags; i++) n += pr->diags[i].level == DIAG_ERROR || pr->diags[i].build_time_error;
+    return n;
+}
+
 static bool lint_parsed(Engine *e, const char *path, const char *contents, size_t size, const FileContext *ctx,
                         FileResult *r)
 {
@@ -655,8 +662,10 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
      * host code that compiles it, then one more parse (jit_names.h) */
     JitDefines jit;
     memset(&jit, 0, sizeof jit);
-    if (analysed && e->projects && !(e->document && !ctx->focus) && m.language == LANG_CUDA && fa.project_root &&
-        jit_defines_for(e->jit ? e->jit : (e->jit = jit_index_new()), e->projects, fa.project_root, tu, &pr, &jit)) {
+    bool opencl = m.language == LANG_OPENCL;
+    if (analysed && e->projects && !(e->document && !ctx->focus) && fa.project_root &&
+        jit_defines_for(e->jit ? e->jit : (e->jit = jit_index_new()), e->projects, fa.project_root, tu, opencl, &pr,
+                        &jit)) {
         for (int i = 0; i < jit.ndefines; i++) {
             *VEC_PUSH(args, nargs) = "-D";
             *VEC_PUSH(args, nargs) = jit.defines[i];
@@ -675,7 +684,10 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         Model m2;
         model_init(&m2, tu);
         FrontendReport pr2;
-        if (frontend_analyse_with(e->frontend, tu, contents, size, &fa, &m2, &pr2)) {
+        /* an OpenCL name can be a function-like macro or a type the
+         * placeholder does not fit: that parse is kept only when better */
+        if (frontend_analyse_with(e->frontend, tu, contents, size, &fa, &m2, &pr2) &&
+            (!opencl || report_errors(&pr2) < report_errors(&pr))) {
             frontend_report_free(&pr);
             model_free(&m);
             m = m2;
@@ -684,6 +696,8 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
             frontend_report_free(&pr2);
             model_free(&m2);
             jit_defines_free(&jit);
+            fa.run_time_names = NULL;
+            fa.nrun_time_names = 0;
         }
     }
     /* a file that stops on #error unless its build picks one of its

@@ -120,6 +120,19 @@ static bool mentions(const char *text, const char *word)
     return false;
 }
 
+/* Is the word followed by `(` somewhere in the text (a function-like macro)? */
+static bool called(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+        if (!word_at(text, p, word, n)) continue;
+        const char *q = p + n;
+        while (*q == ' ' || *q == '\t') q++;
+        if (*q == '(') return true;
+    }
+    return false;
+}
+
 /* ----------------------------------------------------- the reference index */
 
 typedef struct {
@@ -172,17 +185,20 @@ static void add_reference(RootRefs *r, const char *stem, size_t len, int file)
     *VEC_PUSH(rf->files, rf->n) = file;
 }
 
-/* Every `<stem>_cuh`/`<stem>_cu` and `<stem>.cuh`/`<stem>.cu` in a file. */
+/* Every `<stem>_cuh`/`<stem>_cu`/`<stem>_cl` and `<stem>.cuh`/`<stem>.cu`/
+ * `<stem>.cl` in a file (regions_cl_src: an OpenCL kernel's embedded text). */
 static void index_references(RootRefs *r, const char *text, int file)
 {
-    for (const char *p = text; (p = strstr(p, "cu")) != NULL; p += 2) {
-        if (p == text || (p[-1] != '_' && p[-1] != '.')) continue;
-        size_t tail = p[2] == 'h' ? 3 : 2;
-        if (isalnum((unsigned char)p[tail]) || p[tail] == '_') continue;
-        const char *end = p - 1, *start = end;
-        while (start > text && (isalnum((unsigned char)start[-1]) || start[-1] == '_')) start--;
-        add_reference(r, start, (size_t)(end - start), file);
-    }
+    static const char *const exts[] = {"cu", "cl"};
+    for (int x = 0; x < 2; x++)
+        for (const char *p = text; (p = strstr(p, exts[x])) != NULL; p += 2) {
+            if (p == text || (p[-1] != '_' && p[-1] != '.')) continue;
+            size_t tail = x == 0 && p[2] == 'h' ? 3 : 2;
+            if (isalnum((unsigned char)p[tail]) || (p[tail] == '_' && strncmp(p + tail, "_src", 4) != 0)) continue;
+            const char *end = p - 1, *start = end;
+            while (start > text && (isalnum((unsigned char)start[-1]) || start[-1] == '_')) start--;
+            add_reference(r, start, (size_t)(end - start), file);
+        }
 }
 
 static RootRefs *refs_for(JitIndex *ji, ProjectSet *ps, const char *root)
@@ -245,17 +261,19 @@ static int take_constants(const char *text, const char *file, const char *own, c
     return nfound;
 }
 
-bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, const FrontendReport *pr,
-                     JitDefines *out)
+bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, bool opencl,
+                     const FrontendReport *pr, JitDefines *out)
 {
     memset(out, 0, sizeof *out);
+    out->opencl = opencl;
     char names[MAX_NAMES][MAX_NAME];
     int nnames = 0;
     bool gpu_errors = false;
     for (int i = 0; i < pr->ndiags && nnames < MAX_NAMES; i++) {
         const Diag *d = &pr->diags[i];
         char name[MAX_NAME];
-        if (d->level != DIAG_ERROR || !d->in_gpu_code) continue;
+        if (opencl ? d->level != DIAG_ERROR && !d->build_time_error : d->level != DIAG_ERROR || !d->in_gpu_code)
+            continue;
         gpu_errors = true;
         if (!undeclared_name(d->message, name, sizeof name)) continue;
         if (!listed(names, nnames, name)) snprintf(names[nnames++], MAX_NAME, "%s", name);
@@ -308,9 +326,15 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
         }
         free(text);
     }
-    free(own);
     /* a name still without a value that the compiling host code names: set
-     * there from a run-time value, so any number is only for the parser */
+     * there from a run-time value, so any number is only for the parser
+     * (not a name the kernel calls: `OP(a, b)` is a function-like macro) */
+    for (int i = 0; i < nnames; i++)
+        if (!found[i] && called(own, names[i])) {
+            found[i] = true;
+            nfound++;
+        }
+    free(own);
     for (int k = 0; k < nembedding && nfound < nnames; k++) {
         long size;
         char *text = read_file(files[embedding[k]], &size);
@@ -330,7 +354,7 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
     }
     /* NVRTC defines __CUDACC_RTC__: headers shared with the host code take
      * their run-time-compilation branch (#ifdef __CUDACC_RTC__) */
-    if (embedded) {
+    if (embedded && !opencl) {
         *VEC_PUSH(out->defines, out->ndefines) = xstrdup("__CUDACC_RTC__");
         out->run_time_compiled = true;
         out->device_default = refs->device_default;
@@ -349,19 +373,33 @@ void jit_defines_free(JitDefines *d)
     memset(d, 0, sizeof *d);
 }
 
+static bool run_time_define(const JitDefines *d, const char *def)
+{
+    for (int i = 0; i < d->nrun_time_names; i++) {
+        size_t n = strlen(d->run_time_names[i]);
+        if (strncmp(def, d->run_time_names[i], n) == 0 && def[n] == '=') return true;
+    }
+    return false;
+}
+
 char *jit_describe(const JitDefines *d)
 {
     char *out = NULL;
     size_t len = 0;
     FILE *s = open_memstream(&out, &len);
     if (!s) abort();
-    fputs("compiled at run time (NVRTC): parsed with ", s);
-    for (int i = 0; i < d->ndefines; i++) fprintf(s, "%s%s", i ? ", " : "", d->defines[i]);
-    fprintf(s, ", read from %s", d->source);
-    for (int i = 0; i < d->nrun_time_names; i++) fprintf(s, "%s%s", i ? ", " : "; ", d->run_time_names[i]);
+    fputs(d->opencl ? "compiled at run time (OpenCL)" : "compiled at run time (NVRTC)", s);
+    int shown = 0;
+    for (int i = 0; i < d->ndefines; i++)
+        if (!run_time_define(d, d->defines[i])) fprintf(s, "%s%s", shown++ ? ", " : ": parsed with ", d->defines[i]);
+    if (shown) fprintf(s, ", read from %s", d->source);
+    for (int i = 0; i < d->nrun_time_names; i++)
+        fprintf(s, "%s%s", i ? ", " : shown ? "; " : ": ", d->run_time_names[i]);
     if (d->nrun_time_names)
-        fprintf(s, " set by %s from a value known only at run time: analysed as %s of unknown value",
-                d->run_time_source, d->nrun_time_names > 1 ? "compile-time constants" : "a compile-time constant");
+        fprintf(s, " set by %s from %s known only at run time: analysed as %s of unknown value (the parser sees "
+                   JIT_RUN_TIME_PLACEHOLDER ")",
+                d->run_time_source, d->nrun_time_names > 1 ? "values" : "a value",
+                d->nrun_time_names > 1 ? "compile-time constants" : "a compile-time constant");
     if (d->device_default)
         fputs("; functions without __device__ as device code (the project passes NVRTC "
               "--device-as-default-execution-space)", s);

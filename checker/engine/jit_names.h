@@ -44,6 +44,7 @@ typedef struct {
     char *run_time_source; /* the host file that mentions the first of them */
     bool run_time_compiled; /* a project file names its embedded text (<stem>_cuh): __CUDACC_RTC__ is among defines */
     bool device_default;    /* and the project compiles with NVRTC's --device-as-default-execution-space */
+    bool opencl;            /* an OpenCL kernel file (built by clBuildProgram; no __CUDACC_RTC__) */
 } JitDefines;
 
 /* Which project files refer to which kernel files, by stem: each project's
@@ -55,8 +56,8 @@ void jit_index_free(JitIndex *ji);
 
 /* The values for the undeclared names of a CUDA file's report, from the
  * project's files that refer to it; false when none is found. */
-bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, const FrontendReport *pr,
-                     JitDefines *out);
+bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, bool opencl,
+                     const FrontendReport *pr, JitDefines *out);
 void jit_defines_free(JitDefines *d);
 /* The note that says what the file was parsed with (malloc'd). */
 char *jit_describe(const JitDefines *d);

@@ -39,6 +39,7 @@ typedef struct {
     bool in_gpu_code; /* it may touch what gpulint analyses (gpu_code.c) */
     bool preprocessor; /* clang's "Lexical or Preprocessor Issue" or "User-Defined Issue" (#error) */
     bool nvcc_dialect; /* clang rejects what nvcc accepts, away from the kernels (gpu_code.c) */
+    bool build_time_error; /* an OpenCL error made a note: the file uses names set at build time */
 } Diag;
 
 /* The name in clang's "use of undeclared identifier 'N'" (and, with

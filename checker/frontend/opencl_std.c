@@ -193,6 +193,7 @@ void opencl_note_undefined_names(ParseResult *r, const char *path)
             snprintf(r->diags[i].message, n, "%s (see the note on names set at build time)", m);
             free(m);
             r->diags[i].level = DIAG_NOTE;
+            r->diags[i].build_time_error = true;
         }
     Diag *d = VEC_PUSH(r->diags, r->ndiags);
     *d = (Diag){.level = DIAG_NOTE, .in_gpu_code = true};

@@ -359,7 +359,10 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
         out->run_time_compiled = true;
         out->device_default = refs->device_default;
     }
-    return out->ndefines > 0;
+    if (out->ndefines > 0) return true;
+    jit_defines_free(out); /* an OpenCL file embedded but given nothing: its source name */
+    out->opencl = opencl;
+    return false;
 }
 
 void jit_defines_free(JitDefines *d)

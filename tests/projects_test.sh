@@ -153,6 +153,17 @@ sed -i 's/"${block}" text/"${UNREAD_BLOCK}" text/' "$tmp/cmake_configured/CMakeL
 lint "$tmp/cmake_configured"
 check "cmake: a template with a value gpulint cannot read is parsed as written: degraded" \
     "files['scale_template.cu']['status'] == 'degraded'"
+python3 - "$tmp/cmake_configured/CMakeLists.txt" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read().replace('"${UNREAD_BLOCK}" text', '"${block}" text')
+# escaping quotes for a C string first: the text is embedded, not a template
+s = s.replace('string(REPLACE "SCALE_TYPE"', 'string(REPLACE "\\"" "\\\\\\"" text "${text}")\n      string(REPLACE "SCALE_TYPE"', 1)
+open(p, "w").write(s)
+PY
+lint "$tmp/cmake_configured"
+check "cmake: a text escaped for a C string (a string(REPLACE) of quotes) is no template: parsed as written" \
+    "files['scale_template.cu']['status'] == 'degraded'"
 rm "$tmp/cmake_configured/cmake/stencil_config.h.in"
 lint "$tmp/cmake_configured"
 check "cmake: without the template the header is missing (degraded, named)" \

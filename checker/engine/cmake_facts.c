@@ -387,6 +387,15 @@ static const char *read_pattern(CmakeFacts *f, const char *arg, const char *dir)
     return strstr(pattern, "..") ? NULL : pattern;
 }
 
+static bool placeholder_name(const char *s)
+{
+    if (!isalpha((unsigned char)s[0]) && s[0] != '_') return false;
+    size_t n = 0;
+    for (; s[n]; n++)
+        if (!isalnum((unsigned char)s[n]) && s[n] != '_') return false;
+    return n >= 3;
+}
+
 static SourceTemplate *template_of_var(CmakeFacts *f, const char *name)
 {
     for (int i = f->ntemplates - 1; i >= 0; i--)
@@ -408,6 +417,10 @@ static void template_command(CmakeFacts *f, const char *path, const char *dir, c
         SourceTemplate *t = template_of_var(f, c->args[3]);
         char *to = expand(f, c->args[2], 0);
         if (t && c->args[1][0]) {
+            /* a placeholder is a name, and its value keeps the lines: a
+             * replacement of quotes or newlines (a text made into a C
+             * string for embedding) is no template */
+            if (!placeholder_name(c->args[1]) || (to && strchr(to, '\n'))) t->unknown = true;
             *VEC_PUSH(t->from, t->nreplace) = arena_strdup(&f->arena, c->args[1]);
             t->to = realloc(t->to, (size_t)t->nreplace * sizeof *t->to);
             if (!t->to) abort();

@@ -813,3 +813,12 @@ char *cmake_source_template(CmakeFacts *f, const char *path, const char *text, c
     }
     return NULL;
 }
+
+bool cmake_source_template_may_match(CmakeFacts *f, const char *path)
+{
+    for (int i = 0; f && i < f->ntemplates; i++) {
+        const SourceTemplate *t = &f->templates[i];
+        if (t->nreplace && !t->unknown && fnmatch(t->pattern, path, FNM_PATHNAME) == 0) return true;
+    }
+    return false;
+}

@@ -56,6 +56,9 @@ const char *cmake_optional_switch(CmakeFacts *facts, const char *path);
  * is no template or a replacement's value cannot be read. */
 char *cmake_source_template(CmakeFacts *facts, const char *path, const char *text, char **described,
                             const char **cmake);
+/* Could the file at `path` be a source template (its path matches a
+ * file(READ) of the CMake code)?  Cheap: no file is read. */
+bool cmake_source_template_may_match(CmakeFacts *facts, const char *path);
 
 /* The i-th directory definition (for --show-project): 1, or 0 past the end. */
 int cmake_directory_definitions(CmakeFacts *facts, int i, const char **dir, const char **definition);

@@ -703,7 +703,8 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         out->cmake_definitions = ndefs;
         out->build_option = cmake_optional_switch(cmake_of(ps, p), abs);
         long tsize;
-        char *text = contents ? NULL : read_file(abs, &tsize);
+        bool may_be_template = !contents && cmake_source_template_may_match(cmake_of(ps, p), abs);
+        char *text = may_be_template ? read_file(abs, &tsize) : NULL;
         char *described = NULL;
         char *instance = text ? cmake_source_template(cmake_of(ps, p), abs, text, &described, &out->template_cmake)
                               : NULL;

@@ -34,8 +34,10 @@ NOINLINE static Value eval_declref(Ctx *c, CXCursor e)
         CXType t = clang_getCursorType(ref);
         AddrSpace space = c->d->var_space(ref);
         if (space == SPACE_CONSTANT) {
-            if (is_array_type(t) || is_pointer_type(t))
-                return pointer_value(SPACE_CONSTANT, -1, name, -1, aff_const(0));
+            if (is_array_type(t)) return pointer_value(SPACE_CONSTANT, -1, name, -1, aff_const(0));
+            /* a pointer held in constant memory (set with cudaMemcpyToSymbol)
+             * points at global memory, as a pointer parameter does */
+            if (is_pointer_type(t)) return pointer_value(SPACE_GLOBAL, -1, name, -1, aff_const(0));
             int s = new_symbol(c, SYMK_CONSTMEM, name);
             return val_int(aff_symbol(s, DEP_CONSTMEM));
         }

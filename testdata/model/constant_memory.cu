@@ -1,12 +1,15 @@
 // Model golden: __constant__ memory. A scalar __constant__ is a uniform
 // symbol (constmem dependency); a __constant__ array is accessed in the
-// constant space; cudaMemcpyToSymbol records which symbol the host writes and,
-// when known, the value: a constant, or the cases of a switch on it.
+// constant space; a pointer held in __constant__ memory points at global
+// memory (its loads are global); cudaMemcpyToSymbol records which symbol the
+// host writes and, when known, the value: a constant, or the cases of a
+// switch on it.
 
 __constant__ int c_width;
 __constant__ int c_taps;
 __constant__ float c_weights[32];
 __constant__ float c_bias;
+__constant__ const float* c_gain;
 
 __global__ void conv_rows(const float* in, float* out)
 {
@@ -15,7 +18,7 @@ __global__ void conv_rows(const float* in, float* out)
     float s = c_bias;
     for (int k = 0; k < c_taps; ++k)
         s += c_weights[k] * in[y * c_width + x + k];
-    out[y * c_width + x] = s;
+    out[y * c_width + x] = s * c_gain[x];
     if (c_width > 1024)
         out[0] = c_weights[threadIdx.x & 31];
 }

@@ -32,6 +32,11 @@ PY
 # gpulint's own temporary files (forwarding headers) go to $tmp/t
 mkdir "$tmp/t"
 lint() { TMPDIR="$tmp/t" "$G" --format=json --min-severity=info "$@" >"$tmp/out.json" 2>"$tmp/err"; }
+# verbose_check NAME FILE REGEX: `gpulint -v FILE` says REGEX on stderr
+verbose_check() {
+    "$G" -v "$2" >/dev/null 2>"$tmp/err"
+    if grep -q "$3" "$tmp/err"; then ok "$1"; else fail "$1"; sed 's/^/    | /' "$tmp/err" | head -20; fi
+}
 
 # --- a compile database ------------------------------------------------------
 cp -r "$P/compdb" "$tmp/"
@@ -102,12 +107,8 @@ if grep -q "host_only.cu: note: GPU code analysed in full; missing header thirdp
 else
     fail "host code only: text mode line"; sed 's/^/    | /' "$tmp/err"
 fi
-"$G" -v "$tmp/host_only_errors/src/kernel_uses_missing.cu" >/dev/null 2>"$tmp/err"
-if grep -q "kernel_uses_missing.cu:9:.*THIRDPARTY_MAX_VALUE.*(in GPU code; probably caused by the missing include)" "$tmp/err"; then
-    ok "GPU code touched: -v marks the error in the kernel"
-else
-    fail "GPU code touched: -v marker"; sed 's/^/    | /' "$tmp/err" | head -20
-fi
+verbose_check "GPU code touched: -v marks the error in the kernel" "$tmp/host_only_errors/src/kernel_uses_missing.cu" \
+    "kernel_uses_missing.cu:9:.*THIRDPARTY_MAX_VALUE.*(in GPU code; probably caused by the missing include)"
 
 # --- nvcc's dialect: narrowing in brace initialisers ------------------------------
 cp -r "$P/nvcc_dialect" "$tmp/"
@@ -143,12 +144,8 @@ check "cmake: no option reason for an else() branch's file or an option that is 
     "files['halo_local.cu']['status'] == 'degraded' and files['halo_pack.cu']['status'] == 'degraded' and not any('an option' in x for f in ('halo_local.cu', 'halo_pack.cu') for x in files[f]['reasons'])"
 check "cmake: a source template (file(READ) + string(REPLACE)) is analysed as its first generated source: ok, its float finding" \
     "files['scale_template.cu']['status'] == 'ok' and ('double-literal', 'scale_template.cu', 7) in rules"
-"$G" -v "$tmp/cmake_configured/src/scale_template.cu" >/dev/null 2>"$tmp/err"
-if grep -q "scale_template.cu: note: a source template: .*/cmake_configured/CMakeLists.txt writes one source per combination of values from this file; analysed as the first (SCALE_TYPE=float, SCALE_BLOCK=256)" "$tmp/err"; then
-    ok "cmake: -v names the template's values"
-else
-    fail "cmake: -v note for the source template"; sed 's/^/    | /' "$tmp/err" | head
-fi
+verbose_check "cmake: -v names the template's values" "$tmp/cmake_configured/src/scale_template.cu" \
+    "scale_template.cu: note: a source template: .*/cmake_configured/CMakeLists.txt writes one source per combination of values from this file; analysed as the first (SCALE_TYPE=float, SCALE_BLOCK=256)"
 sed -i 's/"${block}" text/"${UNREAD_BLOCK}" text/' "$tmp/cmake_configured/CMakeLists.txt"
 lint "$tmp/cmake_configured"
 check "cmake: a template with a value gpulint cannot read is parsed as written: degraded" \
@@ -249,18 +246,11 @@ check "nvrtc: a size the host sets from a run-time value: ok, modelled as an unk
     "files['scan.cuh']['status'] == 'ok' and any(f['rule'] == 'uncoalesced-row' and f['file'].endswith('scan.cuh') and f['evidence']['row_width'] == 'STEPS' for f in j['findings'])"
 check "nvrtc: a name the host file that compiles the kernel never mentions stays undefined: degraded" \
     "files['reduce.cuh']['status'] == 'degraded' and not any(f['file'].endswith('reduce.cuh') for f in j['findings'] if f['rule'] == 'uncoalesced-row')"
-"$G" -v "$tmp/nvrtc/src/kernels/blur.cuh" >/dev/null 2>"$tmp/err"
-if grep -q "blur.cuh: note: compiled at run time (NVRTC): parsed with TILE=(128), RADIUS=(TILE / 32), __CUDACC_RTC__, read from .*/src/blur.cpp" "$tmp/err"; then
-    ok "nvrtc: -v names the values and the host file they come from"
-else
-    fail "nvrtc: -v note"; sed 's/^/    | /' "$tmp/err" | head
-fi
-"$G" -v "$tmp/nvrtc/src/kernels/scan.cuh" >/dev/null 2>"$tmp/err"
-if grep -q "scan.cuh: note: compiled at run time (NVRTC): parsed with LANES=(32), __CUDACC_RTC__, read from .*/src/scan.cpp; STEPS set by .*/src/scan.cpp from a value known only at run time: analysed as a compile-time constant of unknown value (the parser sees 2)" "$tmp/err"; then
-    ok "nvrtc: -v says which names have run-time values and that the placeholder is not used"
-else
-    fail "nvrtc: -v note for a run-time value"; sed 's/^/    | /' "$tmp/err" | head
-fi
+verbose_check "nvrtc: -v names the values and the host file they come from" "$tmp/nvrtc/src/kernels/blur.cuh" \
+    "blur.cuh: note: compiled at run time (NVRTC): parsed with TILE=(128), RADIUS=(TILE / 32), __CUDACC_RTC__, read from .*/src/blur.cpp"
+verbose_check "nvrtc: -v says which names have run-time values and that the placeholder is not used" \
+    "$tmp/nvrtc/src/kernels/scan.cuh" \
+    "scan.cuh: note: compiled at run time (NVRTC): parsed with LANES=(32), __CUDACC_RTC__, read from .*/src/scan.cpp; STEPS set by .*/src/scan.cpp from a value known only at run time: analysed as a compile-time constant of unknown value (the parser sees 2)"
 
 # the forwarding headers (Config.h -> config.h) live in a temporary
 # directory that is removed at the end of the run

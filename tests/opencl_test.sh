@@ -14,10 +14,13 @@ check() { # name, command output, regex
 nocheck() {
     if grep -Eq -- "$3" <<<"$2"; then echo "FAIL: $1"; echo "$2" | sed 's/^/    | /' | head -20; fail=1; else echo "ok: $1"; fi
 }
-# summarise JSON KEY LABEL: a line per finding (rule, file:line, LABEL=the
-# evidence's KEY) and per file (name, status, reasons)
-summarise() {
-    python3 - "$1" "$2" "$3" <<'PY'
+# summarise_project DIR KEY LABEL: lints DIR; $sum gets a line per finding
+# (rule, file:line, LABEL=the evidence's KEY) and per file (name, status,
+# reasons), which are also printed
+summarise_project() {
+    local json
+    json=$("$G" --format=json --min-severity=info "$1" 2>/dev/null)
+    sum=$(python3 - "$json" "$2" "$3" <<'PY'
 import json, sys
 d, key, label = json.loads(sys.argv[1]), sys.argv[2], sys.argv[3]
 for f in d["findings"]:
@@ -25,6 +28,8 @@ for f in d["findings"]:
 for f in d["files"]:
     print("file %s %s %s" % (f["path"].split("/")[-1], f["status"], " | ".join(f["reasons"])))
 PY
+)
+    echo "$sum" | sed 's/^/    /'
 }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpulint-opencl.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -80,9 +85,7 @@ nocheck "with -D no note" "$out" "status degraded"
 # a parameter struct from a header of the kernels' directory, the element type
 # assumed, a raw-string header the host puts before every kernel
 P=$T/projects/opencl_build_types
-json=$("$G" --format=json --min-severity=info "$P" 2>/dev/null)
-sum=$(summarise "$json" assumed_types assumed)
-echo "$sum" | sed 's/^/    /'
+summarise_project "$P" assumed_types assumed
 check "row walk found through the struct from params.hpp, T assumed" "$sum" "^finding uncoalesced-row row_sum\.cl:8 assumed=T=float, dim_t=int$"
 check "row_sum.cl degraded: what was assumed and which header" "$sum" "^file row_sum\.cl degraded .*assumed \(T=float, dim_t=int; params\.hpp before the file \(it defines ArrayParam\)\)"
 nocheck "no double-literal on arithmetic of an assumed T (the host may build it as double)" "$sum" "finding double-literal"
@@ -103,9 +106,7 @@ check "a file with no header to find: the type assumed" "$out" "assumed \(T=floa
 # constant of the host file that embeds the kernel's text, a run-time value
 # (an unknown compile-time constant), a function-like macro (stays undefined)
 P=$T/projects/opencl_build_values
-json=$("$G" --format=json --min-severity=info "$P" 2>/dev/null)
-sum=$(summarise "$json" row_width width)
-echo "$sum" | sed 's/^/    /'
+summarise_project "$P" row_width width
 check "build values: TILE from the host's constant, N_PER_THREAD a run-time value: pack.cl ok" "$sum" "^file pack\.cl ok $"
 check "build values: the row walk's width is N_PER_THREAD, not the parser's placeholder" "$sum" "^finding uncoalesced-row pack\.cl:8 width=N_PER_THREAD$"
 check "build values: a function-like OP stays undefined: combine.cl degraded" "$sum" "^file combine\.cl degraded .*never defines \(OP\)"

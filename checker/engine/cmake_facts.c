@@ -775,7 +775,7 @@ const char *cmake_optional_switch(CmakeFacts *f, const char *path)
     return *strmap_get(&f->option_off, name) ? name : NULL;
 }
 
-char *cmake_source_template(CmakeFacts *f, const char *path, const char *text, char **described, const char **cmake)
+char *cmake_source_template(CmakeFacts *f, const char *path, const char *text, char **note)
 {
     for (int i = 0; f && i < f->ntemplates; i++) {
         const SourceTemplate *t = &f->templates[i];
@@ -784,6 +784,8 @@ char *cmake_source_template(CmakeFacts *f, const char *path, const char *text, c
         size_t dlen = 0;
         FILE *d = open_memstream(&desc, &dlen);
         if (!out || !d) abort();
+        fprintf(d, "a source template: %s writes one source per combination of values from this file; analysed as "
+                   "the first (", t->cmake);
         for (int k = 0; k < t->nreplace; k++) {
             /* as CMake does: every occurrence, in the order of the commands */
             size_t m = strlen(t->from[k]), r = strlen(t->to[k]), n = 0;
@@ -806,9 +808,9 @@ char *cmake_source_template(CmakeFacts *f, const char *path, const char *text, c
             out = next;
             fprintf(d, "%s%s=%s", k ? ", " : "", t->from[k], t->to[k]);
         }
+        fputc(')', d);
         fclose(d);
-        *described = desc;
-        *cmake = t->cmake;
+        *note = desc;
         return out;
     }
     return NULL;

@@ -51,11 +51,10 @@ const char *cmake_optional_switch(CmakeFacts *facts, const char *path);
  * "${value}" ...) into generated sources (faiss's IVF scan kernels, one per
  * codec, metric and size), the text (`text`, the file's) of the first
  * generated source: each foreach() loop at its first value, list(GET) and
- * string(REPLACE) of plain values followed (malloc'd); *described lists the
- * replacements (malloc'd), *cmake names the CMake file.  NULL when the file
- * is no template or a replacement's value cannot be read. */
-char *cmake_source_template(CmakeFacts *facts, const char *path, const char *text, char **described,
-                            const char **cmake);
+ * string(REPLACE) of plain values followed (malloc'd); *note says so, with
+ * the CMake file and the values (malloc'd).  NULL when the file is no
+ * template or a replacement's value cannot be read. */
+char *cmake_source_template(CmakeFacts *facts, const char *path, const char *text, char **note);
 /* Could the file at `path` be a source template (its path matches a
  * file(READ) of the CMake code)?  Cheap: no file is read. */
 bool cmake_source_template_may_match(CmakeFacts *facts, const char *path);

@@ -542,13 +542,6 @@ static int choose_configuration(Engine *e, const char *tu, const char *contents,
 
 /* Parses ctx->parse_path (the file, or a fragment's owner) with its flags,
  * models it and runs the rules. */
-static int report_errors(const FrontendReport *pr)
-{
-    int n = 0;
-    for (int i = 0; i < pr->ndiags; i++) n += pr->diags[i].level == DIAG_ERROR || pr->diags[i].build_time_error;
-    return n;
-}
-
 static bool lint_parsed(Engine *e, const char *path, const char *contents, size_t size, const FileContext *ctx,
                         FileResult *r)
 {
@@ -584,10 +577,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         if (ff.template_text && !contents) { /* a CMake source template: its first generated source */
             contents = ff.template_text;
             size = ff.template_size;
-            template_note = arena_printf(&r->problems.arena,
-                                         "a source template: %s writes one source per combination of values from "
-                                         "this file; analysed as the first (%s)",
-                                         ff.template_cmake, ff.template_described);
+            template_note = ff.template_note;
         }
         if (ff.ninstantiating && realpath(tu, main_abs)) {
             declared_texts_build(ff.instantiating, ff.ninstantiating, main_abs, contents, size,
@@ -666,6 +656,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     if (analysed && e->projects && !(e->document && !ctx->focus) && fa.project_root &&
         jit_defines_for(e->jit ? e->jit : (e->jit = jit_index_new()), e->projects, fa.project_root, tu, opencl, &pr,
                         &jit)) {
+        int nargs_before = nargs;
         for (int i = 0; i < jit.ndefines; i++) {
             *VEC_PUSH(args, nargs) = "-D";
             *VEC_PUSH(args, nargs) = jit.defines[i];
@@ -687,7 +678,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         /* an OpenCL name can be a function-like macro or a type the
          * placeholder does not fit: that parse is kept only when better */
         if (frontend_analyse_with(e->frontend, tu, contents, size, &fa, &m2, &pr2) &&
-            (!opencl || report_errors(&pr2) < report_errors(&pr))) {
+            (!opencl || frontend_report_errors(&pr2) < frontend_report_errors(&pr))) {
             frontend_report_free(&pr);
             model_free(&m);
             m = m2;
@@ -695,7 +686,9 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         } else {
             frontend_report_free(&pr2);
             model_free(&m2);
-            jit_defines_free(&jit);
+            jit_defines_free(&jit); /* and the flags that point into it */
+            nargs = nargs_before;
+            fa.nargs = nargs;
             fa.run_time_names = NULL;
             fa.nrun_time_names = 0;
         }

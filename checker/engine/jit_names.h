@@ -7,8 +7,10 @@
  * when it compiles them (`-D THREADS_X=32`), usually from constants of the
  * same name it also uses for the launch (`constexpr int THREADS_X = 32;`).
  * Parsed alone, such a file has "use of undeclared identifier" errors in
- * its kernels.  For each such name, the project files that refer to the
- * kernel file (by `<stem>_cuh`, `<stem>_cu` or its file name) are read as
+ * its kernels.  OpenCL kernel files built at run time (`<stem>_cl_src`)
+ * are handled the same way, without the NVRTC-only parts below.  For each
+ * such name, the project files that refer to the kernel file (by
+ * `<stem>_cuh`, `<stem>_cu`, `<stem>_cl` or its file name) are read as
  * text for a constant of that name (`constexpr`/`const` with an
  * initialiser, or a #define), and so are the project headers each of them
  * includes (one level: a `config.hpp` of launch sizes, quoted or angled);
@@ -54,8 +56,9 @@ typedef struct JitIndex JitIndex;
 JitIndex *jit_index_new(void);
 void jit_index_free(JitIndex *ji);
 
-/* The values for the undeclared names of a CUDA file's report, from the
- * project's files that refer to it; false when none is found. */
+/* The values for the undeclared names of a CUDA or OpenCL file's report
+ * (OpenCL: its undefined-name errors are notes marked build_time_error),
+ * from the project's files that refer to it; false when none is found. */
 bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, bool opencl,
                      const FrontendReport *pr, JitDefines *out);
 void jit_defines_free(JitDefines *d);

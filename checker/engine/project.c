@@ -705,16 +705,15 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         long tsize;
         bool may_be_template = !contents && cmake_source_template_may_match(cmake_of(ps, p), abs);
         char *text = may_be_template ? read_file(abs, &tsize) : NULL;
-        char *described = NULL;
-        char *instance = text ? cmake_source_template(cmake_of(ps, p), abs, text, &described, &out->template_cmake)
-                              : NULL;
+        char *note = NULL;
+        char *instance = text ? cmake_source_template(cmake_of(ps, p), abs, text, &note) : NULL;
         if (instance) {
             out->template_size = strlen(instance);
             out->template_text = arena_strndup(&ps->arena, instance, out->template_size);
-            out->template_described = arena_strdup(&ps->arena, described);
+            out->template_note = arena_strdup(&ps->arena, note);
         }
         free(instance);
-        free(described);
+        free(note);
         free(text);
     }
     w.first_discovered = w.ndirs;

@@ -53,7 +53,7 @@ typedef struct {
      * first generated source (cmake_source_template), to parse instead of
      * the file's text; NULL when the file is none */
     const char *template_text; size_t template_size;
-    const char *template_described, *template_cmake;
+    const char *template_note;    /* the note that says so and names the values */
 } FileFlags;
 
 typedef struct ProjectSet ProjectSet;

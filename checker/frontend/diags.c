@@ -109,3 +109,10 @@ bool diag_undefined_name(const char *message, bool type_names, char *name, size_
     name[q - p] = 0;
     return true;
 }
+
+int frontend_report_errors(const FrontendReport *rep)
+{
+    int n = 0;
+    for (int i = 0; i < rep->ndiags; i++) n += rep->diags[i].level == DIAG_ERROR || rep->diags[i].build_time_error;
+    return n;
+}

@@ -65,6 +65,9 @@ typedef struct {
     double host_seconds;        /* part of model_seconds */
 } FrontendReport;
 
+/* The errors of a parse, OpenCL's undefined-name errors made notes included. */
+int frontend_report_errors(const FrontendReport *rep);
+
 typedef struct Frontend Frontend;
 
 /* NULL when the parser cannot be set up (the reason is written to err). */

@@ -278,6 +278,10 @@ for jobs in 1 2; do
         "('uncoalesced-row', 'rows.hpp', 10) in rules and files['rows.hpp']['status'] == 'ok' and files['rows.hpp']['analysed_through'].endswith('rows_user.cu')"
     check "fragments -j$jobs: a header with __global__ only in a macro, a comment and a string is not analysed" \
         "'launch_macros.h' not in files"
+    check "fragments -j$jobs: a .cu with no GPU code of its own whose header is analysed through another file is not parsed (ok, context says why)" \
+        "files['c_host.cu']['status'] == 'ok' and 'analysed through other files: not parsed' in files['c_host.cu'].get('context', '')"
+    check "fragments -j$jobs: a .cu whose kernel qualifier comes from a header's macro is parsed (its double literal found)" \
+        "('double-literal', 'd_macro.cu', 8) in rules and 'not parsed' not in files['d_macro.cu'].get('context', '')"
     check "fragments -j$jobs: device functions no kernel calls are analysed on their own" \
         "('double-literal', 'devfuncs.cu', 5) in rules and 'device function blend_twice' in files['devfuncs.cu']['context'] and any(f['evidence'].get('context') == 'device function no kernel calls' for f in j['findings'] if f['file'].endswith('devfuncs.cu'))"
 done

@@ -49,12 +49,14 @@ int main(void)
     CHECK(!l.gpu_code && !l.kernel_code); /* includes and defines only */
     free(l.items);
     free(l.defines);
+    free(l.gpu_macros);
     char with_error[] = "#if defined(A)\n#elif defined(B)\n#else\n#  error pick one\n#endif\n";
     scan_includes(&a, with_error, &l);
     CHECK(l.has_error && l.n == 0);
     CHECK(!l.gpu_code && !l.kernel_code);
     free(l.items);
     free(l.defines);
+    free(l.gpu_macros);
     /* signs of GPU code: a device function is GPU code, not a kernel; a
      * kernel or a launch is both */
     bool kernels;
@@ -63,6 +65,22 @@ int main(void)
     CHECK(gpu_markers("void run() { k<<<1, 32>>>(p); }", &kernels) && kernels);
     CHECK(gpu_markers("cudaLaunchKernel((void *)k, g, b, args, 0, s);", &kernels) && kernels);
     CHECK(!gpu_markers("int main() { return cudaMalloc(&p, 4); }", &kernels) && !kernels);
+    /* macros whose body makes GPU code, over continuation lines; not one
+     * that names a marker itself (a host build's `#define __device__`) */
+    char macros[] = "#define KERNEL extern \"C\" __global__\n"
+                    "#ifndef __CUDACC__\n#define __device__\n#endif\n"
+                    "#define LAUNCH(k, n) \\\n    k<<<(n + 255) / 256, 256>>>\n"
+                    "#define TILE 16\n"
+                    "__global__ void not_a_macro(float *p);\n";
+    scan_includes(&a, macros, &l);
+    CHECK_EQ_LL(l.ngpu_macros, 2);
+    CHECK(l.ngpu_macros == 2 && strcmp(l.gpu_macros[0], "KERNEL") == 0 && strcmp(l.gpu_macros[1], "LAUNCH") == 0);
+    const char *const names[] = {"LAUNCH", "KERNEL"};
+    CHECK(text_uses_words(NULL, "void run() { LAUNCH(k, n)(p); }", 31, names, 2));
+    CHECK(!text_uses_words(NULL, "int RELAUNCH_COUNT = 2; // KERNELS", 34, names, 2));
+    free(l.items);
+    free(l.defines);
+    free(l.gpu_macros);
     arena_free(&a);
     return check_summary();
 }

@@ -775,15 +775,17 @@ const char *cmake_optional_switch(CmakeFacts *f, const char *path)
     return *strmap_get(&f->option_off, name) ? name : NULL;
 }
 
-char *cmake_source_template(CmakeFacts *f, const char *path, const char *text, char **note)
+char *cmake_source_template(CmakeFacts *f, const char *path, char **note)
 {
     for (int i = 0; f && i < f->ntemplates; i++) {
         const SourceTemplate *t = &f->templates[i];
         if (!t->nreplace || t->unknown || fnmatch(t->pattern, path, FNM_PATHNAME) != 0) continue;
-        char *out = strdup(text), *desc = NULL;
+        long size;
+        char *out = read_file(path, &size), *desc = NULL;
+        if (!out) return NULL;
         size_t dlen = 0;
         FILE *d = open_memstream(&desc, &dlen);
-        if (!out || !d) abort();
+        if (!d) abort();
         fprintf(d, "a source template: %s writes one source per combination of values from this file; analysed as "
                    "the first (", t->cmake);
         for (int k = 0; k < t->nreplace; k++) {
@@ -814,13 +816,4 @@ char *cmake_source_template(CmakeFacts *f, const char *path, const char *text, c
         return out;
     }
     return NULL;
-}
-
-bool cmake_source_template_may_match(CmakeFacts *f, const char *path)
-{
-    for (int i = 0; f && i < f->ntemplates; i++) {
-        const SourceTemplate *t = &f->templates[i];
-        if (t->nreplace && !t->unknown && fnmatch(t->pattern, path, FNM_PATHNAME) == 0) return true;
-    }
-    return false;
 }

@@ -49,15 +49,13 @@ const char *cmake_optional_switch(CmakeFacts *facts, const char *path);
 /* A source template: when the CMake code reads the file at `path` with
  * file(READ) and rewrites its text with string(REPLACE "PLACEHOLDER"
  * "${value}" ...) into generated sources (faiss's IVF scan kernels, one per
- * codec, metric and size), the text (`text`, the file's) of the first
- * generated source: each foreach() loop at its first value, list(GET) and
- * string(REPLACE) of plain values followed (malloc'd); *note says so, with
- * the CMake file and the values (malloc'd).  NULL when the file is no
- * template or a replacement's value cannot be read. */
-char *cmake_source_template(CmakeFacts *facts, const char *path, const char *text, char **note);
-/* Could the file at `path` be a source template (its path matches a
- * file(READ) of the CMake code)?  Cheap: no file is read. */
-bool cmake_source_template_may_match(CmakeFacts *facts, const char *path);
+ * codec, metric and size), the text of the first generated source: each
+ * foreach() loop at its first value, list(GET) and string(REPLACE) of plain
+ * values followed (malloc'd); *note says so, with the CMake file and the
+ * values (malloc'd).  NULL when the file is no template or a replacement's
+ * value cannot be read; the file is read only when its path matches a
+ * file(READ). */
+char *cmake_source_template(CmakeFacts *facts, const char *path, char **note);
 
 /* The i-th directory definition (for --show-project): 1, or 0 past the end. */
 int cmake_directory_definitions(CmakeFacts *facts, int i, const char **dir, const char **definition);

@@ -554,7 +554,6 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     FileArgs fa = {NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, 0, false, ctx->model_files, ctx->nmodel_files,
                    !forced_language && is_cuda_kernel_header(tu), NULL, 0};
     bool may_prechoose = false; /* the file has an #error of its own (read as text) */
-    const char *template_note = NULL; /* a CMake source template, analysed as its first instance */
     /* explicit instantiations given to clang as declarations (instantiation_decls.h) */
     DeclaredTexts declared;
     memset(&declared, 0, sizeof declared);
@@ -563,12 +562,19 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         projects_flags_for(e->projects, tu, contents, size, &ff);
         char main_abs[PATH_MAX];
         bool in_editor = e->document && !ctx->focus;
-        /* no kernel, device function or launch in the file or in a project
-         * header it includes: no rule has anything to read there, so the
-         * host-only translation unit (a test or benchmark program) is not
-         * parsed, and says so */
-        if (!ff.gpu_code && !e->document && !frontend_parses_as_opencl(e->frontend, tu)) {
-            const char *why = "no GPU code in the file or the project headers it includes (no kernel, device function or launch): not parsed";
+        /* no kernel, device function or launch in the file or its project
+         * headers (a test or benchmark program), or none in the file while
+         * its headers' are analysed through other files (their owners), and
+         * no macro of its closure makes GPU code: its parse would model
+         * nothing, so it is not parsed, and says so */
+        const char *why =
+            !ff.gpu_code ? "no GPU code in the file or the project headers it includes (no kernel, device function or "
+                           "launch): not parsed"
+            : !ff.own_gpu_code && !ff.gpu_macros && e->fragments && !ctx->nmodel_files && !ctx->focus
+                ? "no GPU code of its own, and that of the project headers it includes is analysed through other files: "
+                  "not parsed"
+                : NULL;
+        if (why && !e->document && !frontend_parses_as_opencl(e->frontend, tu)) {
             r->context = r->context ? arena_printf(&r->problems.arena, "%s; %s", r->context, why) : why;
             if (o->verbose) fprintf(log, "gpulint: %s: %s\n", tu, why);
             model_free(&m);
@@ -577,7 +583,8 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         if (ff.template_text && !contents) { /* a CMake source template: its first generated source */
             contents = ff.template_text;
             size = ff.template_size;
-            template_note = ff.template_note;
+            diag_note(&r->problems, tu, 0, 0, "%s", ff.template_note);
+            r->problems.notes[r->problems.nnotes - 1].informational = true;
         }
         if (ff.ninstantiating && realpath(tu, main_abs)) {
             declared_texts_build(ff.instantiating, ff.ninstantiating, main_abs, contents, size,
@@ -719,10 +726,6 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         return false;
     }
     add_parse_problems(&pr, tu, &r->problems);
-    if (template_note) {
-        diag_note(&r->problems, tu, 0, 0, "%s", template_note);
-        r->problems.notes[r->problems.nnotes - 1].informational = true;
-    }
     if (jit.ndefines) {
         char *described = jit_describe(&jit);
         diag_note(&r->problems, tu, 0, 0, "%s", described);

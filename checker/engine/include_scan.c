@@ -1,9 +1,11 @@
 /* include_scan.c - see include_scan.h. */
 #include "engine/include_scan.h"
 #include "frontend/frontend.h"
+#include "util/fileio.h"
 #include "util/vec.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The name of `#ifdef X` (after the keyword) or `#if defined(X)` / `#if
@@ -54,17 +56,32 @@ bool gpu_markers(const char *text, bool *kernels)
 
 void scan_includes(Arena *arena, char *text, IncludeList *out)
 {
-    IncludeList tmp = {NULL, 0, false, NULL, 0, false, 0, false, false};
+    IncludeList tmp = {NULL, 0, false, NULL, 0, false, 0, false, false, NULL, 0};
     tmp.gpu_code = gpu_markers(text, &tmp.kernel_code);
     /* the #if groups open at the current line: each one's guard (NULL: none,
      * or its #else/#elif part, which runs when the guard is undefined) */
     const char *guards[MAX_GUARD_DEPTH];
     int depth = 0;
+    const char *define_name = NULL; /* the #define whose continuation lines follow */
     for (char *line = text; line && *line;) {
         char *next = strchr(line, '\n');
         if (next) *next++ = 0;
         const char *q = line;
         while (*q == ' ' || *q == '\t') q++;
+        const char *name = define_name, *d = q + 1;
+        while (*q == '#' && (*d == ' ' || *d == '\t')) d++;
+        if (*q == '#' && directive_is(d, "define")) {
+            for (d += 6; *d == ' ' || *d == '\t'; d++) {}
+            size_t n = 0;
+            while (isalnum((unsigned char)d[n]) || d[n] == '_') n++;
+            name = n ? arena_strndup(arena, d, n) : NULL;
+        }
+        bool kernels;
+        if (name && !gpu_markers(name, &kernels) && gpu_markers(line, &kernels) &&
+            (!tmp.ngpu_macros || strcmp(tmp.gpu_macros[tmp.ngpu_macros - 1], name) != 0))
+            *VEC_PUSH(tmp.gpu_macros, tmp.ngpu_macros) = name;
+        size_t len = strlen(line);
+        define_name = name && len && line[len - 1] == '\\' ? name : NULL;
         if (*q == '#') {
             q++;
             while (*q == ' ' || *q == '\t') q++;
@@ -104,4 +121,21 @@ void scan_includes(Arena *arena, char *text, IncludeList *out)
         line = next;
     }
     *out = tmp;
+}
+
+bool text_uses_words(const char *path, const char *contents, size_t size, const char *const *words, int nwords)
+{
+    long len = (long)size;
+    char *owned = contents ? NULL : read_file(path, &len);
+    const char *text = contents ? contents : owned;
+    bool used = false;
+    for (int i = 0; text && i < nwords && !used; i++) {
+        size_t n = strlen(words[i]);
+        for (const char *p = memmem(text, (size_t)len, words[i], n); p && !used;
+             p = memmem(p + 1, (size_t)len - (size_t)(p + 1 - text), words[i], n))
+            used = (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+                   (p + n >= text + len || !(isalnum((unsigned char)p[n]) || p[n] == '_'));
+    }
+    free(owned);
+    return used;
 }

@@ -19,6 +19,8 @@ typedef struct {
     int explicit_instantiations;  /* explicit instantiation definitions (instantiation_decls.h) */
     bool gpu_code;                /* a kernel, a device function or variable, or a launch (gpu_markers) */
     bool kernel_code;             /* a kernel or a launch (gpu_markers) */
+    const char **gpu_macros; int ngpu_macros; /* macros whose body has GPU code (`#define KERNEL
+                                     __global__`), not one that names a marker (`#define __device__`) */
 } IncludeList;
 
 /* Does the text have a sign of GPU code: __global__, __device__,
@@ -27,6 +29,10 @@ typedef struct {
  * __launch_bounds__, <<<, the launch calls).  Comments count too: a false
  * yes only costs a parse. */
 bool gpu_markers(const char *text, bool *kernels);
+
+/* Does the text (`contents` of `size` bytes, or the file at `path`) use
+ * one of the words? */
+bool text_uses_words(const char *path, const char *contents, size_t size, const char *const *words, int nwords);
 
 /* Scans `text` (modified: lines are cut at their newline); the strings live
  * in `arena`, the arrays are the caller's to free. */

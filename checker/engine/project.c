@@ -156,6 +156,7 @@ void projects_free(ProjectSet *ps)
     for (int i = 0; i < ps->nlists; i++) {
         free(ps->lists[i].items);
         free(ps->lists[i].defines);
+        free(ps->lists[i].gpu_macros);
     }
     free(ps->lists);
     strmap_free(&ps->project_of_dir);
@@ -346,6 +347,7 @@ typedef struct {
     int shim_pch;
     bool defines_toolkit_config;
     bool kernel_code;                    /* a file of the closure has a kernel or a launch (gpu_markers) */
+    const char **gpu_macros; int ngpu_macros; /* the closure's macros with GPU code (include_scan.h) */
     int forwarded;
     StrMap defined;                      /* names the closure's files #define */
     /* a system or toolkit include under `#ifdef X`: its prelude counts
@@ -559,6 +561,7 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
             const IncludeList *l = qi == 0 && main_includes ? main_includes : includes_of(ps, cur);
             if (l->defines_toolkit_config) w->defines_toolkit_config = true;
             if (l->kernel_code) w->kernel_code = true;
+            for (int i = 0; i < l->ngpu_macros; i++) *VEC_PUSH(w->gpu_macros, w->ngpu_macros) = l->gpu_macros[i];
             if (l->explicit_instantiations) *VEC_PUSH(ps->instantiating, ps->ninstantiating) = cur;
             for (int i = 0; i < l->ndefines; i++) *strmap_get(&w->defined, l->defines[i]) = 1;
             for (int i = 0; i < l->n; i++) {
@@ -702,11 +705,7 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         free(defs);
         out->cmake_definitions = ndefs;
         out->build_option = cmake_optional_switch(cmake_of(ps, p), abs);
-        long tsize;
-        bool may_be_template = !contents && cmake_source_template_may_match(cmake_of(ps, p), abs);
-        char *text = may_be_template ? read_file(abs, &tsize) : NULL;
-        char *note = NULL;
-        char *instance = text ? cmake_source_template(cmake_of(ps, p), abs, text, &note) : NULL;
+        char *note = NULL, *instance = contents ? NULL : cmake_source_template(cmake_of(ps, p), abs, &note);
         if (instance) {
             out->template_size = strlen(instance);
             out->template_text = arena_strndup(&ps->arena, instance, out->template_size);
@@ -714,10 +713,9 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         }
         free(instance);
         free(note);
-        free(text);
     }
     w.first_discovered = w.ndirs;
-    IncludeList buffer_includes = {NULL, 0, false, NULL, 0, false, 0, false, false};
+    IncludeList buffer_includes = {NULL, 0, false, NULL, 0, false, 0, false, false, NULL, 0};
     if (contents) { /* an editor's buffer: its includes, not the file's on disk */
         char *text = xmalloc(size + 1);
         memcpy(text, contents, size);
@@ -734,6 +732,7 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
     out->has_error_directive = contents ? buffer_includes.has_error : includes_of(ps, key)->has_error;
     free(buffer_includes.items);
     free(buffer_includes.defines);
+    free(buffer_includes.gpu_macros);
     /* a library include under an #ifdef of a name nothing defines (caffe's
      * cudnn_*.cu: all of the file under USE_CUDNN) does not choose the
      * prelude; when a -D the project cannot see (.gpulint.yaml's) defines
@@ -759,8 +758,11 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
     /* the file's own device functions are analysed as roots; a header's,
      * through the files with kernels that include it; headers and host
      * files (OpenCL kernels in strings) are never judged by their text */
-    out->gpu_code = !is_cuda_source_name(abs) || w.kernel_code ||
-                    (contents ? buffer_includes.gpu_code : includes_of(ps, key)->gpu_code);
+    out->own_gpu_code =
+        !is_cuda_source_name(abs) || (contents ? buffer_includes.gpu_code : includes_of(ps, key)->gpu_code);
+    out->gpu_macros = w.ngpu_macros && text_uses_words(abs, contents, size, w.gpu_macros, w.ngpu_macros);
+    free(w.gpu_macros);
+    out->gpu_code = out->own_gpu_code || w.kernel_code;
     for (int i = 0; i < ps->nargs && !out->gpu_code; i++) /* a database's -include: not walked */
         out->gpu_code = strncmp(ps->args[i], "-include", 8) == 0;
     out->args = ps->args;

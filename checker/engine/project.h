@@ -45,6 +45,8 @@ typedef struct {
     bool has_error_directive;     /* the file itself has an #error (read as text) */
     bool gpu_code;                /* false only for a .cu file without GPU code whose project headers have
                                      no kernel or launch either (include_scan.h gpu_markers) */
+    bool own_gpu_code;            /* the file's own text has GPU code (or it is no .cu file) */
+    bool gpu_macros;              /* it uses a macro of its closure whose body has GPU code (include_scan.h) */
     const char *build_option;     /* without a database: the CMake option, OFF by default, that
                                      a build needs to compile the file (cmake_optional_switch) */
     const char **instantiating; int ninstantiating; /* files of the closure (the file itself

@@ -294,7 +294,9 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
     if (!own) return false;
     bool found[MAX_NAMES] = {false};
     int nfound = 0;
-    int embedding[16], nembedding = 0; /* the referrers that compile the embedded text */
+    /* the referrers that compile the embedded text, kept for their mentions below */
+    char *embedding[16];
+    int embedding_file[16], nembedding = 0;
     char header[PATH_MAX];
     for (int k = 0; k < rf->n && (nfound < nnames || !embedded); k++) {
         int f = rf->files[k];
@@ -307,7 +309,6 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
             embedded = true;
             if (!out->source) out->source = xstrdup(files[f]);
         }
-        if (ref == AS_EMBEDDED_SOURCE && nembedding < 16) embedding[nembedding++] = f;
         if (ref != NO_REFERENCE) {
             nfound = take_constants(text, files[f], own, names, &nnames, found, nfound, out);
             /* the constants may sit in a project header it includes
@@ -324,7 +325,12 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
                 free(htext);
             }
         }
-        free(text);
+        if (ref == AS_EMBEDDED_SOURCE && nembedding < 16) {
+            embedding_file[nembedding] = f;
+            embedding[nembedding++] = text;
+        } else {
+            free(text);
+        }
     }
     /* a name still without a value that the compiling host code names: set
      * there from a run-time value, so any number is only for the parser
@@ -335,12 +341,9 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
             nfound++;
         }
     free(own);
-    for (int k = 0; k < nembedding && nfound < nnames; k++) {
-        long size;
-        char *text = read_file(files[embedding[k]], &size);
-        if (!text) continue;
-        for (int i = 0; i < nnames; i++) {
-            if (found[i] || !mentions(text, names[i])) continue;
+    for (int k = 0; k < nembedding; k++) {
+        for (int i = 0; i < nnames && nfound < nnames; i++) {
+            if (found[i] || !mentions(embedding[k], names[i])) continue;
             found[i] = true;
             nfound++;
             size_t n = strlen(names[i]) + sizeof JIT_RUN_TIME_PLACEHOLDER + 1;
@@ -348,9 +351,9 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
             snprintf(def, n, "%s=%s", names[i], JIT_RUN_TIME_PLACEHOLDER);
             *VEC_PUSH(out->defines, out->ndefines) = def;
             *VEC_PUSH(out->run_time_names, out->nrun_time_names) = xstrdup(names[i]);
-            if (!out->run_time_source) out->run_time_source = xstrdup(files[embedding[k]]);
+            if (!out->run_time_source) out->run_time_source = xstrdup(files[embedding_file[k]]);
         }
-        free(text);
+        free(embedding[k]);
     }
     /* NVRTC defines __CUDACC_RTC__: headers shared with the host code take
      * their run-time-compilation branch (#ifdef __CUDACC_RTC__) */

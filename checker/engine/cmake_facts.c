@@ -2,6 +2,7 @@
 #include "engine/cmake_facts.h"
 #include "util/arena.h"
 #include "util/fileio.h"
+#include "util/oom.h"
 #include "util/strmap.h"
 #include "util/vec.h"
 
@@ -29,7 +30,7 @@ typedef struct {
     const char *pattern;          /* the file(READ) path, each unread ${...} a `*` (fnmatch) */
     const char *var;              /* the variable holding its text */
     const char *cmake;            /* the CMake file */
-    const char **from, **to; int nreplace; /* placeholders and their first values */
+    struct { const char *from, *to; } *replace; int nreplace; /* placeholders and their first values */
     bool unknown;                 /* a replacement's value could not be read */
 } SourceTemplate;
 
@@ -387,6 +388,27 @@ static const char *read_pattern(CmakeFacts *f, const char *arg, const char *dir)
     return strstr(pattern, "..") ? NULL : pattern;
 }
 
+/* `text` with every occurrence of `from` (not empty) replaced by `to`, as
+ * CMake's string(REPLACE) does (malloc'd). */
+static char *replace_all(const char *text, const char *from, const char *to)
+{
+    size_t m = strlen(from), r = strlen(to), n = 0;
+    for (const char *p = strstr(text, from); p; p = strstr(p + m, from)) n++;
+    char *out = xmalloc(strlen(text) + n * r + 1), *w = out;
+    for (const char *p = text;;) {
+        const char *hit = strstr(p, from);
+        size_t keep = hit ? (size_t)(hit - p) : strlen(p);
+        memcpy(w, p, keep);
+        w += keep;
+        if (!hit) break;
+        memcpy(w, to, r);
+        w += r;
+        p = hit + m;
+    }
+    *w = 0;
+    return out;
+}
+
 static bool placeholder_name(const char *s)
 {
     if (!isalpha((unsigned char)s[0]) && s[0] != '_') return false;
@@ -412,7 +434,7 @@ static void template_command(CmakeFacts *f, const char *path, const char *dir, c
         if (pattern)
             *VEC_PUSH(f->templates, f->ntemplates) =
                 (SourceTemplate){pattern, arena_strdup(&f->arena, c->args[2]), arena_strdup(&f->arena, path),
-                                 NULL, NULL, 0, false};
+                                 NULL, 0, false};
     } else if (strcmp(c->name, "string") == 0 && c->nargs >= 5 && strcmp(c->args[0], "REPLACE") == 0) {
         SourceTemplate *t = template_of_var(f, c->args[3]);
         char *to = expand(f, c->args[2], 0);
@@ -421,28 +443,14 @@ static void template_command(CmakeFacts *f, const char *path, const char *dir, c
              * replacement of quotes or newlines (a text made into a C
              * string for embedding) is no template */
             if (!placeholder_name(c->args[1]) || (to && strchr(to, '\n'))) t->unknown = true;
-            *VEC_PUSH(t->from, t->nreplace) = arena_strdup(&f->arena, c->args[1]);
-            t->to = realloc(t->to, (size_t)t->nreplace * sizeof *t->to);
-            if (!t->to) abort();
-            t->to[t->nreplace - 1] = to ? arena_strdup(&f->arena, to) : "";
+            VEC_PUSH(t->replace, t->nreplace)->from = arena_strdup(&f->arena, c->args[1]);
+            t->replace[t->nreplace - 1].to = to ? arena_strdup(&f->arena, to) : "";
             if (!to) t->unknown = true;
         } else if (!t && to && c->args[1][0]) {
             char *in = expand(f, c->args[4], 0);
-            if (in) { /* a plain string(REPLACE) of a value gpulint can read */
-                char *out = NULL;
-                size_t len = 0;
-                FILE *s = open_memstream(&out, &len);
-                if (s) {
-                    size_t m = strlen(c->args[1]);
-                    for (const char *p = in; *p;) {
-                        if (strncmp(p, c->args[1], m) == 0) { fputs(to, s); p += m; }
-                        else fputc(*p++, s);
-                    }
-                    fclose(s);
-                    set_var(f, c->args[3], out);
-                    free(out);
-                }
-            }
+            char *out = in ? replace_all(in, c->args[1], to) : NULL; /* a plain string(REPLACE) gpulint can read */
+            if (out) set_var(f, c->args[3], out);
+            free(out);
             free(in);
         }
         free(to);
@@ -573,10 +581,7 @@ void cmake_facts_free(CmakeFacts *f)
     free(f->values);
     free(f->configured);
     free(f->linux_defs);
-    for (int i = 0; i < f->ntemplates; i++) {
-        free(f->templates[i].from);
-        free(f->templates[i].to);
-    }
+    for (int i = 0; i < f->ntemplates; i++) free(f->templates[i].replace);
     free(f->templates);
     arena_free(&f->arena);
     free(f);
@@ -788,27 +793,11 @@ char *cmake_source_template(CmakeFacts *f, const char *path, char **note)
         if (!d) abort();
         fprintf(d, "a source template: %s writes one source per combination of values from this file; analysed as "
                    "the first (", t->cmake);
-        for (int k = 0; k < t->nreplace; k++) {
-            /* as CMake does: every occurrence, in the order of the commands */
-            size_t m = strlen(t->from[k]), r = strlen(t->to[k]), n = 0;
-            for (const char *p = strstr(out, t->from[k]); p; p = strstr(p + m, t->from[k])) n++;
-            char *next = malloc(strlen(out) + n * r + 1);
-            if (!next) abort();
-            char *w = next;
-            for (const char *p = out;;) {
-                const char *hit = strstr(p, t->from[k]);
-                size_t keep = hit ? (size_t)(hit - p) : strlen(p);
-                memcpy(w, p, keep);
-                w += keep;
-                if (!hit) break;
-                memcpy(w, t->to[k], r);
-                w += r;
-                p = hit + m;
-            }
-            *w = 0;
+        for (int k = 0; k < t->nreplace; k++) { /* in the order of the commands */
+            char *next = replace_all(out, t->replace[k].from, t->replace[k].to);
             free(out);
             out = next;
-            fprintf(d, "%s%s=%s", k ? ", " : "", t->from[k], t->to[k]);
+            fprintf(d, "%s%s=%s", k ? ", " : "", t->replace[k].from, t->replace[k].to);
         }
         fputc(')', d);
         fclose(d);

@@ -68,20 +68,7 @@ void scan_includes(Arena *arena, char *text, IncludeList *out)
         if (next) *next++ = 0;
         const char *q = line;
         while (*q == ' ' || *q == '\t') q++;
-        const char *name = define_name, *d = q + 1;
-        while (*q == '#' && (*d == ' ' || *d == '\t')) d++;
-        if (*q == '#' && directive_is(d, "define")) {
-            for (d += 6; *d == ' ' || *d == '\t'; d++) {}
-            size_t n = 0;
-            while (isalnum((unsigned char)d[n]) || d[n] == '_') n++;
-            name = n ? arena_strndup(arena, d, n) : NULL;
-        }
-        bool kernels;
-        if (name && !gpu_markers(name, &kernels) && gpu_markers(line, &kernels) &&
-            (!tmp.ngpu_macros || strcmp(tmp.gpu_macros[tmp.ngpu_macros - 1], name) != 0))
-            *VEC_PUSH(tmp.gpu_macros, tmp.ngpu_macros) = name;
-        size_t len = strlen(line);
-        define_name = name && len && line[len - 1] == '\\' ? name : NULL;
+        const char *macro = define_name; /* the macro this line is part of */
         if (*q == '#') {
             q++;
             while (*q == ' ' || *q == '\t') q++;
@@ -103,7 +90,7 @@ void scan_includes(Arena *arena, char *text, IncludeList *out)
                 if (frontend_is_toolkit_config_macro(q)) tmp.defines_toolkit_config = true;
                 size_t n = 0;
                 while (isalnum((unsigned char)q[n]) || q[n] == '_') n++;
-                if (n) *VEC_PUSH(tmp.defines, tmp.ndefines) = arena_strndup(arena, q, n);
+                if (n) *VEC_PUSH(tmp.defines, tmp.ndefines) = macro = arena_strndup(arena, q, n);
             } else if (strncmp(q, "include", 7) == 0 && (q[7] == ' ' || q[7] == '\t' || q[7] == '<' || q[7] == '"')) {
                 q += 7;
                 while (*q == ' ' || *q == '\t') q++;
@@ -118,6 +105,13 @@ void scan_includes(Arena *arena, char *text, IncludeList *out)
                 }
             }
         }
+        /* a body with GPU code, not a macro that names a marker itself */
+        bool kernels;
+        if (macro && gpu_markers(line, &kernels) && !gpu_markers(macro, &kernels) &&
+            (!tmp.ngpu_macros || strcmp(tmp.gpu_macros[tmp.ngpu_macros - 1], macro) != 0))
+            *VEC_PUSH(tmp.gpu_macros, tmp.ngpu_macros) = macro;
+        size_t len = strlen(line);
+        define_name = macro && len && line[len - 1] == '\\' ? macro : NULL;
         line = next;
     }
     *out = tmp;

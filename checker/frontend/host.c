@@ -357,15 +357,9 @@ static enum CXChildVisitResult visit_host(CXCursor cur, CXCursor parent, CXClien
     hs->c->d->host_call(hs, cur);
     CXCursor fn, spec;
     TypeSubst args;
-    if (resolve_pattern_host_call(hs->c, cur, &fn, &args, &spec)) {
-        int n = hs->ncalled;
-        *VEC_PUSH(hs->called_args, n) = args;
-        n = hs->ncalled;
-        *VEC_PUSH(hs->called_spec, n) = spec;
-        n = hs->ncalled;
-        *VEC_PUSH(hs->called_range, n) = range_of(&hs->c->cx, cur);
-        *VEC_PUSH(hs->called, hs->ncalled) = fn;
-    }
+    if (resolve_pattern_host_call(hs->c, cur, &fn, &args, &spec))
+        *VEC_PUSH(hs->called, hs->ncalled) = (HostCall){.fn = fn, .args = args, .spec = spec,
+                                                        .range = range_of(&hs->c->cx, cur)};
     return CXChildVisit_Recurse;
 }
 
@@ -465,10 +459,6 @@ void host_mark_wider_siblings(HostScan *hs, int first)
 {
     Ctx *c = hs->c;
     int n = c->m->nlaunches - first;
-    if (hs->ncalled) {
-        hs->called_wide_at = xcalloc((size_t)hs->ncalled, sizeof *hs->called_wide_at);
-        hs->called_wide_type = xcalloc((size_t)hs->ncalled, sizeof *hs->called_wide_type);
-    }
     if (n > hs->ntargets) n = 0; /* (every launch of the scan has its target) */
     if (n < 2 && hs->ncalled < 2) return;
     Sibling *launches = xcalloc((size_t)n + 1, sizeof *launches), *calls = xcalloc((size_t)hs->ncalled + 1, sizeof *calls);
@@ -480,9 +470,10 @@ void host_mark_wider_siblings(HostScan *hs, int first)
             launches[nl++] = (Sibling){L->range, hs->targets[t], host_target_args(hs, t), &L->wider_sibling,
                                        &L->wider_sibling_type};
     }
-    for (int i = 0; i < hs->ncalled; i++)
-        calls[i] = (Sibling){hs->called_range[i], hs->called[i], &hs->called_args[i], &hs->called_wide_at[i],
-                             &hs->called_wide_type[i]};
+    for (int i = 0; i < hs->ncalled; i++) {
+        HostCall *call = &hs->called[i];
+        calls[i] = (Sibling){call->range, call->fn, &call->args, &call->wide_at, &call->wide_type};
+    }
     for (int f = 0; f < hs->nifs; f++) {
         /* the last two children: the branches (an if without else: the
          * condition and its branch, and no launch is in a condition) */

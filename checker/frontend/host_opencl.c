@@ -552,9 +552,6 @@ static void scan_host_tu(Model *hm, CXTranslationUnit tu)
             free(hs.targets);
             free(hs.target_args);
             free(hs.called); /* host templates it calls: a CUDA model's concern */
-            free(hs.called_args);
-            free(hs.called_spec);
-            free(hs.called_range);
             host_scan_release(&hs);
         }
     }

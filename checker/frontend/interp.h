@@ -249,6 +249,19 @@ bool resolve_pattern_launch(Ctx *c, CXCursor call, CXCursor *kernel, TypeSubst *
  * AccT>): the template and its arguments, when each is known. */
 bool resolve_pattern_host_call(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst *args, CXCursor *spec);
 
+/* A call of a host function template, met by a host scan. */
+typedef struct {
+    CXCursor fn;          /* the template */
+    TypeSubst args;       /* its arguments */
+    CXCursor spec;        /* clang's instantiation the call names, with its instantiated
+                           * body (a call with concrete arguments), else a null cursor */
+    SrcRange range;       /* the call */
+    /* set by host_mark_wider_siblings: the call of a wider instance of the
+     * same template on another branch (.file NULL: none), and its type */
+    SrcRange wide_at;
+    const char *wide_type;
+} HostCall;
+
 /* host.c: what a dialect's host scanner builds on. */
 struct HostScan {
     Ctx *c;
@@ -262,18 +275,9 @@ struct HostScan {
      * clang's instance without a body), or NULL. */
     TypeSubst **target_args;
     int ntargets_args;
-    /* Host function templates this one calls, with their arguments
-     * (instantiations the project creates implicitly). */
-    CXCursor *called;
-    TypeSubst *called_args;
-    /* parallel: clang's own instantiation the call names, with its
-     * instantiated body (a call with concrete arguments), else a null cursor */
-    CXCursor *called_spec;
-    SrcRange *called_range;
-    /* parallel, set by host_mark_wider_siblings: the call of a wider
-     * instance of the same host template on another branch, else .file NULL */
-    SrcRange *called_wide_at;
-    const char **called_wide_type;
+    /* Host function templates this one calls (instantiations the project
+     * creates implicitly). */
+    HostCall *called;
     int ncalled;
     /* the if statements of fn, met by the same walk (host_mark_wider_siblings) */
     CXCursor *ifs;

@@ -545,23 +545,20 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
                 *VEC_PUSH(launch_args, n) = host_target_args(&hs, j);
                 *VEC_PUSH(launch_targets, ntargets) = hs.targets[j];
             }
-            for (int j = 0; j < hs.ncalled; j++)
+            for (int j = 0; j < hs.ncalled; j++) {
+                const HostCall *call = &hs.called[j];
                 for (int h = 0; h < ts.nhosts; h++)
-                    if (is_template[h] && same_function(ts.hosts[h], hs.called[j])) {
+                    if (is_template[h] && same_function(ts.hosts[h], call->fn)) {
                         instantiated[h] = true;
-                        add_host_run(&c, &runs, &nruns, h, &hs.called_args[j], hs.called_spec[j],
-                                     hs.called_wide_type[j] ? &hs.called_wide_at[j] : narrow ? &wide_at : NULL,
-                                     hs.called_wide_type[j] ? hs.called_wide_type[j] : narrow ? wide_type : NULL);
+                        add_host_run(&c, &runs, &nruns, h, &call->args, call->spec,
+                                     call->wide_type ? &call->wide_at : narrow ? &wide_at : NULL,
+                                     call->wide_type ? call->wide_type : narrow ? wide_type : NULL);
                         break;
                     }
+            }
             free(hs.targets);
             free(hs.target_args);
             free(hs.called);
-            free(hs.called_args);
-            free(hs.called_spec);
-            free(hs.called_range);
-            free(hs.called_wide_at);
-            free(hs.called_wide_type);
             host_scan_release(&hs);
             c.subst = NULL;
             cx_set_subst(NULL);

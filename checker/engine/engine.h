@@ -128,5 +128,6 @@ void file_list_free(FileList *l);
 bool is_gpu_source(const char *path);
 /* -x LANG: every named file is GPU source ("cl" or "cuda"; NULL: by extension). */
 void engine_force_language(const char *language);
+const char *engine_forced_language(void);
 
 #endif

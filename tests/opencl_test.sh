@@ -179,4 +179,15 @@ out=$("$G" --format=json "$tmp/cldefs/k2.cl" 2>/dev/null)
 check "config include-paths reach an OpenCL file" "$out" '"status":[[:space:]]*"ok"'
 out=$("$G" --no-config --format=json "$tmp/cldefs/k.cl" 2>/dev/null)
 check "without the config the names are missing (degraded)" "$out" '"status":[[:space:]]*"degraded"'
+# kernels a build flag selects (engine/flag_kernels.h): parsed once more per flag
+mkdir -p "$tmp/flags"
+printf '#ifdef ROWS\n__kernel void rows(__global float* a, int n)\n{\n    for (int j = 0; j < n; j++) a[get_global_id(0) * n + j] = 0.0f;\n}\n#endif\n#ifdef BROKEN\n__kernel void broken(__global float* a, int n)\n{\n    for (int j = 0; j < n; j++) a[get_global_id(0) * n + j] = (float)(j +);\n}\n#endif\n' >"$tmp/flags/k.cl"
+out=$("$G" "$tmp/flags/k.cl" 2>&1)
+check "a kernel behind -D ROWS is analysed, and says so" "$out" "k\.cl:2:1: note: rows analysed with -D ROWS: without it the preprocessor skips it"
+check "its finding is reported" "$out" "k\.cl:4:.*\[uncoalesced-row\]"
+check "a kernel with a parse error under its flag is not analysed, and says why" "$out" "k\.cl:8:1: note: broken, which the preprocessor skips without -D BROKEN: not analysed \(with it, line 10: expected expression\)"
+nocheck "nothing is reported in it" "$out" "k\.cl:10:.*warning"
+out=$("$G" --format=json "$tmp/flags/k.cl" 2>/dev/null)
+check "the flag's parse errors do not degrade the file" "$out" '"status":[[:space:]]*"ok"'
+check "the kernel count includes the flagged kernel" "$out" '"kernels":[[:space:]]*1[,}]'
 exit $fail

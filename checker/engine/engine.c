@@ -8,6 +8,7 @@
 #include "engine/project.h"
 #include "engine/config_choice.h"
 #include "engine/jit_names.h"
+#include "engine/flag_kernels.h"
 #include "engine/instantiation_decls.h"
 #include "model/dump.h"
 #include "rules/rules.h"
@@ -43,6 +44,9 @@ struct Engine {
     const FrontendBuffer *open; int nopen;
     DocumentInfo *info;          /* where the analysis of `document` reports */
     JitIndex *jit;               /* which project files refer to run-time compiled kernel files (made on first use) */
+    FlagPlan *flag_plan;         /* lint_parsed records there the kernels a build flag selects */
+    const FlagConfig *flag_config; /* lint_parsed parses with these flags, and counts its kernels in flag_found */
+    int flag_found;
 };
 
 
@@ -216,6 +220,53 @@ static void note_device_roots(const Model *m, const FileContext *ctx, FileResult
 static bool lint_parsed(Engine *e, const char *path, const char *contents, size_t size, const FileContext *ctx,
                         FileResult *r);
 
+/* The file linted again for each selection of `plan`, with its flags; the
+ * findings of the kernels it selects join r's, and a note says which flags
+ * compiled which kernels, or why they were not analysed (flag_kernels.h). */
+static void lint_flag_configs(Engine *e, const char *path, const char *contents, size_t size, const FileContext *ctx,
+                              const FlagPlan *plan, FileResult *r)
+{
+    for (int c = 0; c < plan->nconfigs; c++) {
+        const FlagConfig *fc = &plan->configs[c];
+        FileResult scratch;
+        memset(&scratch, 0, sizeof scratch);
+        findings_init(&scratch.findings);
+        e->flag_config = fc;
+        e->flag_found = 0;
+        bool ok = lint_parsed(e, path, contents, size, ctx, &scratch);
+        e->flag_config = NULL;
+        char *flags = flag_config_text(fc);
+        const char *more = fc->nkernels > 1 ? " and the kernels beside it" : "";
+        const Problem *bad = ok ? flag_config_error(fc, &scratch.problems, path) : NULL;
+        if (bad) {
+            diag_note(&r->problems, path, fc->kernels[0].line, 1,
+                      "%s%s, which the preprocessor skips without %s: not analysed (with it, line %u: %s)",
+                      fc->kernels[0].name, more, flags, bad->line, bad->message);
+        } else if (!ok || !e->flag_found) {
+            diag_note(&r->problems, path, fc->kernels[0].line, 1,
+                      "%s%s, which the preprocessor skips without %s: not analysed (%s)", fc->kernels[0].name, more,
+                      flags, !ok ? "the parse failed" : "not found with it");
+        } else {
+            for (int i = 0; i < scratch.findings.n; i++)
+                if (flag_kernel_selected(fc, scratch.findings.items[i].kernel))
+                    finding_copy(&r->findings, &scratch.findings.items[i]);
+            r->kernels += e->flag_found;
+            diag_note(&r->problems, path, fc->kernels[0].line, 1,
+                      "%s%s analysed with %s: without %s the preprocessor skips %s", fc->kernels[0].name, more, flags,
+                      fc->ndefines > 1 ? "them" : "it", fc->nkernels > 1 ? "them" : "it");
+        }
+        r->problems.notes[r->problems.nnotes - 1].informational = true;
+        free(flags);
+        file_result_free(&scratch);
+    }
+    if (plan->over_limit) {
+        diag_note(&r->problems, path, 0, 0, "%d kernel%s behind build flags not analysed: gpulint parses a file at "
+                  "most %d more times", plan->over_limit, plan->over_limit == 1 ? "" : "s", FLAG_MAX_CONFIGS);
+        r->problems.notes[r->problems.nnotes - 1].informational = true;
+    }
+    findings_finish(&r->findings);
+}
+
 static bool lint(Engine *e, const char *path, const char *contents, size_t size, FileResult *r)
 {
     const EngineOptions *o = &e->options;
@@ -241,7 +292,13 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
         file_context_free(&ctx);
         return true;
     }
+    FlagPlan plan;
+    memset(&plan, 0, sizeof plan);
+    e->flag_plan = ctx.focus || e->document ? NULL : &plan;
     bool ok = lint_parsed(e, path, ctx.focus ? NULL : contents, size, &ctx, r);
+    e->flag_plan = NULL;
+    if (ok && plan.nconfigs) lint_flag_configs(e, path, contents, size, &ctx, &plan, r);
+    flag_plan_free(&plan);
     file_context_free(&ctx);
     return ok;
 }
@@ -415,6 +472,10 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         else if (cfg->headers && strcmp(cfg->headers, "shim") == 0) fa.real_headers = false;
         fa.cl_std = cfg->cl_std;
     }
+    for (int i = 0; e->flag_config && i < e->flag_config->ndefines; i++) {
+        *VEC_PUSH(args, nargs) = "-D";
+        *VEC_PUSH(args, nargs) = e->flag_config->defines[i];
+    }
     /* #error unless the build defines an alternative that no flag and no
      * #define of the closure defines: chosen before the parse (config_choice.h) */
     ConfigChoice chosen[MAX_CONFIG_CHOICES];
@@ -423,7 +484,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         nchosen = prechoose_configuration(e, tu, ctx->focus ? NULL : contents, size, &args, &nargs, chosen);
     fa.args = args;
     fa.nargs = nargs;
-    bool with_args = e->projects || (cfg && (nargs || cfg->headers || cfg->cl_std)) || fa.nmodel_files;
+    bool with_args = e->projects || (cfg && (nargs || cfg->headers || cfg->cl_std)) || fa.nmodel_files || e->flag_config;
     /* an editor's kept parse is of the document itself, not of a fragment's owner */
     bool analysed = e->document && !ctx->focus
                         ? frontend_document_analyse(e->document, contents, size, with_args ? &fa : NULL,
@@ -482,7 +543,6 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         nchosen += choose_configuration(e, tu, contents, size, &fa, &args, &nargs, chosen + nchosen,
                                         MAX_CONFIG_CHOICES - nchosen, &m, &pr);
     }
-    free(args);
     if (declared.n && !(e->document && !ctx->focus)) frontend_set_other_buffers(e->frontend, NULL, 0);
     int ndeclared = declared.n + (declared.main_text != NULL);
     declared_texts_free(&declared); /* libclang copied the buffers; the model keeps no pointer to them */
@@ -498,6 +558,8 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         diag_error(&r->problems, tu, 0, 0, "%s", pr.fatal_message);
         frontend_report_free(&pr);
         model_free(&m);
+        free(args);
+        jit_defines_free(&jit);
         return false;
     }
     add_parse_problems(&pr, tu, &r->problems);
@@ -506,7 +568,6 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
         diag_note(&r->problems, tu, 0, 0, "%s", described);
         free(described);
         r->problems.notes[r->problems.nnotes - 1].informational = true;
-        jit_defines_free(&jit);
     }
     for (int i = 0; i < nchosen; i++) {
         bool here = strcmp(chosen[i].file, tu) == 0;
@@ -535,6 +596,11 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     if (o->dump_model) model_dump(log, &m);
     run_rules(o, &m, cfg, &r->findings);
     if (pr.host_strings) guard_host_string_fixes(&pr, &r->findings);
+    /* kernels the preprocessor skipped that a build flag selects (flag_kernels.h) */
+    if (e->flag_plan && !ndeclared) flag_kernels_plan_for(tu, contents, size, &m, e->flag_plan);
+    if (e->flag_config) e->flag_found = flag_kernels_found(e->flag_config, &m);
+    free(args);
+    jit_defines_free(&jit); /* after the parses whose flags point into it */
     r->kernels = file_context_finish(e->fragments, ctx, path, &m, &r->findings);
     note_device_roots(&m, ctx, r);
     findings_finish(&r->findings);

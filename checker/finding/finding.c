@@ -164,6 +164,42 @@ void finding_replacement(FindingList *l, Fix *fix, SrcRange r, const char *text,
     rep->original = arena_strdup(&l->arena, original);
 }
 
+Finding *finding_copy(FindingList *l, const Finding *f)
+{
+    Finding *c = finding_new(l, f->rule, f->severity, f->range, f->kernel, "%s", f->message);
+    if (!c) return NULL;
+    for (int i = 0; i < f->nevidence; i++) {
+        const Evidence *e = &f->evidence[i];
+        switch (e->kind) {
+        case EV_INT: finding_int(l, c, e->key, e->i); break;
+        case EV_BOOL: finding_bool(l, c, e->key, e->i != 0); break;
+        case EV_STR: finding_str(l, c, e->key, e->s); break;
+        case EV_INT_LIST: finding_int_list(l, c, e->key, e->ints, e->count); break;
+        case EV_STR_LIST: finding_str_list(l, c, e->key, e->strs, e->count); break;
+        }
+    }
+    for (int i = 0; i < f->nrelated; i++) finding_related(l, c, f->related[i].range, "%s", f->related[i].message);
+    for (int i = 0; i < f->nfixes; i++) {
+        Fix *x = finding_fix(l, c, "%s", f->fixes[i].description);
+        for (int j = 0; j < f->fixes[i].nreplacements; j++) {
+            const Replacement *r = &f->fixes[i].replacements[j];
+            finding_replacement(l, x, r->range, r->text, r->original);
+        }
+    }
+    Arena *a = &l->arena;
+    c->id = f->id ? arena_strdup(a, f->id) : NULL;
+    c->predicted = f->predicted;
+    c->predicted.gpu = f->predicted.gpu ? arena_strdup(a, f->predicted.gpu) : NULL;
+    c->predicted.basis = f->predicted.basis ? arena_strdup(a, f->predicted.basis) : NULL;
+    c->measured = f->measured;
+    c->measured.gpu = f->measured.gpu ? arena_strdup(a, f->measured.gpu) : NULL;
+    c->measured.variant = f->measured.variant ? arena_strdup(a, f->measured.variant) : NULL;
+    c->measured.verdict = f->measured.verdict ? arena_strdup(a, f->measured.verdict) : NULL;
+    c->repo_path = f->repo_path ? arena_strdup(a, f->repo_path) : NULL;
+    c->fingerprint = f->fingerprint ? arena_strdup(a, f->fingerprint) : NULL;
+    return c;
+}
+
 const Evidence *finding_evidence(const Finding *f, const char *key)
 {
     for (int i = 0; i < f->nevidence; i++)

@@ -143,6 +143,9 @@ void findings_assign_ids(FindingList *l, StrMap *ids);
 /* What makes two findings the same (rule, file, line, column, message), as a
  * string for a StrMap; NULL when the finding has no file.  Free it. */
 char *finding_key(const Finding *f);
+/* A copy of `f` (from another list) in `l`, its strings in l's arena;
+ * NULL when l already holds the same finding. */
+Finding *finding_copy(FindingList *l, const Finding *f);
 /* Keeps the findings whose keep[i] is true, in order; frees the others. */
 void findings_retain(FindingList *l, const bool *keep);
 

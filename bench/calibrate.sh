@@ -27,6 +27,12 @@ cases=(
   "row-W16-const|uncoalesced-row|-DGL_W=16 -DGL_W_CONST=1"
   "row-W32-const|uncoalesced-row|-DGL_W=32 -DGL_W_CONST=1"
   "row-W64-const|uncoalesced-row|-DGL_W=64 -DGL_W_CONST=1"
+  # kernels whose addresses leave out the block index: they run as one block
+  "row-W64-1block|uncoalesced-row|-DGL_W=64 -DGL_ONE_BLOCK=1"
+  "row-W32-const-1block|uncoalesced-row|-DGL_W=32 -DGL_W_CONST=1 -DGL_ONE_BLOCK=1"
+  "adjacent-K4-copy-1block|uncoalesced-adjacent|-DGL_K=4 -DGL_STORE=2 -DGL_ONE_BLOCK=1"
+  "char-1block|oversized-element|-DGL_SUBWORD=1 -DGL_ONE_BLOCK=1"
+  "struct-32B-1block|oversized-element|-DGL_STRUCT_BYTES=32 -DGL_ONE_BLOCK=1"
   "row2d-f32-16x16|uncoalesced-row|-DGL_2D=1 -DGL_W=1024"
   "row2d-f32-32x8|uncoalesced-row|-DGL_2D=1 -DGL_W=1024 -DGL_BX=32 -DGL_BY=8"
   "row2d-f32-256x1|uncoalesced-row|-DGL_2D=1 -DGL_W=1024 -DGL_BX=256 -DGL_BY=1"

@@ -145,6 +145,14 @@ inline unsigned blocks_for(size_t threads, unsigned block)
 
 inline size_t round_down(size_t x, size_t m) { return x / m * m; }
 
+#ifndef GL_ONE_BLOCK
+#define GL_ONE_BLOCK 0
+#endif
+/* GL_ONE_BLOCK=1: the finding's kernel runs as one block (its addresses
+ * leave out the block index): the template times `per_block` items, one
+ * block's worth, instead of its bandwidth working set `n`. */
+inline size_t one_block(size_t n, size_t per_block) { return GL_ONE_BLOCK ? per_block : n; }
+
 inline std::string json_escape(const char *s)
 {
     std::string r;

@@ -37,6 +37,45 @@ bool lane_picks_row(const Kernel *k, const Access *a, long long min_width)
     return true;
 }
 
+const ArrayDecl *shared_array_bound(const Kernel *k, int loop)
+{
+    const ArrayDecl *smallest = NULL;
+    for (int i = 0; i < k->naccesses; i++) {
+        const Access *a = &k->accesses[i];
+        if (a->space != SPACE_SHARED || a->array < 0 || !a->byte_offset.exact) continue;
+        if (a->byte_offset.deps & (DEP_THREAD | DEP_BLOCK | DEP_DATA | DEP_UNKNOWN)) continue;
+        Affine c;
+        long long step;
+        if (!aff_coef(&a->byte_offset, k->loops[loop].counter, &c) || !aff_is_const(&c, &step) || step != a->elem_bytes)
+            continue;
+        const ArrayDecl *d = &k->arrays[a->array];
+        if (d->count > 0 && !d->is_extern && (!smallest || d->count < smallest->count)) smallest = d;
+    }
+    return smallest;
+}
+
+int loop_bound_symbol(const Loop *L)
+{
+    const Affine *b = &L->bound;
+    if (!L->has_bound || L->bound_is_lower || L->bound_inclusive || !b->exact || b->nterms != 1 || b->term[0].coef != 1 ||
+        b->term[0].nfactors != 1)
+        return -1;
+    return b->term[0].factor[0];
+}
+
+const ArrayDecl *symbol_array_cap(const Kernel *k, int sym)
+{
+    const ArrayDecl *cap = NULL;
+    long long step;
+    for (int l = 0; l < k->nloops; l++) { /* counting up by one to sym - 1, wherever it starts */
+        const Loop *L = &k->loops[l];
+        if (loop_bound_symbol(L) != sym || !aff_is_const(&L->step, &step) || step != 1) continue;
+        const ArrayDecl *d = shared_array_bound(k, l);
+        if (d && (!cap || d->count < cap->count)) cap = d;
+    }
+    return cap;
+}
+
 long long loop_constant_trips(const Loop *L)
 {
     long long init, step, bound;
@@ -45,6 +84,25 @@ long long loop_constant_trips(const Loop *L)
         return 0;
     long long span = bound - init + (L->bound_inclusive ? 1 : 0);
     return span > 0 ? (span + step - 1) / step : 0;
+}
+
+bool kernel_runs_one_block(const Kernel *k)
+{
+    if (k->device_root) return false; /* its callers' indices arrive as parameters */
+    bool per_thread = false;
+    for (int i = 0; i < k->naccesses; i++) {
+        const Access *a = &k->accesses[i];
+        if (a->space != SPACE_GLOBAL) continue;
+        const Affine *o = &a->byte_offset;
+        if (a->is_atomic || (o->deps & (DEP_BLOCK | DEP_UNKNOWN))) return false;
+        if (o->deps & DEP_DIM) {
+            if (!o->exact) return false;
+            for (int s = SYM_GDIM_X; s <= SYM_GDIM_Z; s++)
+                if (aff_mentions(o, s)) return false;
+        }
+        per_thread |= (o->deps & DEP_THREAD) != 0;
+    }
+    return per_thread;
 }
 
 const char *block_shape_text(FindingList *l, const Kernel *k)
@@ -104,6 +162,15 @@ void bench_def(BenchParams *p, const char *name, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(d->value, sizeof d->value, fmt, ap);
     va_end(ap);
+}
+
+void bench_one_block(const Finding *f, BenchParams *p)
+{
+    if (!evidence_int(f, "one_block", 0)) return;
+    bench_def(p, "GL_ONE_BLOCK", "1");
+    size_t n = strlen(p->note);
+    snprintf(p->note + n, sizeof p->note - n, "%sthe kernel's addresses leave out the block index: benchmarked as one block",
+             n ? "; " : "");
 }
 
 const char *bench_scalar_type(const char *type_name, long long bytes)

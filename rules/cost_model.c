@@ -525,6 +525,40 @@ static void predict_branch(const Finding *f, CostPrediction *out)
         no_measurement(out, "blocked by %s", what);
 }
 
+/* ------------------------------------------------------------ one block */
+
+/* A kernel whose addresses leave out the block index runs as one block
+ * (evidence one_block): the same shapes timed with one block of 256 threads
+ * (bench/calibrate.sh *-1block).  A single access per thread costs such a
+ * kernel nothing measurable (launch latency dominates); a row walk still
+ * costs: the SM replays each request's 32 sectors. */
+static const CostPoint ONE_BLOCK_ROW[] = {{32, 1.27, "row-W32-const-1block"}, {64, 2.49, "row-W64-1block"}};
+static const CostPoint ONE_BLOCK_ADJACENT[] = {{4, 1.00, "adjacent-K4-copy-1block"}};
+static const CostPoint ONE_BLOCK_SUBWORD[] = {{1, 1.00, "char-1block"}};
+static const CostPoint ONE_BLOCK_STRUCT[] = {{32, 1.02, "struct-32B-1block"}};
+
+static bool predict_one_block(const Finding *f, CostPrediction *out)
+{
+    if (!evidence_int(f, "one_block", 0)) return false;
+    if (strcmp(f->rule, "uncoalesced-row") == 0) {
+        long long W = evidence_int(f, "row_width_value", 0), walk = evidence_int(f, "walk_length", 0);
+        long long bytes = evidence_int(f, "element_bytes", 4);
+        if (walk > 0) W = walk;
+        if (W <= 0) W = ROW_ASSUMED_WIDTH;
+        double w4 = (double)W * (double)(bytes > 0 ? bytes : 4) / 4.0;
+        predict_from(out, ONE_BLOCK_ROW, NPOINTS(ONE_BLOCK_ROW), w4, "W",
+                     "rows of W=%lld in a kernel that runs as one block", W);
+    } else if (strcmp(f->rule, "uncoalesced-adjacent") == 0) {
+        predict_from(out, ONE_BLOCK_ADJACENT, 1, 4, "K", "adjacent elements in a kernel that runs as one block");
+    } else if (strcmp(evidence_str(f, "kind", ""), "subword") == 0) {
+        predict_from(out, ONE_BLOCK_SUBWORD, 1, 1, "elements", "a sub-word element per thread in a kernel that runs "
+                     "as one block");
+    } else {
+        predict_from(out, ONE_BLOCK_STRUCT, 1, 32, "bytes", "a struct per thread in a kernel that runs as one block");
+    }
+    return true;
+}
+
 /* ------------------------------------------------------------- dispatch */
 
 void cost_predict(const Finding *f, CostPrediction *out)
@@ -539,6 +573,7 @@ void cost_predict(const Finding *f, CostPrediction *out)
         {"uniform-branch", predict_branch},
     };
     memset(out, 0, sizeof *out);
+    if (predict_one_block(f, out)) return;
     for (size_t i = 0; i < sizeof by_rule / sizeof by_rule[0]; i++)
         if (strcmp(f->rule, by_rule[i].rule) == 0) {
             by_rule[i].predict(f, out);

@@ -172,6 +172,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         finding_str(out, f, "kind", record ? "struct" : "subword");
         if (subword) finding_int(out, f, "subword_share_percent", share);
         finding_int(out, f, "sectors_per_request", w.sectors);
+        if (kernel_runs_one_block(k)) finding_bool(out, f, "one_block", true);
         finding_predict(out, f);
         add_call_site(out, f, a->call_depth, a->call_site);
         if (record && rule_opencl(m) && !a->field) {
@@ -210,6 +211,7 @@ static bool bench(const Finding *f, BenchParams *p)
         if (companion)
             snprintf(p->note, sizeof p->note, "sub-word share %lld%% of the kernel's requests: benchmarked as one sub-word element read beside %s per element (%d%%)",
                      share, companion == 3 ? "two int arrays read and one int written" : "one int written", companion == 3 ? 25 : 50);
+        bench_one_block(f, p);
         return size == 1 || size == 2;
     }
     if (size <= 0) return false;
@@ -228,6 +230,7 @@ static bool bench(const Finding *f, BenchParams *p)
     bool all_fields = !fields || (nfields == 1 && strcmp(fields[0], "whole") == 0);
     bench_def(p, "GL_FIELDS_ALL", "%d", all_fields ? 1 : 0);
     bench_def(p, "GL_SUBWORD", "0");
+    bench_one_block(f, p);
     return true;
 }
 

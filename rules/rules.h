@@ -99,6 +99,9 @@ static inline bool rule_opencl(const Model *m)
 /* The type name without const/volatile/struct, for messages. */
 const char *unqualified(FindingList *l, const char *type);
 void bench_def(BenchParams *p, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* GL_ONE_BLOCK=1 for a finding whose kernel runs as one block (evidence
+ * one_block): the template times one block's worth of data; a note says so. */
+void bench_one_block(const Finding *f, BenchParams *p);
 /* float, double or int for a scalar element of `bytes`, from its type name. */
 const char *bench_scalar_type(const char *type_name, long long bytes);
 /* Warp geometry of an access in its kernel (block shape from launches). */
@@ -111,9 +114,23 @@ bool uniform_symbol(const Kernel *k, int s);
  * (at least min_width elements when constant) and threadIdx.y steps one
  * element (index = x*W + y), so each lane of a warp reads its own row. */
 bool lane_picks_row(const Kernel *k, const Access *a, long long min_width);
+/* The smallest __shared__ array indexed directly by the loop's counter
+ * (w[k], no thread in the index): the bound cannot exceed its count. */
+const ArrayDecl *shared_array_bound(const Kernel *k, int loop);
+/* The symbol a loop's bound is, alone (`i < n`), else -1. */
+int loop_bound_symbol(const Loop *L);
+/* What caps the uniform symbol `sym` as a loop bound: the smallest
+ * __shared__ array that a loop up to it (i < sym, i++) indexes (NULL: none). */
+const ArrayDecl *symbol_array_cap(const Kernel *k, int sym);
 /* How many iterations a loop of constant init, step and bound makes
  * (counting up), else 0. */
 long long loop_constant_trips(const Loop *L);
+/* Does no global address of k depend on the block index or the grid size
+ * (and no atomic, no unmodelled value: no work queue)?  Then every block
+ * would do the same work: the kernel runs as one block, which cannot keep
+ * the memory system busy, so wasted sectors cost it latency, not time
+ * (evidence one_block; the cost model has measured points for it). */
+bool kernel_runs_one_block(const Kernel *k);
 /* "16x16x1" or "assumed x>=32" */
 const char *block_shape_text(FindingList *l, const Kernel *k);
 /* Call once the finding's evidence is complete (NULL is ignored): the cost

@@ -275,6 +275,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
             copy = aff_equal(&key, &key2);
         }
         finding_bool(out, f, "copy_shape", copy);
+        if (kernel_runs_one_block(k)) finding_bool(out, f, "one_block", true);
         finding_predict(out, f);
         for (int q = 0; q < nmembers; q++) {
             const Access *b = &k->accesses[members[q]];
@@ -397,6 +398,7 @@ static void check_struct_fields(const Model *m, const Kernel *k, FindingList *ou
         finding_int(out, f, "struct_bytes", sb);
         finding_int(out, f, "struct_alignment", first->elem_align);
         finding_str_list(out, f, "fields", names, nnames);
+        if (kernel_runs_one_block(k)) finding_bool(out, f, "one_block", true);
         finding_predict(out, f);
         for (int q = 0; q < nmembers; q++) {
             const Access *b = &k->accesses[members[q]];
@@ -442,6 +444,7 @@ static bool bench(const Finding *f, BenchParams *p)
     bench_def(p, "GL_K", "%lld", K);
     bench_def(p, "GL_ELEM", "%s", t);
     bench_def(p, "GL_STORE", "%d", evidence_int(f, "copy_shape", 0) ? 2 : strcmp(evidence_str(f, "access", "load"), "store") == 0 ? 1 : 0);
+    bench_one_block(f, p);
     if (struct_bytes > 0)
         snprintf(p->note, sizeof p->note, "the %lld fields of the %lld-byte struct %s benchmarked as %lld adjacent %s elements", K,
                  struct_bytes, evidence_str(f, "struct", "?"), K, t);

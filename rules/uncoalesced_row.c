@@ -130,6 +130,7 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, int m
     finding_str(out, f, "block_shape", block_shape_text(out, k));
     finding_str(out, f, "element_type", a->elem_canonical);
     finding_related(out, f, L->header, "%s", loop_name);
+    if (kernel_runs_one_block(k)) finding_bool(out, f, "one_block", true);
     finding_predict(out, f); /* a runtime row width: W=64 assumed, as benchmarked */
     add_call_site(out, f, a->call_depth, a->call_site);
     if (gathered) {
@@ -215,6 +216,15 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     long long trips = loop_constant_trips(L);
     for (int o = L->parent; o >= 0 && trips > 0; o = k->loops[o].parent) /* an outer loop walking on along it */
         if (aff_mentions(&a->byte_offset, k->loops[o].counter)) trips = 0;
+    /* a runtime bound that also bounds a loop over a __shared__ array: at
+     * most that array's size (for (i < n) xlm[i] with xlm[32]) */
+    int bound = loop_bound_symbol(L);
+    const ArrayDecl *cap = trips == 0 && bound >= SYM_FIRST_USER && uniform_symbol(k, bound) ? symbol_array_cap(k, bound) : NULL;
+    if (cap) {
+        trips = cap->count;
+        finding_str(out, f, "walk_cap", arena_printf(&out->arena, "%s <= %lld (it bounds a loop over the __shared__ array '%s[%lld]')",
+                                                     k->syms[bound].name, cap->count, cap->name, cap->count));
+    }
     if (trips > 0 && (!constant || trips < wv)) finding_int(out, f, "walk_length", trips);
     finding_int(out, f, "sectors_per_request", w.sectors);
     finding_int(out, f, "ideal_sectors", w.ideal_sectors);
@@ -224,6 +234,7 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
         finding_str(out, f, "assumes", assumes);
         finding_str(out, f, "split_index", unit->split);
     }
+    if (kernel_runs_one_block(k)) finding_bool(out, f, "one_block", true);
     finding_predict(out, f);
     finding_related(out, f, L->header, "the loop over %s", ivar);
     add_call_site(out, f, a->call_depth, a->call_site);
@@ -449,6 +460,7 @@ static bool bench(const Finding *f, BenchParams *p)
     if (w > 1024) w = 1024;
     bench_def(p, "GL_W", "%lld", w);
     bench_def(p, "GL_ELEM", "%s", bench_scalar_type(evidence_str(f, "element_type", NULL), bytes));
+    bench_one_block(f, p);
     return true;
 }
 

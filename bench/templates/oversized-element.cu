@@ -19,6 +19,8 @@
  *                    requests sub-word); 3 = the same, plus two int arrays
  *                    read per element (a quarter of the requests sub-word);
  *                    0 = the element is copied as it is [0]
+ *   GL_ONE_BLOCK     1 = the finding's kernel runs as one block: one block's
+ *                    elements instead of the bandwidth working set [0]
  * Variants:
  *   struct, whole copy:  "as written" (one struct per thread), "float4 chunks"
  *                        (the same bytes copied flat, one float4 per thread);
@@ -209,9 +211,10 @@ int main(int argc, char **argv)
     using namespace ovs;
     gl::Bench b(argc, argv, GL_FINDING_ID, GL_RULE, GL_LOCATION);
     b.param("subword", GL_SUBWORD);
+    b.param("one_block", GL_ONE_BLOCK);
 
 #if GL_SUBWORD != 0
-    size_t n = gl::round_down(b.bandwidth_bytes() / sizeof(S), (size_t)BLOCK * PER16);
+    size_t n = gl::one_block(gl::round_down(b.bandwidth_bytes() / sizeof(S), (size_t)BLOCK * PER16), BLOCK);
     b.param("kind", "subword");
     b.param("elem", GL_SUBWORD_NAME);
     b.param("elem_bytes", (int)sizeof(S));
@@ -251,7 +254,7 @@ int main(int argc, char **argv)
      }).set_bytes(bytes).set_shape(g16, BLOCK);
 #else
     /* n structs, a multiple of 4 so that n*SB is a whole number of float4 */
-    size_t n = gl::round_down(b.bandwidth_bytes() / SB, (size_t)BLOCK * 4);
+    size_t n = gl::one_block(gl::round_down(b.bandwidth_bytes() / SB, (size_t)BLOCK * 4), (size_t)BLOCK * 4);
     b.param("kind", "struct");
     b.param("struct_bytes", SB);
     b.param("alignment", GL_STRUCT_ALIGN);

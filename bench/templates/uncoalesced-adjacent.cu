@@ -10,6 +10,8 @@
  *               out[gid*K + c]);
  *             2 = both, interleaved (out[gid*K+c] = in[gid*K+c] + c+1, one
  *               element at a time, as a per-element copy loop is written) [0]
+ *   GL_ONE_BLOCK  1 = the finding's kernel runs as one block: one block of
+ *             threads instead of the bandwidth working set [0]
  * Variants:
  *   "as written"   scalar accesses, no __restrict__ (the usual user code);
  *   "restrict"     the same with __restrict__ on every pointer;
@@ -301,7 +303,7 @@ int main(int argc, char **argv)
     gl::Bench b(argc, argv, GL_FINDING_ID, GL_RULE, GL_LOCATION);
 
     /* one thread per K elements; the K-strided array fills the working set */
-    size_t n = gl::round_down(b.bandwidth_bytes() / ROW_BYTES, BLOCK);
+    size_t n = gl::one_block(gl::round_down(b.bandwidth_bytes() / ROW_BYTES, BLOCK), BLOCK);
     size_t wide = n * K, narrow = n;
     const unsigned grid = gl::blocks_for(n, BLOCK);
 
@@ -315,6 +317,7 @@ int main(int argc, char **argv)
     b.param("vector_chunks", HAS_VEC ? NCH : 0);
     b.param("threads", (long long)n);
     b.param("block", BLOCK);
+    b.param("one_block", GL_ONE_BLOCK);
 
     T *in = b.alloc<T>(GL_STORE == 1 ? narrow : wide);
     T *out = b.alloc<T>(GL_STORE == 0 ? narrow : wide);

@@ -10,6 +10,9 @@
  *               transposed-2d finding): thread (x, y) touches in[x*W + y],
  *               threadIdx.x picks the row [0]
  *   GL_BX, GL_BY  the block shape of the 2-D variants [16, 16]
+ *   GL_ONE_BLOCK  1 = the finding's kernel runs as one block (its addresses
+ *               leave out the block index): one block of rows, 256 threads,
+ *               GL_2D=0 only [0]
  * Variants (GL_2D=1):
  *   "as written"    out[x*W + y] = 3*in[x*W + y] + 1, x from threadIdx.x
  *                   (lanes W*elem bytes apart);
@@ -199,7 +202,7 @@ int main(int argc, char **argv)
     size_t n = std::max(b.bandwidth_bytes() / row_bytes, b.wave_threads(4));
     n = std::min(n, b.mem_budget() / (2 * row_bytes + sizeof(T)));        /* in + inT + out */
     n = std::min(n, (size_t)0x7fffffff / (size_t)W);                     /* int indexing */
-    n = gl::round_down(n, BLOCK);
+    n = gl::one_block(gl::round_down(n, BLOCK), BLOCK);
     if (n == 0) {
         std::fprintf(stderr, "uncoalesced-row: not enough device memory for one block of rows\n");
         return 3;
@@ -208,6 +211,7 @@ int main(int argc, char **argv)
 
     report_rows(b, W, n);
     b.param("w_const", GL_W_CONST);
+    b.param("one_block", GL_ONE_BLOCK);
     b.param("block", BLOCK);
 
     T *in = b.alloc<T>(elems);
@@ -230,6 +234,10 @@ int main(int argc, char **argv)
          transposed<WC><<<g1, BLOCK>>>(inT, out, ni, W);
          GL_CHECK_LAUNCH();
      }).set_bytes(bytes).set_shape(g1, BLOCK);
+    if (GL_ONE_BLOCK) { /* a warp per row would spread the block's rows over 32 blocks: another kernel */
+        b.note("one block: the block's rows read transposed; no warp-per-row variant (it needs 32 blocks)");
+        return b.run();
+    }
     gl::Variant &wv = b.add_variant("warp-per-row", (const void *)warp_per_row<WC>, [=] {
         warp_per_row<WC><<<gw, BLOCK>>>(in, out, ni, W);
         GL_CHECK_LAUNCH();

@@ -42,45 +42,56 @@ static bool plans(const char *text, bool opencl, const char *modelled_kernels, c
     return ok;
 }
 
-int main(void)
-{
+static const struct {
+    const char *text;
+    bool opencl;
+    const char *modelled; /* "name@line," of the kernels the first parse modelled */
+    const char *want;     /* the plan, as describe() writes it */
+    int unselectable;
+} cases[] = {
     /* one kernel per flag (a host that builds each kernel on its own) */
-    CHECK(plans("#ifdef RESPONSE\nkernel void responses(global float *o) {\n  o[0] = 1;\n}\n#endif\n"
-                "#if defined(NONMAX)\n__kernel void nonmax(global float *o)\n{\n}\n#endif\n",
-                true, NULL, "-D RESPONSE: responses@2-4 | -D NONMAX: nonmax@7-9", 0));
+    {"#ifdef RESPONSE\nkernel void responses(global float *o) {\n  o[0] = 1;\n}\n#endif\n"
+     "#if defined(NONMAX)\n__kernel void nonmax(global float *o)\n{\n}\n#endif\n",
+     true, NULL, "-D RESPONSE: responses@2-4 | -D NONMAX: nonmax@7-9", 0},
     /* a value per kernel: #if RANK == 1 / 2, and the #elif of a chain */
-    CHECK(plans("#if RANK == 1\nkernel void conv(global float *o) { }\n#elif RANK >= 2\nkernel void conv(global float *o) { }\n"
-                "#endif\n",
-                true, NULL, "-D RANK=1: conv@2-2 | -D RANK=2: conv@4-4", 0));
+    {"#if RANK == 1\nkernel void conv(global float *o) { }\n#elif RANK >= 2\nkernel void conv(global float *o) { }\n"
+     "#endif\n",
+     true, NULL, "-D RANK=1: conv@2-2 | -D RANK=2: conv@4-4", 0},
     /* the kernel the first parse modelled is left alone */
-    CHECK(plans("#if RANK == 1\nkernel void conv(global float *o) { }\n#else\nkernel void conv(global float *o) { }\n#endif\n",
-                true, "conv@4,", "-D RANK=1: conv@2-2", 0));
+    {"#if RANK == 1\nkernel void conv(global float *o) { }\n#else\nkernel void conv(global float *o) { }\n#endif\n",
+     true, "conv@4,", "-D RANK=1: conv@2-2", 0},
     /* attributes between keyword and name, an #if around the keyword only
      * (the name's own branches count), comments and a raw string's R"( */
-    CHECK(plans("R\"(\n#if defined(ROUTINE_X) // batched\n#if RELAX == 1\n  __kernel\n#else\n"
-                "  __kernel __attribute__((reqd_work_group_size(8, 8, 1)))\n#endif\nvoid XBatched(const int n) {\n"
-                "  /* { */ if (n) { }\n}\n#endif\n)\"\n",
-                true, NULL, "-D ROUTINE_X: XBatched@8-10", 0));
+    {"R\"(\n#if defined(ROUTINE_X) // batched\n#if RELAX == 1\n  __kernel\n#else\n"
+     "  __kernel __attribute__((reqd_work_group_size(8, 8, 1)))\n#endif\nvoid XBatched(const int n) {\n"
+     "  /* { */ if (n) { }\n}\n#endif\n)\"\n",
+     true, NULL, "-D ROUTINE_X: XBatched@8-10", 0},
     /* && needs both, || the first alternative that can be; kernels that
      * need the same flags share one parse */
-    CHECK(plans("#if defined(A) && B == 3\nkernel void k1() { }\nkernel void k2() { }\n#endif\n"
-                "#if defined(__OPENCL_VERSION__) || defined(C)\nkernel void k3() { }\n#endif\n",
-                true, NULL, "-D A -D B=3: k1@2-2 k2@3-3 | -D C: k3@6-6", 0));
+    {"#if defined(A) && B == 3\nkernel void k1() { }\nkernel void k2() { }\n#endif\n"
+     "#if defined(__OPENCL_VERSION__) || defined(C)\nkernel void k3() { }\n#endif\n",
+     true, NULL, "-D A -D B=3: k1@2-2 k2@3-3 | -D C: k3@6-6", 0},
     /* nested branches add up; #else and #ifndef need nothing more */
-    CHECK(plans("#ifdef OUTER\n#ifndef SLOW\n#if MODE\nkernel void fast() { }\n#endif\n#else\nkernel void slow() { }\n#endif\n#endif\n",
-                true, NULL, "-D OUTER -D MODE=1: fast@4-4 | -D OUTER: slow@7-7", 0));
+    {"#ifdef OUTER\n#ifndef SLOW\n#if MODE\nkernel void fast() { }\n#endif\n#else\nkernel void slow() { }\n#endif\n#endif\n",
+     true, NULL, "-D OUTER -D MODE=1: fast@4-4 | -D OUTER: slow@7-7", 0},
     /* no flag selects #if 0, a compiler's own name or a comparison with a
      * name; a prototype is no kernel */
-    CHECK(plans("#if 0\n__global__ void dead() { }\n#endif\n#if __CUDA_ARCH__ >= 800\n__global__ void sm80() { }\n#endif\n"
-                "#if A > B\n__global__ void cmp() { }\n#endif\n#ifdef P\n__global__ void proto(int);\n#endif\n",
-                false, NULL, "", 3));
+    {"#if 0\n__global__ void dead() { }\n#endif\n#if __CUDA_ARCH__ >= 800\n__global__ void sm80() { }\n#endif\n"
+     "#if A > B\n__global__ void cmp() { }\n#endif\n#ifdef P\n__global__ void proto(int);\n#endif\n",
+     false, NULL, "", 3},
     /* CUDA: __global__ after a template head and __launch_bounds__ */
-    CHECK(plans("#ifdef USE_FAST\ntemplate <int N> __global__ void __launch_bounds__(256) fast(float *x) {\n  x[0] = N;\n}\n#endif\n",
-                false, NULL, "-D USE_FAST: fast@2-4", 0));
+    {"#ifdef USE_FAST\ntemplate <int N> __global__ void __launch_bounds__(256) fast(float *x) {\n  x[0] = N;\n}\n#endif\n",
+     false, NULL, "-D USE_FAST: fast@2-4", 0},
     /* OpenCL keywords are not CUDA's and the other way round */
-    CHECK(plans("#ifdef X\n__kernel void k() { }\n#endif\n", false, NULL, "", 0));
+    {"#ifdef X\n__kernel void k() { }\n#endif\n", false, NULL, "", 0},
     /* a kernel outside any #if that the first parse did not model (a
      * parse error, say) is nobody's to select */
-    CHECK(plans("kernel void plain() { }\n", true, NULL, "", 1));
+    {"kernel void plain() { }\n", true, NULL, "", 1},
+};
+
+int main(void)
+{
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        CHECK(plans(cases[i].text, cases[i].opencl, cases[i].modelled, cases[i].want, cases[i].unselectable));
     return check_summary();
 }

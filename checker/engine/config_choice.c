@@ -1,5 +1,6 @@
 /* config_choice.c - see config_choice.h. */
 #include "engine/config_choice.h"
+#include "engine/directive_lexer.h"
 #include "util/fileio.h"
 #include "util/oom.h"
 
@@ -45,48 +46,18 @@ static void clean_condition(const char *from, size_t len, char *out, size_t n)
     out[o] = '\0';
 }
 
-typedef struct {
-    const char *p;
-} Lexer;
-
-static void skip_space(Lexer *lx)
-{
-    while (*lx->p == ' ') lx->p++;
-}
-
-static bool take(Lexer *lx, const char *tok)
-{
-    skip_space(lx);
-    size_t n = strlen(tok);
-    if (strncmp(lx->p, tok, n) != 0) return false;
-    lx->p += n;
-    return true;
-}
-
-static bool take_name(Lexer *lx, char *name, size_t n)
-{
-    skip_space(lx);
-    if (!isalpha((unsigned char)*lx->p) && *lx->p != '_') return false;
-    size_t len = 0;
-    while (isalnum((unsigned char)lx->p[len]) || lx->p[len] == '_') len++;
-    if (len >= n) return false;
-    memcpy(name, lx->p, len);
-    name[len] = '\0';
-    lx->p += len;
-    return true;
-}
 
 /* `defined X`, `defined(X)`, optionally in parentheses. */
-static bool take_defined(Lexer *lx, char *name, size_t n)
+static bool take_defined(DirLexer *lx, char *name, size_t n)
 {
-    Lexer save = *lx;
-    bool paren = take(lx, "(");
+    DirLexer save = *lx;
+    bool paren = dir_take(lx, "(");
     char word[16];
-    if (!take_name(lx, word, sizeof word) || strcmp(word, "defined") != 0) goto fail;
-    bool inner = take(lx, "(");
-    if (!take_name(lx, name, n)) goto fail;
-    if (inner && !take(lx, ")")) goto fail;
-    if (paren && !take(lx, ")")) goto fail;
+    if (!dir_take_word(lx, word, sizeof word, true) || strcmp(word, "defined") != 0) goto fail;
+    bool inner = dir_take(lx, "(");
+    if (!dir_take_word(lx, name, n, true)) goto fail;
+    if (inner && !dir_take(lx, ")")) goto fail;
+    if (paren && !dir_take(lx, ")")) goto fail;
     return true;
 fail:
     *lx = save;
@@ -97,15 +68,15 @@ fail:
  * (negated: only of `!defined X` joined by `&&`). */
 static int alternatives_of(const char *cond, bool negated, char names[][64], int max)
 {
-    Lexer lx = {cond};
+    DirLexer lx = {cond};
     int n = 0;
     for (;;) {
-        if (negated && !take(&lx, "!")) return 0;
+        if (negated && !dir_take(&lx, "!")) return 0;
         if (n == max || !take_defined(&lx, names[n], 64)) return 0;
         n++;
-        skip_space(&lx);
+        dir_skip_space(&lx);
         if (!*lx.p) return n;
-        if (!take(&lx, negated ? "&&" : "||")) return 0;
+        if (!dir_take(&lx, negated ? "&&" : "||")) return 0;
     }
 }
 

@@ -1,5 +1,6 @@
 /* flag_kernels.c - see flag_kernels.h. */
 #include "engine/flag_kernels.h"
+#include "engine/directive_lexer.h"
 #include "util/fileio.h"
 #include "util/oom.h"
 #include "util/vec.h"
@@ -35,35 +36,6 @@ typedef struct {
 
 /* ------------------------------------------------ conditions to flags */
 
-typedef struct {
-    const char *p;
-} Lexer;
-
-static void skip_space(Lexer *lx)
-{
-    while (*lx->p == ' ' || *lx->p == '\t') lx->p++;
-}
-
-static bool take(Lexer *lx, const char *tok)
-{
-    skip_space(lx);
-    size_t n = strlen(tok);
-    if (strncmp(lx->p, tok, n) != 0) return false;
-    lx->p += n;
-    return true;
-}
-
-static bool take_word(Lexer *lx, char *out, size_t n)
-{
-    skip_space(lx);
-    size_t len = 0;
-    while (isalnum((unsigned char)lx->p[len]) || lx->p[len] == '_') len++;
-    if (len == 0 || len >= n) return false;
-    memcpy(out, lx->p, len);
-    out[len] = '\0';
-    lx->p += len;
-    return true;
-}
 
 /* Names the compiler or the toolkit sets: never ours to choose. */
 static bool reserved_name(const char *name)
@@ -92,19 +64,19 @@ static bool select_flag(Selection *s, const char *name, const char *value)
     return true;
 }
 
-static bool select_or(Lexer *lx, Selection *s);
+static bool select_or(DirLexer *lx, Selection *s);
 
 /* One operand: (...), defined X, !defined X (needs X unset: nothing to
  * add), NAME, NAME op NUMBER, or a nonzero number. */
-static bool select_primary(Lexer *lx, Selection *s)
+static bool select_primary(DirLexer *lx, Selection *s)
 {
-    if (take(lx, "(")) return select_or(lx, s) && take(lx, ")");
-    bool negated = take(lx, "!");
+    if (dir_take(lx, "(")) return select_or(lx, s) && dir_take(lx, ")");
+    bool negated = dir_take(lx, "!");
     char w[MAX_NAME];
-    if (!take_word(lx, w, sizeof w)) return false;
+    if (!dir_take_word(lx, w, sizeof w, false)) return false;
     if (strcmp(w, "defined") == 0) {
-        bool paren = take(lx, "(");
-        if (!take_word(lx, w, sizeof w) || (paren && !take(lx, ")"))) return false;
+        bool paren = dir_take(lx, "(");
+        if (!dir_take_word(lx, w, sizeof w, false) || (paren && !dir_take(lx, ")"))) return false;
         return negated ? !reserved_name(w) : select_flag(s, w, "");
     }
     long long number;
@@ -112,10 +84,10 @@ static bool select_primary(Lexer *lx, Selection *s)
     if (negated) return false;
     static const char *const ops[] = {"==", "!=", ">=", "<=", ">", "<"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
-        if (!take(lx, ops[i])) continue;
+        if (!dir_take(lx, ops[i])) continue;
         char rhs[32];
         long long v;
-        if (!take_word(lx, rhs, sizeof rhs) || !is_number(rhs, &v)) return false;
+        if (!dir_take_word(lx, rhs, sizeof rhs, false) || !is_number(rhs, &v)) return false;
         long long want = i == 0 || i == 2 || i == 3 ? v : i == 1 || i == 4 ? v + 1 : v - 1;
         char value[24];
         snprintf(value, sizeof value, "%lld", want);
@@ -124,20 +96,20 @@ static bool select_primary(Lexer *lx, Selection *s)
     return select_flag(s, w, "1");
 }
 
-static bool select_and(Lexer *lx, Selection *s)
+static bool select_and(DirLexer *lx, Selection *s)
 {
     if (!select_primary(lx, s)) return false;
-    while (take(lx, "&&"))
+    while (dir_take(lx, "&&"))
         if (!select_primary(lx, s)) return false;
     return true;
 }
 
 /* The first alternative that can be selected; the others are skipped. */
-static bool select_or(Lexer *lx, Selection *s)
+static bool select_or(DirLexer *lx, Selection *s)
 {
     Selection before = *s;
     bool ok = select_and(lx, s);
-    while (take(lx, "||")) {
+    while (dir_take(lx, "||")) {
         if (ok) { /* skip the rest of this alternative */
             Selection scratch = *s;
             select_and(lx, &scratch);
@@ -156,14 +128,14 @@ static bool select_chain(const CondBranch *chain, int depth, Selection *s)
     for (int i = 0; i < depth; i++) {
         const CondBranch *b = &chain[i];
         if (b->kind == BR_ELSE || b->kind == BR_IFNDEF) continue;
-        Lexer lx = {b->cond};
+        DirLexer lx = {b->cond};
         if (b->kind == BR_IFDEF) {
             char w[MAX_NAME];
-            if (!take_word(&lx, w, sizeof w) || !select_flag(s, w, "")) return false;
+            if (!dir_take_word(&lx, w, sizeof w, false) || !select_flag(s, w, "")) return false;
             continue;
         }
         if (!select_or(&lx, s)) return false;
-        skip_space(&lx);
+        dir_skip_space(&lx);
         if (*lx.p) return false; /* something this reader does not follow */
     }
     return s->n > 0;

@@ -112,6 +112,16 @@ check "build values: the row walk's width is N_PER_THREAD, not the parser's plac
 check "build values: a function-like OP stays undefined: combine.cl degraded" "$sum" "^file combine\.cl degraded .*never defines \(OP\)"
 out=$("$G" -v "$P/kernels/pack.cl" 2>&1)
 check "build values: -v names the constant, its file, and the run-time value" "$out" "compiled at run time \(OpenCL\): parsed with TILE=\(16\), read from .*host/pack\.cpp; N_PER_THREAD set by .*host/pack\.cpp from a value known only at run time"
+# a branch inside a kernel that a flag its host passes compiles
+# (testdata/projects/opencl_build_flags): analysed with it; a flag the host
+# never names is no build of the kernel
+P=$T/projects/opencl_build_flags
+summarise_project "$P" row_width width
+check "build flags: the ROW_ERRORS branch is analysed" "$sum" "^finding uncoalesced-row eval\.cl:11 width=nsamples$"
+nocheck "build flags: the DUMP_ROWS branch (the host never names it) is not" "$sum" "eval\.cl:14"
+check "build flags: the file stays ok" "$sum" "^file eval\.cl ok $"
+out=$("$G" "$P/kernels/eval.cl" 2>&1)
+check "build flags: a note names the lines and the flag" "$out" "eval\.cl:11:1: note: lines 11-11 of eval analysed with -D ROW_ERRORS, a flag its host code sets for some builds"
 # host files in another directory of the project (testdata/projects/opencl_split),
 # C API and C++ wrapper: each finding is reported at the local size, with the
 # launch as related location.  A copy, so that the copy is the project's root.

@@ -220,6 +220,19 @@ static void note_device_roots(const Model *m, const FileContext *ctx, FileResult
 static bool lint_parsed(Engine *e, const char *path, const char *contents, size_t size, const FileContext *ctx,
                         FileResult *r);
 
+/* Does the host code that compiles the kernel file name the flag? */
+typedef struct {
+    Engine *e;
+    const char *root, *path;
+} HostFlags;
+
+static bool host_sets_flag(void *ctx, const char *flag)
+{
+    HostFlags *h = ctx;
+    if (!h->e->jit) h->e->jit = jit_index_new();
+    return jit_host_mentions(h->e->jit, h->e->projects, h->root, h->path, flag);
+}
+
 /* The file linted again for each selection of `plan`, with its flags; the
  * findings of the kernels it selects join r's, and a note says which flags
  * compiled which kernels, or why they were not analysed (flag_kernels.h). */
@@ -236,32 +249,40 @@ static void lint_flag_configs(Engine *e, const char *path, const char *contents,
         bool ok = lint_parsed(e, path, contents, size, ctx, &scratch);
         e->flag_config = NULL;
         char *flags = flag_config_text(fc);
-        const char *more = fc->nkernels > 1 ? " and the kernels beside it" : "";
+        /* what it selects: kernels, or lines of a kernel the first parse has */
+        char what[256];
+        unsigned at = fc->nkernels ? fc->kernels[0].line : fc->regions[0].first;
+        int more = fc->nkernels ? fc->nkernels - 1 + fc->nregions : fc->nregions - 1;
+        if (fc->nkernels)
+            snprintf(what, sizeof what, "%s%s", fc->kernels[0].name, more ? " and the code beside it" : "");
+        else
+            snprintf(what, sizeof what, "lines %u-%u of %s%s", fc->regions[0].first, fc->regions[0].last,
+                     fc->regions[0].kernel, more ? " and the code beside them" : "");
         const Problem *bad = ok ? flag_config_error(fc, &scratch.problems, path) : NULL;
         if (bad) {
-            diag_note(&r->problems, path, fc->kernels[0].line, 1,
-                      "%s%s, which the preprocessor skips without %s: not analysed (with it, line %u: %s)",
-                      fc->kernels[0].name, more, flags, bad->line, bad->message);
-        } else if (!ok || !e->flag_found) {
-            diag_note(&r->problems, path, fc->kernels[0].line, 1,
-                      "%s%s, which the preprocessor skips without %s: not analysed (%s)", fc->kernels[0].name, more,
+            diag_note(&r->problems, path, at, 1, "%s, which the preprocessor skips without %s: not analysed (with it, "
+                      "line %u: %s)", what, flags, bad->line, bad->message);
+        } else if (!ok || (fc->nkernels && !e->flag_found)) {
+            diag_note(&r->problems, path, at, 1, "%s, which the preprocessor skips without %s: not analysed (%s)", what,
                       flags, !ok ? "the parse failed" : "not found with it");
         } else {
-            for (int i = 0; i < scratch.findings.n; i++)
-                if (flag_kernel_selected(fc, scratch.findings.items[i].kernel))
-                    finding_copy(&r->findings, &scratch.findings.items[i]);
+            for (int i = 0; i < scratch.findings.n; i++) {
+                const Finding *f = &scratch.findings.items[i];
+                if (flag_finding_selected(fc, f->kernel, f->range.line)) finding_copy(&r->findings, f);
+            }
             r->kernels += e->flag_found;
-            diag_note(&r->problems, path, fc->kernels[0].line, 1,
-                      "%s%s analysed with %s: without %s the preprocessor skips %s", fc->kernels[0].name, more, flags,
-                      fc->ndefines > 1 ? "them" : "it", fc->nkernels > 1 ? "them" : "it");
+            diag_note(&r->problems, path, at, 1, "%s analysed with %s%s: without %s the preprocessor skips %s", what,
+                      flags, fc->nkernels ? "" : ", a flag its host code sets for some builds",
+                      fc->ndefines > 1 ? "them" : "it", more || !fc->nkernels ? "them" : "it");
         }
         r->problems.notes[r->problems.nnotes - 1].informational = true;
         free(flags);
         file_result_free(&scratch);
     }
     if (plan->over_limit) {
-        diag_note(&r->problems, path, 0, 0, "%d kernel%s behind build flags not analysed: gpulint parses a file at "
-                  "most %d more times", plan->over_limit, plan->over_limit == 1 ? "" : "s", FLAG_MAX_CONFIGS);
+        diag_note(&r->problems, path, 0, 0, "%d kernel%s or branch%s behind build flags not analysed: gpulint parses a "
+                  "file at most %d more times", plan->over_limit, plan->over_limit == 1 ? "" : "s",
+                  plan->over_limit == 1 ? "" : "es", FLAG_MAX_CONFIGS);
         r->problems.notes[r->problems.nnotes - 1].informational = true;
     }
     findings_finish(&r->findings);
@@ -597,7 +618,11 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     run_rules(o, &m, cfg, &r->findings);
     if (pr.host_strings) guard_host_string_fixes(&pr, &r->findings);
     /* kernels the preprocessor skipped that a build flag selects (flag_kernels.h) */
-    if (e->flag_plan && !ndeclared) flag_kernels_plan_for(tu, contents, size, &m, e->flag_plan);
+    if (e->flag_plan && !ndeclared) {
+        HostFlags hf = {e, fa.project_root, tu};
+        flag_kernels_plan_for(tu, contents, size, &m, e->projects && fa.project_root ? host_sets_flag : NULL, &hf,
+                              e->flag_plan);
+    }
     if (e->flag_config) e->flag_found = flag_kernels_found(e->flag_config, &m);
     free(args);
     jit_defines_free(&jit); /* after the parses whose flags point into it */

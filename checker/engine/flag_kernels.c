@@ -121,7 +121,8 @@ static bool select_or(DirLexer *lx, Selection *s)
     return ok;
 }
 
-/* The flags that put a line inside all of `chain`'s branches. */
+/* The flags that put a line inside all of `chain`'s branches (none may be
+ * needed). */
 static bool select_chain(const CondBranch *chain, int depth, Selection *s)
 {
     memset(s, 0, sizeof *s);
@@ -138,7 +139,7 @@ static bool select_chain(const CondBranch *chain, int depth, Selection *s)
         dir_skip_space(&lx);
         if (*lx.p) return false; /* something this reader does not follow */
     }
-    return s->n > 0;
+    return true;
 }
 
 /* ------------------------------------------------------ the text scan */
@@ -159,15 +160,21 @@ typedef struct {
     CondBranch chain[MAX_DEPTH];
     int chain_depth;
     bool chain_ok;
-    /* found: kernels the first parse skipped */
-    bool (*modelled)(void *, const char *, unsigned);
-    void *ctx;
+    /* branches opened inside the body of the kernel being read */
+    bool in_body[MAX_DEPTH];
+    unsigned branch_start[MAX_DEPTH];
+    /* found: kernels the first parse skipped, branches inside kernels */
+    const FlagQueries *q;
     FlagPlan *plan;
     char **keys;                  /* each config's flags as one string */
     int nkeys;
 } Scan;
 
-static void directive(Scan *sc, const char *kw, size_t kwlen, const char *rest, size_t restlen)
+static void add_region(Scan *sc, int depth, unsigned last);
+
+/* `#kw rest` on `line` (its first line; `end` its last). */
+static void directive(Scan *sc, const char *kw, size_t kwlen, const char *rest, size_t restlen, unsigned line,
+                      unsigned end)
 {
     char cond[MAX_CONDITION];
     size_t o = 0;
@@ -183,52 +190,88 @@ static void directive(Scan *sc, const char *kw, size_t kwlen, const char *rest, 
             sc->overflow++;
             return;
         }
+        sc->in_body[sc->depth] = sc->state == SIG_BODY;
+        sc->branch_start[sc->depth] = end + 1;
         CondBranch *b = &sc->stack[sc->depth++];
         b->kind = IS("if") ? BR_IF : IS("ifdef") ? BR_IFDEF : BR_IFNDEF;
         snprintf(b->cond, sizeof b->cond, "%s", cond);
     } else if (IS("elif") || IS("else")) {
         if (sc->overflow || sc->depth == 0) return;
+        if (sc->in_body[sc->depth - 1]) add_region(sc, sc->depth, line - 1);
+        sc->branch_start[sc->depth - 1] = end + 1;
         CondBranch *b = &sc->stack[sc->depth - 1];
         b->kind = IS("elif") ? BR_IF : BR_ELSE;
         snprintf(b->cond, sizeof b->cond, "%s", IS("elif") ? cond : "");
     } else if (IS("endif")) {
         if (sc->overflow) sc->overflow--;
-        else if (sc->depth) sc->depth--;
+        else if (sc->depth) {
+            if (sc->in_body[sc->depth - 1]) add_region(sc, sc->depth, line - 1);
+            sc->depth--;
+        }
     }
 #undef IS
 }
 
+/* The config of selection `s` (made when new); NULL past FLAG_MAX_CONFIGS. */
+static FlagConfig *config_for(Scan *sc, const Selection *s)
+{
+    FlagPlan *p = sc->plan;
+    char key[MAX_SELECTED * (MAX_NAME + 26)] = "";
+    size_t k = 0;
+    for (int i = 0; i < s->n; i++)
+        k += (size_t)snprintf(key + k, sizeof key - k, "%s%s%s%s", i ? " " : "", s->flags[i].name,
+                              s->flags[i].value[0] ? "=" : "", s->flags[i].value);
+    int c = 0;
+    while (c < p->nconfigs && strcmp(sc->keys[c], key) != 0) c++;
+    if (c < p->nconfigs) return &p->configs[c];
+    if (p->nconfigs == FLAG_MAX_CONFIGS) return NULL;
+    FlagConfig *fc = VEC_PUSH(p->configs, p->nconfigs);
+    *VEC_PUSH(sc->keys, sc->nkeys) = xstrdup(key);
+    for (int i = 0; i < s->n; i++) {
+        char *d = xmalloc(strlen(s->flags[i].name) + strlen(s->flags[i].value) + 2);
+        sprintf(d, "%s%s%s", s->flags[i].name, s->flags[i].value[0] ? "=" : "", s->flags[i].value);
+        *VEC_PUSH(fc->defines, fc->ndefines) = d;
+    }
+    return fc;
+}
+
 static void add_kernel(Scan *sc, unsigned end_line)
 {
-    if (sc->modelled(sc->ctx, sc->name, sc->name_line)) return;
+    if (sc->q->modelled(sc->q->ctx, sc->name, sc->name_line)) return;
     FlagPlan *p = sc->plan;
     Selection s;
-    if (!sc->chain_ok || !select_chain(sc->chain, sc->chain_depth, &s)) {
+    if (!sc->chain_ok || !select_chain(sc->chain, sc->chain_depth, &s) || s.n == 0) {
         p->unselectable++;
         return;
     }
-    char key[MAX_SELECTED * (MAX_NAME + 26)] = "";
-    size_t k = 0;
-    for (int i = 0; i < s.n; i++)
-        k += (size_t)snprintf(key + k, sizeof key - k, "%s%s%s%s", i ? " " : "", s.flags[i].name,
-                              s.flags[i].value[0] ? "=" : "", s.flags[i].value);
-    int c = 0;
-    while (c < p->nconfigs && strcmp(sc->keys[c], key) != 0) c++;
-    if (c == p->nconfigs) {
-        if (p->nconfigs == FLAG_MAX_CONFIGS) {
-            p->over_limit++;
-            return;
-        }
-        FlagConfig *fc = VEC_PUSH(p->configs, p->nconfigs);
-        *VEC_PUSH(sc->keys, sc->nkeys) = xstrdup(key);
-        for (int i = 0; i < s.n; i++) {
-            char *d = xmalloc(strlen(s.flags[i].name) + strlen(s.flags[i].value) + 2);
-            sprintf(d, "%s%s%s", s.flags[i].name, s.flags[i].value[0] ? "=" : "", s.flags[i].value);
-            *VEC_PUSH(fc->defines, fc->ndefines) = d;
-        }
+    FlagConfig *fc = config_for(sc, &s);
+    if (!fc) {
+        p->over_limit++;
+        return;
     }
-    FlagConfig *fc = &p->configs[c];
     *VEC_PUSH(fc->kernels, fc->nkernels) = (FlagKernel){xstrdup(sc->name), sc->name_line, end_line};
+}
+
+/* The branch of the group open at `depth` (1-based), inside the body of a
+ * kernel the first parse modelled, ends on `last`: a region when its own
+ * condition needs only flags the host names. */
+static void add_region(Scan *sc, int depth, unsigned last)
+{
+    const CondBranch *b = &sc->stack[depth - 1];
+    unsigned first = sc->branch_start[depth - 1];
+    if (!sc->q->host_sets || b->kind == BR_ELSE || b->kind == BR_IFNDEF || sc->overflow || last < first ||
+        !sc->q->modelled(sc->q->ctx, sc->name, sc->name_line))
+        return;
+    Selection outer, all;
+    if (!select_chain(sc->stack, depth - 1, &outer) || !select_chain(sc->stack, depth, &all) || all.n == outer.n) return;
+    for (int i = outer.n; i < all.n; i++) /* select_flag appends: the branch's own flags come last */
+        if (!sc->q->host_sets(sc->q->ctx, all.flags[i].name)) return;
+    FlagConfig *fc = config_for(sc, &all);
+    if (!fc) {
+        sc->plan->over_limit++;
+        return;
+    }
+    *VEC_PUSH(fc->regions, fc->nregions) = (FlagRegion){xstrdup(sc->name), first, last};
 }
 
 static bool kernel_keyword(const Scan *sc, const char *w)
@@ -298,14 +341,12 @@ static void punct(Scan *sc, char c, unsigned line)
     }
 }
 
-bool flag_kernels_plan(const char *text, size_t size, bool opencl,
-                       bool (*modelled)(void *ctx, const char *name, unsigned line), void *ctx, FlagPlan *out)
+bool flag_kernels_plan(const char *text, size_t size, bool opencl, const FlagQueries *q, FlagPlan *out)
 {
     memset(out, 0, sizeof *out);
     Scan *sc = xcalloc(1, sizeof *sc);
     sc->opencl = opencl;
-    sc->modelled = modelled;
-    sc->ctx = ctx;
+    sc->q = q;
     sc->plan = out;
     unsigned line = 1;
     bool in_comment = false, line_start = true;
@@ -351,7 +392,7 @@ bool flag_kernels_plan(const char *text, size_t size, bool opencl,
                 if (text[end] == '\\' && end + 1 < size && text[end + 1] == '\n') end++, lines++;
                 end++;
             }
-            directive(sc, text + kw, j - kw, text + rest, end - rest);
+            directive(sc, text + kw, j - kw, text + rest, end - rest, line, line + lines);
             line += lines;
             i = end;
             continue;
@@ -389,8 +430,10 @@ void flag_plan_free(FlagPlan *p)
         FlagConfig *fc = &p->configs[c];
         for (int i = 0; i < fc->ndefines; i++) free(fc->defines[i]);
         for (int i = 0; i < fc->nkernels; i++) free(fc->kernels[i].name);
+        for (int i = 0; i < fc->nregions; i++) free(fc->regions[i].kernel);
         free(fc->defines);
         free(fc->kernels);
+        free(fc->regions);
     }
     free(p->configs);
     memset(p, 0, sizeof *p);
@@ -420,20 +463,42 @@ static bool modelled_in(void *ctx, const char *name, unsigned line)
     return false;
 }
 
-bool flag_kernels_plan_for(const char *path, const char *contents, size_t size, const Model *m, FlagPlan *out)
+typedef struct {
+    const Model *m;
+    bool (*host_sets)(void *ctx, const char *flag);
+    void *host_ctx;
+} PlanContext;
+
+static bool modelled_cb(void *ctx, const char *name, unsigned line)
+{
+    return modelled_in((void *)((const PlanContext *)ctx)->m, name, line);
+}
+
+static bool host_sets_cb(void *ctx, const char *flag)
+{
+    const PlanContext *pc = ctx;
+    return pc->host_sets(pc->host_ctx, flag);
+}
+
+bool flag_kernels_plan_for(const char *path, const char *contents, size_t size, const Model *m,
+                           bool (*host_sets)(void *ctx, const char *flag), void *host_ctx, FlagPlan *out)
 {
     memset(out, 0, sizeof *out);
     long n = 0;
     char *own = contents ? NULL : read_file(path, &n);
     if (!contents && !own) return false;
+    PlanContext pc = {m, host_sets, host_ctx};
+    FlagQueries q = {modelled_cb, host_sets ? host_sets_cb : NULL, &pc};
     bool any = flag_kernels_plan(contents ? contents : own, contents ? size : (size_t)n, m->language == LANG_OPENCL,
-                                 modelled_in, (void *)m, out);
+                                 &q, out);
     free(own);
     return any;
 }
 
-bool flag_kernel_selected(const FlagConfig *c, const char *kernel)
+bool flag_finding_selected(const FlagConfig *c, const char *kernel, unsigned line)
 {
+    for (int i = 0; i < c->nregions; i++)
+        if (line >= c->regions[i].first && line <= c->regions[i].last) return true;
     for (int i = 0; i < c->nkernels; i++) {
         size_t n = strlen(c->kernels[i].name);
         if (kernel && strncmp(kernel, c->kernels[i].name, n) == 0 && (kernel[n] == '\0' || kernel[n] == '<'))
@@ -461,6 +526,8 @@ const Problem *flag_config_error(const FlagConfig *c, const Diagnostics *d, cons
         if (!p->file || strcmp(p->file, path) != 0) continue;
         for (int i = 0; i < c->nkernels; i++)
             if (p->line >= c->kernels[i].line && p->line <= c->kernels[i].end) return p;
+        for (int i = 0; i < c->nregions; i++)
+            if (p->line >= c->regions[i].first && p->line <= c->regions[i].last) return p;
     }
     return NULL;
 }

@@ -16,7 +16,13 @@
  * #ifndef branch needs none (the flag is taken to be unset, as in the
  * first parse).  A branch on a number alone (`#if 0`) or on a reserved
  * name (`__CUDA_ARCH__`, `__OPENCL_VERSION__`) selects nothing: such a
- * kernel is left out.  Kernels that need the same flags share one parse. */
+ * kernel is left out.  Kernels that need the same flags share one parse.
+ *
+ * Inside a kernel body, an #if branch is read the same way, but only when
+ * each flag its own condition needs is one the host code that builds the
+ * file names (`DefineKey(LMEDS)` beside `DefineKey(RANSAC)`): a debugging
+ * or another platform's branch is no build of this kernel.  Of such a
+ * parse only the findings on the branch's lines are kept. */
 #ifndef GPULINT_FLAG_KERNELS_H
 #define GPULINT_FLAG_KERNELS_H
 
@@ -33,12 +39,21 @@ typedef struct {
     unsigned end;            /* of its closing brace */
 } FlagKernel;
 
-/* One more parse: the flags and the kernels they select. */
+/* Lines inside a kernel the first parse modelled that only a flag its host
+ * sets compiles (`#ifdef LMEDS ... #endif` in a kernel body). */
+typedef struct {
+    char *kernel;            /* the kernel they are in */
+    unsigned first, last;    /* the branch's lines, directives excluded */
+} FlagRegion;
+
+/* One more parse: the flags and the kernels or lines they select. */
 typedef struct {
     char **defines;          /* "NAME" or "NAME=VALUE", for -D */
     int ndefines;
     FlagKernel *kernels;
     int nkernels;
+    FlagRegion *regions;
+    int nregions;
 } FlagConfig;
 
 typedef struct {
@@ -54,8 +69,14 @@ typedef struct {
 /* The selections for the kernels of `text` that `modelled` (the first
  * parse: the kernel named `name` whose name is on `line`) says are
  * missing.  False when there is none. */
-bool flag_kernels_plan(const char *text, size_t size, bool opencl,
-                       bool (*modelled)(void *ctx, const char *name, unsigned line), void *ctx, FlagPlan *out);
+/* host_sets (NULL: none) says whether the host code names a flag (for
+ * branches inside kernel bodies). */
+typedef struct {
+    bool (*modelled)(void *ctx, const char *name, unsigned line);
+    bool (*host_sets)(void *ctx, const char *flag);
+    void *ctx;
+} FlagQueries;
+bool flag_kernels_plan(const char *text, size_t size, bool opencl, const FlagQueries *q, FlagPlan *out);
 void flag_plan_free(FlagPlan *p);
 
 /* "-D RANK=2 -D USE_X" (malloc'd), for notes. */
@@ -63,13 +84,14 @@ char *flag_config_text(const FlagConfig *c);
 
 /* flag_kernels_plan for the kernels `m` (the file's first parse) lacks;
  * `contents` is the file's text, NULL to read `path`. */
-bool flag_kernels_plan_for(const char *path, const char *contents, size_t size, const Model *m, FlagPlan *out);
-/* Is `kernel` (a finding's kernel: a name, with template arguments) one
- * that `c` selects? */
-bool flag_kernel_selected(const FlagConfig *c, const char *kernel);
+bool flag_kernels_plan_for(const char *path, const char *contents, size_t size, const Model *m,
+                           bool (*host_sets)(void *ctx, const char *flag), void *host_ctx, FlagPlan *out);
+/* Does `c` select the finding: its kernel (a name, with template
+ * arguments) is one `c` adds, or its line is on a branch `c` selects? */
+bool flag_finding_selected(const FlagConfig *c, const char *kernel, unsigned line);
 /* How many of the kernels `c` selects `m` (a parse with its flags) has. */
 int flag_kernels_found(const FlagConfig *c, const Model *m);
-/* The first error of `d` inside a kernel `c` selects (NULL: none). */
+/* The first error of `d` inside a kernel or on a branch `c` selects (NULL: none). */
 const Problem *flag_config_error(const FlagConfig *c, const Diagnostics *d, const char *path);
 
 #endif

@@ -368,6 +368,27 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
     return false;
 }
 
+bool jit_host_mentions(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, const char *word)
+{
+    char stem[64];
+    const char *ext;
+    stem_of(path, stem, sizeof stem, &ext);
+    if (!root || strlen(stem) < 3) return false;
+    RootRefs *refs = refs_for(ji, ps, root);
+    int *slot = strmap_get(&refs->by_stem, stem);
+    if (!*slot) return false;
+    const Referrers *rf = &refs->refs[*slot - 1];
+    bool found = false;
+    for (int k = 0; k < rf->n && !found; k++) {
+        const char *file = refs->files[rf->files[k]];
+        long size;
+        char *text = strcmp(file, path) != 0 ? read_file(file, &size) : NULL;
+        found = text && refers_to(text, stem, ext) == AS_EMBEDDED_SOURCE && mentions(text, word);
+        free(text);
+    }
+    return found;
+}
+
 void jit_defines_free(JitDefines *d)
 {
     for (int i = 0; i < d->ndefines; i++) free(d->defines[i]);

@@ -62,6 +62,9 @@ void jit_index_free(JitIndex *ji);
 bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, bool opencl,
                      const FrontendReport *pr, JitDefines *out);
 void jit_defines_free(JitDefines *d);
+/* Does a project file that compiles the kernel file's embedded text name
+ * `word` (a flag it may pass: `DefineKey(LMEDS)`)? */
+bool jit_host_mentions(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, const char *word);
 /* The note that says what the file was parsed with (malloc'd). */
 char *jit_describe(const JitDefines *d);
 

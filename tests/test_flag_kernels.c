@@ -51,7 +51,7 @@ static bool plans(const char *text, bool opencl, const char *modelled_kernels, c
 {
     FlagPlan p;
     Known k = {modelled_kernels, host};
-    FlagQueries q = {modelled, host_sets, &k};
+    FlagQueries q = {modelled, host_sets, NULL, &k};
     flag_kernels_plan(text, strlen(text), opencl, &q, &p);
     char got[1024];
     describe(&p, got, sizeof got);
@@ -121,10 +121,27 @@ static const struct {
      true, NULL, "LMEDS,", "-D K: k@2-6", 0},
 };
 
+/* The first parse had RANK defined (a -D of the user's, say). */
+static bool rank_defined(void *ctx, const char *flag)
+{
+    (void)ctx;
+    return strcmp(flag, "RANK") == 0;
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         CHECK(plans(cases[i].text, cases[i].opencl, cases[i].modelled, cases[i].host, cases[i].want,
                     cases[i].unselectable));
+    /* a flag the first parse had already selects nothing new */
+    const char *ranks = "#if RANK == 1\nkernel void a() { }\n#endif\n#ifdef OTHER\nkernel void b() {\n#if RANK\n int x;\n#endif\n}\n"
+                        "#endif\n";
+    Known none = {NULL, "RANK,"};
+    FlagQueries q = {modelled, host_sets, rank_defined, &none};
+    FlagPlan p;
+    flag_kernels_plan(ranks, strlen(ranks), true, &q, &p);
+    CHECK(p.nconfigs == 1 && p.unselectable == 1 && p.configs[0].nkernels == 1 && p.configs[0].nregions == 0 &&
+          strcmp(p.configs[0].kernels[0].name, "b") == 0);
+    flag_plan_free(&p);
     return check_summary();
 }

@@ -220,17 +220,28 @@ static void note_device_roots(const Model *m, const FileContext *ctx, FileResult
 static bool lint_parsed(Engine *e, const char *path, const char *contents, size_t size, const FileContext *ctx,
                         FileResult *r);
 
-/* Does the host code that compiles the kernel file name the flag? */
+/* Does the host code that compiles the kernel file name the flag?  Had
+ * the parse it already (its flags, the user's, the closure's #defines)? */
 typedef struct {
     Engine *e;
     const char *root, *path;
-} HostFlags;
+    const char *const *args;
+    int nargs;
+} FileFlagsCtx;
 
 static bool host_sets_flag(void *ctx, const char *flag)
 {
-    HostFlags *h = ctx;
+    FileFlagsCtx *h = ctx;
     if (!h->e->jit) h->e->jit = jit_index_new();
     return jit_host_mentions(h->e->jit, h->e->projects, h->root, h->path, flag);
+}
+
+static bool flag_defined(void *ctx, const char *flag)
+{
+    FileFlagsCtx *h = ctx;
+    const FrontendOptions *fo = &h->e->options.frontend;
+    return projects_args_define(h->args, h->nargs, flag) || projects_args_define(fo->extra, fo->nextra, flag) ||
+           (h->e->projects && projects_closure_defines(h->e->projects, flag));
 }
 
 /* The file linted again for each selection of `plan`, with its flags; the
@@ -619,9 +630,9 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     if (pr.host_strings) guard_host_string_fixes(&pr, &r->findings);
     /* kernels the preprocessor skipped that a build flag selects (flag_kernels.h) */
     if (e->flag_plan && !ndeclared) {
-        HostFlags hf = {e, fa.project_root, tu};
-        flag_kernels_plan_for(tu, contents, size, &m, e->projects && fa.project_root ? host_sets_flag : NULL, &hf,
-                              e->flag_plan);
+        FileFlagsCtx fc = {e, fa.project_root, tu, args, nargs};
+        flag_kernels_plan_for(tu, contents, size, &m, e->projects && fa.project_root ? host_sets_flag : NULL,
+                              flag_defined, &fc, e->flag_plan);
     }
     if (e->flag_config) e->flag_found = flag_kernels_found(e->flag_config, &m);
     free(args);

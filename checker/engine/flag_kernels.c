@@ -212,6 +212,14 @@ static void directive(Scan *sc, const char *kw, size_t kwlen, const char *rest, 
 #undef IS
 }
 
+/* Does the selection need a flag the first parse had defined already? */
+static bool defined_already(const Scan *sc, const Selection *s)
+{
+    for (int i = 0; sc->q->defined && i < s->n; i++)
+        if (sc->q->defined(sc->q->ctx, s->flags[i].name)) return true;
+    return false;
+}
+
 /* The config of selection `s` (made when new); NULL past FLAG_MAX_CONFIGS. */
 static FlagConfig *config_for(Scan *sc, const Selection *s)
 {
@@ -240,7 +248,7 @@ static void add_kernel(Scan *sc, unsigned end_line)
     if (sc->q->modelled(sc->q->ctx, sc->name, sc->name_line)) return;
     FlagPlan *p = sc->plan;
     Selection s;
-    if (!sc->chain_ok || !select_chain(sc->chain, sc->chain_depth, &s) || s.n == 0) {
+    if (!sc->chain_ok || !select_chain(sc->chain, sc->chain_depth, &s) || s.n == 0 || defined_already(sc, &s)) {
         p->unselectable++;
         return;
     }
@@ -263,7 +271,9 @@ static void add_region(Scan *sc, int depth, unsigned last)
         !sc->q->modelled(sc->q->ctx, sc->name, sc->name_line))
         return;
     Selection outer, all;
-    if (!select_chain(sc->stack, depth - 1, &outer) || !select_chain(sc->stack, depth, &all) || all.n == outer.n) return;
+    if (!select_chain(sc->stack, depth - 1, &outer) || !select_chain(sc->stack, depth, &all) || all.n == outer.n ||
+        defined_already(sc, &all))
+        return;
     for (int i = outer.n; i < all.n; i++) /* select_flag appends: the branch's own flags come last */
         if (!sc->q->host_sets(sc->q->ctx, all.flags[i].name)) return;
     FlagConfig *fc = config_for(sc, &all);
@@ -466,7 +476,8 @@ static bool modelled_in(void *ctx, const char *name, unsigned line)
 typedef struct {
     const Model *m;
     bool (*host_sets)(void *ctx, const char *flag);
-    void *host_ctx;
+    bool (*defined)(void *ctx, const char *flag);
+    void *ctx;
 } PlanContext;
 
 static bool modelled_cb(void *ctx, const char *name, unsigned line)
@@ -477,18 +488,25 @@ static bool modelled_cb(void *ctx, const char *name, unsigned line)
 static bool host_sets_cb(void *ctx, const char *flag)
 {
     const PlanContext *pc = ctx;
-    return pc->host_sets(pc->host_ctx, flag);
+    return pc->host_sets(pc->ctx, flag);
+}
+
+static bool defined_cb(void *ctx, const char *flag)
+{
+    const PlanContext *pc = ctx;
+    return pc->defined(pc->ctx, flag);
 }
 
 bool flag_kernels_plan_for(const char *path, const char *contents, size_t size, const Model *m,
-                           bool (*host_sets)(void *ctx, const char *flag), void *host_ctx, FlagPlan *out)
+                           bool (*host_sets)(void *ctx, const char *flag), bool (*defined)(void *ctx, const char *flag),
+                           void *ctx, FlagPlan *out)
 {
     memset(out, 0, sizeof *out);
     long n = 0;
     char *own = contents ? NULL : read_file(path, &n);
     if (!contents && !own) return false;
-    PlanContext pc = {m, host_sets, host_ctx};
-    FlagQueries q = {modelled_cb, host_sets ? host_sets_cb : NULL, &pc};
+    PlanContext pc = {m, host_sets, defined, ctx};
+    FlagQueries q = {modelled_cb, host_sets ? host_sets_cb : NULL, defined ? defined_cb : NULL, &pc};
     bool any = flag_kernels_plan(contents ? contents : own, contents ? size : (size_t)n, m->language == LANG_OPENCL,
                                  &q, out);
     free(own);

@@ -70,10 +70,13 @@ typedef struct {
  * parse: the kernel named `name` whose name is on `line`) says are
  * missing.  False when there is none. */
 /* host_sets (NULL: none) says whether the host code names a flag (for
- * branches inside kernel bodies). */
+ * branches inside kernel bodies); defined (NULL: none) whether the first
+ * parse had it defined already (a -D, a #define of the file's closure):
+ * a selection that needs such a flag is none. */
 typedef struct {
     bool (*modelled)(void *ctx, const char *name, unsigned line);
     bool (*host_sets)(void *ctx, const char *flag);
+    bool (*defined)(void *ctx, const char *flag);
     void *ctx;
 } FlagQueries;
 bool flag_kernels_plan(const char *text, size_t size, bool opencl, const FlagQueries *q, FlagPlan *out);
@@ -85,7 +88,8 @@ char *flag_config_text(const FlagConfig *c);
 /* flag_kernels_plan for the kernels `m` (the file's first parse) lacks;
  * `contents` is the file's text, NULL to read `path`. */
 bool flag_kernels_plan_for(const char *path, const char *contents, size_t size, const Model *m,
-                           bool (*host_sets)(void *ctx, const char *flag), void *host_ctx, FlagPlan *out);
+                           bool (*host_sets)(void *ctx, const char *flag), bool (*defined)(void *ctx, const char *flag),
+                           void *ctx, FlagPlan *out);
 /* Does `c` select the finding: its kernel (a name, with template
  * arguments) is one `c` adds, or its line is on a branch `c` selects? */
 bool flag_finding_selected(const FlagConfig *c, const char *kernel, unsigned line);

@@ -36,7 +36,6 @@ typedef struct {
 
 /* ------------------------------------------------ conditions to flags */
 
-
 /* Names the compiler or the toolkit sets: never ours to choose. */
 static bool reserved_name(const char *name)
 {

@@ -326,7 +326,7 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     }
     FlagPlan plan;
     memset(&plan, 0, sizeof plan);
-    e->flag_plan = ctx.focus || e->document ? NULL : &plan;
+    e->flag_plan = ctx.focus ? NULL : &plan;
     bool ok = lint_parsed(e, path, ctx.focus ? NULL : contents, size, &ctx, r);
     e->flag_plan = NULL;
     if (ok && plan.nconfigs) lint_flag_configs(e, path, contents, size, &ctx, &plan, r);
@@ -518,7 +518,8 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     fa.nargs = nargs;
     bool with_args = e->projects || (cfg && (nargs || cfg->headers || cfg->cl_std)) || fa.nmodel_files || e->flag_config;
     /* an editor's kept parse is of the document itself, not of a fragment's owner */
-    bool analysed = e->document && !ctx->focus
+    /* an editor's document is kept as one parse: a flag set's parse is apart */
+    bool analysed = e->document && !ctx->focus && !e->flag_config
                         ? frontend_document_analyse(e->document, contents, size, with_args ? &fa : NULL,
                                                     declared.n ? declared.items : e->open,
                                                     declared.n ? declared.n : e->nopen, &m, &pr)
@@ -578,7 +579,7 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     if (declared.n && !(e->document && !ctx->focus)) frontend_set_other_buffers(e->frontend, NULL, 0);
     int ndeclared = declared.n + (declared.main_text != NULL);
     declared_texts_free(&declared); /* libclang copied the buffers; the model keeps no pointer to them */
-    if (e->info) {
+    if (e->info && !e->flag_config) {
         e->info->reused = pr.reused;
         e->info->declared_files = ndeclared;
         e->info->included = pr.included;

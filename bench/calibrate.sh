@@ -30,6 +30,8 @@ cases=(
   # kernels whose addresses leave out the block index: they run as one block
   "row-W64-1block|uncoalesced-row|-DGL_W=64 -DGL_ONE_BLOCK=1"
   "row-W32-const-1block|uncoalesced-row|-DGL_W=32 -DGL_W_CONST=1 -DGL_ONE_BLOCK=1"
+  "row-W32-const-1block-32t|uncoalesced-row|-DGL_W=32 -DGL_W_CONST=1 -DGL_ONE_BLOCK=1 -DGL_BLOCK_THREADS=32"
+  "row-W64-1block-32t|uncoalesced-row|-DGL_W=64 -DGL_ONE_BLOCK=1 -DGL_BLOCK_THREADS=32"
   "adjacent-K4-copy-1block|uncoalesced-adjacent|-DGL_K=4 -DGL_STORE=2 -DGL_ONE_BLOCK=1"
   "char-1block|oversized-element|-DGL_SUBWORD=1 -DGL_ONE_BLOCK=1"
   "struct-32B-1block|oversized-element|-DGL_STRUCT_BYTES=32 -DGL_ONE_BLOCK=1"

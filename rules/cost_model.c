@@ -525,6 +525,13 @@ static void predict_branch(const Finding *f, CostPrediction *out)
         no_measurement(out, "blocked by %s", what);
 }
 
+long long block_shape_threads(const Finding *f)
+{
+    long long x, y, z;
+    const char *s = evidence_str(f, "block_shape", "");
+    return sscanf(s, "%lldx%lldx%lld", &x, &y, &z) == 3 && x > 0 && y > 0 && z > 0 ? x * y * z : 0;
+}
+
 /* ------------------------------------------------------------ one block */
 
 /* A kernel whose addresses leave out the block index runs as one block
@@ -533,6 +540,9 @@ static void predict_branch(const Finding *f, CostPrediction *out)
  * kernel nothing measurable (launch latency dominates); a row walk still
  * costs: the SM replays each request's 32 sectors. */
 static const CostPoint ONE_BLOCK_ROW[] = {{32, 1.27, "row-W32-const-1block"}, {64, 2.49, "row-W64-1block"}};
+/* The same with the block one warp (a known block of at most 32 threads:
+ * OpenCL's reqd_work_group_size): 32 rows walked, nothing measurable. */
+static const CostPoint ONE_WARP_ROW[] = {{32, 0.99, "row-W32-const-1block-32t"}, {64, 1.00, "row-W64-1block-32t"}};
 static const CostPoint ONE_BLOCK_ADJACENT[] = {{4, 1.00, "adjacent-K4-copy-1block"}};
 static const CostPoint ONE_BLOCK_SUBWORD[] = {{1, 1.00, "char-1block"}};
 static const CostPoint ONE_BLOCK_STRUCT[] = {{32, 1.02, "struct-32B-1block"}};
@@ -546,8 +556,13 @@ static bool predict_one_block(const Finding *f, CostPrediction *out)
         if (walk > 0) W = walk;
         if (W <= 0) W = ROW_ASSUMED_WIDTH;
         double w4 = (double)W * (double)(bytes > 0 ? bytes : 4) / 4.0;
-        predict_from(out, ONE_BLOCK_ROW, NPOINTS(ONE_BLOCK_ROW), w4, "W",
-                     "rows of W=%lld in a kernel that runs as one block", W);
+        long long threads = block_shape_threads(f);
+        if (threads > 0 && threads <= 32)
+            predict_from(out, ONE_WARP_ROW, NPOINTS(ONE_WARP_ROW), w4, "W",
+                         "rows of W=%lld in a kernel that runs as one block of one warp", W);
+        else
+            predict_from(out, ONE_BLOCK_ROW, NPOINTS(ONE_BLOCK_ROW), w4, "W",
+                         "rows of W=%lld in a kernel that runs as one block", W);
     } else if (strcmp(f->rule, "uncoalesced-adjacent") == 0) {
         predict_from(out, ONE_BLOCK_ADJACENT, 1, 4, "K", "adjacent elements in a kernel that runs as one block");
     } else if (strcmp(evidence_str(f, "kind", ""), "subword") == 0) {

@@ -51,4 +51,8 @@ Severity cost_severity(double speedup);
  * to 2 decimals) and writes how it was read into basis. */
 double cost_table_lookup(const CostPoint *points, int n, double x, const char *param, char *basis, size_t nbasis);
 
+/* The threads of a finding's known block (evidence block_shape "32x1x1"),
+ * else 0. */
+long long block_shape_threads(const Finding *f);
+
 #endif

@@ -3,6 +3,7 @@
  * iteration; or a 2-D mapping whose lane picks the row (index = x*W + y).
  * See docs/rules/uncoalesced-row.md. */
 #include "rules.h"
+#include "rules/cost_model.h"
 #include "util/oom.h"
 
 #include <stdio.h>
@@ -461,6 +462,9 @@ static bool bench(const Finding *f, BenchParams *p)
     bench_def(p, "GL_W", "%lld", w);
     bench_def(p, "GL_ELEM", "%s", bench_scalar_type(evidence_str(f, "element_type", NULL), bytes));
     bench_one_block(f, p);
+    long long threads = block_shape_threads(f);
+    if (evidence_int(f, "one_block", 0) && threads > 0 && threads < 256) /* the kernel's own block, in warps */
+        bench_def(p, "GL_BLOCK_THREADS", "%lld", (threads + 31) / 32 * 32);
     return true;
 }
 

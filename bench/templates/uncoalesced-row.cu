@@ -11,8 +11,10 @@
  *               threadIdx.x picks the row [0]
  *   GL_BX, GL_BY  the block shape of the 2-D variants [16, 16]
  *   GL_ONE_BLOCK  1 = the finding's kernel runs as one block (its addresses
- *               leave out the block index): one block of rows, 256 threads,
- *               GL_2D=0 only [0]
+ *               leave out the block index): one block of rows, GL_2D=0 only [0]
+ *   GL_BLOCK_THREADS  threads per block of the thread-per-row variants, a
+ *               multiple of 32 (the kernel's own block when it runs as one
+ *               block: one warp walks 32 rows) [256]
  * Variants (GL_2D=1):
  *   "as written"    out[x*W + y] = 3*in[x*W + y] + 1, x from threadIdx.x
  *                   (lanes W*elem bytes apart);
@@ -61,11 +63,16 @@
 #ifndef GL_BY
 #define GL_BY 16
 #endif
+#ifndef GL_BLOCK_THREADS
+#define GL_BLOCK_THREADS 256
+#endif
 
 namespace row {
 
 typedef GL_ELEM T;
-[[maybe_unused]] constexpr int BLOCK = 256;
+[[maybe_unused]] constexpr int BLOCK = GL_BLOCK_THREADS;
+static_assert(GL_BLOCK_THREADS % 32 == 0 && GL_BLOCK_THREADS >= 32 && GL_BLOCK_THREADS <= 1024,
+              "GL_BLOCK_THREADS must be a multiple of 32, 32..1024");
 [[maybe_unused]] constexpr int WC = GL_W_CONST ? GL_W : 0; /* 0: width is a kernel argument */
 static_assert(GL_W >= 1 && GL_W <= 65536, "GL_W out of range");
 

@@ -74,6 +74,94 @@ static const char *template_args_text(Ctx *c, CXCursor fn, const char *base)
     return arena_strdup(&c->m->arena, buf);
 }
 
+/* The value of a work-group size argument: a number, or a name some file
+ * of the translation unit #defines to one (`#define TRSV_BLOCK_SIZE 32`,
+ * a tuning default; a -D reaches the parse the same way). */
+typedef struct {
+    const char *name;
+    long long value;
+    bool found;
+    CXTranslationUnit tu;
+} MacroLookup;
+
+static bool defined_number(const char *text, size_t size, const char *name, long long *value)
+{
+    size_t n = strlen(name);
+    for (const char *p = text; p && (size_t)(p - text) < size; p = memchr(p, '\n', size - (size_t)(p - text))) {
+        while ((size_t)(p - text) < size && (*p == '\n' || *p == ' ' || *p == '\t')) p++;
+        if ((size_t)(p - text) >= size || *p != '#') continue;
+        p++;
+        while (*p == ' ' || *p == '\t') p++;
+        if (strncmp(p, "define", 6) != 0) continue;
+        p += 6;
+        while (*p == ' ' || *p == '\t') p++;
+        if (strncmp(p, name, n) != 0 || (p[n] != ' ' && p[n] != '\t')) continue;
+        const char *v = p + n;
+        while (*v == ' ' || *v == '\t' || *v == '(') v++;
+        char *end;
+        long long x = strtoll(v, &end, 0);
+        if (end == v) continue;
+        while (*end == 'u' || *end == 'U' || *end == ')') end++;
+        while (*end == ' ' || *end == '\t' || *end == '\r') end++;
+        if (*end != '\n' && *end != '\0' && strncmp(end, "//", 2) != 0) continue;
+        *value = x;
+        return true;
+    }
+    return false;
+}
+
+static void lookup_in_file(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+    (void)stack;
+    (void)depth;
+    MacroLookup *ml = data;
+    size_t size = 0;
+    const char *text = ml->found ? NULL : clang_getFileContents(ml->tu, file, &size);
+    if (text && defined_number(text, size, ml->name, &ml->value)) ml->found = true;
+}
+
+static bool work_group_dim(CXTranslationUnit tu, const char *arg, long long *v)
+{
+    char *end;
+    *v = strtoll(arg, &end, 0);
+    if (end != arg && *end == '\0') return *v > 0;
+    MacroLookup ml = {arg, 0, false, tu};
+    clang_getInclusions(tu, lookup_in_file, &ml);
+    *v = ml.value;
+    return ml.found && *v > 0;
+}
+
+/* reqd_work_group_size(X, Y, Z) on an OpenCL kernel: its block shape. */
+static void required_work_group_size(Ctx *c, CXCursor fn, Kernel *k)
+{
+    Children ch = children_of(fn);
+    for (int i = 0; i < ch.n && !k->block_required; i++) {
+        if (!clang_isAttribute(clang_getCursorKind(ch.items[i]))) continue;
+        CXToken *t;
+        unsigned n;
+        clang_tokenize(c->cx.tu, clang_getCursorExtent(ch.items[i]), &t, &n);
+        char args[3][64];
+        int nargs = 0;
+        bool shaped = n == 8;
+        for (unsigned j = 0; j < n && shaped; j++) {
+            CXString s = clang_getTokenSpelling(c->cx.tu, t[j]);
+            const char *sp = clang_getCString(s);
+            if (j == 0) shaped = strcmp(sp, "reqd_work_group_size") == 0;
+            else if (j % 2 == 0) snprintf(args[nargs++], sizeof args[0], "%s", sp);
+            else shaped = strcmp(sp, j == 1 ? "(" : j == 7 ? ")" : ",") == 0;
+            clang_disposeString(s);
+        }
+        clang_disposeTokens(c->cx.tu, t, n);
+        long long x, y, z;
+        if (shaped && nargs == 3 && work_group_dim(c->cx.tu, args[0], &x) && work_group_dim(c->cx.tu, args[1], &y) &&
+            work_group_dim(c->cx.tu, args[2], &z) && x <= 1024 && y <= 1024 && z <= 64) {
+            k->block = (BlockShape){true, (int)x, (int)y, (int)z};
+            k->block_required = true;
+        }
+    }
+    children_free(&ch);
+}
+
 void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance)
 {
     Kernel *k = VEC_PUSH(c->m->kernels, c->m->nkernels);
@@ -84,6 +172,7 @@ void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance)
     SrcRange r = location_range(&c->cx, clang_getCursorLocation(fn), (unsigned)strlen(k->base_name));
     r.file = range_of(&c->cx, fn).file;
     k->range = r;
+    if (c->m->language == LANG_OPENCL) required_work_group_size(c, fn, k);
     for (int i = 0; i < SYM_FIRST_USER; i++) {
         Symbol *s = VEC_PUSH(k->syms, k->nsyms);
         s->kind = SYMK_BUILTIN;
@@ -323,7 +412,8 @@ void link_launch(Model *m, int launch, int kernel)
     Kernel *k = &m->kernels[kernel];
     bool known = L->block[0].known && L->block[1].known && L->block[2].known;
     BlockShape s = {known, (int)L->block[0].value, (int)L->block[1].value, (int)L->block[2].value};
-    if (k->nlaunches == 0) k->block = s;
+    if (k->block_required) ; /* a launch of another shape fails at run time */
+    else if (k->nlaunches == 0) k->block = s;
     else if (!known || !k->block.known || k->block.x != s.x || k->block.y != s.y || k->block.z != s.z)
         k->block.known = false;
     k->nlaunches++;

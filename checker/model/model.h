@@ -226,7 +226,8 @@ typedef struct {
     Conversion *conversions; int nconversions;
     MathCall *math_calls; int nmath_calls;
     SymbolLimit *limits; int nlimits;
-    BlockShape block;        /* known when every launch in the file agrees */
+    BlockShape block;        /* known when every launch in the file agrees, or required (below) */
+    bool block_required;     /* OpenCL reqd_work_group_size(X, Y, Z): every launch has this shape */
     int nlaunches;
 } Kernel;
 

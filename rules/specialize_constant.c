@@ -98,58 +98,16 @@ static bool scales_thread_index(const Kernel *k, int sym)
     return false;
 }
 
-/* Is `part` (one operand of && or ||, blanks trimmed) an ordering
- * comparison with `name` alone on one side and a name on the other? */
-static bool compares_name(const char *part, size_t len, const char *name)
-{
-    static const char *const ops[] = {"<=", ">=", "<", ">"};
-    for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
-        size_t ol = strlen(ops[o]);
-        for (size_t i = 1; i + ol < len; i++) {
-            if (strncmp(part + i, ops[o], ol) != 0 || part[i + ol] == '<' || part[i + ol] == '>' ||
-                part[i - 1] == '<' || part[i - 1] == '>' || part[i + ol] == '=')
-                continue;
-            const char *l = part, *r = part + i + ol;
-            size_t ll = i, rl = len - i - ol;
-            while (ll && l[ll - 1] == ' ') ll--;
-            while (rl && *r == ' ') r++, rl--;
-            size_t nl = strlen(name);
-            bool left = ll == nl && strncmp(l, name, nl) == 0, right = rl == nl && strncmp(r, name, nl) == 0;
-            const char *other = left ? r : l;
-            size_t otl = left ? rl : ll;
-            bool named = false;
-            for (size_t q = 0; q < otl; q++) named |= isalpha((unsigned char)other[q]) || other[q] == '_';
-            if ((left || right) && !(left && right) && named) return true;
-        }
-    }
-    return false;
-}
-
-/* Is `name` compared with the thread's global index (`if (gid < n)`,
+/* Is symbol `sym` compared with the thread's global index (`if (gid < n)`,
  * `gid >= n`: return; in a kernel that runs as one block, `tid < n`)?
  * Then it counts the elements the threads cover: a size of the problem,
  * not a variant.  (`threadIdx.x < ntaps` in a kernel of many blocks is a
  * block staging a small table: no such sign.) */
-static bool bounds_thread_index(const Kernel *k, const char *name)
+static bool bounds_thread_index(const Kernel *k, int sym)
 {
-    bool one_block = kernel_runs_one_block(k);
-    for (int i = 0; i < k->nbranches; i++) {
-        const Branch *b = &k->branches[i];
-        if (!(b->cond.deps & DEP_THREAD) || !(one_block || (b->cond.deps & DEP_BLOCK)) || !b->cond_text ||
-            !branch_reads_symbol(b, name))
-            continue;
-        const char *t = b->cond_text;
-        for (;;) { /* the operands of && and || at any depth: parentheses trimmed */
-            while (*t == ' ' || *t == '(' || *t == '!') t++;
-            const char *end = t;
-            while (*end && strncmp(end, "&&", 2) != 0 && strncmp(end, "||", 2) != 0) end++;
-            const char *e = end;
-            while (e > t && (e[-1] == ' ' || e[-1] == ')')) e--;
-            if (compares_name(t, (size_t)(e - t), name)) return true;
-            if (!*end) break;
-            t = end + 2;
-        }
-    }
+    for (int i = 0; i < k->nthread_compares; i++)
+        if (k->thread_compares[i].symbol == sym)
+            return (k->thread_compares[i].other_deps & DEP_BLOCK) || kernel_runs_one_block(k);
     return false;
 }
 
@@ -277,7 +235,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 /* the evidence real code shows (docs/rules/specialize-constant.md):
                  * a cap, a shared array the bound indexes, a window shape; never
                  * for a symbol that scales a thread index (a row width, a size) */
-                bool size_like = scales_thread_index(k, s) || bounds_thread_index(k, sym->name);
+                bool size_like = scales_thread_index(k, s) || bounds_thread_index(k, s);
                 const ArrayDecl *sh = size_like ? NULL : shared_array_bound(k, li);
                 bool shared_ev = sh && sh->count <= max_value;
                 bool clamp_ev = clamp && !size_like;

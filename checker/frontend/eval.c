@@ -520,6 +520,7 @@ NOINLINE static Value eval_binary(Ctx *c, CXCursor e)
     note_arith_conversion(c, e, op, lhs, rhs, n0, n1, n2);
     Value split;
     if ((op == OP_DIV || op == OP_REM) && split_by_uniform(c, e, op, &lv, &rv, &split)) return split;
+    if (op == OP_LT || op == OP_GT || op == OP_LE || op == OP_GE) note_thread_compare(c, &lv, &rv);
     return combine(op, &lv, &rv, clang_getCursorType(lhs), clang_getCursorType(rhs));
 }
 

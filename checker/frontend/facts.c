@@ -477,6 +477,23 @@ static void note_limits(Ctx *c, CXCursor e, bool holds, bool from_assert, SrcRan
     lim->range = at;
 }
 
+void note_thread_compare(Ctx *c, const Value *l, const Value *r)
+{
+    for (int side = 0; side < 2; side++) {
+        const Value *sym = side ? r : l, *other = side ? l : r;
+        int s = lone_symbol(c, sym);
+        if (s < 0 || !(other->a.deps & DEP_THREAD)) continue;
+        ThreadCompare *t = NULL;
+        for (int i = 0; i < c->k->nthread_compares && !t; i++)
+            if (c->k->thread_compares[i].symbol == s) t = &c->k->thread_compares[i];
+        if (!t) {
+            t = VEC_PUSH(c->k->thread_compares, c->k->nthread_compares);
+            t->symbol = s;
+        }
+        t->other_deps |= other->a.deps;
+    }
+}
+
 /* `if (k > 16) return;` (or a trap/printf path) and assert(k <= 16),
  * outside loops: the kernel's symbol caps. */
 static void record_limits(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, SrcRange at)

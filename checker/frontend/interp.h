@@ -186,6 +186,9 @@ const char *type_name_for(Ctx *c, CXType t);
 Access *record_access(Ctx *c, const Value *base, Affine byte_offset, CXType elem, CXCursor at, int mode_load,
                       int mode_store);
 void record_branch(Ctx *c, BranchKind kind, CXCursor stmt, CXCursor cond, const Value *cv);
+/* l < r (<=, >, >=): a uniform symbol alone on one side and a
+ * thread-dependent value on the other becomes a ThreadCompare. */
+void note_thread_compare(Ctx *c, const Value *l, const Value *r);
 bool promoted_from_float(CXCursor x);
 /* The floating literal under parentheses and unary signs, or null. */
 CXCursor find_literal(Ctx *c, CXCursor x);

@@ -25,6 +25,7 @@ void model_free(Model *m)
         free(k->conversions);
         free(k->math_calls);
         free(k->limits);
+        free(k->thread_compares);
     }
     free(m->kernels);
     free(m->launches);

@@ -211,6 +211,14 @@ typedef struct {
     SrcRange range;          /* the assert or the if */
 } SymbolLimit;
 
+/* A uniform symbol compared with a thread-dependent value (`gid < n`,
+ * `tid >= n`): the deps of that value (DEP_BLOCK: the global index).  The
+ * symbol counts the elements the threads cover. */
+typedef struct {
+    int symbol;              /* a SYMK_PARAM or SYMK_CONSTMEM symbol */
+    unsigned other_deps;     /* the other side's, over all such comparisons */
+} ThreadCompare;
+
 typedef struct {
     const char *name;        /* kernel name, with template arguments */
     const char *base_name;   /* without template arguments */
@@ -226,6 +234,7 @@ typedef struct {
     Conversion *conversions; int nconversions;
     MathCall *math_calls; int nmath_calls;
     SymbolLimit *limits; int nlimits;
+    ThreadCompare *thread_compares; int nthread_compares;
     BlockShape block;        /* known when every launch in the file agrees, or required (below) */
     bool block_required;     /* OpenCL reqd_work_group_size(X, Y, Z): every launch has this shape */
     int nlaunches;

@@ -178,6 +178,14 @@ static void predict_row_2d(const Finding *f, CostPrediction *out)
                  sectors, known ? "" : " (block shape unknown: read as 16x16, as benchmarked)");
 }
 
+/* A kernel that runs as one block (evidence one_block, below): the same walk
+ * with one block of 256 threads, or of one warp when the block is known to
+ * have at most 32 threads (OpenCL's reqd_work_group_size). */
+static const CostPoint ONE_BLOCK_ROW[] = {{32, 1.27, "row-W32-const-1block"}, {64, 2.49, "row-W64-1block"}};
+/* The same with the block one warp (a known block of at most 32 threads:
+ * OpenCL's reqd_work_group_size): 32 rows walked, nothing measurable. */
+static const CostPoint ONE_WARP_ROW[] = {{32, 0.99, "row-W32-const-1block-32t"}, {64, 1.00, "row-W64-1block-32t"}};
+
 static void predict_row(const Finding *f, CostPrediction *out)
 {
     if (strcmp(evidence_str(f, "mapping", ""), "transposed-2d") == 0 || strcmp(evidence_str(f, "mapping", ""), "lane-row") == 0) {
@@ -200,6 +208,13 @@ static void predict_row(const Finding *f, CostPrediction *out)
     }
     /* the lanes' distance in bytes decides: read at the float W with the same distance */
     double w4 = (double)W * (double)bytes / 4.0;
+    if (evidence_int(f, "one_block", 0)) {
+        long long threads = block_shape_threads(f);
+        bool one_warp = threads > 0 && threads <= 32;
+        predict_from(out, one_warp ? ONE_WARP_ROW : ONE_BLOCK_ROW, 2, w4, "W",
+                     "rows of W=%lld in a kernel that runs as one block%s", W, one_warp ? " of one warp" : "");
+        return;
+    }
     char elems[64] = "";
     if (bytes != 4) snprintf(elems, sizeof elems, ", read as W=%g of 4-byte elements", w4);
     predict_from(out, ROW, NPOINTS(ROW), w4, "W", "rows of W=%lld %lld-byte elements%s%s", W, bytes, assumed, elems);
@@ -538,32 +553,16 @@ long long block_shape_threads(const Finding *f)
  * (evidence one_block): the same shapes timed with one block of 256 threads
  * (bench/calibrate.sh *-1block).  A single access per thread costs such a
  * kernel nothing measurable (launch latency dominates); a row walk still
- * costs: the SM replays each request's 32 sectors. */
-static const CostPoint ONE_BLOCK_ROW[] = {{32, 1.27, "row-W32-const-1block"}, {64, 2.49, "row-W64-1block"}};
-/* The same with the block one warp (a known block of at most 32 threads:
- * OpenCL's reqd_work_group_size): 32 rows walked, nothing measurable. */
-static const CostPoint ONE_WARP_ROW[] = {{32, 0.99, "row-W32-const-1block-32t"}, {64, 1.00, "row-W64-1block-32t"}};
+ * costs (ONE_BLOCK_ROW, read in predict_row): the SM replays each request's 32 sectors. */
 static const CostPoint ONE_BLOCK_ADJACENT[] = {{4, 1.00, "adjacent-K4-copy-1block"}};
 static const CostPoint ONE_BLOCK_SUBWORD[] = {{1, 1.00, "char-1block"}};
 static const CostPoint ONE_BLOCK_STRUCT[] = {{32, 1.02, "struct-32B-1block"}};
 
 static bool predict_one_block(const Finding *f, CostPrediction *out)
 {
-    if (!evidence_int(f, "one_block", 0)) return false;
-    if (strcmp(f->rule, "uncoalesced-row") == 0) {
-        long long W = evidence_int(f, "row_width_value", 0), walk = evidence_int(f, "walk_length", 0);
-        long long bytes = evidence_int(f, "element_bytes", 4);
-        if (walk > 0) W = walk;
-        if (W <= 0) W = ROW_ASSUMED_WIDTH;
-        double w4 = (double)W * (double)(bytes > 0 ? bytes : 4) / 4.0;
-        long long threads = block_shape_threads(f);
-        if (threads > 0 && threads <= 32)
-            predict_from(out, ONE_WARP_ROW, NPOINTS(ONE_WARP_ROW), w4, "W",
-                         "rows of W=%lld in a kernel that runs as one block of one warp", W);
-        else
-            predict_from(out, ONE_BLOCK_ROW, NPOINTS(ONE_BLOCK_ROW), w4, "W",
-                         "rows of W=%lld in a kernel that runs as one block", W);
-    } else if (strcmp(f->rule, "uncoalesced-adjacent") == 0) {
+    /* a row walk reads its own one-block points (predict_row) */
+    if (!evidence_int(f, "one_block", 0) || strcmp(f->rule, "uncoalesced-row") == 0) return false;
+    if (strcmp(f->rule, "uncoalesced-adjacent") == 0) {
         predict_from(out, ONE_BLOCK_ADJACENT, 1, 4, "K", "adjacent elements in a kernel that runs as one block");
     } else if (strcmp(evidence_str(f, "kind", ""), "subword") == 0) {
         predict_from(out, ONE_BLOCK_SUBWORD, 1, 1, "elements", "a sub-word element per thread in a kernel that runs "

@@ -227,7 +227,13 @@ typedef struct {
     const char *root, *path;
     const char *const *args;
     int nargs;
+    const Model *m;          /* the first parse's */
 } FileFlagsCtx;
+
+static bool kernel_modelled(void *ctx, const char *name, unsigned line)
+{
+    return flag_model_has_kernel(((FileFlagsCtx *)ctx)->m, name, line);
+}
 
 static bool host_sets_flag(void *ctx, const char *flag)
 {
@@ -631,9 +637,9 @@ static bool lint_parsed(Engine *e, const char *path, const char *contents, size_
     if (pr.host_strings) guard_host_string_fixes(&pr, &r->findings);
     /* kernels the preprocessor skipped that a build flag selects (flag_kernels.h) */
     if (e->flag_plan && !ndeclared) {
-        FileFlagsCtx fc = {e, fa.project_root, tu, args, nargs};
-        flag_kernels_plan_for(tu, contents, size, &m, e->projects && fa.project_root ? host_sets_flag : NULL,
-                              flag_defined, &fc, e->flag_plan);
+        FileFlagsCtx fc = {e, fa.project_root, tu, args, nargs, &m};
+        FlagQueries q = {kernel_modelled, e->projects && fa.project_root ? host_sets_flag : NULL, flag_defined, &fc};
+        flag_kernels_plan_for(tu, contents, size, m.language == LANG_OPENCL, &q, e->flag_plan);
     }
     if (e->flag_config) e->flag_found = flag_kernels_found(e->flag_config, &m);
     free(args);

@@ -464,50 +464,27 @@ char *flag_config_text(const FlagConfig *c)
 
 /* ------------------------------------------- against the first parse */
 
-static bool modelled_in(void *ctx, const char *name, unsigned line)
+/* The kernel named `name` on `line` (its name's line), any instance of it. */
+static bool kernel_is(const Kernel *k, const char *name, unsigned line)
 {
-    const Model *m = ctx;
+    return k->range.line == line && strcmp(k->base_name, name) == 0;
+}
+
+bool flag_model_has_kernel(const Model *m, const char *name, unsigned line)
+{
     for (int k = 0; k < m->nkernels; k++)
-        if (m->kernels[k].range.line == line && strcmp(m->kernels[k].base_name, name) == 0) return true;
+        if (kernel_is(&m->kernels[k], name, line)) return true;
     return false;
 }
 
-typedef struct {
-    const Model *m;
-    bool (*host_sets)(void *ctx, const char *flag);
-    bool (*defined)(void *ctx, const char *flag);
-    void *ctx;
-} PlanContext;
-
-static bool modelled_cb(void *ctx, const char *name, unsigned line)
-{
-    return modelled_in((void *)((const PlanContext *)ctx)->m, name, line);
-}
-
-static bool host_sets_cb(void *ctx, const char *flag)
-{
-    const PlanContext *pc = ctx;
-    return pc->host_sets(pc->ctx, flag);
-}
-
-static bool defined_cb(void *ctx, const char *flag)
-{
-    const PlanContext *pc = ctx;
-    return pc->defined(pc->ctx, flag);
-}
-
-bool flag_kernels_plan_for(const char *path, const char *contents, size_t size, const Model *m,
-                           bool (*host_sets)(void *ctx, const char *flag), bool (*defined)(void *ctx, const char *flag),
-                           void *ctx, FlagPlan *out)
+bool flag_kernels_plan_for(const char *path, const char *contents, size_t size, bool opencl, const FlagQueries *q,
+                           FlagPlan *out)
 {
     memset(out, 0, sizeof *out);
     long n = 0;
     char *own = contents ? NULL : read_file(path, &n);
     if (!contents && !own) return false;
-    PlanContext pc = {m, host_sets, defined, ctx};
-    FlagQueries q = {modelled_cb, host_sets ? host_sets_cb : NULL, defined ? defined_cb : NULL, &pc};
-    bool any = flag_kernels_plan(contents ? contents : own, contents ? size : (size_t)n, m->language == LANG_OPENCL,
-                                 &q, out);
+    bool any = flag_kernels_plan(contents ? contents : own, contents ? size : (size_t)n, opencl, q, out);
     free(own);
     return any;
 }
@@ -529,7 +506,7 @@ int flag_kernels_found(const FlagConfig *c, const Model *m)
     int n = 0;
     for (int k = 0; k < m->nkernels; k++)
         for (int i = 0; i < c->nkernels; i++)
-            if (m->kernels[k].range.line == c->kernels[i].line && strcmp(m->kernels[k].base_name, c->kernels[i].name) == 0) {
+            if (kernel_is(&m->kernels[k], c->kernels[i].name, c->kernels[i].line)) {
                 n++;
                 break;
             }

@@ -85,11 +85,13 @@ void flag_plan_free(FlagPlan *p);
 /* "-D RANK=2 -D USE_X" (malloc'd), for notes. */
 char *flag_config_text(const FlagConfig *c);
 
-/* flag_kernels_plan for the kernels `m` (the file's first parse) lacks;
- * `contents` is the file's text, NULL to read `path`. */
-bool flag_kernels_plan_for(const char *path, const char *contents, size_t size, const Model *m,
-                           bool (*host_sets)(void *ctx, const char *flag), bool (*defined)(void *ctx, const char *flag),
-                           void *ctx, FlagPlan *out);
+/* flag_kernels_plan over the file: `contents` is its text, NULL to read
+ * `path`. */
+bool flag_kernels_plan_for(const char *path, const char *contents, size_t size, bool opencl, const FlagQueries *q,
+                           FlagPlan *out);
+/* Did the parse that made `m` model the kernel named `name` on `line`
+ * (FlagQueries.modelled for the first parse)? */
+bool flag_model_has_kernel(const Model *m, const char *name, unsigned line);
 /* Does `c` select the finding: its kernel (a name, with template
  * arguments) is one `c` adds, or its line is on a branch `c` selects? */
 bool flag_finding_selected(const FlagConfig *c, const char *kernel, unsigned line);

@@ -9,16 +9,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Iterative, with one backtrack point (the last '*'): O(|g| * |t|) at worst,
+ * where the recursive form is exponential in the number of '*'. */
 bool glob_match_simple(const char *g, const char *t)
 {
-    if (*g == 0) return *t == 0;
-    if (*g == '*') {
-        for (const char *p = t;; p++) {
-            if (glob_match_simple(g + 1, p)) return true;
-            if (!*p) return false;
+    const char *star = NULL, *resume = NULL;
+    while (*t) {
+        if (*g == '*') {
+            star = ++g;
+            resume = t;
+        } else if (*g == *t) {
+            g++, t++;
+        } else if (star) {
+            g = star;
+            t = ++resume;
+        } else {
+            return false;
         }
     }
-    return *t && *g == *t && glob_match_simple(g + 1, t + 1);
+    while (*g == '*') g++;
+    return *g == 0;
 }
 
 static void push(Selection *s, const char *glob, bool on, bool reset)
@@ -80,28 +90,40 @@ bool selection_item_valid(const char *item, char *err, size_t n)
     return false;
 }
 
-/* Matches the glob against the whole of path[0..n). */
-static bool path_match(const char *g, const char *p, const char *end)
+/* A path-glob match in progress.  '*' and '**' make the plain recursion
+ * exponential in their number (32 '*' in a 44-byte config glob hung the run),
+ * so every (glob position, path position) pair that failed is remembered:
+ * each pair is tried once, O(|glob| * |path|) in all. */
+typedef struct {
+    const char *g0, *p0, *end;
+    size_t stride;         /* path positions per glob position */
+    unsigned char *failed; /* one bit per pair; NULL: a glob without '*' */
+} PathMatch;
+
+static bool path_match_at(PathMatch *m, const char *g, const char *p);
+
+static bool path_match_body(PathMatch *m, const char *g, const char *p)
 {
+    const char *end = m->end;
     while (*g) {
         if (g[0] == '*' && g[1] == '*') {
             g += 2;
             if (*g == '/') { /* "**" + "/": zero or more whole directories */
                 g++;
                 for (const char *q = p;; q++) {
-                    if ((q == p || q[-1] == '/') && path_match(g, q, end)) return true;
+                    if ((q == p || q[-1] == '/') && path_match_at(m, g, q)) return true;
                     if (q == end) return false;
                 }
             }
             for (const char *q = p;; q++) {
-                if (path_match(g, q, end)) return true;
+                if (path_match_at(m, g, q)) return true;
                 if (q == end) return false;
             }
         }
         if (*g == '*') {
             g++;
             for (const char *q = p;; q++) {
-                if (path_match(g, q, end)) return true;
+                if (path_match_at(m, g, q)) return true;
                 if (q == end || *q == '/') return false;
             }
         }
@@ -110,6 +132,31 @@ static bool path_match(const char *g, const char *p, const char *end)
         g++, p++;
     }
     return p == end;
+}
+
+static bool path_match_at(PathMatch *m, const char *g, const char *p)
+{
+    if (!m->failed) return path_match_body(m, g, p);
+    size_t bit = (size_t)(g - m->g0) * m->stride + (size_t)(p - m->p0);
+    if (m->failed[bit >> 3] & (1u << (bit & 7))) return false;
+    if (path_match_body(m, g, p)) return true;
+    m->failed[bit >> 3] |= (unsigned char)(1u << (bit & 7));
+    return false;
+}
+
+/* Matches the glob against the whole of path[0..end). */
+static bool path_match(const char *g, const char *p, const char *end)
+{
+    size_t glen = strlen(g), stride = (size_t)(end - p) + 1;
+    PathMatch m = {g, p, end, stride, NULL};
+    /* a glob without '*' cannot backtrack: no table needed */
+    if (strchr(g, '*')) {
+        size_t bits = (glen + 1) * stride;
+        m.failed = xcalloc(bits / 8 + 1, 1);
+    }
+    bool hit = path_match_at(&m, g, p);
+    free(m.failed);
+    return hit;
 }
 
 bool path_glob_match(const char *glob, const char *path)

@@ -82,7 +82,9 @@ static ConfigFile *closest_config(ConfigSet *c, const char *dir, Diagnostics *d)
     for (size_t i = 0; i < sizeof config_names / sizeof config_names[0] && !found; i++) {
         struct stat st;
         snprintf(probe, n, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir, config_names[i]);
-        if (stat(probe, &st) == 0 && S_ISREG(st.st_mode)) found = config_file(c, probe, d);
+        /* anything else by that name (a FIFO, a directory) is an error from
+         * load_config, never a config silently left out */
+        if (stat(probe, &st) == 0) found = config_file(c, probe, d);
     }
     free(probe);
     if (!found && strcmp(dir, "/") != 0) {

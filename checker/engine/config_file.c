@@ -10,9 +10,11 @@
 #include "util/vec.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <yaml.h>
 
 /* ---------------------------------------------------------------- reading */
@@ -228,6 +230,45 @@ static void read_top(Reader *r, yaml_node_t *root)
     }
 }
 
+/* No setting nests deeper than an override's lists (4 levels); libyaml's
+ * scanner takes time quadratic in the nesting depth (100,000 '[' ran for
+ * minutes), so a file is first read as events and refused at this depth,
+ * before the document is built.  Also refused: files larger than any real
+ * config. */
+enum { CONFIG_MAX_DEPTH = 64, CONFIG_MAX_BYTES = 1 << 20 };
+
+/* False (with an error) when the file nests deeper than CONFIG_MAX_DEPTH;
+ * true also for bad YAML, which the document load reports with its position. */
+static bool config_depth_ok(const char *path, FILE *f, Diagnostics *d)
+{
+    yaml_parser_t parser;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_file(&parser, f);
+    int depth = 0;
+    bool ok = true, done = false;
+    while (!done) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&parser, &ev)) break;
+        if (ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT) {
+            if (++depth > CONFIG_MAX_DEPTH) {
+                diag_error(d, path, (unsigned)ev.start_mark.line + 1, (unsigned)ev.start_mark.column + 1,
+                           "the config nests deeper than %d levels (no gpulint setting nests more than 4)",
+                           CONFIG_MAX_DEPTH);
+                ok = false;
+                done = true;
+            }
+        } else if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT) {
+            depth--;
+        } else if (ev.type == YAML_STREAM_END_EVENT) {
+            done = true;
+        }
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    rewind(f);
+    return ok;
+}
+
 ConfigFile *load_config(const char *path, Diagnostics *d)
 {
     ConfigFile *cf = xcalloc(1, sizeof *cf);
@@ -236,10 +277,32 @@ ConfigFile *load_config(const char *path, Diagnostics *d)
     *strrchr(cf->dir, '/') = 0;
     if (!cf->dir[0]) strcpy(cf->dir, "/");
     cf->ok = true;
-    FILE *f = fopen(path, "rb");
+    /* O_NONBLOCK: a FIFO named .gpulint.yaml must not block the run in open */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+    if (!f && fd >= 0) close(fd);
     if (!f) {
         diag_error(d, path, 0, 0, "cannot read the config file: %s", strerror(errno));
         cf->ok = false;
+        return cf;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode)) {
+        diag_error(d, path, 0, 0, "the config file is not a regular file (a FIFO, device or directory): not read");
+        cf->ok = false;
+        fclose(f);
+        return cf;
+    }
+    if (fstat(fileno(f), &st) == 0 && st.st_size > CONFIG_MAX_BYTES) {
+        diag_error(d, path, 0, 0, "the config file is %lld bytes, more than the %d a config may have: not read",
+                   (long long)st.st_size, CONFIG_MAX_BYTES);
+        cf->ok = false;
+        fclose(f);
+        return cf;
+    }
+    if (!config_depth_ok(path, f, d)) {
+        cf->ok = false;
+        fclose(f);
         return cf;
     }
     yaml_parser_t parser;

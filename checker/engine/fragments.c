@@ -20,6 +20,8 @@ typedef struct {
     StrMap index;                           /* path -> file + 1 */
     FragmentInfo *info;                     /* per file */
     const char ***owned; int *nowned;       /* per file: the fragments it owns */
+    const char ***root_sets; int nroot_sets; /* per include component: the translation units reaching it */
+    bool *root_set_owned;                   /* which of root_sets to free (others are shared) */
 } Graph;
 
 struct FragmentSet {
@@ -40,8 +42,11 @@ void fragments_free(FragmentSet *fs)
     if (!fs) return;
     for (int g = 0; g < fs->ngraphs; g++) {
         Graph *gr = fs->graphs[g];
+        for (int i = 0; i < gr->nroot_sets; i++)
+            if (gr->root_set_owned[i]) free(gr->root_sets[i]);
+        free(gr->root_sets);
+        free(gr->root_set_owned);
         for (int i = 0; i < gr->nfiles; i++) {
-            free(gr->info[i].roots);
             free(gr->info[i].includers);
             free(gr->owned[i]);
         }
@@ -191,25 +196,152 @@ static int cmp_includer(const void *a, const void *b)
     return c ? c : x->line - y->line;
 }
 
-/* The translation units that reach file f through includes (breadth first
- * up the includers; `stamp` marks what this walk has seen). */
-static void find_roots(Graph *g, int f, int *stamp, int *queue)
+/* The translation units that reach each file through includes, for every
+ * file at once: a walk up the includers from each fragment separately was
+ * quadratic (a 10,000-header include chain took minutes per process).
+ *
+ * Files that include each other (directly or through others: guarded
+ * cycles) reach the same translation units, so the includer graph is first
+ * cut into its strongly connected components (Tarjan's algorithm, without
+ * recursion: chains are deep).  Tarjan completes a component only after the
+ * components of all its includers, so each component's set is the union of
+ * its includers' sets (or the includer itself, for a translation unit),
+ * ready when needed.  A component with one source of roots shares that
+ * source's sorted array: a chain holds one array, not one per file. */
+typedef struct {
+    int *incl, *incl_start;        /* includer indices of file i: incl[incl_start[i] .. incl_start[i+1]) */
+    int *comp;                     /* component of each file; -1: not yet completed */
+    const char ***set; int *nset;  /* per component: its translation units, sorted; shared or owned */
+    bool *owned;                   /* per component: set[c] is its own allocation */
+    int ncomp;
+} RootWalk;
+
+static void includer_indices(Graph *g, RootWalk *w)
 {
-    FragmentInfo *fi = &g->info[f];
-    int nq = 0;
-    queue[nq++] = f;
-    stamp[f] = f + 1;
-    for (int qi = 0; qi < nq; qi++) {
-        const FragmentInfo *cur = &g->info[queue[qi]];
-        for (int k = 0; k < cur->nincluders; k++) {
-            int from = *strmap_get(&g->index, cur->includers[k].path) - 1;
-            if (from < 0 || stamp[from] == f + 1) continue;
-            stamp[from] = f + 1;
-            if (is_translation_unit(g, from)) *VEC_PUSH(fi->roots, fi->nroots) = g->files[from];
-            else queue[nq++] = from;
+    size_t n = (size_t)g->nfiles;
+    w->incl_start = xcalloc(n + 1, sizeof *w->incl_start);
+    int edges = 0;
+    for (int i = 0; i < g->nfiles; i++) {
+        w->incl_start[i] = edges;
+        edges += g->info[i].nincluders;
+    }
+    w->incl_start[n] = edges;
+    w->incl = xcalloc(edges ? (size_t)edges : 1, sizeof *w->incl);
+    for (int i = 0; i < g->nfiles; i++)
+        for (int k = 0; k < g->info[i].nincluders; k++)
+            w->incl[w->incl_start[i] + k] = *strmap_get(&g->index, g->info[i].includers[k].path) - 1;
+}
+
+/* The roots of component c, whose members are members[0..nm). */
+static void component_roots(Graph *g, RootWalk *w, int c, const int *members, int nm, int *stamp)
+{
+    const char **set = NULL;
+    int n = 0, source = -1, nsources = 0;
+    for (int m = 0; m < nm; m++) {
+        int v = members[m];
+        for (int e = w->incl_start[v]; e < w->incl_start[v + 1]; e++) {
+            int u = w->incl[e];
+            if (u < 0 || w->comp[u] == c) continue;
+            if (is_translation_unit(g, u)) {
+                nsources += 2; /* a translation unit itself: never shared */
+                if (stamp[u] != -(c + 2)) {
+                    stamp[u] = -(c + 2);
+                    *VEC_PUSH(set, n) = g->files[u];
+                }
+                continue;
+            }
+            int cu = w->comp[u];
+            if (!w->nset[cu] || cu == source) continue;
+            source = cu;
+            nsources++;
+            for (int k = 0; k < w->nset[cu]; k++) {
+                int t = *strmap_get(&g->index, w->set[cu][k]) - 1;
+                if (stamp[t] == -(c + 2)) continue;
+                stamp[t] = -(c + 2);
+                *VEC_PUSH(set, n) = w->set[cu][k];
+            }
         }
     }
-    if (fi->nroots > 1) qsort(fi->roots, (size_t)fi->nroots, sizeof *fi->roots, cmp_str);
+    if (nsources == 1) { /* exactly the source's set: share it */
+        free(set);
+        w->set[c] = w->set[source];
+        w->nset[c] = w->nset[source];
+        return;
+    }
+    if (n > 1) qsort(set, (size_t)n, sizeof *set, cmp_str);
+    w->set[c] = set;
+    w->nset[c] = n;
+    w->owned[c] = true;
+}
+
+static void find_all_roots(Graph *g, RootWalk *w)
+{
+    size_t n = g->nfiles > 0 ? (size_t)g->nfiles : 1;
+    includer_indices(g, w);
+    int *index = xmalloc(n * sizeof *index), *low = xmalloc(n * sizeof *low);
+    int *stack = xmalloc(n * sizeof *stack), *call = xmalloc(n * sizeof *call), *edge = xmalloc(n * sizeof *edge);
+    int *stamp = xmalloc(n * sizeof *stamp);
+    bool *on_stack = xcalloc(n, sizeof *on_stack);
+    w->comp = xmalloc(n * sizeof *w->comp);
+    w->set = xcalloc(n, sizeof *w->set);
+    w->nset = xcalloc(n, sizeof *w->nset);
+    w->owned = xcalloc(n, sizeof *w->owned);
+    for (size_t i = 0; i < n; i++) index[i] = w->comp[i] = stamp[i] = -1;
+    int counter = 0, sp = 0;
+    for (int root = 0; root < g->nfiles; root++) {
+        if (index[root] >= 0) continue;
+        int depth = 0;
+        call[depth] = root;
+        edge[depth] = w->incl_start[root];
+        index[root] = low[root] = counter++;
+        stack[sp++] = root;
+        on_stack[root] = true;
+        while (depth >= 0) {
+            int v = call[depth];
+            if (edge[depth] < w->incl_start[v + 1]) {
+                int u = w->incl[edge[depth]++];
+                if (u < 0) continue;
+                if (index[u] < 0) {
+                    call[++depth] = u;
+                    edge[depth] = w->incl_start[u];
+                    index[u] = low[u] = counter++;
+                    stack[sp++] = u;
+                    on_stack[u] = true;
+                } else if (on_stack[u] && index[u] < low[v]) {
+                    low[v] = index[u];
+                }
+                continue;
+            }
+            if (low[v] == index[v]) { /* v heads a component: pop it */
+                int c = w->ncomp++, first = sp;
+                do {
+                    int x = stack[--first];
+                    on_stack[x] = false;
+                    w->comp[x] = c;
+                } while (stack[first] != v);
+                component_roots(g, w, c, stack + first, sp - first, stamp);
+                sp = first;
+            }
+            if (--depth >= 0 && low[v] < low[call[depth]]) low[call[depth]] = low[v];
+        }
+    }
+    free(index);
+    free(low);
+    free(stack);
+    free(call);
+    free(edge);
+    free(stamp);
+    free(on_stack);
+}
+
+static void root_walk_free(RootWalk *w)
+{
+    free(w->incl);
+    free(w->incl_start);
+    free(w->comp);
+    free(w->nset);
+    free(w->owned);
+    free(w->set);
 }
 
 static Graph *build_graph(FragmentSet *fs, const char *root)
@@ -224,22 +356,29 @@ static Graph *build_graph(FragmentSet *fs, const char *root)
     for (int i = 0; i < g->nfiles; i++) *strmap_get(&g->index, g->files[i]) = i + 1;
     for (int i = 0; i < g->nfiles; i++) g->info[i].fragment_kind = is_fragment_kind(g->files[i], false);
     for (int i = 0; i < g->nfiles; i++) scan_file(fs, g, i);
-    int *stamp = xcalloc(n, sizeof *stamp), *queue = xcalloc(n, sizeof *queue);
     for (int i = 0; i < g->nfiles; i++) {
         FragmentInfo *fi = &g->info[i];
         if (fi->nincluders > 1) qsort(fi->includers, (size_t)fi->nincluders, sizeof *fi->includers, cmp_includer);
     }
+    RootWalk w = {0};
+    find_all_roots(g, &w);
+    g->root_sets = w.set;
+    g->root_set_owned = w.owned;
+    g->nroot_sets = w.ncomp;
+    w.set = NULL;
+    w.owned = NULL;
     for (int i = 0; i < g->nfiles; i++) {
         FragmentInfo *fi = &g->info[i];
         if (!fi->fragment_kind || !fi->nincluders) continue;
-        find_roots(g, i, stamp, queue);
-        if (!fi->nroots) continue;
+        int c = w.comp[i];
+        if (!w.nset[c]) continue;
+        fi->roots = g->root_sets[c];
+        fi->nroots = w.nset[c];
         fi->owner = fi->roots[0];
         int o = *strmap_get(&g->index, fi->owner) - 1;
         *VEC_PUSH(g->owned[o], g->nowned[o]) = g->files[i];
     }
-    free(stamp);
-    free(queue);
+    root_walk_free(&w);
     return g;
 }
 

@@ -1,6 +1,6 @@
 /* expect_runner.c - runs gpulint on one testdata file and compares its JSON
  * findings with the `// expect: RULE key=value ...` annotations written in
- * the file (docs/testing.md).  Fails on any missing, unexpected or
+ * the file (docs/dev/testing.md).  Fails on any missing, unexpected or
  * mismatching finding, and on gpulint errors.
  *
  * FILE may be a directory: a multi-file case (OpenCL kernels with the host

@@ -85,7 +85,7 @@ else
     fail "discovery: text mode summary line"; sed 's/^/    | /' "$tmp/err"
 fi
 # --- errors confined to host code ---------------------------------------------
-# A third-party header is missing (tests the README's "what degraded means").
+# A third-party header is missing (tests "Per-file status" in docs/projects.md).
 cp -r "$P/host_only_errors" "$tmp/"
 lint "$tmp/host_only_errors"
 check "host code only: the file is ok, its reason names the header and says the GPU code is complete" \

@@ -4,5 +4,5 @@
  * directory) for files parsed with the CUDA toolkit's headers whose include
  * closure needs nothing heavier.  Only toolkit and standard headers here: a
  * prelude is parsed before the file, so it must not change what the file's
- * own code means (see README, "Speed"). */
+ * own code means (see docs/projects.md, "Precompiled toolkit preludes"). */
 #include <cuda_runtime.h>

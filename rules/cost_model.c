@@ -275,7 +275,7 @@ static const CostPoint DL_CHAIN_EXACT[] = {{1, 5.77, "mul-1.5 (x*1.5+0.25)"}};
 static const CostPoint DL_CHAIN_INEXACT[] = {{1, 5.77, "mul-0.1 (x*0.1+0.3)"}};
 static const CostPoint DL_EXP_CALL[] = {{1, 3.03, "exp-4.0 (exp(-(4.0)/x))"}};
 /* Other math routines run in double, and a chain through a division: the
- * emitted benchmarks of testdata/rules/double-literal (H100, session 18;
+ * emitted benchmarks of testdata/rules/double-literal (H100, 2026-11-24;
  * the best fix: the fast intrinsic where one exists). */
 static const CostPoint DL_LOG_CALL[] = {{1, 12.07, "testdata pos_math_calls.cu:30 (log(x + 1.0), __logf)"}};
 static const CostPoint DL_TANH_CALL[] = {{1, 5.75, "testdata pos_math_calls.cu:47 (tanh(x * 0.5))"}};
@@ -283,7 +283,7 @@ static const CostPoint DL_SQRT_CALL[] = {{1, 2.39, "testdata pos_math_calls.cu:2
 static const CostPoint DL_CHAIN_DIV[] = {{1, 1.87, "testdata pos_chains_constants.cu:54 (g * e / (e + 1.))"}};
 /* The same expressions as an elementwise kernel runs them: one evaluation
  * per element of a 64 Mi-element array read and written once, memory-bound
- * (bench/calibrate.sh stream-*, H100, session 21).  The double operations
+ * (bench/calibrate.sh stream-*, H100, 2026-11-24).  The double operations
  * hide behind the memory traffic; only double math routines still show. */
 static const CostPoint DL_STREAM_EXACT_OP[] = {{1, 1.00, "stream-exact-op (x * 0.5)"}};
 static const CostPoint DL_STREAM_INEXACT_OP[] = {{1, 1.01, "stream-inexact-op (0.01 * x)"}};
@@ -510,7 +510,7 @@ static const CostPoint BRANCH_UNSWITCHED[] = {{1, 1.00, "branch-simple (nvcc uns
 static const CostPoint BRANCH_BARRIER[] = {{2, 1.31, "branch-barrier-light"}};
 /* Two uniform conditions in a loop with neither barrier nor inner loop: the
  * emitted benchmarks of two corpus findings of this shape (CONDITIONS=2,
- * IN_LOOP=1, BARRIER=0) measured 1.00x on the H100 in two sessions
+ * IN_LOOP=1, BARRIER=0) measured 1.00x on the H100 in two runs
  * (docs/measured/README.md). */
 static const CostPoint BRANCH_CONDITIONS[] = {{2, 1.00, "2 uniform conditions in a loop, no barrier (corpus benchmarks)"}};
 

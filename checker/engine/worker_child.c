@@ -62,11 +62,12 @@ bool worker_read_all(int fd, void *p, size_t n)
 /* ------------------------------------------------------------- memory */
 
 static unsigned long long memory_limit;   /* the address-space limit set, 0: none */
+static unsigned long long memory_base;    /* the address space in use when it was set */
 static unsigned long long peak_before;    /* VmPeak when the current file began */
 
-/* VmPeak of this process in bytes (0 when unknown).  Async-signal-safe: it
- * also runs in the fatal-signal handler. */
-static unsigned long long vm_peak_bytes(void)
+/* A field of /proc/self/status in bytes (0 when unknown).  Async-signal-
+ * safe: it also runs in the fatal-signal handler.  key: "\nVmPeak:". */
+static unsigned long long proc_status_bytes(const char *key)
 {
     int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
     if (fd < 0) return 0;
@@ -75,15 +76,20 @@ static unsigned long long vm_peak_bytes(void)
     close(fd);
     if (n <= 0) return 0;
     buf[n] = 0;
-    static const char key[] = "\nVmPeak:";
-    for (ssize_t i = 0; i + (ssize_t)sizeof key - 1 <= n; i++) {
-        if (memcmp(buf + i, key, sizeof key - 1) != 0) continue;
+    size_t klen = strlen(key);
+    for (ssize_t i = 0; i + (ssize_t)klen <= n; i++) {
+        if (memcmp(buf + i, key, klen) != 0) continue;
         unsigned long long kb = 0;
-        for (const char *p = buf + i + sizeof key - 1; *p == ' ' || *p == '\t' || (*p >= '0' && *p <= '9'); p++)
+        for (const char *p = buf + i + klen; *p == ' ' || *p == '\t' || (*p >= '0' && *p <= '9'); p++)
             if (*p >= '0' && *p <= '9') kb = kb * 10 + (unsigned long long)(*p - '0');
         return kb * 1024;
     }
     return 0;
+}
+
+static unsigned long long vm_peak_bytes(void)
+{
+    return proc_status_bytes("\nVmPeak:");
 }
 
 /* Whether this file's failure is the memory limit: the address space grew
@@ -94,7 +100,8 @@ static bool hit_memory_limit(bool abort_like)
 {
     if (!memory_limit) return false;
     unsigned long long peak = vm_peak_bytes();
-    unsigned long long threshold = abort_like ? memory_limit / 2 : memory_limit / 10 * 9;
+    unsigned long long room = memory_limit - memory_base;
+    unsigned long long threshold = memory_base + (abort_like ? room / 2 : room / 10 * 9);
     return peak > peak_before && peak >= threshold;
 }
 
@@ -114,9 +121,15 @@ static void set_limits(const PoolOptions *po)
     /* A sanitizer reserves terabytes of address space: the parent watches
      * resident memory instead (worker.c). */
     if (worker_under_sanitizer() || !po->memory_bytes) return;
-    struct rlimit rl = {(rlim_t)po->memory_bytes, (rlim_t)po->memory_bytes};
+    /* The limit is what one file's analysis may add to the worker as it
+     * starts: gpulint and libclang alone map about 200 MiB of address space,
+     * and a limit on the total failed even an empty file below that. */
+    unsigned long long base = proc_status_bytes("\nVmSize:"), limit = base + po->memory_bytes;
+    if (limit < base) limit = po->memory_bytes; /* cannot overflow in practice; never a smaller limit */
+    struct rlimit rl = {(rlim_t)limit, (rlim_t)limit};
     if (setrlimit(RLIMIT_AS, &rl) != 0) return;
-    memory_limit = po->memory_bytes;
+    memory_limit = limit;
+    memory_base = limit > base ? base : 0;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_fatal_signal;
@@ -239,7 +252,7 @@ _Noreturn void worker_child_main(int fd, const EngineOptions *eo, const PoolOpti
         if (!ok && hit_memory_limit(true)) _exit(WORKER_EXIT_OUT_OF_MEMORY);
         /* After a failure (libclang may have crashed and recovered) or close
          * to the limit, the next file gets a fresh process. */
-        bool last = !ok || (memory_limit && vm_peak_bytes() >= memory_limit / 10 * 9);
+        bool last = !ok || (memory_limit && vm_peak_bytes() >= memory_base + (memory_limit - memory_base) / 10 * 9);
         WireBuf wire = {0};
         result_encode(&r, text.data, text.len, &wire);
         bool sent = send_frame(fd, FRAME_RESULT, last ? FRAME_LAST : 0, wire.data, wire.len);

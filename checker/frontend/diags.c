@@ -1,9 +1,11 @@
 /* diags.c - a parse's diagnostics: collected from libclang (errors and
  * worse; a missing include a note), counted, added, freed. */
 #include "frontend/parse.h"
+#include "frontend/trusted_files.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,8 +33,46 @@ bool is_cuda_library_header(const char *msg)
     return false;
 }
 
-void collect_diags(CXTranslationUnit tu, ParseResult *r)
+/* The diagnostics in files outside the trusted directories become one per
+ * file, by path only: their messages quote the file's tokens. */
+static void withhold_untrusted(ParseResult *r, int first, TrustedDirs *trust)
 {
+    int out = first;
+    for (int i = first; i < r->ndiags; i++) {
+        Diag *d = &r->diags[i];
+        if (trusted_dirs_contain(trust, d->file)) {
+            r->diags[out++] = *d;
+            continue;
+        }
+        Diag *same = NULL; /* this file's summary, made at its first diagnostic */
+        for (int k = first; k < out && !same; k++)
+            if (r->diags[k].withheld && strcmp(r->diags[k].file, d->file) == 0) same = &r->diags[k];
+        if (!same) {
+            same = &r->diags[out++];
+            *same = *d;
+            same->message = NULL;
+            same->line = same->col = 0;
+            same->withheld = 0;
+        } else {
+            free(d->file);
+        }
+        free(d->message);
+        if (d->level == DIAG_ERROR) same->level = DIAG_ERROR;
+        same->withheld++;
+        free(same->message);
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "%d diagnostic%s of this file not shown: it is outside the project and the include directories "
+                 "the build names, so gpulint does not copy its text into reports",
+                 same->withheld, same->withheld == 1 ? "" : "s");
+        same->message = xstrdup(msg);
+    }
+    r->ndiags = out;
+}
+
+void collect_diags(CXTranslationUnit tu, ParseResult *r, TrustedDirs *trust)
+{
+    int first = r->ndiags;
     unsigned n = clang_getNumDiagnostics(tu);
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -67,6 +107,7 @@ void collect_diags(CXTranslationUnit tu, ParseResult *r)
         clang_disposeString(msg);
         clang_disposeDiagnostic(d);
     }
+    if (trust) withhold_untrusted(r, first, trust);
 }
 
 int error_count(const ParseResult *r)

@@ -40,6 +40,7 @@ typedef struct {
     bool preprocessor; /* clang's "Lexical or Preprocessor Issue" or "User-Defined Issue" (#error) */
     bool nvcc_dialect; /* clang rejects what nvcc accepts, away from the kernels (gpu_code.c) */
     bool build_time_error; /* an OpenCL error made a note: the file uses names set at build time */
+    int withheld; /* diagnostics of a file outside the trusted directories summed up here (trusted_files.h) */
 } Diag;
 
 /* The name in clang's "use of undeclared identifier 'N'" (and, with

@@ -10,6 +10,7 @@
 #include "frontend/opencl_build_types.h"
 #include "frontend/opencl_std.h"
 #include "frontend/parse.h"
+#include "frontend/trusted_files.h"
 #include "frontend/prelude_macros.h"
 #include "frontend/toolkit_pch.h"
 #include "util/fileio.h"
@@ -661,6 +662,26 @@ ParseResult frontend_parse(Frontend *fe, const char *path)
     return frontend_parse_file(fe, path);
 }
 
+/* The directories whose files' diagnostics may be quoted (trusted_files.h):
+ * the file's own and its project's, the include directories of its flags and
+ * of the command line, the toolkit's, gpulint's and the system's. */
+static void trusted_dirs_for(const Frontend *fe, const char *path, TrustedDirs *t)
+{
+    memset(t, 0, sizeof *t);
+    trusted_dirs_add_dir_of(t, path);
+    const FileArgs *fa = fe->file_args;
+    if (fa) {
+        trusted_dirs_add(t, fa->project_root);
+        trusted_dirs_add_include_args(t, fa->args, fa->nargs);
+        for (int i = 0; i < fa->nmodel_files; i++) trusted_dirs_add_dir_of(t, fa->model_files[i]);
+    }
+    trusted_dirs_add_include_args(t, (const char *const *)fe->o.extra, fe->o.nextra);
+    const char *gpulint_dirs[] = {fe->cuda_path, fe->shim_dir, fe->overlay_dir, fe->opencl_host_dir, fe->cccl_dir,
+                                  fe->o.data_dir, fe->resource_dir_arg[0] ? fe->resource_dir_arg + strlen("-resource-dir=") : NULL,
+                                  "/usr/include", "/usr/local/include", "/usr/lib", "/usr/local/cuda"};
+    for (size_t i = 0; i < sizeof gpulint_dirs / sizeof gpulint_dirs[0]; i++) trusted_dirs_add(t, gpulint_dirs[i]);
+}
+
 ParseResult frontend_parse_file(Frontend *fe, const char *path)
 {
     ParseResult r;
@@ -733,7 +754,9 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
     }
     if (variant >= 0 && !fe->pch_failed[variant])
         r.shim_pch = pch_variants[variant].name;
-    collect_diags(tu, &r);
+    TrustedDirs trust;
+    trusted_dirs_for(fe, path, &trust);
+    collect_diags(tu, &r, &trust);
     bool keep = true;
     if (!real && !opencl && fe->o.headers == HEADERS_AUTO && fe->cuda_path[0] && !fe->file_args) {
         /* The shim lacks a CUDA library header, or a library header fails
@@ -757,7 +780,7 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
             if (parse_with(fe, path, true, NULL, NULL, &tu2) == CXError_Success && tu2) {
                 ParseResult r2;
                 memset(&r2, 0, sizeof r2);
-                collect_diags(tu2, &r2);
+                collect_diags(tu2, &r2, &trust);
                 int errors2 = 0, errors1 = 0;
                 for (int i = 0; i < r2.ndiags; i++) errors2 += r2.diags[i].level == DIAG_ERROR || r2.diags[i].level == DIAG_NOTE;
                 for (int i = 0; i < r.ndiags; i++) errors1 += r.diags[i].level == DIAG_ERROR || r.diags[i].level == DIAG_NOTE;
@@ -775,6 +798,7 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
             fe->kept = kept;
         }
     }
+    trusted_dirs_free(&trust);
     r.tu = tu;
     if (fe->kept && keep) {
         fe->kept->tu = tu;

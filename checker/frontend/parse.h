@@ -5,6 +5,7 @@
 #define GPULINT_PARSE_H
 
 #include "frontend/frontend.h"
+#include "frontend/trusted_files.h"
 
 #include <clang-c/Index.h>
 #include <stdbool.h>
@@ -78,7 +79,8 @@ KeptTu *frontend_kept(const Frontend *fe);
 const FileArgs *frontend_file_args(const Frontend *fe);
 void parse_result_free(ParseResult *r);
 /* diags.c: the TU's errors (a missing include as a note) into r->diags. */
-void collect_diags(CXTranslationUnit tu, ParseResult *r);
+/* trust: files whose diagnostics may be quoted (trusted_files.h); NULL: all */
+void collect_diags(CXTranslationUnit tu, ParseResult *r, TrustedDirs *trust);
 bool is_missing_include(const char *msg);
 /* Is the missing include a CUDA library header the shim lacks? */
 bool is_cuda_library_header(const char *msg);

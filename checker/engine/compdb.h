@@ -3,7 +3,7 @@
  * that matter for parsing one file's device side (include paths, macros,
  * pre-includes, the C++ standard).  Everything else nvcc takes (-gencode,
  * -Xptxas, -ccbin, ...) is dropped; --options-file/-optf/@ response files
- * are read and spliced in.  See docs/real-projects.md. */
+ * are read and spliced in.  See docs/projects.md. */
 #ifndef GPULINT_COMPDB_H
 #define GPULINT_COMPDB_H
 

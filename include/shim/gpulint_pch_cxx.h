@@ -3,7 +3,7 @@
  * standard headers that the toolkit's C++ prelude holds
  * (include/toolkit/gpulint_toolkit_cxx.h), and <complex> and <mutex>,
  * which a project's common type header often brings: parsed from source
- * they cost a shim file about 150 ms (docs/real-projects.md). */
+ * they cost a shim file about 150 ms (docs/projects.md). */
 #include "gpulint_pch_iostream.h"
 #include <array>
 #include <complex>

@@ -3,10 +3,14 @@
 #   build/       a normal build
 #   build-asan/  an AddressSanitizer + UndefinedBehaviorSanitizer build
 #                (-DGPULINT_SANITIZE=ON), leak checking on
-# with two bounded checks of robustness between the sanitizer build and its
+# with bounded checks of robustness between the sanitizer build and its
 # ctest run (so that the output ends with ctest's summary):
 #   build-fuzz/  the libFuzzer target over the whole pipeline, for
-#                FUZZ_SECONDS (default 120; 0 skips it), ci/fuzz.sh
+#                FUZZ_SECONDS (default 120; 0 skips it), ci/fuzz.sh; then
+#                the fast targets over gpulint's own readers (configs,
+#                compile databases, baselines, LSP messages, globs, #if
+#                text, CMake code, audit results), FUZZ_FAST_SECONDS each
+#                (default 10; 0 skips them), $(nproc) at a time, ci/fuzz_fast.sh
 #   the ASan+UBSan gpulint over the real-project corpus, only when
 #                GPULINT_CORPUS names it (ci/corpus_smoke.sh: 224 s for the
 #                314 CUDA files before project discovery brought in their
@@ -87,6 +91,22 @@ if ((fuzz_seconds > 0)); then
 else
     echo "== ci/test.sh: fuzzing SKIPPED (FUZZ_SECONDS=0)"
     recap+=("fuzzing: skipped (FUZZ_SECONDS=0)")
+fi
+
+fuzz_fast_seconds=${FUZZ_FAST_SECONDS:-10}
+if ((fuzz_fast_seconds > 0)); then
+    echo "== ci/test.sh: fuzzing gpulint's own readers for ${fuzz_fast_seconds}s per target (build-fuzz/)"
+    mkdir -p build-fuzz
+    if FUZZ_JOBS=${FUZZ_JOBS:-$jobs} bash ci/fuzz_fast.sh "$fuzz_fast_seconds" 2>&1 | tee build-fuzz/ci-test-fast.out; then
+        recap+=("fast fuzzing ${fuzz_fast_seconds}s per target: $(grep -m1 -oE 'no crash, hang or leak in .*' build-fuzz/ci-test-fast.out || echo 'no crash')")
+    else
+        status=1
+        recap+=("fast fuzzing: FAILED; what ci/fuzz_fast.sh said:")
+        while IFS= read -r line; do recap+=("  $line"); done < <(sed -n '/FAILED/,$p' build-fuzz/ci-test-fast.out | head -60)
+    fi
+else
+    echo "== ci/test.sh: fast fuzzing SKIPPED (FUZZ_FAST_SECONDS=0)"
+    recap+=("fast fuzzing: skipped (FUZZ_FAST_SECONDS=0)")
 fi
 
 if [[ -n "${GPULINT_CORPUS:-}" ]]; then

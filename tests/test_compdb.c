@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The translated flags joined by spaces. */
@@ -83,6 +84,24 @@ int main(void)
     s = translate_command(&a, dir, "nvcc --options-file includes.rsp -optf includes.rsp @includes.rsp -c k.cu", &e);
     CHECK(strcmp(s, "-I /with space/inc -D FROM_RSP=1 -I /with space/inc -D FROM_RSP=1 -I /with space/inc -D "
                     "FROM_RSP=1") == 0);
+    free_entry(&e);
+
+    /* a response file that names itself 10 times: read at most 64 times in
+     * all (not 10^8), and a FIFO by that name is not opened (it would block) */
+    f = fopen(rsp, "w");
+    CHECK(f != NULL);
+    if (f) {
+        for (int i = 0; i < 10; i++) fputs("@includes.rsp ", f);
+        fputs("-DX=1\n", f);
+        fclose(f);
+    }
+    s = translate_command(&a, dir, "nvcc @includes.rsp -c k.cu", &e);
+    CHECK_EQ_LL(e.nargs, 2 * 64);
+    free_entry(&e);
+    unlink(rsp);
+    CHECK(mkfifo(rsp, 0600) == 0);
+    s = translate_command(&a, dir, "nvcc -DA @includes.rsp -c k.cu", &e);
+    CHECK(strcmp(s, "-D A") == 0);
     free_entry(&e);
     unlink(rsp);
     rmdir(dir);

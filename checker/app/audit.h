@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 struct cJSON;
 
@@ -107,6 +108,8 @@ typedef struct {
  * earlier ones; finding lines without their file line are dropped).
  * False when the file exists but cannot be read. */
 bool audit_results_load(AuditResults *r, const char *dir);
+/* The same for the lines of an open stream (results.jsonl's text). */
+void audit_results_read(AuditResults *r, FILE *f);
 /* Sorts projects and files; call once after the loads. */
 void audit_results_finish(AuditResults *r);
 void audit_results_free(AuditResults *r);

@@ -164,6 +164,13 @@ bool audit_results_load(AuditResults *r, const char *dir)
     FILE *f = fopen(path, "r");
     free(path);
     if (!f) return errno == ENOENT;
+    audit_results_read(r, f);
+    fclose(f);
+    return true;
+}
+
+void audit_results_read(AuditResults *r, FILE *f)
+{
     Pending *pending = NULL;
     int npending = 0;
     char *line = NULL;
@@ -181,14 +188,12 @@ bool audit_results_load(AuditResults *r, const char *dir)
         add_line(r, o, &pending, &npending);
     }
     free(line);
-    fclose(f);
     for (int i = 0; i < npending; i++) {
         for (int j = 0; j < pending[i].n; j++) cJSON_Delete(pending[i].items[j]);
         free(pending[i].items);
         free(pending[i].key);
     }
     free(pending);
-    return true;
 }
 
 static int by_project(const void *a, const void *b)

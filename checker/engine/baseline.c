@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,7 +44,10 @@ Baseline *baseline_load(const char *path, Diagnostics *d)
         cJSON *fp = cJSON_GetObjectItemCaseSensitive(e, "fingerprint");
         cJSON *count = cJSON_GetObjectItemCaseSensitive(e, "count");
         if (!cJSON_IsString(fp)) continue;
-        *strmap_get(&b->left, fp->valuestring) += cJSON_IsNumber(count) && count->valueint > 0 ? count->valueint : 1;
+        int add = cJSON_IsNumber(count) && count->valueint > 0 ? count->valueint : 1;
+        int *left = strmap_get(&b->left, fp->valuestring);
+        /* saturating: two entries of one fingerprint at INT_MAX overflowed */
+        *left = *left > INT_MAX - add ? INT_MAX : *left + add;
     }
     cJSON_Delete(doc);
     return b;

@@ -567,6 +567,14 @@ CmakeFacts *cmake_facts_read(const char *const *cmake_files, int n)
     return f;
 }
 
+CmakeFacts *cmake_facts_read_texts(const char *const *cmake_files, const char *const *texts, int n)
+{
+    CmakeFacts *f = calloc(1, sizeof *f);
+    if (!f) return NULL;
+    for (int i = 0; i < n; i++) read_commands(f, cmake_files[i], texts[i]);
+    return f;
+}
+
 void cmake_facts_free(CmakeFacts *f)
 {
     if (!f) return;

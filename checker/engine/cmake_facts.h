@@ -20,6 +20,9 @@ typedef struct CmakeFacts CmakeFacts;
 
 /* Reads the given CMake files (absolute paths); never NULL. */
 CmakeFacts *cmake_facts_read(const char *const *cmake_files, int n);
+/* The same for texts already read (NUL-terminated): texts[i] is the file
+ * cmake_files[i].  Templates are still read from disk. */
+CmakeFacts *cmake_facts_read_texts(const char *const *cmake_files, const char *const *texts, int n);
 void cmake_facts_free(CmakeFacts *facts);
 
 /* The template of the configure_file() whose output path ends with

@@ -13,6 +13,9 @@
 #include <string.h>
 
 #define MAX_RESPONSE_DEPTH 8
+/* Response files read for one command line: one that names itself (or
+ * another) n times would otherwise be read n^8 times (found by fuzzing). */
+#define MAX_RESPONSE_FILES 64
 
 int compdb_split(Arena *a, const char *s, const char ***words)
 {
@@ -57,6 +60,7 @@ typedef struct {
     Arena *a;
     const char *directory;
     CompileEntry *e;
+    int response_files;      /* read so far */
 } Translation;
 
 static void keep(Translation *t, const char *flag, const char *value)
@@ -96,9 +100,13 @@ static void translate(Translation *t, const char *const *argv, int argc, int dep
 
 static void splice_response_file(Translation *t, const char *path, int depth)
 {
-    if (depth >= MAX_RESPONSE_DEPTH) return;
+    if (depth >= MAX_RESPONSE_DEPTH || t->response_files >= MAX_RESPONSE_FILES) return;
+    const char *abs = absolute(t->a, t->directory, path);
+    /* a FIFO would block the run in open, a device need not end */
+    if (!is_regular_file(abs)) return;
+    t->response_files++;
     long size;
-    char *text = read_file(absolute(t->a, t->directory, path), &size);
+    char *text = read_file(abs, &size);
     if (!text) return;
     const char **words;
     int n = compdb_split(t->a, text, &words);
@@ -183,7 +191,7 @@ static void translate(Translation *t, const char *const *argv, int argc, int dep
 
 void compdb_translate(Arena *a, const char *directory, const char *const *argv, int argc, CompileEntry *e)
 {
-    Translation t = {a, directory, e};
+    Translation t = {a, directory, e, 0};
     translate(&t, argv, argc, 0);
 }
 
@@ -202,8 +210,15 @@ bool compdb_load(CompileDb *db, const char *path, char *err, int errsize)
         snprintf(err, (size_t)errsize, "cannot read %s", path);
         return false;
     }
-    cJSON *root = cJSON_Parse(text);
+    bool ok = compdb_parse(db, path, text, (size_t)size, err, errsize);
     free(text);
+    return ok;
+}
+
+bool compdb_parse(CompileDb *db, const char *path, const char *text, size_t size, char *err, int errsize)
+{
+    memset(db, 0, sizeof *db);
+    cJSON *root = cJSON_ParseWithLength(text, size);
     if (!cJSON_IsArray(root)) {
         snprintf(err, (size_t)errsize, "%s is not a JSON array of compile commands", path);
         cJSON_Delete(root);

@@ -11,6 +11,7 @@
 #include "util/strmap.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef struct {
     const char *file;        /* absolute, as the database names it */
@@ -30,6 +31,9 @@ typedef struct {
 
 /* Reads `path`; false (with the reason in err) when it is not a database. */
 bool compdb_load(CompileDb *db, const char *path, char *err, int errsize);
+/* The same for the database's text (text[0..size), not NUL-terminated),
+ * read as the file `path`: response files are still read from disk. */
+bool compdb_parse(CompileDb *db, const char *path, const char *text, size_t size, char *err, int errsize);
 void compdb_free(CompileDb *db);
 /* The entry for `file` (an absolute path), or NULL. */
 const CompileEntry *compdb_find(CompileDb *db, const char *file);

@@ -1,0 +1,13 @@
+// The build passes -DGRID_STRIDE or -DBLOCK_STRIDE; nothing else compiles.
+__global__ void scale(const float *in, float *out, int n)
+{
+#if defined(GRID_STRIDE)
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+        out[i] = in[i] * 0.3;
+#elif defined(BLOCK_STRIDE)
+    for (int i = threadIdx.x + blockIdx.x * 1024; i < (blockIdx.x + 1) * 1024 && i < n; i += blockDim.x)
+        out[i] = in[i] * 0.3f;
+#else
+#error Must pick grid-stride or block-stride loop
+#endif
+}

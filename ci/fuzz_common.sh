@@ -40,8 +40,14 @@ fuzz_build() {
 
 # Leaks are findings; a sanitizer report aborts (never an ordinary exit).
 fuzz_sanitizer_env() {
-    # reports name functions and lines (llvm-symbolizer comes with clang-19)
-    [[ -x /usr/lib/llvm-19/bin/llvm-symbolizer ]] && export PATH=/usr/lib/llvm-19/bin:$PATH
+    # reports name functions and lines when an llvm-symbolizer is installed
+    local s
+    for s in /usr/lib/llvm-19/bin/llvm-symbolizer /usr/bin/llvm-symbolizer-19 /usr/bin/llvm-symbolizer /usr/bin/llvm-symbolizer-*; do
+        if [[ -x $s ]]; then
+            export ASAN_SYMBOLIZER_PATH=$s
+            break
+        fi
+    done
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1${1:+:$1}
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1
 }

@@ -36,8 +36,7 @@ struct Engine {
     StrMap run;                  /* real paths of the run's files */
     bool have_run;
     ConfigSet *configs;          /* .gpulint.yaml flags and rule options; NULL with --no-config */
-    const char **user_include_dirs; int nuser_include_dirs;
-    char shim_dir[PATH_MAX];
+    EngineProjects *own_projects; /* projects and fragments, unless the options share the parent's */
     char device_default_header[PATH_MAX]; /* include/toolkit/gpulint_nvrtc_device_default.h */
     DocumentCache *documents;    /* engine_lint_document's kept parses (made on first use) */
     FrontendDocument *document;  /* the one being analysed now, or NULL */
@@ -712,6 +711,58 @@ void file_result_free(FileResult *r)
 
 /* --------------------------------------------------------------- session */
 
+/* Project discovery and the include graphs: per run, not per file.  Built in
+ * each engine, or once by the parent before its workers start
+ * (engine_projects_new), which they then inherit through fork: a worker
+ * replaced after a timeout does not build them again. */
+struct EngineProjects {
+    ProjectSet *projects;
+    FragmentSet *fragments;
+    const char **user_include_dirs; int nuser_include_dirs;
+    char shim_dir[PATH_MAX];
+};
+
+static EngineProjects *projects_setup(const EngineOptions *o, const char *cuda_path)
+{
+    EngineProjects *p = xcalloc(1, sizeof *p);
+    const FrontendOptions *fo = &o->frontend;
+    for (int i = 0; i < fo->nextra; i++) {
+        if (strcmp(fo->extra[i], "-I") == 0 && i + 1 < fo->nextra)
+            *VEC_PUSH(p->user_include_dirs, p->nuser_include_dirs) = fo->extra[++i];
+        else if (strncmp(fo->extra[i], "-I", 2) == 0 && fo->extra[i][2])
+            *VEC_PUSH(p->user_include_dirs, p->nuser_include_dirs) = fo->extra[i] + 2;
+    }
+    snprintf(p->shim_dir, sizeof p->shim_dir, "%s/include/shim", fo->data_dir ? fo->data_dir : ".");
+    ProjectOptions po = {o->compile_db_dir, p->user_include_dirs, p->nuser_include_dirs, p->shim_dir,
+                         cuda_path, fo->headers == HEADERS_SHIM, fo->extra, fo->nextra};
+    p->projects = projects_new(&po);
+    p->fragments = fragments_new(p->projects);
+    /* the graphs are read now: in the parent, before workers or an audit's
+     * children are forked */
+    for (int i = 0; i < o->nrun_files; i++) {
+        char real[PATH_MAX];
+        if (realpath(o->run_files[i], real)) fragments_info(p->fragments, real);
+    }
+    return p;
+}
+
+EngineProjects *engine_projects_new(const EngineOptions *o)
+{
+    if (o->no_project) return NULL;
+    char cuda_path[PATH_MAX];
+    frontend_options_cuda_path(&o->frontend, cuda_path, sizeof cuda_path);
+    return projects_setup(o, cuda_path);
+}
+
+void engine_projects_free(EngineProjects *p)
+{
+    if (!p) return;
+    fragments_free(p->fragments);
+    projects_free(p->projects);
+    free(p->user_include_dirs);
+    free(p);
+}
+
 Engine *engine_new(const EngineOptions *o, char *err, int errsize)
 {
     Frontend *fe = frontend_new(&o->frontend, err, errsize);
@@ -720,20 +771,13 @@ Engine *engine_new(const EngineOptions *o, char *err, int errsize)
     e->options = *o;
     e->frontend = fe;
     if (!o->no_project) {
-        const FrontendOptions *fo = &o->frontend;
-        for (int i = 0; i < fo->nextra; i++) {
-            if (strcmp(fo->extra[i], "-I") == 0 && i + 1 < fo->nextra)
-                *VEC_PUSH(e->user_include_dirs, e->nuser_include_dirs) = fo->extra[++i];
-            else if (strncmp(fo->extra[i], "-I", 2) == 0 && fo->extra[i][2])
-                *VEC_PUSH(e->user_include_dirs, e->nuser_include_dirs) = fo->extra[i] + 2;
-        }
-        snprintf(e->shim_dir, sizeof e->shim_dir, "%s/include/shim", fo->data_dir ? fo->data_dir : ".");
         snprintf(e->device_default_header, sizeof e->device_default_header,
-                 "%s/include/toolkit/gpulint_nvrtc_device_default.h", fo->data_dir ? fo->data_dir : ".");
-        ProjectOptions po = {o->compile_db_dir, e->user_include_dirs, e->nuser_include_dirs, e->shim_dir,
-                             frontend_cuda_path(fe), fo->headers == HEADERS_SHIM, fo->extra, fo->nextra};
-        e->projects = projects_new(&po);
-        e->fragments = fragments_new(e->projects);
+                 "%s/include/toolkit/gpulint_nvrtc_device_default.h",
+                 o->frontend.data_dir ? o->frontend.data_dir : ".");
+        EngineProjects *p = o->shared_projects;
+        if (!p) p = e->own_projects = projects_setup(o, frontend_cuda_path(fe));
+        e->projects = p->projects;
+        e->fragments = p->fragments;
         engine_add_run_files(e, o->run_files, o->nrun_files);
     }
     if (!o->no_config) e->configs = config_set_new();
@@ -769,13 +813,11 @@ void engine_describe_projects(const Engine *e, FILE *out)
 void engine_free(Engine *e)
 {
     if (!e) return;
-    fragments_free(e->fragments);
+    engine_projects_free(e->own_projects);
     jit_index_free(e->jit);
     strmap_free(&e->run);
     document_cache_free(e->documents);
-    projects_free(e->projects);
     config_set_free(e->configs);
-    free(e->user_include_dirs);
     frontend_free(e->frontend);
     free(e);
 }

@@ -32,7 +32,18 @@ typedef struct {
      * parsed again (context.h).  Empty: every fragment is parsed through
      * its owner (an editor, an audit). */
     char *const *run_files; int nrun_files;
+    /* Project discovery and include graphs the parent built for the run
+     * (engine_projects_new), inherited by forked workers; NULL: the engine
+     * builds its own. */
+    struct EngineProjects *shared_projects;
 } EngineOptions;
+
+typedef struct EngineProjects EngineProjects;
+/* The run's project discovery and include graphs, with the run files'
+ * graphs read (NULL with no_project): built once by the parent, before its
+ * workers fork, and handed to them as EngineOptions.shared_projects. */
+EngineProjects *engine_projects_new(const EngineOptions *o);
+void engine_projects_free(EngineProjects *p);
 
 /* How far one file's analysis got (file_status.c): ok; degraded (analysed,
  * but headers were missing, parts did not parse, or parts were skipped:

@@ -397,6 +397,12 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
 {
     if (po->in_process) return lint_in_process(eo, paths, n, done, ctx, err, errsize);
     if (n <= 0) return true;
+    /* discovery and include graphs once, here: every worker (and every
+     * replacement of one) inherits them */
+    EngineOptions shared = *eo;
+    EngineProjects *made = shared.shared_projects ? NULL : engine_projects_new(eo);
+    if (made) shared.shared_projects = made;
+    eo = &shared;
     Pool p = {eo, po, paths, NULL, 0, NULL, NULL, NULL, 0, err, errsize, false, ""};
     make_private_dir("gpulint-run", p.run_dir, sizeof p.run_dir); /* without one, each worker makes its own */
     p.nslots = po->jobs < 1 ? 1 : po->jobs > n ? n : po->jobs;
@@ -457,5 +463,6 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
     free(p.logs);
     free(p.retired);
     if (p.run_dir[0] && !keep_temporary_files()) remove_tree(p.run_dir);
+    engine_projects_free(made);
     return !p.failed;
 }

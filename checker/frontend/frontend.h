@@ -168,6 +168,9 @@ bool frontend_document_analyse(FrontendDocument *doc, const char *contents, unsi
 void frontend_document_close(FrontendDocument *doc);
 /* The CUDA toolkit this front end found ("" when none). */
 const char *frontend_cuda_path(const Frontend *fe);
+/* The toolkit frontend_new would find for these options, without a Frontend
+ * ("" when there is none). */
+void frontend_options_cuda_path(const FrontendOptions *o, char *out, size_t n);
 /* Writes a precompiled shim header for this libclang to `out`. */
 bool frontend_build_pch(Frontend *fe, const char *out, char *err, int errsize);
 const char *frontend_libclang_version(void);

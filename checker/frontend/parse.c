@@ -158,6 +158,11 @@ const char *frontend_cuda_path(const Frontend *fe)
     return fe->cuda_path;
 }
 
+void frontend_options_cuda_path(const FrontendOptions *o, char *out, size_t n)
+{
+    frontend_find_cuda(o->cuda_path, out, n);
+}
+
 void frontend_set_file_args(Frontend *fe, const FileArgs *fa)
 {
     fe->file_args = fa;

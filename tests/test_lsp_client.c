@@ -4,8 +4,9 @@
  *   test_lsp_client GPULINT
  *       the protocol test (ctest lsp.client): lifecycle, diagnostics within
  *       2 s, incremental edits, quick fixes applied, pull diagnostics,
- *       settings, malformed input, invalid UTF-8, huge documents, a crashing
- *       and a hanging analysis, cancellation, exit codes.
+ *       settings, malformed input, wrong Content-Lengths, invalid UTF-8,
+ *       huge documents, long paths, a crashing and a hanging analysis,
+ *       cancellation, exit codes.
  *       Then kept parses: edits that reuse the preamble, an unsaved header
  *       open in the editor, findings shown on it, didClose dropping the
  *       parse (read from the server's --log).
@@ -358,6 +359,69 @@ static void test_bad_input(Client *c)
     CHECK(wait_for(c, is_response, &id77, 0.2) == NULL);
 }
 
+/* A message whose Content-Length is off by delta bytes. */
+static void send_framed(Client *c, const char *body, long delta)
+{
+    char head[64];
+    int n = snprintf(head, sizeof head, "Content-Length: %ld\r\n\r\n", (long)strlen(body) + delta);
+    send_raw(c, head, (size_t)n);
+    send_raw(c, body, strlen(body));
+}
+
+/* A wrong Content-Length costs at most its own message: one byte short (a
+ * client counting characters in a non-ASCII message), a few bytes long,
+ * long enough to swallow the next message, long with nothing after it
+ * (answered without waiting for more input), broken JSON (a ParseError
+ * with the request's id), and absurd lengths (logged, nothing allocated). */
+static void test_framing_errors(Client *c)
+{
+    send_framed(c, "{\"jsonrpc\":\"2.0\",\"id\":40,\"method\":\"gpulint/caf\xC3\xA9\"}", -1);
+    request(c, 41, "gpulint/noSuchMethod", NULL);
+    CHECK_EQ_LL(error_code(response(c, 40, 5)), -32601);
+    CHECK_EQ_LL(error_code(response(c, 41, 5)), -32601);
+    CHECK(wait_for(c, is_log_with, "is shorter than the message", 5) != NULL);
+
+    send_framed(c, "{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"gpulint/noSuchMethod\"}", 3);
+    request(c, 43, "gpulint/noSuchMethod", NULL);
+    request(c, 44, "gpulint/noSuchMethod", NULL);
+    CHECK_EQ_LL(error_code(response(c, 42, 5)), -32601);
+    CHECK_EQ_LL(error_code(response(c, 43, 5)), -32601);
+    CHECK_EQ_LL(error_code(response(c, 44, 5)), -32601);
+
+    double t0 = now();
+    send_framed(c, "{\"jsonrpc\":\"2.0\",\"id\":45,\"method\":\"gpulint/noSuchMethod\"}", 40);
+    CHECK_EQ_LL(error_code(response(c, 45, 5)), -32601);
+    CHECK(now() - t0 < 3.0);
+    send_framed(c, "{\"jsonrpc\":\"2.0\",\"id\":46,\"method\":\"gpulint/noSuchMethod\"}", 400);
+    request(c, 47, "gpulint/noSuchMethod", NULL);
+    CHECK_EQ_LL(error_code(response(c, 46, 5)), -32601);
+    CHECK_EQ_LL(error_code(response(c, 47, 5)), -32601);
+
+    send_framed(c, "{\"jsonrpc\":\"2.0\",\"id\":48,\"method\":\"gpulint/noSuchMethod\"", 0);
+    request(c, 49, "gpulint/noSuchMethod", NULL);
+    CHECK_EQ_LL(error_code(response(c, 48, 5)), -32700);
+    CHECK_EQ_LL(error_code(response(c, 49, 5)), -32601);
+
+    const char *absurd = "Content-Length: 1000000000000\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":99}";
+    send_raw(c, absurd, strlen(absurd));
+    CHECK(wait_for(c, is_log_with, "1000000000000 bytes", 5) != NULL);
+    request(c, 50, "gpulint/noSuchMethod", NULL);
+    CHECK_EQ_LL(error_code(response(c, 50, 5)), -32601);
+    const char *negative = "Content-Length: -5\r\n\r\n{}";
+    send_raw(c, negative, strlen(negative));
+    CHECK(wait_for(c, is_log_with, "invalid Content-Length '-5'", 5) != NULL);
+    request(c, 51, "gpulint/noSuchMethod", NULL);
+    CHECK_EQ_LL(error_code(response(c, 51, 5)), -32601);
+    const char *words = "Content-Length: twelve\r\n\r\n";
+    send_raw(c, words, strlen(words));
+    CHECK(wait_for(c, is_log_with, "invalid Content-Length 'twelve'", 5) != NULL);
+    const char *huge = "Content-Length: 99999999999999999999999\r\n\r\n";
+    send_raw(c, huge, strlen(huge));
+    CHECK(wait_for(c, is_log_with, "invalid Content-Length '99999999999999999999999'", 5) != NULL);
+    request(c, 52, "gpulint/noSuchMethod", NULL);
+    CHECK_EQ_LL(error_code(response(c, 52, 5)), -32601);
+}
+
 /* Open -> diagnostic within 2 s; quick fix applied -> gone; an
  * incremental edit of a literal -> gone; suppression edits; pull. */
 static void test_diagnostics_and_fixes(Client *c)
@@ -559,6 +623,40 @@ static void test_robustness(Client *c)
     CHECK(!c->invalid_utf8);
 }
 
+/* A long URI (over 4,096 bytes, its path shorter than PATH_MAX) is
+ * analysed; a path longer than PATH_MAX is refused with a message; both
+ * pull requests are answered. */
+static void test_long_paths(Client *c)
+{
+    const char *src = "__global__ void k(float *a) { a[0] = a[0] * 0.5; }\n";
+    size_t cap = 8192;
+    char *uri = malloc(cap);
+    int n = snprintf(uri, cap, "file:///tmp/gpulint-lsp-test/");
+    for (int i = 0; i < 800; i++) n += snprintf(uri + n, cap - (size_t)n, "%%C3%%A9");
+    snprintf(uri + n, cap - (size_t)n, "/long.cu");
+    CHECK(strlen(uri) > 4096);
+    open_doc(c, uri, src, strlen(src));
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddItemToObject(p, "textDocument", text_document(uri, -1));
+    request(c, 60, "textDocument/diagnostic", p);
+    const cJSON *r = cJSON_GetObjectItem(response(c, 60, 10), "result");
+    CHECK_EQ_LL(count_rule(cJSON_GetObjectItem(r, "items"), "double-literal"), 1);
+
+    n = snprintf(uri, cap, "file:///tmp/gpulint-lsp-test/");
+    for (int i = 0; i < 25; i++) n += snprintf(uri + n, cap - (size_t)n, "%0200d/", i);
+    snprintf(uri + n, cap - (size_t)n, "deep.cu");
+    CHECK(strlen(uri) > 5000);
+    open_doc(c, uri, src, strlen(src));
+    p = cJSON_CreateObject();
+    cJSON_AddItemToObject(p, "textDocument", text_document(uri, -1));
+    request(c, 61, "textDocument/diagnostic", p);
+    r = cJSON_GetObjectItem(response(c, 61, 10), "result");
+    CHECK(r && strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(r, "kind")), "full") == 0);
+    CHECK_EQ_LL(cJSON_GetArraySize(cJSON_GetObjectItem(r, "items")), 0);
+    CHECK(wait_for(c, is_log_with, "(PATH_MAX)", 5) != NULL);
+    free(uri);
+}
+
 /* Lines of the server's log that contain both needles. */
 static int log_lines(const char *log, const char *a, const char *b)
 {
@@ -726,9 +824,11 @@ static int protocol_test(const char *gpulint)
     setenv("GPULINT_LSP_TEST_HANG", "HANG_THE_WORKER", 1);
     start(&c, gpulint);
     test_bad_input(&c);
+    test_framing_errors(&c);
     test_diagnostics_and_fixes(&c);
     test_opencl(&c);
     test_robustness(&c);
+    test_long_paths(&c);
     request(&c, 30, "shutdown", NULL);
     const cJSON *r = response(&c, 30, 5);
     CHECK(r && cJSON_IsNull(cJSON_GetObjectItem(r, "result")));

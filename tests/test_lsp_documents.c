@@ -1,14 +1,19 @@
 /* test_lsp_documents.c - the language server's positions and edits: UTF-16
  * code units against byte columns (2-, 3- and 4-byte characters), line
  * ends (\n, \r\n, \r), clamping, invalid UTF-8, incremental edits, URIs,
- * and the framing reader on broken input. */
+ * and the framing reader on broken input: bad headers, and Content-Lengths
+ * that are too short, too long or absurd for the JSON that follows. */
 #include "app/lsp_documents.h"
 #include "app/lsp_rpc.h"
 #include "check.h"
 #include "util/utf8.h"
+#include "util/vec.h"
 
+#include <cjson/cJSON.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static LspPos P(unsigned l, unsigned c)
@@ -105,6 +110,11 @@ static void test_edits(void)
     documents_close(&set, "file:///x/main.cpp");
     CHECK(documents_find(&set, "file:///x/main.cpp") == NULL);
     CHECK_EQ_LL(set.n, 2);
+    /* a re-opened document keeps the pull requests waiting on it */
+    *VEC_PUSH(u->waiting, u->nwaiting) = cJSON_CreateNumber(7);
+    u = documents_open(&set, "untitled:Untitled-1", "cuda", 2, "x", 1);
+    CHECK_EQ_LL(u->nwaiting, 1);
+    CHECK_EQ_LL(set.n, 2);
     documents_free(&set);
 }
 
@@ -163,6 +173,116 @@ static void test_framing(void)
     fclose(f);
 }
 
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void put(int fd, const char *s)
+{
+    CHECK(write(fd, s, strlen(s)) == (ssize_t)strlen(s));
+}
+
+/* A framed message whose Content-Length is off by delta. */
+static void put_framed(int fd, const char *body, long delta)
+{
+    char head[64];
+    snprintf(head, sizeof head, "Content-Length: %ld\r\n\r\n", (long)strlen(body) + delta);
+    put(fd, head);
+    put(fd, body);
+}
+
+/* The next rpc_read_json: its status, the message's "id" (-1 none) and
+ * the length of a body that is not JSON. */
+static RpcStatus next_json(RpcReader *r, int *id, size_t *nbad, char *err, size_t nerr)
+{
+    cJSON *msg;
+    char *body;
+    RpcStatus st = rpc_read_json(r, 1000, &msg, &body, nbad, err, nerr);
+    const cJSON *v = cJSON_GetObjectItem(msg, "id");
+    *id = cJSON_IsNumber(v) ? v->valueint : -1;
+    cJSON_Delete(msg);
+    free(body);
+    return st;
+}
+
+/* The editor's side: a wrong Content-Length loses at most its own message,
+ * and never leaves the reader waiting for bytes that are not coming. */
+static void test_json_framing(void)
+{
+    int p[2];
+    CHECK(pipe(p) == 0);
+    RpcReader r;
+    rpc_reader_init(&r, p[0]);
+    char err[300];
+    int id;
+    size_t nbad;
+    /* one byte short: the length counted characters, not bytes */
+    put_framed(p[1], "{\"id\":1,\"method\":\"caf\xC3\xA9\"}", -1);
+    /* a few bytes long: the body runs into the next header */
+    put_framed(p[1], "{\"id\":2}", 5);
+    put_framed(p[1], "{\"id\":3}", 0);
+    /* absurd: dropped, and no allocation of its size */
+    put(p[1], "Content-Length: 1000000000000\r\n\r\n{\"id\":4}");
+    put_framed(p[1], "{\"id\":5}", 0);
+    /* negative, then what came with it */
+    put(p[1], "Content-Length: -5\r\n\r\n{}");
+    put_framed(p[1], "{\"id\":6}", 0);
+    /* broken JSON, right length */
+    put_framed(p[1], "{\"id\":7,", 0);
+    put_framed(p[1], "{\"id\":8}", 0);
+    /* unframed JSON, then a message */
+    put(p[1], "{\"id\":9}\r\n");
+    put_framed(p[1], "{\"id\":10}", 0);
+
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_MESSAGE);
+    CHECK_EQ_LL(id, 1);
+    CHECK(strstr(err, "is shorter than the message") != NULL);
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_MESSAGE);
+    CHECK_EQ_LL(id, 2);
+    CHECK(strstr(err, "longer") != NULL);
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_MESSAGE);
+    CHECK_EQ_LL(id, 3);
+    CHECK(err[0] == 0);
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_TOO_LARGE);
+    CHECK(strstr(err, "1000000000000 bytes") != NULL);
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_MESSAGE);
+    CHECK_EQ_LL(id, 5);
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_BAD_FRAME);
+    CHECK(strstr(err, "invalid Content-Length '-5'") != NULL);
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_BAD_FRAME); /* the "{}" */
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_MESSAGE);
+    CHECK_EQ_LL(id, 6);
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_NOT_JSON);
+    CHECK_EQ_LL(nbad, 8);
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_MESSAGE);
+    CHECK_EQ_LL(id, 8);
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_BAD_FRAME);
+    CHECK(strstr(err, "not a header line") != NULL);
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_MESSAGE);
+    CHECK_EQ_LL(id, 10);
+
+    /* too long with nothing after it: the sender waits for the answer */
+    put_framed(p[1], "{\"id\":11}", 200);
+    double t0 = seconds();
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_MESSAGE);
+    CHECK_EQ_LL(id, 11);
+    CHECK(seconds() - t0 < 2.0);
+    /* absurd, then nothing: the reader does not wait for its bytes */
+    put(p[1], "Content-Length: 99999999999\r\n\r\n{\"id\":12}");
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_TOO_LARGE);
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_PENDING);
+    put(p[1], "Content-Length: 99999999999999999999999\r\n\r\n");
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_BAD_FRAME); /* the header ends the drop */
+    CHECK(strstr(err, "invalid Content-Length '99999999999999999999999'") != NULL);
+    close(p[1]);
+    CHECK_EQ_LL(next_json(&r, &id, &nbad, err, sizeof err), RPC_EOF);
+    rpc_reader_free(&r);
+    close(p[0]);
+}
+
 int main(void)
 {
     test_positions();
@@ -170,5 +290,6 @@ int main(void)
     test_edits();
     test_uris();
     test_framing();
+    test_json_framing();
     return check_summary();
 }

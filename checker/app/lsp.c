@@ -55,18 +55,31 @@ void lsp_respond(Server *s, const cJSON *id, cJSON *result)
     lsp_send(s, m);
 }
 
+/* A formatted string of any length (a message may hold a long URI). */
+static char *vformat(const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *text = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+    if (n > 0) vsnprintf(text, (size_t)n + 1, fmt, again);
+    else text[0] = 0;
+    va_end(again);
+    return text;
+}
+
 void lsp_respond_error(Server *s, const cJSON *id, int code, const char *fmt, ...)
 {
-    char text[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    char *text = vformat(fmt, ap);
     va_end(ap);
     cJSON *m = cJSON_CreateObject();
     cJSON_AddItemToObject(m, "id", id_copy(id));
     cJSON *e = cJSON_AddObjectToObject(m, "error");
     cJSON_AddNumberToObject(e, "code", code);
     cJSON_AddStringToObject(e, "message", text);
+    free(text);
     lsp_send(s, m);
 }
 
@@ -91,22 +104,25 @@ void lsp_request(Server *s, const char *method, cJSON *params)
 
 void lsp_log(Server *s, int type, const char *fmt, ...)
 {
-    char text[2048];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    char *text = vformat(fmt, ap);
     va_end(ap);
     if (s->log) {
         fprintf(s->log, "%s: %s\n", type == LOG_ERROR ? "error" : type == LOG_WARNING ? "warning" : "log", text);
         fflush(s->log);
     }
-    if (type > LOG_INFO) return;
-    cJSON *p = cJSON_CreateObject();
-    cJSON_AddNumberToObject(p, "type", type);
-    char msg[2100];
-    snprintf(msg, sizeof msg, "gpulint: %s", text);
-    cJSON_AddStringToObject(p, "message", msg);
-    lsp_notify(s, "window/logMessage", p);
+    if (type <= LOG_INFO) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddNumberToObject(p, "type", type);
+        size_t n = strlen(text) + 10;
+        char *msg = xmalloc(n);
+        snprintf(msg, n, "gpulint: %s", text);
+        cJSON_AddStringToObject(p, "message", msg);
+        free(msg);
+        lsp_notify(s, "window/logMessage", p);
+    }
+    free(text);
 }
 
 /* -------------------------------------------------------------- settings */
@@ -360,9 +376,11 @@ static void on_execute_command(Server *s, const cJSON *id, const cJSON *params)
     } else {
         cJSON *p = cJSON_CreateObject();
         cJSON_AddNumberToObject(p, "type", LOG_INFO);
-        char msg[4200];
-        snprintf(msg, sizeof msg, "gpulint rule documentation: %.4096s", href->valuestring);
+        size_t n = strlen(href->valuestring) + 40;
+        char *msg = xmalloc(n);
+        snprintf(msg, n, "gpulint rule documentation: %s", href->valuestring);
         cJSON_AddStringToObject(p, "message", msg);
+        free(msg);
         lsp_notify(s, "window/showMessage", p);
     }
     lsp_respond(s, id, NULL);
@@ -416,13 +434,49 @@ static Outcome dispatch(Server *s, const char *method, const cJSON *id, const cJ
     return HANDLED;
 }
 
-static Outcome handle_message(Server *s, const char *body, size_t len)
+/* The "id" of a message that is not valid JSON (cut short, or run into
+ * the next message) where its top level spells one, so that the client's
+ * request gets its error; NULL otherwise. */
+static cJSON *broken_message_id(const char *b, size_t n)
 {
-    cJSON *msg = cJSON_ParseWithLength(body, len);
-    if (!msg) {
-        lsp_respond_error(s, NULL, RPC_PARSE_ERROR, "the message is not valid JSON");
-        return HANDLED;
+    int depth = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (b[i] == '{' || b[i] == '[') depth++;
+        else if (b[i] == '}' || b[i] == ']') depth--;
+        if (b[i] != '"') continue;
+        size_t j = i + 1;
+        while (j < n && b[j] != '"') j += b[j] == '\\' ? 2 : 1;
+        if (j >= n) return NULL;
+        bool key_id = depth == 1 && j == i + 3 && memcmp(b + i + 1, "id", 2) == 0;
+        i = j;
+        if (!key_id) continue;
+        size_t k = j + 1;
+        while (k < n && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r' || b[k] == '\n')) k++;
+        if (k >= n || b[k] != ':') continue;
+        k++;
+        while (k < n && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r' || b[k] == '\n')) k++;
+        size_t v = k;
+        if (k < n && b[k] == '"') {
+            for (k++; k < n && b[k] != '"'; k += b[k] == '\\' ? 2 : 1) {
+            }
+            if (k >= n) return NULL;
+            k++;
+        } else {
+            while (k < n && ((b[k] >= '0' && b[k] <= '9') || b[k] == '-' || b[k] == '+' || b[k] == '.' ||
+                             b[k] == 'e' || b[k] == 'E'))
+                k++;
+        }
+        cJSON *id = k > v ? cJSON_ParseWithLength(b + v, k - v) : NULL;
+        if (cJSON_IsNumber(id) || cJSON_IsString(id)) return id;
+        cJSON_Delete(id);
+        return NULL;
     }
+    return NULL;
+}
+
+/* Handles one message (and frees it). */
+static Outcome handle_message(Server *s, cJSON *msg)
+{
     Outcome out = HANDLED;
     const cJSON *id = get(msg, "id");
     const char *method = get_str(msg, "method");
@@ -462,21 +516,35 @@ static int serve(Server *s)
         if (n < 0 && errno != EINTR) break;
         if (s->worker.busy && (fds[1].revents || rpc_buffered(&s->worker.from))) analysis_receive(s);
         if (!(fds[0].revents || rpc_buffered(&in))) continue;
+        cJSON *msg;
         char *body, err[300];
         size_t len;
-        RpcStatus st = rpc_read(&in, MAX_MESSAGE_BYTES, &body, &len, err, sizeof err);
+        RpcStatus st = rpc_read_json(&in, MAX_MESSAGE_BYTES, &msg, &body, &len, err, sizeof err);
         if (st == RPC_EOF) {
             lsp_log(s, LOG_DEBUG, "the input ended%s", s->shutdown_requested ? "" : " without shutdown and exit");
             status = s->shutdown_requested ? 0 : 1;
             break;
+        }
+        if (st == RPC_PENDING) continue;
+        if (st == RPC_NOT_JSON) {
+            cJSON *id = broken_message_id(body, len);
+            free(body);
+            lsp_log(s, LOG_ERROR, "message skipped: %s", err);
+            lsp_respond_error(s, id, RPC_PARSE_ERROR, "parse error: %s", err);
+            cJSON_Delete(id);
+            continue;
         }
         if (st != RPC_MESSAGE) {
             lsp_log(s, LOG_ERROR, "input skipped: %s", err);
             if (st == RPC_TOO_LARGE) lsp_respond_error(s, NULL, RPC_INVALID_REQUEST, "%s", err);
             continue;
         }
-        Outcome o = handle_message(s, body, len);
-        free(body);
+        if (err[0]) { /* a wrong Content-Length, repaired: the client's bug, shown once */
+            bool first = s->framing_repairs++ == 0;
+            lsp_log(s, first ? LOG_WARNING : LOG_DEBUG, "%s; it is read as far as its JSON goes%s", err,
+                    first ? " (later ones are logged with --log only)" : "");
+        }
+        Outcome o = handle_message(s, msg);
         if (o == EXIT_NOW) {
             status = s->shutdown_requested ? 0 : 1;
             break;

@@ -9,8 +9,10 @@
 #include "util/vec.h"
 #include "util/clock.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A superseded analysis is allowed to finish when it is about to; after
  * this long it is cheaper to kill the worker and start afresh.  Killing it
@@ -20,8 +22,10 @@
 
 void analysis_schedule(Server *s, Document *d, double delay)
 {
-    (void)s;
-    if (!d->lintable) return;
+    if (!d->lintable) { /* never analysed: a pull request (one kept across a re-open) is answered now */
+        analysis_answer_waiting(s, d);
+        return;
+    }
     d->pending = true;
     d->due = monotonic_seconds() + delay;
 }
@@ -233,12 +237,45 @@ static void flush_closed(Server *s)
     s->nclosed = 0;
 }
 
+/* The length of the absolute path the engine makes of d's path.  The
+ * engine looks up settings, compile databases and includes through
+ * PATH_MAX buffers, so a longer one cannot be analysed faithfully. */
+static size_t absolute_path_length(const Document *d)
+{
+    size_t n = strlen(d->path);
+    char cwd[PATH_MAX];
+    if (d->path[0] != '/' && getcwd(cwd, sizeof cwd)) n += strlen(cwd) + 1;
+    return n;
+}
+
+/* A URI for a message: a long one shortened in the middle. */
+static void short_uri(char *out, size_t nout, const char *uri)
+{
+    size_t n = strlen(uri);
+    if (n < 160) snprintf(out, nout, "%s", uri);
+    else snprintf(out, nout, "%.100s...%s", uri, uri + n - 50);
+}
+
+static bool analysable(const Server *s, const Document *d)
+{
+    return d->len <= s->max_document && absolute_path_length(d) < PATH_MAX;
+}
+
 static void start(Server *s, Document *d)
 {
     d->pending = false;
+    char name[200];
+    short_uri(name, sizeof name, d->uri);
     if (d->len > s->max_document) {
-        lsp_log(s, LOG_WARNING, "%s: not analysed: %zu bytes (the limit is %zu; setting maxDocumentBytes)", d->uri,
+        lsp_log(s, LOG_WARNING, "%s: not analysed: %zu bytes (the limit is %zu; setting maxDocumentBytes)", name,
                 d->len, s->max_document);
+        set_result(s, d, cJSON_CreateArray());
+        return;
+    }
+    size_t path_length = absolute_path_length(d);
+    if (path_length >= PATH_MAX) {
+        lsp_log(s, LOG_WARNING, "%s: not analysed: its path is %zu bytes long, over the system's limit of %d "
+                "(PATH_MAX)", name, path_length, PATH_MAX - 1);
         set_result(s, d, cJSON_CreateArray());
         return;
     }
@@ -267,7 +304,7 @@ static void start(Server *s, Document *d)
     int nopen = 0, nlens = 0;
     for (int i = 0; i < s->docs.n; i++) {
         const Document *o = s->docs.items[i];
-        if (o == d || o->len > s->max_document || strcmp(o->path, d->path) == 0) continue;
+        if (o == d || !analysable(s, o) || strcmp(o->path, d->path) == 0) continue;
         cJSON *e = cJSON_CreateObject();
         cJSON_AddStringToObject(e, "uri", o->uri);
         cJSON_AddStringToObject(e, "path", o->path);
@@ -355,28 +392,31 @@ static void log_problems(Server *s, const cJSON *r)
 
 void analysis_receive(Server *s)
 {
-    char uri_buf[4096], how[300];
-    snprintf(uri_buf, sizeof uri_buf, "%s", s->worker.uri ? s->worker.uri : "");
+    char how[300];
+    /* a copy: worker_receive frees the worker's own when the worker dies */
+    char *uri = xstrdup(s->worker.uri ? s->worker.uri : "");
     int version = s->worker.version;
     double elapsed = monotonic_seconds() - s->worker.started;
     cJSON *r = worker_receive(&s->worker, how, sizeof how);
-    Document *d = documents_find(&s->docs, uri_buf);
+    Document *d = documents_find(&s->docs, uri);
     if (!r) {
         lsp_log(s, LOG_ERROR, "the analysis of %s (version %d) failed: the worker %s; the server goes on, and the "
-                "document is analysed again after its next edit", uri_buf, version, how);
+                "document is analysed again after its next edit", uri, version, how);
         if (d && d->version == version) {
             d->failed_version = version;
             analysis_answer_waiting(s, d);
         }
+        free(uri);
         return;
     }
     if (s->log)
         fprintf(s->log, "analysis: %s version %d done in %.0f ms (engine %.0f ms, %s; %d document%s kept parsed)\n",
-                uri_buf, version, elapsed * 1e3, cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "seconds")) * 1e3,
+                uri, version, elapsed * 1e3, cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "seconds")) * 1e3,
                 cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "reused")) ? "kept parse reused" : "parsed afresh",
                 (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "kept")),
                 (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "kept")) == 1 ? "" : "s");
     log_problems(s, r);
+    free(uri);
     if (!d || d->version != version) { /* superseded by an edit, or closed */
         cJSON_Delete(r);
         return;

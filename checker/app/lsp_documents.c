@@ -231,8 +231,15 @@ static void document_free(Document *d)
 Document *documents_open(DocumentSet *s, const char *uri, const char *language, int version, const char *text,
                          size_t len)
 {
-    documents_close(s, uri);
     Document *d = xcalloc(1, sizeof *d);
+    Document *old = documents_find(s, uri);
+    if (old) { /* pull requests waiting on the old text wait for the new one's result */
+        d->waiting = old->waiting;
+        d->nwaiting = old->nwaiting;
+        old->waiting = NULL;
+        old->nwaiting = 0;
+    }
+    documents_close(s, uri);
     d->uri = xstrdup(uri);
     d->path = lsp_uri_to_path(uri);
     if (!d->path) {
@@ -243,8 +250,8 @@ Document *documents_open(DocumentSet *s, const char *uri, const char *language, 
         d->path = xmalloc(n);
         snprintf(d->path, n, "%s%s", base, gpu_language(NULL, base) ? "" : opencl_language(language) ? ".cl" : ".cu");
     }
-    char real[PATH_MAX];
-    d->canonical = xstrdup(realpath(d->path, real) ? real : d->path);
+    d->canonical = realpath(d->path, NULL);
+    if (!d->canonical) d->canonical = xstrdup(d->path);
     d->language = xstrdup(language ? language : "");
     d->version = version;
     d->text = xmalloc(len + 1);

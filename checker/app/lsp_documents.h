@@ -67,7 +67,8 @@ typedef struct {
 } DocumentSet;
 
 Document *documents_find(DocumentSet *s, const char *uri);
-/* Opens (or re-opens, replacing) a document with a copy of its text. */
+/* Opens (or re-opens, replacing) a document with a copy of its text; a
+ * re-opened one keeps its waiting pull requests. */
 Document *documents_open(DocumentSet *s, const char *uri, const char *language, int version, const char *text,
                          size_t len);
 void documents_close(DocumentSet *s, const char *uri);

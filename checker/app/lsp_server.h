@@ -54,6 +54,7 @@ typedef struct {
     int nclosed;
     EngineOptions base;      /* what every analysis starts from (data dir, PCH) */
     int next_request_id;     /* our requests to the client */
+    int framing_repairs;     /* messages whose wrong Content-Length was repaired */
 } Server;
 
 /* Output: each is one message on stdout. */

@@ -102,17 +102,19 @@ static const char *json_str(const cJSON *o, const char *key, const char *fallbac
 static void add_problems(cJSON *out, const Problem *p, int n, const char *level)
 {
     for (int i = 0; i < n; i++) {
-        char line[1200];
+        /* sized for the file's name, which may be long; the message is cut */
+        const char *file = p[i].file ? p[i].file : "";
+        size_t size = strlen(file) + strlen(level) + 1100;
+        char *line = xmalloc(size);
         if (p[i].line)
-            snprintf(line, sizeof line, "%s:%u:%u: %s: %.1000s", p[i].file ? p[i].file : "", p[i].line, p[i].col,
-                     level, p[i].message);
+            snprintf(line, size, "%s:%u:%u: %s: %.1000s", file, p[i].line, p[i].col, level, p[i].message);
         else
-            snprintf(line, sizeof line, "%s%s%s: %.1000s", p[i].file ? p[i].file : "", p[i].file ? ": " : "", level,
-                     p[i].message);
+            snprintf(line, size, "%s%s%s: %.1000s", file, p[i].file ? ": " : "", level, p[i].message);
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "level", level);
         cJSON_AddStringToObject(o, "text", line);
         cJSON_AddItemToArray(out, o);
+        free(line);
     }
 }
 
@@ -141,8 +143,8 @@ typedef struct {
 
 static char *canonical_path(const char *p)
 {
-    char real[PATH_MAX];
-    return xstrdup(realpath(p, real) ? real : p);
+    char *real = realpath(p, NULL);
+    return real ? real : xstrdup(p);
 }
 
 static bool same_file(const char *file, const void *canonical)

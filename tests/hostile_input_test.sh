@@ -10,7 +10,9 @@
 #     symbolic link inside the project, by `../` out of the repository and by
 #     a compile database's `-include`: none of its tokens may reach the
 #     text, JSON or SARIF report, or -v,
-#   - --file-memory at its smallest (64M) on a small file.
+#   - --file-memory at its smallest (64M) on a small file,
+#   - a 10,000-deep else-if chain and a 100,000-term sum, which overflow
+#     clang's recursive parser on an 8 MiB stack.
 # The slow cases run under a CPU-time limit (`ulimit -t`), not a wall-clock
 # one, so a busy machine does not make them fail.  Each check prints "ok: ..."
 # or "FAIL: ..."; the last line is "N passed, M failed".  Registered in
@@ -161,6 +163,32 @@ else
         fail "--file-memory=64M: exit $rc: $(tail -2 "$tmp/mem.out")"
     fi
 fi
+
+# --- nesting that overflows clang's own recursive parser on an 8 MiB stack:
+# the worker gives libclang a 512 MiB one, so the file is analysed (gpulint's
+# model stops at its own depth limit with a note) and the second kernel's
+# finding is reported
+python3 - "$tmp" <<'EOF'
+import sys
+tmp = sys.argv[1]
+head = "__global__ void k(const float *in, float *out, int n) {\n int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+tail = " out[i] = x;\n}\n__global__ void other(float *o) { o[threadIdx.x] = o[threadIdx.x] * 0.25; }\n"
+with open(f"{tmp}/elif.cu", "w") as f:
+    f.write(head + " float x = in[i];\n if (n == 0) x += 1;\n")
+    f.write("".join(f" else if (n == {j}) x += {j};\n" for j in range(1, 10000)))
+    f.write(tail)
+with open(f"{tmp}/sum.cu", "w") as f:
+    f.write(head + " float x = in[i]" + " + in[i]" * 100000 + ";\n" + tail)
+EOF
+for c in elif sum; do
+    "$G" --min-severity=info --rules=double-literal "$tmp/$c.cu" > "$tmp/$c.out" 2>&1
+    rc=$?
+    if ((rc == 1)) && grep -q "$c.cu:[0-9]*:.*0.25.*double-literal" "$tmp/$c.out" && ! grep -q 'killed by signal' "$tmp/$c.out"; then
+        ok "$c.cu (nesting 10,000 or 100,000 deep): analysed, the next kernel's finding reported"
+    else
+        fail "$c.cu: exit $rc: $(tail -2 "$tmp/$c.out")"
+    fi
+done
 
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -212,8 +212,12 @@ static void read_top(Reader *r, yaml_node_t *root)
         } else if (strcmp(key, "defines") == 0) {
             read_list(r, v, key, &cf->defines);
         } else if (strcmp(key, "headers") == 0) {
-            if (val && (!strcmp(val, "auto") || !strcmp(val, "shim") || !strcmp(val, "cuda"))) cf->headers = xstrdup(val);
-            else bad(r, v, "'headers' must be auto, shim or cuda, not '%s'", val ? val : "(not a string)");
+            if (val && (!strcmp(val, "auto") || !strcmp(val, "shim") || !strcmp(val, "cuda"))) {
+                free(cf->headers); /* a key given twice: the last one wins */
+                cf->headers = xstrdup(val);
+            } else {
+                bad(r, v, "'headers' must be auto, shim or cuda, not '%s'", val ? val : "(not a string)");
+            }
         } else if (strcmp(key, "inherit") == 0) {
             if (val && (!strcmp(val, "true") || !strcmp(val, "false"))) cf->inherit = !strcmp(val, "true");
             else bad(r, v, "'inherit' must be true or false, not '%s'", val ? val : "(not a string)");

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,6 +212,16 @@ static char *read_request(int fd)
     return path;
 }
 
+typedef struct {
+    int fd;
+    const EngineOptions *eo;
+    const PoolOptions *po;
+} WorkerArgs;
+
+enum { WORKER_STACK_BYTES = 512 << 20 };
+
+static void *worker_loop(void *arg);
+
 _Noreturn void worker_child_main(int fd, const EngineOptions *eo, const PoolOptions *po)
 {
     /* The parent's handlers remove its temporary report file: not ours. */
@@ -227,6 +238,30 @@ _Noreturn void worker_child_main(int fd, const EngineOptions *eo, const PoolOpti
         dup2(devnull, STDOUT_FILENO);
         close(devnull);
     }
+    /* clang's parser recurses once per nesting level: a 10,000-deep else-if
+     * chain or a 100,000-term sum overflows the 8 MiB stack of the thread
+     * libclang parses on, and the whole file is lost.  So libclang parses on
+     * the calling thread (LIBCLANG_NOTHREADS) and that thread has a stack of
+     * WORKER_STACK_BYTES (address space only: pages are used as touched). */
+    setenv("LIBCLANG_NOTHREADS", "1", 1);
+    WorkerArgs args = {fd, eo, po};
+    pthread_attr_t attr;
+    pthread_t thread;
+    if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, WORKER_STACK_BYTES) == 0 &&
+        pthread_create(&thread, &attr, worker_loop, &args) == 0) {
+        pthread_join(thread, NULL); /* worker_loop ends the process */
+    }
+    unsetenv("LIBCLANG_NOTHREADS"); /* no big stack: libclang's own thread */
+    worker_loop(&args);
+    _exit(0);
+}
+
+static void *worker_loop(void *arg)
+{
+    const WorkerArgs *wa = arg;
+    int fd = wa->fd;
+    const EngineOptions *eo = wa->eo;
+    const PoolOptions *po = wa->po;
     gpulint_out_of_memory_hook = exit_out_of_memory;
     set_limits(po);
 

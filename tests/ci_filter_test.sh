@@ -141,6 +141,86 @@ expect_rc 0 . --diff-file change.patch --exit-zero
 expect_rc 2 . --diff-file no-such.patch
 # from a subdirectory, the repository is still found
 mkdir -p sub && (cd sub && "$gpulint" --min-severity=info ../old.cu --diff HEAD~1 >"$tmp/out" 2>&1; [[ $? == 1 ]]) || note "--diff from a subdirectory"
+expect_rc 2 old.cu --diff no-such-ref
+grep -q "old.cu: error: --diff no-such-ref: git diff failed in the repository .*/repo: bad revision 'no-such-ref'" "$tmp/err" ||
+    { note "--diff with an unknown ref: git's reason not given"; cat "$tmp/err"; }
+
+# --diff in a repository whose .git/config names commands that git runs while
+# diffing (core.fsmonitor, an external diff, textconv and diff command drivers,
+# clean/smudge/process filters that attributes select, a pager, a hook): none
+# runs, and the changed lines are still right.
+hostile=$tmp/hostile markers=$tmp/markers evil=$tmp/evil
+mkdir -p "$hostile" "$markers" "$evil/hooks" "$tmp/home"
+for k in fsmonitor clean smudge process textconv extdiff external pager hook; do
+    printf '#!/bin/sh\ntouch "%s/%s"\n' "$markers" "$k" >"$evil/$k"
+done
+printf 'cat\n' | tee -a "$evil/clean" "$evil/smudge" "$evil/pager" >/dev/null
+printf 'cat "$1"\n' >>"$evil/textconv"
+chmod +x "$evil"/* && cp "$evil/hook" "$evil/hooks/post-index-change"
+(
+    cd "$hostile" && git init -q && git config user.email t@example.org && git config user.name test
+    for f in a b c; do cp "$tmp/repo/untouched.cu" $f.cu; done
+    git add . && git commit -qm one
+    for f in a b c; do sed -i 's/^}$/    if (i < n) a[i] = a[i] * 3.5;\n}/' $f.cu; done
+    cat >>.git/config <<EOF
+[core]
+	fsmonitor = $evil/fsmonitor
+	hooksPath = $evil/hooks
+	pager = $evil/pager
+[diff]
+	external = $evil/external
+	noprefix = true
+	mnemonicPrefix = true
+	interHunkContext = 10
+[color]
+	ui = always
+[diff "tc"]
+	textconv = $evil/textconv
+[diff "ext"]
+	command = $evil/extdiff
+[filter "cl"]
+	clean = $evil/clean
+	smudge = $evil/smudge
+[filter "pr"]
+	process = $evil/process
+	required = true
+[filter "dot.ted"]
+	clean = $evil/clean
+	required = true
+EOF
+    printf 'a.cu filter=cl diff=tc\nb.cu filter=pr diff=ext\n' >.git/info/attributes
+    printf 'c.cu filter=dot.ted\n' >.gitattributes
+)
+# the test means something only if plain git runs them
+(cd "$hostile" && HOME=$tmp/home GIT_CONFIG_NOSYSTEM=1 git diff HEAD >/dev/null 2>&1)
+[[ -e $markers/fsmonitor && -e $markers/clean ]] || note "hostile .git/config: plain git ran no command (test setup)"
+rm -f "$markers"/*
+findings_of() { grep -o '^[^ ]*\.cu:[0-9]*' "$tmp/out" | sed 's|^\./||' | sort | tr '\n' ' '; }
+cd "$hostile"
+expect_rc 1 . --diff=HEAD
+[[ "$(findings_of)" == "a.cu:5 b.cu:5 c.cu:5 " ]] || { note "--diff=HEAD, hostile .git/config: findings $(findings_of), expected a.cu:5 b.cu:5 c.cu:5"; cat "$tmp/err"; }
+[[ -z "$(ls "$markers")" ]] || note "--diff=HEAD ran commands named by the repository's config: $(ls "$markers")"
+rm -f "$markers"/*
+# A repository of another user: git refuses it (safe.directory); gpulint says
+# so, naming it, instead of git's usage text; the user's own safe.directory
+# entry lets it through, still with the configuration inert.
+if [[ "$(id -u)" == 0 ]] && id nobody >/dev/null 2>&1; then
+    cp -r "$hostile" "$tmp/foreign" && chown -R nobody "$tmp/foreign"
+    foreign=$(cd "$tmp/foreign" && pwd -P)
+    cd "$foreign"
+    HOME=$tmp/home expect_rc 2 a.cu --diff=HEAD
+    grep -q "a.cu: error: --diff HEAD: git refuses to read the repository $foreign: it belongs to another user" "$tmp/err" ||
+        { note "--diff in another user's repository: no clear reason"; cat "$tmp/err"; }
+    grep -q "usage: git" "$tmp/err" && note "--diff in another user's repository: git's usage text"
+    printf '[safe]\n\tdirectory = %s\n' "$foreign" >"$tmp/home/.gitconfig"
+    HOME=$tmp/home expect_rc 1 . --diff=HEAD
+    [[ "$(findings_of)" == "a.cu:5 b.cu:5 c.cu:5 " ]] || note "--diff, another user's repository in safe.directory: findings $(findings_of)"
+    rm -f "$tmp/home/.gitconfig"
+    [[ -z "$(ls "$markers")" ]] || note "--diff in another user's repository ran: $(ls "$markers")"
+else
+    echo "skip: --diff in another user's repository: needs root and the user nobody"
+fi
+cd "$tmp/repo"
 
 # ----------------------------------------------------------------- config
 mkdir -p cfg/a/tests cfg/b && cd cfg

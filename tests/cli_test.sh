@@ -377,6 +377,91 @@ if [[ -L "$tmp/dangling.json" ]]; then ok "-o onto a dangling symbolic link: the
     fail "-o onto a dangling symbolic link: the link was replaced"
 fi
 
+# --write-baseline is checked as -o is: never onto an input file (by any name),
+# nor a dangling link; and it replaces the file (temporary file and rename).
+ln "$tmp/input.cu" "$tmp/input_hard.json"
+for target in input.cu report_link.txt input_hard.json; do
+    run --write-baseline "$tmp/$target" "$tmp/input.cu"
+    expect_rc "--write-baseline onto an input file ($target)" 2
+    expect_in "--write-baseline onto an input file ($target): refused, naming the input" err \
+        "$target: error: cannot write the baseline: it is the input file .*input\\.cu"
+    if [[ "$(cksum <"$tmp/input.cu")" == "$sum_before" ]]; then ok "--write-baseline onto an input file ($target): unchanged"; else
+        fail "--write-baseline onto an input file ($target): the input was changed"
+        cp "$GOOD" "$tmp/input.cu"
+    fi
+done
+run --write-baseline "$tmp/dangling.json" "$GOOD"
+expect_rc "--write-baseline onto a dangling symbolic link" 2
+expect_in "--write-baseline onto a dangling symbolic link: refused" err \
+    "dangling\\.json: error: cannot write the baseline: a symbolic link to a missing file"
+run -o "$tmp/both.json" --write-baseline "$tmp/both.json" "$GOOD"
+expect_rc "-o and --write-baseline onto one file" 2
+expect_in "-o and --write-baseline onto one file: refused" err "both\\.json: error: cannot write the report: it is also the --write-baseline file"
+printf '{"version": 1, "entries": []}\n' >"$tmp/old_baseline.json"
+run -o "$tmp/old_baseline.json" --baseline "$tmp/old_baseline.json" "$GOOD"
+expect_rc "-o onto the --baseline file" 2
+expect_in "-o onto the --baseline file: refused" err "cannot write the report: it is also the --baseline file"
+ln "$tmp/old_baseline.json" "$tmp/other_name.json"
+ln -s old_baseline.json "$tmp/baseline_link.json"
+run --write-baseline "$tmp/baseline_link.json" "$GOOD"
+expect_rc "--write-baseline through a link" 0
+if [[ -L "$tmp/baseline_link.json" ]] && grep -q '"fingerprint"' "$tmp/old_baseline.json"; then
+    ok "--write-baseline through a link: the link stays, its target has the baseline"
+else
+    fail "--write-baseline through a link: the link or its target is wrong"
+fi
+if grep -q '"entries": \[\]' "$tmp/other_name.json"; then
+    ok "--write-baseline replaces the file (a new file renamed into place), never rewrites it in place"
+else
+    fail "--write-baseline rewrote the file in place (its other hard link changed)"
+fi
+if compgen -G "$tmp/*.gpulint-tmp-*" >/dev/null; then fail "--write-baseline left a temporary file"; else
+    ok "--write-baseline leaves no temporary file"
+fi
+
+# A report that cannot reach standard output is an error (exit 2) that says
+# why: a full disk, stdout closed, a reader that went away (SIGPIPE ignored).
+if [[ -w /dev/full ]]; then
+    run_full() { last_args=("$@" ">/dev/full"); rc=0; "$G" "$@" >/dev/full 2>"$tmp/err" || rc=$?; : >"$tmp/out"; }
+    run_full "$GOOD"
+    expect_rc "report onto a full stdout" 2
+    expect_in "report onto a full stdout: says so" err \
+        "^gpulint: error: cannot write the report to standard output: No space left on device"
+    run_full --format=json "$GOOD"
+    expect_rc "JSON report onto a full stdout" 2
+    expect_in "JSON report onto a full stdout: says so" err "cannot write the report to standard output: No space left on device"
+else
+    echo "skip: report onto a full stdout: no /dev/full"
+fi
+for format in text json; do
+    last_args=("--format=$format" "$GOOD" ">&-")
+    rc=0
+    "$G" --format=$format "$GOOD" >&- 2>"$tmp/err" || rc=$?
+    : >"$tmp/out"
+    expect_rc "$format report with stdout closed" 2
+    expect_in "$format report with stdout closed: says so" err "cannot write the report to standard output: Bad file descriptor"
+    expect_not_in "$format report with stdout closed: no worker error" err "analysis stopped|killed by signal"
+done
+mkdir -p "$tmp/pipe_tmp"
+if command -v python3 >/dev/null 2>&1; then
+    last_args=("$GOOD" "| (reader gone)")
+    rc=0
+    ERR=$tmp/err TMPDIR=$tmp/pipe_tmp python3 -c '
+import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)  # the reader is gone before gpulint writes
+sys.exit(subprocess.run(sys.argv[1:], stdout=w, stderr=open(os.environ["ERR"], "w")).returncode % 256)' \
+        "$G" "$GOOD" || rc=$?
+    : >"$tmp/out"
+    expect_rc "report into a pipe nobody reads" 2
+    expect_in "report into a pipe nobody reads: says so" err "cannot write the report to standard output: Broken pipe"
+    if compgen -G "$tmp/pipe_tmp/gpulint-*" >/dev/null; then fail "report into a pipe nobody reads: $(ls "$tmp/pipe_tmp") left in TMPDIR"; else
+        ok "report into a pipe nobody reads: no private directory left in TMPDIR"
+    fi
+else
+    echo "skip: report into a pipe nobody reads: no python3"
+fi
+
 # JSON is valid UTF-8 whatever the bytes of file names and source text.
 utf8_dir=$tmp/utf8
 mkdir -p "$utf8_dir"

@@ -1,6 +1,7 @@
 /* main.c - the gpulint command line. */
 #include "app/audit.h"
 #include "app/lsp.h"
+#include "app/output_guard.h"
 #include "bench/bench.h"
 #include "engine/engine.h"
 #include "engine/filter.h"
@@ -10,12 +11,12 @@
 #include "engine/worker.h"
 #include "output/emitter.h"
 #include "rules/rules.h"
+#include "util/fileio.h"
 #include "util/vec.h"
 #include "util/clock.h"
 
 #include <errno.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,7 +89,8 @@ static const char usage_tail[] =
     "\n"
     "exit status: 0 nothing reported at or above --min-severity, 1 findings reported,\n"
     "             2 error (usage, unreadable file, parse error, bad config, a file whose\n"
-    "             analysis crashed, timed out or ran out of memory)\n";
+    "             analysis crashed, timed out or ran out of memory, a report that\n"
+    "             could not be written)\n";
 
 /* The registered formats' names joined: "text|json", "text or json". */
 static void format_names(char *buf, size_t n, const char *sep, const char *last_sep)
@@ -179,66 +181,6 @@ static void list_rules(bool verbose)
     }
 }
 
-/* Writes through a temporary file so a failed run never leaves half a
- * report; devices and pipes (-o /dev/null, -o /dev/stdout) are written
- * directly (tmp is then empty). */
-static FILE *open_output(const char *path, char *tmp, size_t n, char *target, size_t ntarget)
-{
-    struct stat st;
-    tmp[0] = 0;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) return fopen(path, "w");
-    /* -o through a symlink writes the file it points to */
-    char resolved[PATH_MAX];
-    copy_path(target, ntarget, realpath(path, resolved) ? resolved : path);
-    snprintf(tmp, n, "%s.gpulint-tmp-XXXXXX", target);
-    int fd = mkstemp(tmp);
-    if (fd < 0) return NULL;
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, stat(target, &st) == 0 ? (st.st_mode & 07777) : (0666 & ~mask));
-    return fdopen(fd, "w");
-}
-
-/* -o must not replace one of the files analysed, nor a dangling symbolic
- * link (whose target could be anywhere): both are refused before any
- * analysis. */
-static bool output_is_safe(const char *path, const FileList *files, Diagnostics *problems)
-{
-    struct stat out_st, st;
-    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &out_st) != 0) {
-        diag_error(problems, path, 0, 0,
-                   "cannot write the report: a symbolic link to a missing file (remove the link or name its target)");
-        return false;
-    }
-    if (stat(path, &out_st) != 0) return true;
-    for (int i = 0; i < files->n; i++) {
-        if (stat(files->paths[i], &st) == 0 && st.st_dev == out_st.st_dev && st.st_ino == out_st.st_ino) {
-            diag_error(problems, path, 0, 0, "cannot write the report: it is the input file %s", files->paths[i]);
-            return false;
-        }
-    }
-    return true;
-}
-
-/* The report is written while files are analysed: an interrupted run must
- * not leave its temporary file behind. */
-static char pending_tmp[PATH_MAX + 64];
-
-static void remove_pending_tmp(int sig)
-{
-    if (pending_tmp[0]) unlink(pending_tmp);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void set_pending_tmp(const char *tmp)
-{
-    snprintf(pending_tmp, sizeof pending_tmp, "%s", tmp);
-    signal(SIGINT, remove_pending_tmp);
-    signal(SIGTERM, remove_pending_tmp);
-    signal(SIGHUP, remove_pending_tmp);
-}
-
 /* --show-config FILE: the effective config, or 2 when a config file that
  * applies has an error. */
 static int print_config(const FilterOptions *fo, const char *path)
@@ -297,6 +239,7 @@ static void file_done(void *ctx, FileResult *r)
     /* every output, --fix and --emit-bench see only what is reported */
     p->summary.below_threshold += findings_filter_min_severity(&r->findings, p->cli->min_severity);
     p->cli->emitter->file(p->stream, r);
+    if (!p->cli->output) report_stdout_check();
     /* every note with -v; otherwise one line per degraded file */
     p->problems->echo = p->verbose ? stderr : NULL;
     diagnostics_append(p->problems, &r->problems);
@@ -328,6 +271,7 @@ static void describe_projects(const EngineOptions *eo, const FileList *files)
  * emitter's end.  Every problem goes to one sink, echoed on stderr. */
 static int lint_run(const EngineOptions *eo, const char *const *paths, int npaths, const CliRun *c)
 {
+    run_signals_install();
     Diagnostics problems;
     memset(&problems, 0, sizeof problems);
     problems.echo = stderr;
@@ -336,24 +280,27 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
         diagnostics_free(&problems);
         return 2;
     }
-    FILE *out = stdout;
-    char tmp[PATH_MAX + 64], target[PATH_MAX];
+    FILE *out = NULL;
+    char tmp[PATH_MAX + 64] = "", target[PATH_MAX];
     double t0 = monotonic_seconds();
     FileList files;
     engine_collect_files(paths, npaths, &files, &problems);
-    if (c->output) {
-        /* Nothing is analysed for a report that cannot be written. */
-        bool safe = output_is_safe(c->output, &files, &problems);
-        out = safe ? open_output(c->output, tmp, sizeof tmp, target, sizeof target) : NULL;
-        if (!out) {
-            if (safe) report_write_error(&problems, c->output);
-            file_list_free(&files);
-            diagnostics_free(&problems);
-            filter_free(filter);
-            return 2;
-        }
-        if (tmp[0]) set_pending_tmp(tmp);
+    /* Nothing is analysed when an output would replace what the run reads. */
+    const FilterOptions *fo = &c->filter;
+    const ReadFile reads[] = {{fo->diff_file, "the --diff-file patch"}, {c->impact, "the --impact results"},
+                              {fo->baseline, "the --baseline file"}, {fo->write_baseline, "the --write-baseline file"}};
+    /* the baseline may replace --baseline (an update); the report neither */
+    bool safe = (!c->output || output_target_safe(c->output, "report", &files, reads, 4, &problems)) &&
+                (!fo->write_baseline || output_target_safe(fo->write_baseline, "baseline", &files, reads, 2, &problems));
+    if (safe && c->output && !(out = output_open(c->output, tmp, sizeof tmp, target, sizeof target)))
+        report_write_error(&problems, c->output);
+    if (!safe || (c->output && !out)) {
+        file_list_free(&files);
+        diagnostics_free(&problems);
+        filter_free(filter);
+        return 2;
     }
+    if (!out) out = report_stdout();
     engine_filter_files(filter, &files, &problems);
     ImpactResults *impact = c->impact ? bench_load_impact(c->impact, &problems) : NULL;
 
@@ -414,9 +361,10 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
             if (tmp[0]) unlink(tmp);
             ok = false;
         }
-        pending_tmp[0] = 0;
-    } else {
-        fflush(stdout);
+        if (tmp[0]) cleanup_forget(tmp);
+    } else if (!report_stdout_close()) {
+        diag_error(&problems, NULL, 0, 0, "cannot write the report to standard output: %s", strerror(errno));
+        ok = false;
     }
     if (!c->emitter->machine_readable || c->output) print_run_summary(stderr, &summary);
 
@@ -454,6 +402,7 @@ static void add_rule_list(const char *list, const char ***items, int *n, char **
 
 int main(int argc, char **argv)
 {
+    standard_fds_open();
     if (argc >= 2 && strcmp(argv[1], "bench") == 0) return bench_main(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "lsp") == 0) return lsp_main(argc - 1, argv + 1, find_data_dir);
     if (argc >= 2 && strcmp(argv[1], "audit") == 0) return audit_main(argc - 1, argv + 1, find_data_dir);

@@ -24,8 +24,9 @@ typedef struct BaselineWriter BaselineWriter;
 
 BaselineWriter *baseline_writer_new(void);
 void baseline_record(BaselineWriter *w, const char *rule, const char *path, const char *fingerprint);
-/* Writes the file (entries sorted by path, rule, fingerprint); false with an
- * error in d when it cannot. */
+/* Writes the file (entries sorted by path, rule, fingerprint) as a new file
+ * renamed into place (write_file), never half written; false with an error
+ * in d when it cannot.  The caller checks that path is no input file. */
 bool baseline_write(BaselineWriter *w, const char *path, const char *tool_version, Diagnostics *d);
 void baseline_writer_free(BaselineWriter *w);
 

@@ -2,12 +2,98 @@
 #include "util/fileio.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
+#include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* ------------------------------------------------ removal on a signal */
+
+/* What a signal must not leave behind: private directories and temporary
+ * files.  Fixed slots, so that the handler needs no allocation; they are
+ * changed only with signals blocked, so it never sees one half written. */
+#define CLEANUP_SLOTS 16
+static struct {
+    char path[PATH_MAX];
+    bool dir;
+    bool used;
+} cleanup_slots[CLEANUP_SLOTS];
+
+static void block_signals(sigset_t *old)
+{
+    sigset_t all;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, old);
+}
+
+void cleanup_register(const char *path, bool dir)
+{
+    if (strlen(path) >= PATH_MAX) return;
+    sigset_t old;
+    block_signals(&old);
+    for (int i = 0; i < CLEANUP_SLOTS; i++) {
+        if (cleanup_slots[i].used) continue;
+        strcpy(cleanup_slots[i].path, path);
+        cleanup_slots[i].dir = dir;
+        cleanup_slots[i].used = true;
+        break;
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+void cleanup_forget(const char *path)
+{
+    sigset_t old;
+    block_signals(&old);
+    for (int i = 0; i < CLEANUP_SLOTS; i++)
+        if (cleanup_slots[i].used && strcmp(cleanup_slots[i].path, path) == 0) cleanup_slots[i].used = false;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/* Removes NAME (relative to dirfd) and all under it with system calls only
+ * (getdents64, not readdir, which allocates).  A worker may still be adding
+ * files while this runs: the directory is read again until rmdir succeeds;
+ * once it is gone nothing can be created under its path. */
+static void remove_at(int dirfd, const char *name, int depth)
+{
+    if (unlinkat(dirfd, name, 0) == 0 || errno == ENOENT || depth > 64) return;
+    int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return;
+    for (int pass = 0; pass < 16; pass++) {
+        alignas(struct dirent64) char buf[2048];
+        ssize_t n;
+        lseek(fd, 0, SEEK_SET);
+        while ((n = getdents64(fd, buf, sizeof buf)) > 0) {
+            for (ssize_t off = 0; off < n;) {
+                const struct dirent64 *e = (const struct dirent64 *)(const void *)(buf + off);
+                off += e->d_reclen;
+                if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) remove_at(fd, e->d_name, depth + 1);
+            }
+        }
+        if (unlinkat(dirfd, name, AT_REMOVEDIR) == 0 || errno != ENOTEMPTY) break;
+    }
+    close(fd);
+}
+
+void cleanup_now(void)
+{
+    int saved = errno;
+    for (int i = 0; i < CLEANUP_SLOTS; i++) {
+        if (!cleanup_slots[i].used) continue;
+        if (cleanup_slots[i].dir) remove_at(AT_FDCWD, cleanup_slots[i].path, 0);
+        else unlink(cleanup_slots[i].path);
+        cleanup_slots[i].used = false;
+    }
+    errno = saved;
+}
+
+/* ------------------------------------------------------------ files */
 
 char *read_file(const char *path, long *size)
 {
@@ -30,10 +116,42 @@ char *read_file(const char *path, long *size)
 
 bool write_file(const char *path, const char *data, size_t n)
 {
-    FILE *f = fopen(path, "wb");
-    if (!f) return false;
-    bool ok = fwrite(data, 1, n, f) == n;
-    return fclose(f) == 0 && ok;
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* a device or a FIFO (/dev/null, /dev/stdout): nothing to replace */
+        FILE *f = fopen(path, "wb");
+        if (!f) return false;
+        bool ok = fwrite(data, 1, n, f) == n;
+        return fclose(f) == 0 && ok;
+    }
+    /* through a symbolic link: the file it points to, the link stays */
+    char target[PATH_MAX], tmp[PATH_MAX + 32];
+    if (!realpath(path, target)) snprintf(target, sizeof target, "%s", path);
+    int r = snprintf(tmp, sizeof tmp, "%s.gpulint-tmp-XXXXXX", target);
+    if (r < 0 || (size_t)r >= sizeof tmp) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0) return false;
+    cleanup_register(tmp, false);
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, stat(target, &st) == 0 ? (st.st_mode & 07777) : (0666 & ~mask));
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(fd, data + done, n - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) break;
+        done += (size_t)w;
+    }
+    int err = done == n ? 0 : errno ? errno : EIO;
+    if (close(fd) != 0 && !err) err = errno;
+    if (!err && rename(tmp, target) != 0) err = errno;
+    if (err) unlink(tmp);
+    cleanup_forget(tmp);
+    errno = err;
+    return !err;
 }
 
 bool make_private_dir(const char *prefix, char *out, size_t n)
@@ -44,6 +162,7 @@ bool make_private_dir(const char *prefix, char *out, size_t n)
         if (n) out[0] = 0;
         return false;
     }
+    if (!keep_temporary_files()) cleanup_register(out, true);
     return true;
 }
 
@@ -69,6 +188,7 @@ void remove_tree(const char *path)
         closedir(d);
     }
     rmdir(path);
+    cleanup_forget(path); /* only now: a signal before this still removes it */
 }
 
 bool path_is_under(const char *path, const char *dir)

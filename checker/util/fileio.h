@@ -8,17 +8,29 @@
 
 /* The file's bytes plus a terminating NUL (free() it), or NULL. */
 char *read_file(const char *path, long *size);
+/* Writes a new temporary file beside `path` and renames it over `path` (over
+ * the file a symbolic link points to; the link stays), so that a failed
+ * write never leaves half a file; the mode of a file it replaces is kept.
+ * A device or FIFO is written directly.  False with errno on failure. */
 bool write_file(const char *path, const char *data, size_t n);
 /* Is `path` inside directory `dir` (a textual prefix followed by '/'; a
  * trailing '/' of dir is ignored)? */
 bool path_is_under(const char *path, const char *dir);
 /* Is there a regular file at path (links followed)? */
 bool is_regular_file(const char *path);
-/* A new directory $TMPDIR/<prefix>-XXXXXX (mode 0700) into `out`. */
+/* A new directory $TMPDIR/<prefix>-XXXXXX (mode 0700) into `out`; it is
+ * registered for cleanup_now until remove_tree removes it. */
 bool make_private_dir(const char *prefix, char *out, size_t n);
 /* Removes a directory and everything under it (symbolic links are removed,
  * never followed). */
 void remove_tree(const char *path);
+/* Paths that a signal ending the run must remove (a directory with all
+ * under it, or a temporary file), until forgotten; a few at a time. */
+void cleanup_register(const char *path, bool dir);
+void cleanup_forget(const char *path);
+/* Removes every registered path.  Async-signal-safe: for the handler of a
+ * signal that ends the run (and for an exit that skips the normal end). */
+void cleanup_now(void);
 /* GPULINT_KEEP_TEMP is set (non-empty): the run's private directories
  * (forwarding headers, CMake stand-ins) are left in $TMPDIR, so that a
  * benchmark can give another compiler the same headers. */

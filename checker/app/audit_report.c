@@ -161,6 +161,21 @@ static cJSON *load_measured(const char *dir)
     return map;
 }
 
+/* The file name of a project's SARIF report: its name with '/' and control
+ * bytes as '_', and no leading '.': a name read from results.jsonl (a
+ * shard's from another machine, say) must not reach outside DIR/sarif
+ * ("../../x" wrote DIR/../x.sarif). */
+static void sarif_file_name(const char *project, char *out, size_t n)
+{
+    size_t k = 0;
+    if (project[0] == '.' || !project[0]) out[k++] = '_';
+    for (const char *p = project; *p && k + 1 < n; p++) {
+        unsigned char c = (unsigned char)*p;
+        out[k++] = c == '/' || c < 0x20 || c == 0x7f ? '_' : (char)c;
+    }
+    out[k] = 0;
+}
+
 int audit_report_build(const char *dir)
 {
     AuditResults r;
@@ -188,7 +203,9 @@ int audit_report_build(const char *dir)
     snprintf(path, sizeof path, "%s/sarif", dir);
     if (mkdir(path, 0777) != 0 && errno != EEXIST) status = 2;
     for (int i = 0; i < r.nprojects; i++) {
-        snprintf(path, sizeof path, "%s/sarif/%s.sarif", dir, audit_str(r.projects[i].record, "project", "project"));
+        char name[240]; /* with ".sarif", within NAME_MAX */
+        sarif_file_name(audit_str(r.projects[i].record, "project", "project"), name, sizeof name);
+        snprintf(path, sizeof path, "%s/sarif/%s.sarif", dir, name);
         if (!write_sarif(&r.projects[i], path)) {
             fprintf(stderr, "gpulint audit: error: %s: cannot write\n", path);
             status = 2;

@@ -11,7 +11,7 @@
 #include "engine/flag_kernels.h"
 #include "fuzz_common.h"
 
-#define MAX_ERROR_LINES 16
+#define MAX_ERROR_LINES 4
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -4,7 +4,8 @@
 # The precompiled toolkit preludes (checker/frontend/toolkit_pch.c) on
 # testdata/projects/toolkit: built once into the cache directory, then used;
 # the same findings with them, without them (--no-pch), with a toolkit
-# configuration macro (-D THRUST_...: no prelude), with a corrupt cached PCH,
+# configuration macro (-D THRUST_...: no prelude), with a cached PCH replaced
+# or damaged in the middle (found by its checksum, removed and built again),
 # and when two processes build the same prelude at once.  Skipped (77)
 # without a CUDA toolkit.  Registered in ctest as cli.toolkit_pch.
 set -uo pipefail
@@ -145,6 +146,47 @@ else
     fail "-D of an include's guard"; sed 's/^/    | /' "$tmp/guard.err" | head
 fi
 
+# A PCH damaged in the middle after it was written (a disk error, a copy cut
+# short): libclang reads a PCH lazily and crashed on the damaged part, in file
+# after file, run after run, until the cache was deleted by hand.  Its
+# checksum no longer matches: it is removed, the headers are parsed from
+# source meanwhile (the findings of a fresh run), and it is built again.
+mkdir -p "$tmp/cache-damaged"
+cp "$tmp"/cache/toolkit-* "$tmp/cache-damaged/"
+for f in "$tmp"/cache-damaged/toolkit-*.pch; do
+    python3 -c '
+import os, random, sys
+f = sys.argv[1]
+random.seed(34)
+with open(f, "r+b") as fh:
+    fh.seek(os.path.getsize(f) // 2)
+    fh.write(bytes(random.randrange(256) for _ in range(65536)))' "$f"
+done
+GPULINT_CACHE_DIR="$tmp/cache-damaged" lint damaged
+diff -u "$tmp/cold.findings" "$tmp/damaged.findings" >"$tmp/damaged.diff"
+if [[ $(cat "$tmp/damaged.rc") == 1 && ! -s "$tmp/damaged.diff" ]] &&
+    [[ $(grep -c "toolkit prelude .* is damaged (its size or checksum is not what was written); removed" "$tmp/damaged.err") == 4 ]]; then
+    ok "PCHs damaged in the middle: each detected and removed (-v says so), the findings of a fresh run"
+else
+    fail "PCHs damaged in the middle: exit $(cat "$tmp/damaged.rc")"; sed 's/^/    | /' "$tmp/damaged.diff" | head -20
+    grep -a "crash\|damaged\|error" "$tmp/damaged.err" | head -5 | sed 's/^/    | /'
+fi
+wait_for "$tmp/cache-damaged" 'toolkit-*.pch' 4
+sleep 1
+GPULINT_CACHE_DIR="$tmp/cache-damaged" lint damaged2
+if [[ $(cat "$tmp/damaged2.rc") == 1 ]] && diff -q "$tmp/cold.findings" "$tmp/damaged2.findings" >/dev/null &&
+    ! grep -q "damaged\|precompiling" "$tmp/damaged2.err" &&
+    grep -q "scale_thrust.cu: parse .*precompiled toolkit prelude cccl" "$tmp/damaged2.err" &&
+    grep -q "half_axpy.cu: parse .*precompiled toolkit prelude libs" "$tmp/damaged2.err" &&
+    grep -q "kernel_loop_macro.cu: parse .*precompiled toolkit prelude cxx" "$tmp/damaged2.err" &&
+    grep -q "optional_thrust.cu: parse .*precompiled toolkit prelude runtime" "$tmp/damaged2.err" &&
+    [[ $(find "$tmp/cache-damaged" -name 'toolkit-*.sum' | wc -l) == 4 && $(find "$tmp/cache-damaged" -name '*.tmp.*' | wc -l) == 0 ]]; then
+    ok "the damaged PCHs rebuilt: the next run loads all four, same findings, each with its checksum"
+else
+    fail "after damaged PCHs: exit $(cat "$tmp/damaged2.rc")"; ls "$tmp/cache-damaged" | sed 's/^/    | /'
+    grep -a "prelude\|damaged\|crash" "$tmp/damaged2.err" | head -8 | sed 's/^/    | /'
+fi
+
 lint nopch --no-pch
 if ! grep -q "precompiled toolkit prelude" "$tmp/nopch.err"; then ok "--no-pch: no prelude"; else fail "--no-pch used a prelude"; fi
 # -D of a toolkit configuration macro: a prelude precompiled with it, apart
@@ -179,11 +221,11 @@ for run in warm nopch macro macro2; do
     fi
 done
 
-# a corrupt cached PCH: parsed from source instead, same findings
+# a cached PCH replaced by something else: parsed from source instead, same findings
 for f in "$tmp"/cache/toolkit-*.pch; do printf 'not a PCH' >"$f"; done
 lint corrupt -j1
 if [[ $(cat "$tmp/corrupt.rc") == 1 ]] && diff -q "$tmp/cold.findings" "$tmp/corrupt.findings" >/dev/null &&
-    grep -q "does not load" "$tmp/corrupt.err"; then
+    grep -q "is damaged" "$tmp/corrupt.err"; then
     ok "a corrupt cached PCH: reported with -v, the headers parsed from source, same findings"
 else
     fail "corrupt cached PCH"; sed 's/^/    | /' "$tmp/corrupt.err" | head; diff "$tmp/cold.findings" "$tmp/corrupt.findings"

@@ -8,8 +8,13 @@
 #include "util/oom.h"
 #include "engine/engine.h"
 #include "rules/rules.h"
+#include "util/utf8.h"
+/* the harness's statistics and verdict rule (the repository's bench/, not
+ * checker/bench/), so that --impact judges a verdict as the harness made it */
+#include "bench/gpulint_bench_stats.h"
 
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,16 +109,26 @@ static bool absent_or(const cJSON *o, const char *key, cJSON_bool (*is)(const cJ
     return !v || is(v) || (null_ok && cJSON_IsNull(v));
 }
 
-/* The [p10, p90] pair of a result, each a number or null (read as 0). */
-static bool spread_valid(const cJSON *spread)
+/* A measured number: a speedup, a ratio or a time.  Only a finite positive
+ * value means something; cJSON reads 1e999 as infinity, and a negative or
+ * zero time is a hand edit or a broken harness. */
+static bool measured_number(const cJSON *v)
 {
-    if (!spread) return true;
-    if (!cJSON_IsArray(spread) || cJSON_GetArraySize(spread) != 2) return false;
+    return cJSON_IsNumber(v) && isfinite(v->valuedouble) && v->valuedouble > 0;
+}
+
+/* NULL when the [p10, p90] pair of a result is absent or two measured
+ * numbers or nulls (null: not measured, read as 0), else what is wrong. */
+static const char *spread_problem(const cJSON *spread)
+{
+    if (!spread) return NULL;
+    if (!cJSON_IsArray(spread) || cJSON_GetArraySize(spread) != 2) return "\"best_spread\" is not an array of two numbers";
     for (int i = 0; i < 2; i++) {
         const cJSON *v = cJSON_GetArrayItem(spread, i);
-        if (!cJSON_IsNumber(v) && !cJSON_IsNull(v)) return false;
+        if (!cJSON_IsNumber(v) && !cJSON_IsNull(v)) return "\"best_spread\" is not an array of two numbers";
+        if (cJSON_IsNumber(v) && !measured_number(v)) return "\"best_spread\" holds a number that is not finite and positive";
     }
-    return true;
+    return NULL;
 }
 
 static double spread_at(const cJSON *spread, int i)
@@ -122,13 +137,83 @@ static double spread_at(const cJSON *spread, int i)
     return cJSON_IsNumber(v) ? v->valuedouble : 0;
 }
 
-/* NULL when a benchmark result (the object of a GPULINT_RESULT line) is
- * usable, else what is wrong with it. */
-static const char *result_problem(const cJSON *res)
+/* Text from a results file or a benchmark's output on its way to a terminal
+ * or a report: control characters (newlines, ESC and the C1 set, whose CSI
+ * starts a terminal sequence too), bidirectional overrides, line separators
+ * and bytes that are not UTF-8 become '?', so that a hostile file cannot
+ * forge report lines or drive the terminal.  malloc'd. */
+static char *clean_text(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strlen(s);
+    char *out = xmalloc(n + 1), *o = out;
+    while (n > 0) {
+        size_t k = utf8_sequence_length(p, n);
+        unsigned cp = 0;
+        if (k == 1) cp = p[0];
+        else if (k == 2) cp = (p[0] & 0x1Fu) << 6 | (p[1] & 0x3Fu);
+        else if (k == 3) cp = (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+        else if (k == 4) cp = 0x10000; /* above every code point refused here */
+        bool bad = k == 0 || cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || (cp >= 0x2028 && cp <= 0x202E) ||
+                   (cp >= 0x2066 && cp <= 0x2069);
+        if (bad) {
+            *o++ = '?';
+            k = k ? k : 1;
+        } else {
+            memcpy(o, p, k);
+            o += k;
+        }
+        p += k;
+        n -= k;
+    }
+    *o = 0;
+    return out;
+}
+
+/* The verdict rule of the harness (bench/gpulint_bench_stats.h, shared so
+ * that both read the numbers alike) over a result's numbers, each scaled
+ * by `scale`; null or absent numbers are NaN, which never confirm and never
+ * count as slower. */
+static gl_verdict verdict_of_numbers(const cJSON *res, double scale)
+{
+    const cJSON *sp = cJSON_GetObjectItem(res, "best_speedup"), *spread = cJSON_GetObjectItem(res, "best_spread");
+    const cJSON *p10 = cJSON_GetArrayItem(spread, 0), *p90 = cJSON_GetArrayItem(spread, 1);
+    double s = cJSON_IsNumber(sp) ? sp->valuedouble * scale : NAN;
+    double lo = cJSON_IsNumber(p10) ? p10->valuedouble * scale : NAN;
+    double hi = cJSON_IsNumber(p90) ? p90->valuedouble * scale : NAN;
+    return gl_verdict_of(1, s, lo, hi);
+}
+
+static const gl_verdict known_verdicts[] = {GL_VERDICT_CONFIRMED, GL_VERDICT_NO_IMPACT, GL_VERDICT_SLOWER,
+                                            GL_VERDICT_INCORRECT};
+
+/* The verdict a result states, or the one its numbers give when it states
+ * none (after result_problem: a stated one is a known name). */
+static const char *verdict_name(const cJSON *res)
+{
+    const cJSON *v = cJSON_GetObjectItem(res, "verdict");
+    return cJSON_IsString(v) ? v->valuestring : gl_verdict_name(verdict_of_numbers(res, 1));
+}
+
+/* Whether a result's stated verdict may follow from its numbers.  The
+ * harness prints them with 6 significant digits, so a verdict the numbers
+ * reach within that rounding stands.  "variant incorrect" is about the
+ * correctness checks, which the numbers do not show. */
+static bool verdict_consistent(const cJSON *res, gl_verdict stated)
+{
+    if (stated == GL_VERDICT_INCORRECT) return true;
+    const double rounding = 1e-5;
+    return verdict_of_numbers(res, 1) == stated || verdict_of_numbers(res, 1 - rounding) == stated ||
+           verdict_of_numbers(res, 1 + rounding) == stated;
+}
+
+/* What is wrong with a benchmark result's fields, or NULL (the verdict
+ * aside). */
+static const char *field_problem(const cJSON *res)
 {
     if (!cJSON_IsObject(res)) return "the result is not a JSON object";
-    if (!spread_valid(cJSON_GetObjectItem(res, "best_spread")))
-        return "\"best_spread\" is not an array of two numbers";
+    const char *p = spread_problem(cJSON_GetObjectItem(res, "best_spread"));
+    if (p) return p;
     if (!absent_or(res, "best_speedup", cJSON_IsNumber, true)) return "\"best_speedup\" is not a number";
     if (!absent_or(res, "best_fix", cJSON_IsString, true)) return "\"best_fix\" is not a string";
     if (!absent_or(res, "verdict", cJSON_IsString, false)) return "\"verdict\" is not a string";
@@ -138,7 +223,39 @@ static const char *result_problem(const cJSON *res)
     const cJSON *first = cJSON_GetArrayItem(vars, 0);
     if (first && !cJSON_IsObject(first)) return "\"variants\"[0] is not an object";
     if (first && !absent_or(first, "median_ms", cJSON_IsNumber, true)) return "\"variants\"[0].median_ms is not a number";
+    const cJSON *base_ms = cJSON_GetObjectItem(first, "median_ms");
+    if (cJSON_IsNumber(base_ms) && !measured_number(base_ms)) return "\"variants\"[0].median_ms is not a finite positive time";
     return NULL;
+}
+
+/* Whether a benchmark result (the object of a GPULINT_RESULT line) is
+ * unusable; if so, what is wrong with it goes to `why`. */
+static bool result_problem(const cJSON *res, char *why, size_t n)
+{
+    const char *p = field_problem(res);
+    if (p) {
+        snprintf(why, n, "%s", p);
+        return true;
+    }
+    const cJSON *speedup = cJSON_GetObjectItem(res, "best_speedup"), *spread = cJSON_GetObjectItem(res, "best_spread");
+    if (cJSON_IsNumber(speedup) && !measured_number(speedup)) {
+        snprintf(why, n, "\"best_speedup\" is not a finite positive number (%g)", speedup->valuedouble);
+        return true;
+    }
+    const cJSON *verdict = cJSON_GetObjectItem(res, "verdict");
+    if (!verdict) return false;
+    for (size_t i = 0; i < sizeof known_verdicts / sizeof known_verdicts[0]; i++) {
+        if (strcmp(verdict->valuestring, gl_verdict_name(known_verdicts[i])) != 0) continue;
+        if (verdict_consistent(res, known_verdicts[i])) return false;
+        snprintf(why, n, "\"verdict\" \"%s\" does not follow from best_speedup %g and best_spread [%g, %g] (the "
+                         "benchmarks' rule gives \"%s\")",
+                 verdict->valuestring, cJSON_IsNumber(speedup) ? speedup->valuedouble : 0, spread_at(spread, 0),
+                 spread_at(spread, 1), gl_verdict_name(verdict_of_numbers(res, 1)));
+        return true;
+    }
+    snprintf(why, n, "\"verdict\" is not one of \"confirmed\", \"no measurable impact\", \"slower\", "
+                     "\"variant incorrect\"");
+    return true;
 }
 
 /* A line number read from JSON, as an int (0 when absent or out of range:
@@ -333,9 +450,9 @@ run:;
                 res = cJSON_Parse(line + 15);
             }
         free(output);
-        const char *bad_result = res ? result_problem(res) : NULL;
-        if (bad_result)
-            fprintf(stderr, "gpulint bench: error: %s: GPULINT_RESULT of %s: %s\n", outpath, id, bad_result);
+        char why[512];
+        bool bad_result = res && result_problem(res, why, sizeof why);
+        if (bad_result) fprintf(stderr, "gpulint bench: error: %s: GPULINT_RESULT of %s: %s\n", outpath, id, why);
         const cJSON *finding = cJSON_GetObjectItem(e, "finding");
         cJSON *out = cJSON_CreateObject();
         cJSON_AddStringToObject(out, "id", id);
@@ -349,27 +466,31 @@ run:;
         cJSON_AddStringToObject(out, "kernel", str(finding, "kernel", ""));
         cJSON_AddItemToObject(out, "params", cJSON_Duplicate(cJSON_GetObjectItem(e, "params"), 1));
         cJSON_AddItemToObject(out, "evidence", cJSON_Duplicate(cJSON_GetObjectItem(finding, "evidence"), 1));
+        /* the table is for a terminal: nothing from the files raw */
         char loc[512];
         const char *file = str(finding, "file", "");
         const char *base = strrchr(file, '/');
         snprintf(loc, sizeof loc, "%s:%d", base ? base + 1 : file, line_of(finding));
+        char *rule = clean_text(str(finding, "rule", "")), *where = clean_text(loc);
         if (!res || bad_result || (!collect && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))) {
             run_errors++;
             cJSON_AddStringToObject(out, "error", !res        ? "no GPULINT_RESULT line"
                                                   : bad_result ? "malformed GPULINT_RESULT line"
                                                                : "benchmark exited with an error");
-            printf("%-44.44s %-22s %-28.28s %10s %-16s %18s  %s\n", id, str(finding, "rule", ""), loc, "-", "-", "-",
-                   "run failed");
+            printf("%-44.44s %-22s %-28.28s %10s %-16s %18s  %s\n", id, rule, where, "-", "-", "-", "run failed");
             cJSON_Delete(res);
         } else {
             const cJSON *vars = cJSON_GetObjectItem(res, "variants");
             double base_ms = num(cJSON_GetArrayItem(vars, 0), "median_ms", 0);
             const cJSON *spread = cJSON_GetObjectItem(res, "best_spread");
-            char sp[64];
-            snprintf(sp, sizeof sp, "%.2fx (%.2f-%.2f)", num(res, "best_speedup", 0), spread_at(spread, 0),
-                     spread_at(spread, 1));
-            printf("%-44.44s %-22s %-28.28s %10.3f %-16.16s %18s  %s\n", id, str(finding, "rule", ""), loc, base_ms,
-                   str(res, "best_fix", "-"), sp, str(res, "verdict", "?"));
+            char sp[64] = "-";
+            if (num(res, "best_speedup", 0) > 0)
+                snprintf(sp, sizeof sp, "%.2fx (%.2f-%.2f)", num(res, "best_speedup", 0), spread_at(spread, 0),
+                         spread_at(spread, 1));
+            char *fix = clean_text(str(res, "best_fix", "-"));
+            printf("%-44.44s %-22s %-28.28s %10.3f %-16.16s %18s  %s\n", id, rule, where, base_ms, fix, sp,
+                   verdict_name(res));
+            free(fix);
             if (!cJSON_GetObjectItem(results, "gpu")) {
                 cJSON_AddStringToObject(results, "gpu", str(res, "gpu", "?"));
                 cJSON_AddItemToObject(results, "driver", cJSON_Duplicate(cJSON_GetObjectItem(res, "driver"), 1));
@@ -377,6 +498,8 @@ run:;
             }
             cJSON_AddItemToObject(out, "result", res);
         }
+        free(rule);
+        free(where);
         cJSON_AddItemToArray(rlist, out);
         fflush(stdout);
     }
@@ -409,9 +532,32 @@ static bool params_match(const BenchParams *bp, const cJSON *params)
     return true;
 }
 
+/* One entry of the results array that can attach (it has a fingerprint
+ * and a result), its fields looked up once. */
+typedef struct {
+    const char *fingerprint, *rule;
+    const cJSON *params, *result;
+    int order; /* its place in the file: the first matching entry wins */
+} ImpactEntry;
+
+/* A results file can hold every finding of a large audit (tens of
+ * thousands): the entries are sorted by fingerprint once and each finding
+ * binary-searches its own, and every pass over the array walks cJSON's
+ * linked list once (cJSON_GetArrayItem and cJSON_GetArraySize walk it from
+ * the start on each call). */
 struct ImpactResults {
     cJSON *doc;
+    char *gpu; /* the file's GPU, cleaned: the fallback for results without one */
+    ImpactEntry *entries; /* by fingerprint, then file order */
+    int n;
 };
+
+static int by_fingerprint(const void *a, const void *b)
+{
+    const ImpactEntry *x = a, *y = b;
+    int c = strcmp(x->fingerprint, y->fingerprint);
+    return c ? c : (x->order > y->order) - (x->order < y->order);
+}
 
 ImpactResults *bench_load_impact(const char *results_file, Diagnostics *diags)
 {
@@ -434,33 +580,51 @@ ImpactResults *bench_load_impact(const char *results_file, Diagnostics *diags)
         diag_error(diags, results_file, 0, 0, "--impact: \"gpu\" is not a string");
         bad++;
     }
-    for (int j = 0; !bad && j < cJSON_GetArraySize(list); j++) {
-        const cJSON *e = cJSON_GetArrayItem(list, j);
-        const char *id = str(e, "id", "?"), *problem = NULL;
+    int j = 0;
+    const cJSON *e, *entries = bad ? NULL : list;
+    cJSON_ArrayForEach(e, entries)
+    {
+        char why[512];
+        const char *problem = NULL;
         if (!cJSON_IsObject(e)) problem = "not an object";
         else if (!absent_or(e, "rule", cJSON_IsString, false)) problem = "\"rule\" is not a string";
         else if (!absent_or(e, "params", cJSON_IsObject, false)) problem = "\"params\" is not an object";
         else if (!absent_or(e, "fingerprint", cJSON_IsString, false)) problem = "\"fingerprint\" is not a string";
-        else if (cJSON_GetObjectItem(e, "result")) problem = result_problem(cJSON_GetObjectItem(e, "result"));
+        else if (cJSON_GetObjectItem(e, "result") && result_problem(cJSON_GetObjectItem(e, "result"), why, sizeof why))
+            problem = why;
         if (problem) {
-            diag_error(diags, results_file, 0, 0, "--impact: results[%d] (%s): %s", j, id, problem);
+            char *id = clean_text(str(e, "id", "?"));
+            diag_error(diags, results_file, 0, 0, "--impact: results[%d] (%.200s): %s", j, id, problem);
+            free(id);
             bad++;
         }
+        j++;
     }
     if (bad) {
         cJSON_Delete(doc);
         return NULL;
     }
+    ImpactResults *results = xcalloc(1, sizeof *results);
+    results->doc = doc;
+    results->gpu = clean_text(str(doc, "gpu", "GPU"));
+    results->entries = xcalloc((size_t)j + 1, sizeof *results->entries);
     /* Results without fingerprints (older gpulint) cannot be tied to code. */
-    int unmatched = 0;
-    for (int j = 0; j < cJSON_GetArraySize(list); j++)
-        if (!str(cJSON_GetArrayItem(list, j), "fingerprint", NULL)) unmatched++;
+    int unmatched = 0, order = 0;
+    cJSON_ArrayForEach(e, list)
+    {
+        const char *fp = str(e, "fingerprint", NULL);
+        const cJSON *res = cJSON_GetObjectItem(e, "result");
+        order++;
+        if (!fp) unmatched++;
+        if (!fp || !res) continue;
+        results->entries[results->n++] =
+            (ImpactEntry){fp, str(e, "rule", ""), cJSON_GetObjectItem(e, "params"), res, order};
+    }
+    if (results->n > 1) qsort(results->entries, (size_t)results->n, sizeof *results->entries, by_fingerprint);
     if (unmatched)
         diag_note(diags, results_file, 0, 0,
                   "--impact: %d result%s carr%s no finding fingerprint (written by an older gpulint) and attach%s to nothing",
                   unmatched, unmatched == 1 ? "" : "s", unmatched == 1 ? "ies" : "y", unmatched == 1 ? "es" : "");
-    ImpactResults *results = xmalloc(sizeof *results);
-    results->doc = doc;
     return results;
 }
 
@@ -468,38 +632,52 @@ void bench_free_impact(ImpactResults *results)
 {
     if (!results) return;
     cJSON_Delete(results->doc);
+    free(results->gpu);
+    free(results->entries);
     free(results);
+}
+
+static const char *arena_clean(Arena *a, const char *s)
+{
+    char *c = clean_text(s);
+    const char *kept = arena_strdup(a, c);
+    free(c);
+    return kept;
 }
 
 void bench_attach_impact(const ImpactResults *results, FindingList *findings)
 {
-    const cJSON *doc = results->doc;
-    const cJSON *list = cJSON_GetObjectItem(doc, "results");
-    const char *gpu = str(doc, "gpu", "GPU");
     for (int i = 0; i < findings->n; i++) {
         Finding *f = &findings->items[i];
         const Rule *rule = rule_by_id(f->rule);
+        const char *fp = finding_fingerprint(f);
         BenchParams bp;
         memset(&bp, 0, sizeof bp);
-        if (!rule || !rule->bench || !rule->bench(f, &bp)) continue;
-        for (int j = 0; j < cJSON_GetArraySize(list); j++) {
-            const cJSON *e = cJSON_GetArrayItem(list, j);
-            const cJSON *res = cJSON_GetObjectItem(e, "result");
+        if (!fp || !rule || !rule->bench || !rule->bench(f, &bp)) continue;
+        /* the first entry of this fingerprint: a lower bound */
+        int lo = 0, hi = results->n;
+        while (lo < hi) {
+            int mid = lo + (hi - lo) / 2;
+            if (strcmp(results->entries[mid].fingerprint, fp) < 0) lo = mid + 1;
+            else hi = mid;
+        }
+        for (int j = lo; j < results->n && strcmp(results->entries[j].fingerprint, fp) == 0; j++) {
+            const ImpactEntry *x = &results->entries[j];
             /* The finding that was benchmarked, and only it: same fingerprint
              * (rule, file, the line's code, kernel), and still the same
              * benchmark parameters (else the measurement is of another shape). */
-            const char *fp = str(e, "fingerprint", NULL);
-            if (!res || !fp || !finding_fingerprint(f) || strcmp(fp, finding_fingerprint(f)) != 0 ||
-                strcmp(str(e, "rule", ""), f->rule) != 0 || !params_match(&bp, cJSON_GetObjectItem(e, "params")))
-                continue;
-            const cJSON *spread = cJSON_GetObjectItem(res, "best_spread");
+            if (strcmp(x->rule, f->rule) != 0 || !params_match(&bp, x->params)) continue;
+            const cJSON *res = x->result, *spread = cJSON_GetObjectItem(res, "best_spread");
             f->measured.present = true;
-            f->measured.gpu = arena_strdup(&findings->arena, str(res, "gpu", gpu));
+            f->measured.gpu = cJSON_IsString(cJSON_GetObjectItem(res, "gpu"))
+                                  ? arena_clean(&findings->arena, str(res, "gpu", ""))
+                                  : arena_strdup(&findings->arena, results->gpu);
+            /* validated: a finite positive number, or 0 for "not measured" */
             f->measured.speedup = num(res, "best_speedup", 0);
             f->measured.spread_lo = spread_at(spread, 0);
             f->measured.spread_hi = spread_at(spread, 1);
-            f->measured.variant = arena_strdup(&findings->arena, str(res, "best_fix", "fix"));
-            f->measured.verdict = arena_strdup(&findings->arena, str(res, "verdict", ""));
+            f->measured.variant = arena_clean(&findings->arena, str(res, "best_fix", "fix"));
+            f->measured.verdict = arena_strdup(&findings->arena, verdict_name(res));
             break;
         }
     }

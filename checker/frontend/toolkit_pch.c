@@ -11,6 +11,7 @@
 #include "util/fileio.h"
 #include "util/oom.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -25,7 +26,7 @@
 
 /* Bump when what goes into a prelude's PCH changes in a way the key does not
  * see (the code below, not the headers: their text is in the key). */
-#define TOOLKIT_PCH_FORMAT "gpulint-toolkit-pch-2"
+#define TOOLKIT_PCH_FORMAT "gpulint-toolkit-pch-3"
 
 /* The cache's bound: about nine sets of the four preludes (110 MB a set). */
 #define TOOLKIT_CACHE_MAX_BYTES (1024ull * 1024 * 1024)
@@ -135,6 +136,130 @@ static bool exists(const char *p)
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* ---- the checksum beside each PCH
+ *
+ * A PCH damaged after it was written (a disk error, a copy or restore cut
+ * short, a bad sector in the middle) is not refused by libclang: it reads
+ * it lazily and crashes on the damaged part, file after file, run after
+ * run.  So each PCH has `<base>.sum` beside it (its size and a checksum of
+ * its bytes), written before the PCH is renamed into place, and a PCH is
+ * used only when it matches; one that does not is removed and built again. */
+
+/* 64 bits at a time, each step invertible (xor, odd multiply, xorshift):
+ * any one changed word changes the result.  Not a security boundary. */
+static uint64_t mix_word(uint64_t h, uint64_t w)
+{
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 29);
+}
+
+/* The size and checksum of an open file, read from its start; false on a
+ * read error.  Words are taken at the file's own offsets, whatever the
+ * reads return.  About 20 ms of CPU for the 54 MB cccl prelude, once per
+ * process that uses it. */
+static bool checksum_fd(int fd, long long *size, uint64_t *sum)
+{
+    enum { CHUNK = 1 << 20 };
+    unsigned char *buf = xmalloc(CHUNK);
+    uint64_t h = 0x243F6A8885A308D3ull;
+    long long total = 0;
+    size_t have = 0; /* bytes at buf[0..have) not yet mixed in: fewer than 8 */
+    bool ok = lseek(fd, 0, SEEK_SET) == 0;
+    while (ok) {
+        ssize_t n = read(fd, buf + have, CHUNK - have);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            ok = n == 0;
+            break;
+        }
+        total += n;
+        have += (size_t)n;
+        size_t i = 0;
+        for (; i + 8 <= have; i += 8) {
+            uint64_t w;
+            memcpy(&w, buf + i, 8);
+            h = mix_word(h, w);
+        }
+        memmove(buf, buf + i, have - i);
+        have -= i;
+    }
+    for (size_t i = 0; i < have; i++) h = mix_word(h, buf[i]);
+    free(buf);
+    *size = total;
+    *sum = mix_word(h, (uint64_t)total);
+    return ok;
+}
+
+/* Whether `pch` is what its builder wrote: the size and checksum in `sumfile`. */
+static bool pch_intact(const char *pch, const char *sumfile)
+{
+    long long want_size = -1, size;
+    unsigned long long want_sum = 0;
+    uint64_t sum;
+    FILE *f = fopen(sumfile, "r");
+    if (!f) return false;
+    bool read_ok = fscanf(f, "gpulint-pch-sum %lld %llx", &want_size, &want_sum) == 2;
+    fclose(f);
+    if (!read_ok) return false;
+    int fd = open(pch, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    struct stat st;
+    bool ok = fstat(fd, &st) == 0 && st.st_size == want_size && checksum_fd(fd, &size, &sum) &&
+              size == want_size && sum == want_sum;
+    close(fd);
+    return ok;
+}
+
+/* Writes the checksum of `pch` (the builder's temporary file) to `sumfile`,
+ * through a temporary file of its own. */
+static bool write_sum(const char *pch, const char *sumfile)
+{
+    long long size;
+    uint64_t sum;
+    int fd = open(pch, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    bool ok = checksum_fd(fd, &size, &sum);
+    close(fd);
+    char tmp[PATH_MAX + 200];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", sumfile, (long)getpid());
+    FILE *f = ok ? fopen(tmp, "w") : NULL;
+    if (!f) return false;
+    ok = fprintf(f, "gpulint-pch-sum %lld %016llx\n", size, (unsigned long long)sum) > 0;
+    if (fclose(f) != 0) ok = false;
+    if (ok && rename(tmp, sumfile) != 0) ok = false;
+    if (!ok) unlink(tmp);
+    return ok;
+}
+
+/* cache_prune removes a PCH with its .lock and .failed; its .sum goes here,
+ * unless a build of it is under way (its lock is held). */
+static void remove_orphan_sums(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t n = strlen(e->d_name);
+        if (strncmp(e->d_name, "toolkit-", 8) != 0 || n < 12 || strcmp(e->d_name + n - 4, ".sum") != 0) continue;
+        char base[PATH_MAX], p[PATH_MAX + 16];
+        if (snprintf(base, sizeof base, "%s/%.*s", dir, (int)(n - 4), e->d_name) >= (int)sizeof base) continue;
+        snprintf(p, sizeof p, "%s.pch", base);
+        if (exists(p)) continue;
+        snprintf(p, sizeof p, "%s.lock", base);
+        int fd = open(p, O_RDWR | O_CLOEXEC);
+        if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            close(fd);
+            continue;
+        }
+        snprintf(p, sizeof p, "%s.pch", base);
+        if (!exists(p)) {
+            snprintf(p, sizeof p, "%s.sum", base);
+            unlink(p);
+        }
+        if (fd >= 0) close(fd);
+    }
+    closedir(d);
+}
+
 /* Parses the prelude and writes it to `tmp` (libclang's own PCH writer, as
  * for the shim: CXTranslationUnit_ForSerialization). */
 static bool build(CXIndex index, const char *header, const char *const *args, int nargs, const char *tmp, char *err,
@@ -212,13 +337,19 @@ ToolkitPchState toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n
     snprintf(base, sizeof base, "%s/toolkit-%s-%016llx", dir, prelude_names[rq->need], (unsigned long long)h);
     int r = snprintf(out, n, "%s.pch", base);
     if (r <= 0 || (size_t)r >= n) return TOOLKIT_PCH_UNCACHED;
-    char failed[PATH_MAX + 160];
+    char failed[PATH_MAX + 160], sum[PATH_MAX + 160];
     snprintf(failed, sizeof failed, "%s.failed", base);
+    snprintf(sum, sizeof sum, "%s.sum", base);
+    /* checked once per process and prelude (the caller keeps the answer) */
+    bool damaged = false;
     if (exists(out)) {
-        cache_mark_used(out); /* for the pruning after the next build */
-        return TOOLKIT_PCH_READY;
+        if (pch_intact(out, sum)) {
+            cache_mark_used(out); /* for the pruning after the next build */
+            return TOOLKIT_PCH_READY;
+        }
+        damaged = true;
     }
-    if (exists(failed)) return TOOLKIT_PCH_NONE;
+    if (!damaged && exists(failed)) return TOOLKIT_PCH_NONE;
 
     /* One process builds, in the background: a detached process that holds
      * the lock, writes to a private name and renames the PCH into place, so
@@ -229,10 +360,28 @@ ToolkitPchState toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n
     snprintf(lock, sizeof lock, "%s.lock", base);
     int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
     if (fd < 0) return TOOLKIT_PCH_UNCACHED;
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0 || exists(out) || exists(failed)) {
-        /* being built by another process, or just finished */
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        /* being built by another process (also after removing a damaged
+         * one), or just finished */
         close(fd);
-        return exists(out) ? TOOLKIT_PCH_READY : TOOLKIT_PCH_PENDING;
+        return exists(out) && pch_intact(out, sum) ? TOOLKIT_PCH_READY : TOOLKIT_PCH_PENDING;
+    }
+    /* With the lock no builder is writing: another process may have built
+     * it since, or the damaged PCH is still there (checked again). */
+    if (exists(out) && pch_intact(out, sum)) {
+        close(fd);
+        cache_mark_used(out);
+        return TOOLKIT_PCH_READY;
+    }
+    if (exists(out)) {
+        unlink(out);
+        unlink(sum);
+        if (rq->verbose)
+            fprintf(stderr, "gpulint: the precompiled toolkit prelude %s is damaged (its size or checksum is not what "
+                            "was written); removed, to be precompiled again\n", out);
+    } else if (exists(failed)) {
+        close(fd);
+        return TOOLKIT_PCH_NONE;
     }
     if (rq->verbose)
         fprintf(stderr, "gpulint: precompiling the CUDA toolkit prelude '%s' into %s (once per machine, in the "
@@ -256,12 +405,25 @@ ToolkitPchState toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n
             close_range((unsigned)fd + 1, ~0u, 0);
             char tmp[PATH_MAX + 160], err[1024] = "";
             snprintf(tmp, sizeof tmp, "%s.tmp.%ld", base, (long)getpid());
-            bool ok = build(rq->index, header, rq->args, rq->nargs, tmp, err, sizeof err) && rename(tmp, out) == 0;
+            bool ok = build(rq->index, header, rq->args, rq->nargs, tmp, err, sizeof err);
+            /* the checksum first: a reader that sees the PCH sees its checksum */
+            if (ok && !write_sum(tmp, sum)) {
+                snprintf(err, sizeof err, "could not write %.900s", sum);
+                ok = false;
+            }
+            if (ok && rename(tmp, out) != 0) {
+                snprintf(err, sizeof err, "could not rename %.900s", tmp);
+                ok = false;
+            }
             /* each new toolkit, libclang, gpulint or flag set adds a set of
              * preludes: the least recently used go when they pass the bound */
-            if (ok) cache_prune(dir, "toolkit-", ".pch", TOOLKIT_CACHE_MAX_BYTES, strrchr(out, '/') + 1);
+            if (ok) {
+                cache_prune(dir, "toolkit-", ".pch", TOOLKIT_CACHE_MAX_BYTES, strrchr(out, '/') + 1);
+                remove_orphan_sums(dir);
+            }
             if (!ok) {
                 unlink(tmp);
+                unlink(sum);
                 /* remembered, so that later runs do not pay for the attempt again */
                 FILE *f = fopen(failed, "w");
                 if (f) {
@@ -281,4 +443,11 @@ ToolkitPchState toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n
 void toolkit_pch_discard(const char *path)
 {
     unlink(path);
+    /* and its checksum, toolkit-NAME-KEY.sum beside toolkit-NAME-KEY.pch */
+    size_t n = strlen(path);
+    char sum[PATH_MAX + 192];
+    if (n > 4 && n < sizeof sum && strcmp(path + n - 4, ".pch") == 0) {
+        snprintf(sum, sizeof sum, "%.*s.sum", (int)(n - 4), path);
+        unlink(sum);
+    }
 }

@@ -8,7 +8,9 @@
  * gets a new PCH.  Concurrent workers and runs are safe: one process, in the
  * background, builds under a lock file into a temporary name renamed into
  * place; until then files parse the headers from source.  A prelude that
- * fails to build leaves a `.failed` note and is not tried again. */
+ * fails to build leaves a `.failed` note and is not tried again.  Each PCH
+ * has its size and checksum beside it (`.sum`); one that no longer matches
+ * (damaged on disk: libclang would crash on it) is removed and built again. */
 #ifndef GPULINT_TOOLKIT_PCH_H
 #define GPULINT_TOOLKIT_PCH_H
 
@@ -38,8 +40,8 @@ typedef enum {
 
 /* The PCH of the prelude rq asks for (see ToolkitPchState). */
 ToolkitPchState toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n);
-/* Removes a cached PCH that libclang rejected (a header changed since):
- * the next run builds it again. */
+/* Removes a cached PCH that libclang rejected (a header changed since),
+ * with its checksum: the next run builds it again. */
 void toolkit_pch_discard(const char *path);
 const char *toolkit_prelude_name(PreludeNeed need);
 /* Its header's file name, in <data dir>/include/toolkit. */

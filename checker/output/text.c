@@ -48,10 +48,15 @@ static void print_finding(FILE *out, const Finding *f)
         else
             fprintf(out, "    note: predicted on %s: %s; severity from the rule\n", f->predicted.gpu, f->predicted.basis);
     }
-    if (f->measured.present)
-        fprintf(out, "    note: measured on %s: %s %.2fx faster (spread %.2f-%.2f), %s\n", f->measured.gpu,
-                f->measured.variant ? f->measured.variant : "the fix", f->measured.speedup, f->measured.spread_lo,
-                f->measured.spread_hi, f->measured.verdict ? f->measured.verdict : "");
+    /* --impact's numbers are finite and positive, or 0 where no correct fix
+     * was timed (bench/run.c); the wording follows the number */
+    const Measured *m = &f->measured;
+    if (m->present && m->speedup > 0)
+        fprintf(out, "    note: measured on %s: %s %.2fx %s (spread %.2f-%.2f), %s\n", m->gpu,
+                m->variant ? m->variant : "the fix", m->speedup, m->speedup >= 1 ? "faster" : "as fast", m->spread_lo,
+                m->spread_hi, m->verdict ? m->verdict : "");
+    else if (m->present)
+        fprintf(out, "    note: measured on %s: no correct fix was timed, %s\n", m->gpu, m->verdict ? m->verdict : "");
 }
 
 static void text_begin(EmitterStream *s, const RunInfo *info)

@@ -76,8 +76,8 @@ cp "$tmp/full/results.jsonl" "$tmp/before-touch.jsonl"
 check "--force analyses every file again" "grep -q '$nfiles/$nfiles files' $tmp/force.err && [[ \$(grep -c '\"type\":\"file\"' $tmp/full/results.jsonl) == $nfiles ]]"
 
 # --- a crashing and a hanging file cost only themselves
+# (--file-timeout 30, not 2: under ASan each forked child checks the cached PCH before its first parse)
 GPULINT_TEST_CRASH_ON=pos_csr_rows GPULINT_TEST_HANG_ON=neg_float_literals \
-    # 30 s, not 2: under ASan each forked child checks the cached PCH checksum before its first parse
     "$G" audit --out "$tmp/crash" -j 2 --file-timeout 30 --projects-file "$tmp/list" 2> "$tmp/crash.err" >/dev/null
 check "audit with a crash and a hang still exits 0" "[[ $? == 0 ]]"
 python3 - "$tmp/crash" "$nfiles" <<'EOF' && ok "crash and hang: those two files failed with reasons, every other file analysed" || bad "crash/hang isolation"

@@ -4,7 +4,7 @@
 # A run ended by SIGTERM, SIGINT or SIGHUP removes what it made in $TMPDIR
 # (the workers' run directory gpulint-run-* with their private directories,
 # -o's temporary file) and then dies of that signal.  One file's worker hangs (the test-only variable
-# GPULINT_TEST_HANG_ON, engine/worker_child.c) so that the run is surely under
+# GPULINT_TEST_HANG_ON, isolate/worker_child.c) so that the run is surely under
 # way when the signal comes; nothing depends on how fast the machine is.
 # Registered in ctest as cli.interrupt.
 set -uo pipefail

@@ -6,7 +6,7 @@
 # that file; #include of /dev/zero or of a FIFO is stopped by the limits;
 # the report does not depend on -j.  The crash, hang and allocation are
 # forced with the test-only variables GPULINT_TEST_CRASH_ON/_HANG_ON/
-# _ALLOC_ON (engine/worker_child.c).  Registered in ctest as cli.isolation.
+# _ALLOC_ON (isolate/worker_child.c).  Registered in ctest as cli.isolation.
 set -uo pipefail
 
 if (($# != 2)); then

@@ -189,7 +189,7 @@ out=$("$G" --format=json "$tmp/cldefs/k2.cl" 2>/dev/null)
 check "config include-paths reach an OpenCL file" "$out" '"status":[[:space:]]*"ok"'
 out=$("$G" --no-config --format=json "$tmp/cldefs/k.cl" 2>/dev/null)
 check "without the config the names are missing (degraded)" "$out" '"status":[[:space:]]*"degraded"'
-# kernels a build flag selects (engine/flag_kernels.h): parsed once more per flag
+# kernels a build flag selects (variants/flag_kernels.h): parsed once more per flag
 mkdir -p "$tmp/flags"
 printf '#ifdef ROWS\n__kernel void rows(__global float* a, int n)\n{\n    for (int j = 0; j < n; j++) a[get_global_id(0) * n + j] = 0.0f;\n}\n#endif\n#ifdef BROKEN\n__kernel void broken(__global float* a, int n)\n{\n    for (int j = 0; j < n; j++) a[get_global_id(0) * n + j] = (float)(j +);\n}\n#endif\n' >"$tmp/flags/k.cl"
 out=$("$G" "$tmp/flags/k.cl" 2>&1)

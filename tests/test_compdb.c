@@ -1,8 +1,8 @@
 /* test_compdb.c - nvcc command lines translated into clang parse flags
- * (engine/compdb.h): what is kept, what is dropped, quoting, -Xcompiler
+ * (project/compdb.h): what is kept, what is dropped, quoting, -Xcompiler
  * lists and response files. */
 #include "check.h"
-#include "engine/compdb.h"
+#include "project/compdb.h"
 
 #include <stdlib.h>
 #include <string.h>

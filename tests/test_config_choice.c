@@ -1,8 +1,8 @@
 /* test_config_choice.c - which alternative gpulint defines for an #error
- * that ends a set of alternatives (engine/config_choice.h), and which
+ * that ends a set of alternatives (variants/config_choice.h), and which
  * #errors it leaves alone. */
 #include "check.h"
-#include "engine/config_choice.h"
+#include "variants/config_choice.h"
 
 #include <string.h>
 

@@ -1,8 +1,8 @@
 /* test_filter.c - fingerprints, rule and path globs, selection and inline
  * suppressions, on in-memory text. */
 #include "check.h"
-#include "engine/select.h"
-#include "engine/suppress.h"
+#include "report/select.h"
+#include "report/suppress.h"
 #include "finding/fingerprint.h"
 
 #include <string.h>

@@ -1,7 +1,7 @@
-/* test_fix.c - gpulint --fix (checker/engine/fix.c) on findings whose file
+/* test_fix.c - gpulint --fix (checker/cli/fix.c) on findings whose file
  * changed after the analysis, which the command line cannot arrange: the
  * findings are built by hand, the file written in a temporary directory. */
-#include "engine/fix.h"
+#include "cli/fix.h"
 #include "util/fileio.h"
 #include "check.h"
 

@@ -1,8 +1,8 @@
 /* test_flag_kernels.c - which flags select the kernels a build flag
- * compiles (engine/flag_kernels.h): the text scan, the conditions it
+ * compiles (variants/flag_kernels.h): the text scan, the conditions it
  * follows, and those it leaves alone. */
 #include "check.h"
-#include "engine/flag_kernels.h"
+#include "variants/flag_kernels.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* test_include_scan.c - the #include/#define lines of a file read as text
- * (engine/include_scan.h), and the #ifdef guard each include remembers. */
+ * (project/include_scan.h), and the #ifdef guard each include remembers. */
 #include "check.h"
-#include "engine/include_scan.h"
+#include "project/include_scan.h"
 
 #include <stdlib.h>
 #include <string.h>

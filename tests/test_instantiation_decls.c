@@ -1,7 +1,7 @@
 /* test_instantiation_decls.c - engine/instantiation_decls: which `template`
  * keywords begin an explicit instantiation definition, and the text with
  * `extern ` put before them. */
-#include "engine/instantiation_decls.h"
+#include "project/instantiation_decls.h"
 #include "check.h"
 
 #include <stdlib.h>

@@ -13,8 +13,8 @@
  *   test_lsp_client --latency GPULINT FILE [CLANG-ARG...]
  *       opens FILE, then edits it 7 times below its #includes and prints
  *       the time from each edit to its diagnostics (no debounce). */
-#include "app/lsp_documents.h"
-#include "app/lsp_rpc.h"
+#include "lsp/lsp_documents.h"
+#include "lsp/lsp_rpc.h"
 #include "check.h"
 #include "util/utf8.h"
 

@@ -3,8 +3,8 @@
  * ends (\n, \r\n, \r), clamping, invalid UTF-8, incremental edits, URIs,
  * and the framing reader on broken input: bad headers, and Content-Lengths
  * that are too short, too long or absurd for the JSON that follows. */
-#include "app/lsp_documents.h"
-#include "app/lsp_rpc.h"
+#include "lsp/lsp_documents.h"
+#include "lsp/lsp_rpc.h"
 #include "check.h"
 #include "util/utf8.h"
 #include "util/vec.h"

@@ -2,7 +2,7 @@
  * socket exactly (every evidence kind, related locations, fixes, ids,
  * measured results, problems, the log text), and a truncated or corrupted
  * message is rejected without a crash (run under ASan in CI). */
-#include "engine/result_wire.h"
+#include "isolate/result_wire.h"
 #include "check.h"
 
 #include <stdlib.h>

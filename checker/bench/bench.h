@@ -4,7 +4,7 @@
 #ifndef GPULINT_BENCH_H_
 #define GPULINT_BENCH_H_
 
-#include "engine/diagnostics.h"
+#include "finding/diagnostics.h"
 #include "finding/finding.h"
 
 /* Writes DIR/<finding-id>/bench.cu, the shared harness, a Makefile and

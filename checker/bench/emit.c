@@ -11,7 +11,7 @@
 #include "bench/bench.h"
 #include "finding/fingerprint.h"
 #include "util/fileio.h"
-#include "engine/engine.h"
+#include "util/version.h"
 #include "output/finding_json.h"
 #include "rules/rules.h"
 

@@ -6,7 +6,7 @@
 #include "finding/fingerprint.h"
 #include "util/fileio.h"
 #include "util/oom.h"
-#include "engine/engine.h"
+#include "util/version.h"
 #include "rules/rules.h"
 #include "util/utf8.h"
 /* the harness's statistics and verdict rule (the repository's bench/, not

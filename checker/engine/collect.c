@@ -1,7 +1,7 @@
 /* collect.c - the files of a run: GPU sources named on the command line or
  * found under directories named there (see engine.h). */
 #include "engine/engine.h"
-#include "engine/fragments.h"
+#include "project/fragments.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
@@ -232,11 +232,4 @@ void engine_collect_files(const char *const *paths, int npaths, FileList *files,
     free(dropped);
     free(by_id);
     free(w.found);
-}
-
-void file_list_free(FileList *l)
-{
-    for (int i = 0; i < l->n; i++) free(l->paths[i]);
-    free(l->paths);
-    memset(l, 0, sizeof *l);
 }

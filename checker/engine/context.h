@@ -8,7 +8,7 @@
 #ifndef GPULINT_CONTEXT_H
 #define GPULINT_CONTEXT_H
 
-#include "engine/fragments.h"
+#include "project/fragments.h"
 #include "finding/finding.h"
 #include "model/model.h"
 #include "util/arena.h"

@@ -1,15 +1,15 @@
 /* engine.c - see engine.h.  Bad input never stops a run: each problem is
  * recorded with its file and reason, and the other files are analysed. */
 #include "engine/engine.h"
-#include "engine/config.h"
+#include "report/config.h"
 #include "engine/context.h"
 #include "engine/documents.h"
-#include "engine/fragments.h"
-#include "engine/project.h"
-#include "engine/config_choice.h"
-#include "engine/jit_names.h"
-#include "engine/flag_kernels.h"
-#include "engine/instantiation_decls.h"
+#include "project/fragments.h"
+#include "project/project.h"
+#include "variants/config_choice.h"
+#include "project/jit_names.h"
+#include "variants/flag_kernels.h"
+#include "project/instantiation_decls.h"
 #include "model/dump.h"
 #include "rules/rules.h"
 #include "util/fileio.h"
@@ -697,16 +697,6 @@ void document_info_free(DocumentInfo *info)
     for (int i = 0; i < info->nincluded; i++) free(info->included[i]);
     free(info->included);
     memset(info, 0, sizeof *info);
-}
-
-void file_result_free(FileResult *r)
-{
-    free((char *)r->path);
-    free(r->reasons);
-    free(r->missing_headers);
-    findings_free(&r->findings);
-    diagnostics_free(&r->problems);
-    memset(r, 0, sizeof *r);
 }
 
 /* --------------------------------------------------------------- session */

@@ -7,15 +7,15 @@
 #ifndef GPULINT_ENGINE_H
 #define GPULINT_ENGINE_H
 
-#include "engine/diagnostics.h"
+#include "finding/diagnostics.h"
+#include "finding/file_result.h"
 #include "finding/finding.h"
 #include "frontend/frontend.h"
+#include "util/version.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-
-#define GPULINT_VERSION "0.1.0"
 
 typedef struct {
     FrontendOptions frontend;
@@ -45,33 +45,6 @@ typedef struct EngineProjects EngineProjects;
 EngineProjects *engine_projects_new(const EngineOptions *o);
 void engine_projects_free(EngineProjects *p);
 
-/* How far one file's analysis got (file_status.c): ok; degraded (analysed,
- * but headers were missing, parts did not parse, or parts were skipped:
- * its findings are still reported); failed (nothing could be analysed). */
-typedef enum { FILE_OK, FILE_DEGRADED, FILE_FAILED } FileStatus;
-/* The end of a parse problem's note when the problem is confined to host
- * code: the kernels' analysis is complete, so it does not degrade the file. */
-#define HOST_ONLY_NOTE "host code only: the GPU code is not affected"
-/* ... when clang rejects what nvcc accepts in a declaration that is left out
- * (gpu_code.c): the other GPU code is complete. */
-#define NVCC_ONLY_NOTE "nvcc accepts this; clang leaves the declaration out, the other GPU code is not affected"
-
-/* What linting one file produced. */
-typedef struct {
-    const char *path;
-    FindingList findings;    /* sorted by file, line, column, rule; ids unique in the file */
-    Diagnostics problems;    /* this file's errors and notes (never echoed) */
-    bool read;               /* the file could be read (a run's stats count these) */
-    int kernels;
-    double seconds;
-    double cpu_seconds;      /* CPU time of the analysis (user + system) */
-    FileStatus status;
-    const char **reasons; int nreasons;                 /* why not ok (strings in problems.arena) */
-    const char **missing_headers; int nmissing_headers; /* as spelled in the #include */
-    const char *through;     /* a fragment: the translation unit it was analysed through (problems.arena) */
-    const char *context;     /* how it was analysed, when not as its own translation unit (problems.arena) */
-    const char *build_option; /* the CMake option (OFF by default) a build needs to compile it (problems.arena) */
-} FileResult;
 
 typedef struct Engine Engine;
 
@@ -84,7 +57,6 @@ void engine_free(Engine *e);
  * `out` (free it with file_result_free); returns false when the file could
  * not be analysed at all (out->problems says why). */
 bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t size, FileResult *out);
-void file_result_free(FileResult *r);
 
 /* An editor's open document (a language server): engine_lint_file of an
  * in-memory buffer whose parse is kept for the next analysis of the same
@@ -106,13 +78,6 @@ bool engine_lint_document(Engine *e, const char *path, const char *contents, siz
 void engine_close_document(Engine *e, const char *path);
 int engine_documents_kept(const Engine *e);
 void document_info_free(DocumentInfo *info);
-/* "ok", "degraded", "failed". */
-const char *file_status_name(FileStatus s);
-/* Sets status, reasons and missing headers from the file's problems. */
-void file_status_compute(FileResult *r, bool analysed);
-/* Prints the file's errors and, when it is degraded, one line that says
- * why, instead of every note (what -v shows). */
-void file_status_print(FILE *out, const FileResult *r);
 /* --show-project: the projects found so far, their databases and the
  * include directories discovery added. */
 void engine_describe_projects(const Engine *e, FILE *out);
@@ -130,12 +95,7 @@ void engine_discover_projects(Engine *e, const char *const *paths, int n);
  * cannot use (an unreadable directory, a FIFO named .cu, a tree too deep),
  * and a note what it leaves on purpose (a link to a directory, a loop, a
  * second name of a file). */
-typedef struct {
-    char **paths; int n;
-} FileList;
-
 void engine_collect_files(const char *const *paths, int npaths, FileList *out, Diagnostics *diags);
-void file_list_free(FileList *l);
 bool is_gpu_source(const char *path);
 /* -x LANG: every named file is GPU source ("cl" or "cuda"; NULL: by extension). */
 void engine_force_language(const char *language);

@@ -77,7 +77,7 @@ typedef struct {
     const char *id;          /* stable, file-name safe */
     Predicted predicted;
     Measured measured;
-    /* Set by the engine's filter (engine/filter.h), in the list's arena:
+    /* Set by the engine's filter (report/filter.h), in the list's arena:
      * the path relative to the repository root (NULL outside it) and the
      * stable fingerprint (finding/fingerprint.h). */
     const char *repo_path;

@@ -80,7 +80,7 @@ void frontend_free(Frontend *fe);
  * parse errors errors.  Returns false when the file could not be parsed. */
 bool frontend_analyse(Frontend *fe, const char *path, const char *contents, unsigned long size, Model *m,
                       FrontendReport *rep);
-/* Flags one file of a project needs (see engine/project.h): they follow
+/* Flags one file of a project needs (see project/project.h): they follow
  * the user's flags, and the user's -D/-U are repeated after them, so the
  * user's -I and -D always win. */
 /* Which precompiled toolkit prelude a file parsed with the toolkit's
@@ -118,7 +118,7 @@ typedef struct {
     bool cuda_header;           /* a C++ header that defines kernels: parsed as CUDA, not read for kernel strings */
     /* Macros (-D NAME=placeholder) for values the host sets when it
      * compiles the file at run time: modelled as unknown compile-time
-     * constants, never as the placeholder (engine/jit_names.h). */
+     * constants, never as the placeholder (project/jit_names.h). */
     const char *const *run_time_names;
     int nrun_time_names;
 } FileArgs;

@@ -1,7 +1,7 @@
 /* ci_common.c - see ci_common.h. */
 #include "output/ci_common.h"
 
-#include "engine/repo.h"
+#include "util/repo.h"
 #include "util/oom.h"
 
 #include <ctype.h>

@@ -9,7 +9,7 @@
 #ifndef GPULINT_EMITTER_H
 #define GPULINT_EMITTER_H
 
-#include "engine/engine.h"
+#include "finding/file_result.h"
 
 #include <stdbool.h>
 #include <stdio.h>

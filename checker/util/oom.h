@@ -6,7 +6,7 @@
 
 /* Prints "gpulint: out of memory" and exits with status 2; or, when
  * gpulint_out_of_memory_hook is set, calls it (it must not return: a worker
- * process ends with its own status, see engine/worker.c). */
+ * process ends with its own status, see isolate/worker.c). */
 _Noreturn void gpulint_out_of_memory(void);
 extern void (*gpulint_out_of_memory_hook)(void);
 /* malloc/calloc/realloc/strdup that never return NULL. */

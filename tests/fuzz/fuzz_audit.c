@@ -1,7 +1,7 @@
 /* fuzz_audit.c - libFuzzer target over the audit's results.jsonl reader
- * (app/audit_results.c, from a memory stream) and what is built from its
+ * (audit/audit_results.c, from a memory stream) and what is built from its
  * records alone: results.jsonl written back in order, report.html
- * (app/audit_html.c), and `gpulint audit report` (app/audit_report.c:
+ * (audit/audit_html.c), and `gpulint audit report` (audit/audit_report.c:
  * summary.csv, a SARIF file per project through the SARIF emitter, the
  * report again).  The input's parts are separated by NUL bytes: the
  * results.jsonl text, then, when present, the measured results the report
@@ -9,7 +9,7 @@
  * Output goes to a private directory, three levels down: a file written
  * beside `out` (a project name of "../../x") is a finding.
  * Built only with -DGPULINT_FUZZ=ON (ci/fuzz_fast.sh). */
-#include "app/audit.h"
+#include "audit/audit.h"
 #include "fuzz_common.h"
 
 #include <cjson/cJSON.h>

@@ -1,12 +1,12 @@
 /* fuzz_baseline.c - libFuzzer target over the JSON files a run reads back:
- * the input is read both as a --baseline file (engine/baseline.c) and as an
+ * the input is read both as a --baseline file (report/baseline.c) and as an
  * --impact results file (bench/run.c: bench_load_impact, then
  * bench_attach_impact onto a few findings with benchmark generators and
  * fixed fingerprints, which seeds can name).  Both readers take a path, so
  * the input is written to a private directory first.
  * Built only with -DGPULINT_FUZZ=ON (ci/fuzz_fast.sh). */
 #include "bench/bench.h"
-#include "engine/baseline.h"
+#include "report/baseline.h"
 #include "fuzz_common.h"
 
 static char input_path[PATH_MAX];

@@ -1,12 +1,12 @@
 /* fuzz_cmake.c - libFuzzer target over the CMake facts reader
- * (engine/cmake_facts.c): CMake code read as text for configure_file()
+ * (project/cmake_facts.c): CMake code read as text for configure_file()
  * templates, definitions, optional sources and source templates.  The
  * input's parts are separated by NUL bytes: a top-level CMakeLists.txt, a
  * sub/CMakeLists.txt, and a template file, written to a private directory
  * as config.h.in (the reader finds templates on disk): configure_file() of
  * it and file(READ) of it reach the template code.
  * Built only with -DGPULINT_FUZZ=ON (ci/fuzz_fast.sh). */
-#include "engine/cmake_facts.h"
+#include "project/cmake_facts.h"
 #include "fuzz_common.h"
 
 static char lists[2][PATH_MAX], template_path[PATH_MAX], sources[3][PATH_MAX];

@@ -1,12 +1,12 @@
 /* fuzz_compdb.c - libFuzzer target over compile databases and nvcc response
- * files (engine/compdb.c).  The input's parts are separated by NUL bytes:
+ * files (project/compdb.c).  The input's parts are separated by NUL bytes:
  * the first is a compile_commands.json (compdb_parse: every entry's command
  * or arguments translated); the second, when present, is a response file,
  * written to a private directory as opts.rsp and read as a command line
  * there too, so that "@opts.rsp" or "--options-file opts.rsp" in it reads
  * it again (nesting), and anything else a command names is looked up.
  * Built only with -DGPULINT_FUZZ=ON (ci/fuzz_fast.sh). */
-#include "engine/compdb.h"
+#include "project/compdb.h"
 #include "fuzz_common.h"
 
 static char db_path[PATH_MAX], rsp_path[PATH_MAX];

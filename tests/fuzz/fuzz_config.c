@@ -3,7 +3,7 @@
  * layering, overrides, excludes, severities, --show-config).  The reader
  * takes a path only, so the input is written to a private directory first.
  * Built only with -DGPULINT_FUZZ=ON (ci/fuzz_fast.sh). */
-#include "engine/config.h"
+#include "report/config.h"
 #include "fuzz_common.h"
 #include "rules/rules.h"
 

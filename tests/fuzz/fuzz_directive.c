@@ -1,14 +1,14 @@
 /* fuzz_directive.c - libFuzzer target over the text readers of #if
- * directives (engine/directive_lexer.h) and their users, which read a
+ * directives (variants/directive_lexer.h) and their users, which read a
  * source file as text before or beside its parse: the configuration a file
- * must choose (engine/config_choice.c: config_choice_prescan, and
+ * must choose (variants/config_choice.c: config_choice_prescan, and
  * config_choice_in_text for each line that holds "#error"), and the kernels
- * only a build flag compiles (engine/flag_kernels.c: flag_kernels_plan, as
+ * only a build flag compiles (variants/flag_kernels.c: flag_kernels_plan, as
  * CUDA, or as OpenCL C for an input whose last byte is odd).  The callbacks
  * answer from the names themselves, so that inputs reach both answers.
  * Built only with -DGPULINT_FUZZ=ON (ci/fuzz_fast.sh). */
-#include "engine/config_choice.h"
-#include "engine/flag_kernels.h"
+#include "variants/config_choice.h"
+#include "variants/flag_kernels.h"
 #include "fuzz_common.h"
 
 #define MAX_ERROR_LINES 4

@@ -1,12 +1,12 @@
 /* fuzz_glob.c - libFuzzer target over the globs of --exclude, config
  * `exclude`/`overrides: paths` (path_glob_match) and --select/--ignore
- * (glob_match_simple, selection items), engine/select.c.  The input is a
+ * (glob_match_simple, selection items), report/select.c.  The input is a
  * glob, a NUL byte and a path; the path's comma-separated words are also a
  * --select list.  Checked beside "no crash": a text without wildcards
  * matches itself.  Inputs over 512 bytes are skipped: longer ones reach no
  * new branch, and matching is O(glob x path), so they are only slower.
  * Built only with -DGPULINT_FUZZ=ON (ci/fuzz_fast.sh). */
-#include "engine/select.h"
+#include "report/select.h"
 #include "fuzz_common.h"
 #include "rules/rules.h"
 

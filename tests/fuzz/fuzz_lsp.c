@@ -1,18 +1,18 @@
 /* fuzz_lsp.c - libFuzzer target over what an editor sends the language
  * server: the input is the byte stream on its stdin, read with the server's
- * framing (app/lsp_rpc.c, "Content-Length: N" headers, from a memory file
+ * framing (lsp/lsp_rpc.c, "Content-Length: N" headers, from a memory file
  * whose reader starts with a tiny buffer so that refills and moves are
  * exercised), each message decoded as JSON, and the messages that need no
  * analysis handled as the server handles them (lsp.c's dispatch is static
  * and starts a worker, so it is followed here, not called): initialize's
  * position encoding, didOpen/didChange/didClose on the open documents
- * (app/lsp_documents.c: ranges, UTF-16/UTF-8 positions, URIs), and
+ * (lsp/lsp_documents.c: ranges, UTF-16/UTF-8 positions, URIs), and
  * codeAction from the diagnostics the request carries
- * (app/lsp_diagnostics.c).  Built only with -DGPULINT_FUZZ=ON
+ * (lsp/lsp_diagnostics.c).  Built only with -DGPULINT_FUZZ=ON
  * (ci/fuzz_fast.sh). */
-#include "app/lsp_diagnostics.h"
-#include "app/lsp_documents.h"
-#include "app/lsp_rpc.h"
+#include "lsp/lsp_diagnostics.h"
+#include "lsp/lsp_documents.h"
+#include "lsp/lsp_rpc.h"
 #include "fuzz_common.h"
 
 #include <cjson/cJSON.h>

@@ -2,7 +2,7 @@
  * in-memory buffer: the engine (libclang parse, kernel model, every rule)
  * -> run registry (ids) -> the JSON and text emitters into memory streams,
  * as CUDA or (an input whose last byte is odd) as OpenCL C; and the text
- * rewrite of explicit instantiations (engine/instantiation_decls.h).
+ * rewrite of explicit instantiations (project/instantiation_decls.h).
  * Built only with -DGPULINT_FUZZ=ON and clang (ci/fuzz.sh), with ASan and
  * UBSan; any crash, sanitizer report or leak is a finding.
  *
@@ -10,7 +10,7 @@
  * (GPULINT_SOURCE_DIR, GPULINT_BINARY_DIR), or from GPULINT_FUZZ_DATA_DIR
  * and GPULINT_FUZZ_PCH for a fuzzer copied to another machine. */
 #include "engine/engine.h"
-#include "engine/instantiation_decls.h"
+#include "project/instantiation_decls.h"
 #include "engine/run_registry.h"
 #include "output/emitter.h"
 

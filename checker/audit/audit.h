@@ -1,0 +1,138 @@
+/* audit.h - `gpulint audit`: many projects in one run, each file analysed
+ * in an isolated worker, streamed to DIR/results.jsonl (resumable), and
+ * reports built from that file alone (HTML, CSV, SARIF per project).
+ * Shards (--shard I/N) spread projects over machines; `audit merge`
+ * combines them.  The record format is in docs/audit.md. */
+#ifndef GPULINT_AUDIT_H
+#define GPULINT_AUDIT_H
+
+#include "engine/engine.h"
+#include "report/filter.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct cJSON;
+
+/* How the command line finds its data (main.c has the one implementation). */
+typedef void (*AuditDataDirFinder)(char *dir, size_t ndir, char *pch, size_t npch);
+
+/* argv[0] is "audit".  Exit status: 0 done (findings do not change it),
+ * 2 usage error or nothing could be written. */
+int audit_main(int argc, char **argv, AuditDataDirFinder find_data_dir);
+
+/* ------------------------------------------------------------ a run
+ * audit_run.c: discovery, resume, the workers, results.jsonl, progress,
+ * --emit-bench; audit.c reads the command line into this. */
+typedef struct {
+    char *path;              /* as given, without trailing '/' */
+    char *name;              /* the directory's name; "-<hash>" appended when two share it */
+} AuditProjectSpec;
+
+/* ------------------------------------------------------------ workers
+ * audit_worker.c: the one way a file is analysed in an audit.  Today each
+ * file runs in a forked child of this process (up to `jobs` at once) under
+ * a wall-clock timeout and an address-space limit, so a file that crashes
+ * or hangs the analyser costs only that file; the child sends back its
+ * analysis as one JSON object. */
+typedef struct {
+    int jobs;                /* children at once (>= 1) */
+    double timeout_s;        /* per file, wall clock; <= 0: none */
+    long memory_mb;          /* per file, RLIMIT_AS; <= 0: none */
+    Severity min_severity;   /* findings below it are counted, not recorded */
+} AuditLimits;
+
+typedef struct {
+    const char *path;        /* as collected */
+    Filter *filter;          /* the project's (repository root = the project) */
+    void *user;              /* handed back to the callback */
+} AuditTask;
+
+/* What the worker reports of one file.  analysis is the child's object
+ * ({"status","kernels","below_threshold","errors","notes","findings"})
+ * when it finished, else NULL and status "failed" with the reason. */
+typedef struct {
+    const char *status;      /* "ok", "degraded", "failed" */
+    const char *reason;      /* why failed or degraded ("" when ok) */
+    double seconds;
+    struct cJSON *analysis;  /* owned by the callee after the callback returns */
+} AuditOutcome;
+
+typedef struct {
+    const char *out_dir;
+    AuditProjectSpec *projects; int nprojects;   /* this shard's */
+    AuditLimits limits;
+    bool force;              /* redo files already recorded */
+    double progress_interval;   /* seconds between plain progress lines (not a terminal) */
+    int progress;            /* 1 on, 0 off, -1 auto (a terminal: one updating line) */
+    int emit_bench;          /* top N findings per project to DIR/bench; 0: none */
+    EngineOptions engine;
+    const char *data_dir;
+} AuditRunOptions;
+
+/* Returns 0, or 2 when results cannot be written or the parser cannot be
+ * set up. */
+int audit_run(const AuditRunOptions *o);
+
+typedef void (*AuditDone)(void *ctx, const AuditTask *task, const AuditOutcome *outcome);
+
+typedef struct AuditPool AuditPool;
+AuditPool *audit_pool_new(Engine *engine, const AuditLimits *limits, AuditDone done, void *ctx);
+/* Starts the file's analysis; waits first while `jobs` are running
+ * (calling `done` for those that finish).  The task is copied. */
+void audit_lint_file(AuditPool *pool, const AuditTask *task);
+/* Waits for every running file. */
+void audit_pool_drain(AuditPool *pool);
+void audit_pool_free(AuditPool *pool);
+
+/* ------------------------------------------------------------ results
+ * audit_results.c: DIR/results.jsonl, read back. */
+typedef struct {
+    struct cJSON *record;    /* the file line */
+    struct cJSON **findings; /* the finding lines written for it */
+    int nfindings;
+} AuditFile;
+
+typedef struct {
+    struct cJSON *record;    /* the project line (path, files, errors) */
+    AuditFile *files; int nfiles;   /* sorted by file */
+} AuditProject;
+
+typedef struct {
+    AuditProject *projects; int nprojects;   /* sorted by name */
+    int malformed_lines;
+} AuditResults;
+
+/* Adds the records of DIR/results.jsonl (later records of a file replace
+ * earlier ones; finding lines without their file line are dropped).
+ * False when the file exists but cannot be read. */
+bool audit_results_load(AuditResults *r, const char *dir);
+/* The same for the lines of an open stream (results.jsonl's text). */
+void audit_results_read(AuditResults *r, FILE *f);
+/* Sorts projects and files; call once after the loads. */
+void audit_results_finish(AuditResults *r);
+void audit_results_free(AuditResults *r);
+/* Writes the results in order (project line, then each file's finding
+ * lines and file line) to path, through a temporary file. */
+bool audit_results_write(const AuditResults *r, const char *path);
+/* The key a finished file is remembered by for resuming. */
+char *audit_done_key(const char *project, const char *file, const char *hash, const char *version);
+
+/* ------------------------------------------------------------ reports
+ * audit_report.c (CSV, SARIF, orchestration) and audit_html.c (the page). */
+/* Builds DIR/report.html, DIR/summary.csv and DIR/sarif/<project>.sarif
+ * from DIR/results.jsonl, with DIR/bench/results.json merged when present.
+ * Returns 0, or 2 (the reason on stderr). */
+int audit_report_build(const char *dir);
+bool audit_html_write(const AuditResults *r, const struct cJSON *measured, const char *path);
+
+/* Small helpers shared by the audit's files. */
+unsigned long long audit_hash_bytes(const void *data, size_t n);
+const char *audit_str(const struct cJSON *o, const char *key, const char *fallback);
+double audit_num(const struct cJSON *o, const char *key, double fallback);
+bool audit_write_atomic(const char *path, const char *data, size_t n);
+/* mkdir -p */
+bool audit_make_dirs(const char *path);
+
+#endif

@@ -1,0 +1,379 @@
+/* audit_run.c - see audit.h ("a run"): discover every project's files,
+ * skip those already recorded with the same content hash and gpulint
+ * version, analyse the rest through audit_lint_file, append each file's
+ * lines to results.jsonl as it finishes, show progress, then the
+ * benchmarks (--emit-bench) and the reports.
+ *
+ * Test hook: GPULINT_TEST_STOP_AFTER=K kills the run (SIGKILL, as an
+ * interruption would) once K files have been recorded. */
+#include "audit/audit.h"
+#include "bench/bench.h"
+#include "util/fileio.h"
+#include "util/oom.h"
+#include "util/strmap.h"
+#include "util/vec.h"
+#include "util/clock.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+typedef struct {
+    int project;             /* index in the options' projects */
+    char *path, *rel;
+    char hash[17];
+} Queued;
+
+typedef struct {
+    const AuditRunOptions *o;
+    FILE *results;
+    bool write_failed;
+    /* progress */
+    double start, last_shown;
+    int total, done, failed, findings, projects_done;
+    int *left;               /* files still to analyse, per project */
+    bool tty;
+    long stop_after;
+} Run;
+
+static void progress(Run *run, bool final)
+{
+    if (!run->o->progress && !final) return;
+    double t = monotonic_seconds(), elapsed = t - run->start;
+    if (!final && t - run->last_shown < (run->tty ? 0.2 : run->o->progress_interval)) return;
+    run->last_shown = t;
+    double rate = elapsed > 0 ? run->done / elapsed : 0;
+    char eta[32] = "-";
+    if (rate > 0 && run->done < run->total) snprintf(eta, sizeof eta, "%.0f s", (run->total - run->done) / rate);
+    char line[256];
+    snprintf(line, sizeof line, "gpulint audit: %d/%d projects, %d/%d files (%d failed), %.1f files/s, %d findings, %s %s",
+             run->projects_done, run->o->nprojects, run->done, run->total, run->failed, rate, run->findings,
+             final ? "done in" : "ETA", final ? "" : eta);
+    if (final) snprintf(line + strlen(line), sizeof line - strlen(line), "%.1f s", elapsed);
+    if (run->tty) fprintf(stderr, "\r\033[K%s%s", line, final ? "\n" : "");
+    else fprintf(stderr, "%s\n", line);
+    fflush(stderr);
+}
+
+static cJSON *base_record(const char *type, const char *project, const char *file, const char *hash)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "type", type);
+    cJSON_AddStringToObject(o, "project", project);
+    if (file) cJSON_AddStringToObject(o, "file", file);
+    if (hash) cJSON_AddStringToObject(o, "hash", hash);
+    return o;
+}
+
+static void append(char **buf, size_t *n, size_t *cap, cJSON *o)
+{
+    char *s = cJSON_PrintUnformatted(o);
+    if (!s) gpulint_out_of_memory();
+    size_t len = strlen(s);
+    if (*n + len + 2 > *cap) {
+        *cap = (*n + len + 2) * 2;
+        *buf = xrealloc(*buf, *cap);
+    }
+    memcpy(*buf + *n, s, len);
+    (*buf)[*n + len] = '\n';
+    *n += len + 1;
+    cJSON_free(s);
+    cJSON_Delete(o);
+}
+
+/* One file's finding lines, then its file line, in one write. */
+static void file_done(void *ctx, const AuditTask *task, const AuditOutcome *out)
+{
+    Run *run = ctx;
+    const Queued *q = task->user;
+    const AuditProjectSpec *p = &run->o->projects[q->project];
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    cJSON *findings = cJSON_GetObjectItem(out->analysis, "findings");
+    int nfindings = cJSON_GetArraySize(findings);
+    for (int i = 0; i < nfindings; i++) {
+        cJSON *o = base_record("finding", p->name, q->rel, q->hash);
+        cJSON_AddItemToObject(o, "finding", cJSON_DetachItemFromArray(findings, 0));
+        append(&buf, &n, &cap, o);
+    }
+    cJSON *o = base_record("file", p->name, q->rel, q->hash);
+    cJSON_AddStringToObject(o, "path", q->path);
+    cJSON_AddStringToObject(o, "gpulint", GPULINT_VERSION);
+    cJSON_AddStringToObject(o, "status", out->status);
+    cJSON_AddStringToObject(o, "reason", out->reason ? out->reason : "");
+    cJSON_AddNumberToObject(o, "seconds", (double)(long)(out->seconds * 1000 + 0.5) / 1000);
+    cJSON_AddNumberToObject(o, "kernels", audit_num(out->analysis, "kernels", 0));
+    cJSON_AddNumberToObject(o, "findings", nfindings);
+    cJSON_AddNumberToObject(o, "below_threshold", audit_num(out->analysis, "below_threshold", 0));
+    static const char *const lists[] = {"errors", "notes"};
+    for (int i = 0; i < 2; i++) {
+        cJSON *l = out->analysis ? cJSON_DetachItemFromObject(out->analysis, lists[i]) : NULL;
+        cJSON_AddItemToObject(o, lists[i], l ? l : cJSON_CreateArray());
+    }
+    append(&buf, &n, &cap, o);
+    if (fwrite(buf, 1, n, run->results) != n || fflush(run->results) != 0) run->write_failed = true;
+    free(buf);
+
+    run->done++;
+    run->findings += nfindings;
+    if (strcmp(out->status, "failed") == 0) run->failed++;
+    cJSON_Delete(out->analysis); /* out->status and reason point into it */
+    if (--run->left[q->project] == 0) run->projects_done++;
+    progress(run, false);
+    if (run->stop_after > 0 && run->done >= run->stop_after) raise(SIGKILL);
+}
+
+/* The files recorded as complete, by audit_done_key. */
+static void load_done(const char *dir, StrMap *done)
+{
+    AuditResults r;
+    memset(&r, 0, sizeof r);
+    audit_results_load(&r, dir);
+    for (int i = 0; i < r.nprojects; i++)
+        for (int j = 0; j < r.projects[i].nfiles; j++) {
+            const cJSON *f = r.projects[i].files[j].record;
+            char *k = audit_done_key(audit_str(f, "project", ""), audit_str(f, "file", ""), audit_str(f, "hash", ""),
+                                     audit_str(f, "gpulint", ""));
+            strmap_increment(done, k);
+            free(k);
+        }
+    audit_results_free(&r);
+}
+
+static Filter *project_filter(const AuditProjectSpec *p, Diagnostics *d)
+{
+    FilterOptions fo;
+    memset(&fo, 0, sizeof fo);
+    /* paths and fingerprints relative to the project: the same on any
+     * machine that runs a shard */
+    fo.repo_root = p->path;
+    return filter_new(&fo, d);
+}
+
+static cJSON *problem_list(const Problem *p, int n)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) {
+        char line[1200];
+        snprintf(line, sizeof line, "%s%s%s", p[i].file ? p[i].file : "", p[i].file ? ": " : "", p[i].message);
+        cJSON_AddItemToArray(a, cJSON_CreateString(line));
+    }
+    return a;
+}
+
+static int emit_benchmarks(const AuditRunOptions *o, Engine *engine);
+
+int audit_run(const AuditRunOptions *o)
+{
+    if (!audit_make_dirs(o->out_dir)) {
+        fprintf(stderr, "gpulint: error: %s: cannot create the directory: %s\n", o->out_dir, strerror(errno));
+        return 2;
+    }
+    StrMap done;
+    memset(&done, 0, sizeof done);
+    if (!o->force) load_done(o->out_dir, &done);
+    size_t plen = strlen(o->out_dir) + 32;
+    char *path = xmalloc(plen);
+    snprintf(path, plen, "%s/results.jsonl", o->out_dir);
+    FILE *results = fopen(path, o->force ? "w" : "a+");
+    if (!results) {
+        fprintf(stderr, "gpulint: error: %s: %s\n", path, strerror(errno));
+        free(path);
+        strmap_free(&done);
+        return 2;
+    }
+    /* a run killed mid-line: start on a line of our own */
+    if (fseek(results, 0, SEEK_END) == 0 && ftell(results) > 0 && fseek(results, -1, SEEK_END) == 0 && fgetc(results) != '\n')
+        fputc('\n', results);
+    fseek(results, 0, SEEK_END);
+    char err[512];
+    Engine *engine = engine_new(&o->engine, err, sizeof err);
+    if (!engine) {
+        fprintf(stderr, "gpulint: error: cannot set up the parser: %s\n", err);
+        fclose(results);
+        free(path);
+        strmap_free(&done);
+        return 2;
+    }
+
+    Run run;
+    memset(&run, 0, sizeof run);
+    run.o = o;
+    run.results = results;
+    run.tty = o->progress < 0 ? isatty(2) : false;
+    const char *stop = getenv("GPULINT_TEST_STOP_AFTER");
+    run.stop_after = stop ? atol(stop) : 0;
+    run.left = xcalloc((size_t)o->nprojects + 1, sizeof *run.left);
+    Filter **filters = xcalloc((size_t)o->nprojects + 1, sizeof *filters);
+    Queued *queue = NULL;
+    int nqueue = 0, skipped = 0;
+    for (int i = 0; i < o->nprojects; i++) {
+        const AuditProjectSpec *p = &o->projects[i];
+        Diagnostics d;
+        memset(&d, 0, sizeof d);
+        filters[i] = project_filter(p, &d);
+        FileList files = {NULL, 0};
+        const char *one = p->path;
+        engine_collect_files(&one, 1, &files, &d);
+        if (filters[i]) engine_filter_files(filters[i], &files, &d);
+        engine_add_run_files(engine, files.paths, files.n); /* fragments are reported through their owners */
+        cJSON *rec = base_record("project", p->name, NULL, NULL);
+        cJSON_AddStringToObject(rec, "path", p->path);
+        cJSON_AddNumberToObject(rec, "files", files.n);
+        cJSON_AddItemToObject(rec, "errors", problem_list(d.errors, d.nerrors));
+        char *buf = NULL;
+        size_t n = 0, cap = 0;
+        append(&buf, &n, &cap, rec);
+        if (fwrite(buf, 1, n, results) != n) run.write_failed = true;
+        free(buf);
+        size_t plen2 = strlen(p->path);
+        for (int j = 0; filters[i] && j < files.n; j++) {
+            long size = 0;
+            char *text = read_file(files.paths[j], &size);
+            char hash[17];
+            snprintf(hash, sizeof hash, "%016llx", text ? audit_hash_bytes(text, (size_t)size) : 0ULL);
+            free(text);
+            const char *rel = files.paths[j];
+            if (strncmp(rel, p->path, plen2) == 0 && rel[plen2] == '/') rel += plen2 + 1;
+            char *key = audit_done_key(p->name, rel, hash, GPULINT_VERSION);
+            bool recorded = *strmap_get(&done, key) > 0;
+            free(key);
+            if (recorded) {
+                skipped++;
+                continue;
+            }
+            Queued *q = VEC_PUSH(queue, nqueue);
+            q->project = i;
+            q->path = xstrdup(files.paths[j]);
+            q->rel = xstrdup(rel);
+            memcpy(q->hash, hash, sizeof hash);
+            run.left[i]++;
+        }
+        if (run.left[i] == 0) run.projects_done++;
+        file_list_free(&files);
+        diagnostics_free(&d);
+    }
+    fflush(results);
+    run.total = nqueue;
+    if (skipped) fprintf(stderr, "gpulint audit: %d files already recorded in %s (unchanged; --force redoes them)\n", skipped, path);
+    run.start = monotonic_seconds();
+    AuditPool *pool = audit_pool_new(engine, &o->limits, file_done, &run);
+    for (int i = 0; i < nqueue; i++) {
+        AuditTask t = {queue[i].path, filters[queue[i].project], &queue[i]};
+        audit_lint_file(pool, &t);
+        progress(&run, false);
+    }
+    audit_pool_free(pool);
+    progress(&run, true);
+    if (fclose(results) != 0) run.write_failed = true;
+    int status = 0;
+    if (run.write_failed) {
+        fprintf(stderr, "gpulint: error: %s: cannot write the results: %s\n", path, strerror(errno));
+        status = 2;
+    }
+    for (int i = 0; i < nqueue; i++) {
+        free(queue[i].path);
+        free(queue[i].rel);
+    }
+    free(queue);
+    for (int i = 0; i < o->nprojects; i++) filter_free(filters[i]);
+    free(filters);
+    free(run.left);
+    free(path);
+    strmap_free(&done);
+    if (status == 0 && o->emit_bench > 0 && emit_benchmarks(o, engine) != 0) status = 2;
+    engine_free(engine);
+    if (status == 0) status = audit_report_build(o->out_dir);
+    return status;
+}
+
+/* ------------------------------------------------------------ --emit-bench */
+
+typedef struct {
+    const cJSON *finding;
+    const char *file;        /* the path analysed */
+    int project;
+} Pick;
+
+static int by_predicted(const void *a, const void *b)
+{
+    const cJSON *x = ((const Pick *)a)->finding, *y = ((const Pick *)b)->finding;
+    double sx = audit_num(cJSON_GetObjectItem(x, "predicted"), "speedup", 0);
+    double sy = audit_num(cJSON_GetObjectItem(y, "predicted"), "speedup", 0);
+    if (sx != sy) return sx > sy ? -1 : 1;
+    return strcmp(audit_str(x, "fingerprint", ""), audit_str(y, "fingerprint", ""));
+}
+
+/* The top N findings of each project (by predicted speedup) are analysed
+ * again in this process to get them as findings with typed evidence, then
+ * written by bench_emit into DIR/bench with ids unique over the audit. */
+static int emit_benchmarks(const AuditRunOptions *o, Engine *engine)
+{
+    AuditResults r;
+    memset(&r, 0, sizeof r);
+    audit_results_load(&r, o->out_dir);
+    audit_results_finish(&r);
+    Pick *picks = NULL;
+    int npicks = 0;
+    for (int i = 0; i < o->nprojects; i++) {
+        const AuditProject *p = NULL;
+        for (int k = 0; k < r.nprojects && !p; k++)
+            if (strcmp(audit_str(r.projects[k].record, "project", ""), o->projects[i].name) == 0) p = &r.projects[k];
+        if (!p) continue;
+        Pick *mine = NULL;
+        int nmine = 0;
+        for (int j = 0; j < p->nfiles; j++)
+            for (int k = 0; k < p->files[j].nfindings; k++)
+                *VEC_PUSH(mine, nmine) = (Pick){cJSON_GetObjectItem(p->files[j].findings[k], "finding"),
+                                                audit_str(p->files[j].record, "path", ""), i};
+        if (nmine) qsort(mine, (size_t)nmine, sizeof *mine, by_predicted);
+        for (int k = 0; k < nmine && k < o->emit_bench; k++) *VEC_PUSH(picks, npicks) = mine[k];
+        free(mine);
+    }
+    Diagnostics d;
+    memset(&d, 0, sizeof d);
+    d.echo = stderr;
+    FileResult *kept = NULL;
+    int nkept = 0;
+    const Finding **chosen = NULL;
+    int nchosen = 0;
+    StrMap ids;
+    memset(&ids, 0, sizeof ids);
+    for (int i = 0; i < npicks; i++) {
+        bool seen = false;
+        for (int k = 0; k < i && !seen; k++)
+            seen = strcmp(picks[k].file, picks[i].file) == 0;
+        if (seen) continue;
+        Filter *filter = project_filter(&o->projects[picks[i].project], &d);
+        FileResult *fr = VEC_PUSH(kept, nkept);
+        engine_lint_file(engine, picks[i].file, NULL, 0, fr);
+        if (filter) engine_filter_result(filter, fr, NULL, 0);
+        filter_free(filter);
+        findings_assign_ids(&fr->findings, &ids);
+        for (int j = 0; j < fr->findings.n; j++)
+            for (int k = i; k < npicks; k++)
+                if (strcmp(picks[k].file, picks[i].file) == 0 && fr->findings.items[j].fingerprint &&
+                    strcmp(fr->findings.items[j].fingerprint, audit_str(picks[k].finding, "fingerprint", "")) == 0)
+                    *VEC_PUSH(chosen, nchosen) = &fr->findings.items[j];
+    }
+    size_t n = strlen(o->out_dir) + 16;
+    char *dir = xmalloc(n);
+    snprintf(dir, n, "%s/bench", o->out_dir);
+    int status = nchosen ? bench_emit(chosen, nchosen, dir, o->data_dir, &d) : 0;
+    fprintf(stderr, "gpulint audit: %d benchmarks in %s (run 'gpulint bench %s' on a GPU machine, then 'gpulint audit report %s')\n",
+            nchosen, dir, dir, o->out_dir);
+    free(dir);
+    free(chosen);
+    for (int i = 0; i < nkept; i++) file_result_free(&kept[i]);
+    free(kept);
+    strmap_free(&ids);
+    free(picks);
+    diagnostics_free(&d);
+    audit_results_free(&r);
+    return status;
+}

@@ -1,0 +1,468 @@
+/* worker.c - the parent's side of the worker pool (see worker.h): hands out
+ * files, enforces the time limit (and, under a sanitizer, the memory limit),
+ * turns a dead worker into the file's error, and delivers results in file
+ * order.  The worker's side is worker_child.c. */
+#include "isolate/result_wire.h"
+#include "isolate/worker_proto.h"
+#include "util/fileio.h"
+#include "util/oom.h"
+#include "util/vec.h"
+#include "util/clock.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* -------------------------------------------------------------- options */
+
+int pool_default_jobs(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+bool pool_parse_size(const char *s, unsigned long long *bytes)
+{
+    char *end;
+    errno = 0;
+    if (!isdigit((unsigned char)s[0])) return false;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno) return false;
+    int shift = 0;
+    switch (toupper((unsigned char)*end)) {
+    case 'K': shift = 10; break;
+    case 'M': shift = 20; break;
+    case 'G': shift = 30; break;
+    case 'T': shift = 40; break;
+    case 0: break;
+    default: return false;
+    }
+    if (shift) {
+        end++;
+        if (strcmp(end, "iB") == 0 || strcmp(end, "B") == 0) end += strlen(end);
+    }
+    if (*end || (shift && v > (~0ull >> shift))) return false;
+    *bytes = v << shift;
+    return true;
+}
+
+void pool_format_size(unsigned long long bytes, char *buf, size_t n)
+{
+    static const char *const units[] = {"TiB", "GiB", "MiB", "KiB"};
+    for (int i = 0; i < 4; i++) {
+        int shift = 40 - 10 * i;
+        if (bytes && bytes % (1ull << shift) == 0) {
+            snprintf(buf, n, "%llu %s", bytes >> shift, units[i]);
+            return;
+        }
+    }
+    snprintf(buf, n, "%llu bytes", bytes);
+}
+
+const char *pool_memory_limit_kind(void)
+{
+    return worker_under_sanitizer() ? "resident memory" : "address space";
+}
+
+/* ------------------------------------------------------------ the pool */
+
+#define NO_DEADLINE 1e300
+
+typedef struct {
+    pid_t pid;               /* 0: no process */
+    int fd;
+    int file;                /* the file it analyses, -1: idle */
+    double deadline;         /* when that file runs out of time */
+    WireBuf in;              /* bytes received for that file */
+} Slot;
+
+typedef struct {
+    const EngineOptions *eo;
+    const PoolOptions *po;
+    char *const *paths;
+    Slot *slots; int nslots;
+    FileResult **results;    /* per file, NULL until done */
+    char **logs;             /* per file: what its worker logged */
+    pid_t *retired; int nretired;   /* workers that said they end */
+    char *err; int errsize;
+    bool failed;             /* the run cannot go on (err says why) */
+    char run_dir[PATH_MAX];  /* the workers' TMPDIR: removed at the end even when one was killed */
+} Pool;
+
+static void fail_run(Pool *p, const char *fmt, const char *arg)
+{
+    if (!p->failed) snprintf(p->err, (size_t)p->errsize, fmt, arg);
+    p->failed = true;
+}
+
+static bool start_worker(Pool *p, Slot *s)
+{
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) return false;
+    fflush(NULL); /* nothing buffered in this process may be written twice */
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(sv[0]);
+        close(sv[1]);
+        return false;
+    }
+    if (pid == 0) {
+        close(sv[0]);
+        for (int i = 0; i < p->nslots; i++)
+            if (p->slots[i].pid) close(p->slots[i].fd);
+        if (p->run_dir[0]) setenv("TMPDIR", p->run_dir, 1);
+        worker_child_main(sv[1], p->eo, p->po);
+    }
+    close(sv[1]);
+    s->pid = pid;
+    s->fd = sv[0];
+    s->file = -1;
+    s->in.len = 0;
+    return true;
+}
+
+/* The file's result when its worker could not produce one. */
+static void set_failure(Pool *p, int file, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void set_failure(Pool *p, int file, const char *fmt, ...)
+{
+    FileResult *r = xcalloc(1, sizeof *r);
+    findings_init(&r->findings);
+    r->path = xstrdup(p->paths[file]);
+    r->read = true;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_error(&r->problems, r->path, 0, 0, "%s", msg);
+    file_status_compute(r, false); /* failed, with the message as the reason */
+    p->results[file] = r;
+}
+
+static void close_slot(Slot *s)
+{
+    if (s->pid) close(s->fd);
+    s->pid = 0;
+    s->fd = -1;
+    s->file = -1;
+    s->in.len = 0;
+}
+
+/* Waits for a worker that has ended (or was killed) and says how. */
+static void describe_end(int status, bool timed_out, double timeout, unsigned long long memory, char *buf,
+                         size_t n)
+{
+    char limit[64];
+    pool_format_size(memory, limit, sizeof limit);
+    if (timed_out) {
+        snprintf(buf, n, "timed out after %g s (--file-timeout)", timeout);
+    } else if (WIFEXITED(status) && WEXITSTATUS(status) == WORKER_EXIT_OUT_OF_MEMORY) {
+        snprintf(buf, n, "ran out of memory (limit %s, --file-memory)", limit);
+    } else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+        snprintf(buf, n, "analysis killed by signal 9 (from outside gpulint: possibly the system ran out of memory)");
+    } else if (WIFSIGNALED(status)) {
+        snprintf(buf, n, "analysis killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+    } else if (WIFEXITED(status)) {
+        snprintf(buf, n, "analysis stopped unexpectedly (worker exit status %d)", WEXITSTATUS(status));
+    } else {
+        snprintf(buf, n, "analysis stopped unexpectedly");
+    }
+}
+
+static int reap(pid_t pid)
+{
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    return status;
+}
+
+/* The worker of slot s is gone or must go: kill it (when asked), reap it,
+ * and give its file the reason. */
+static void worker_lost(Pool *p, Slot *s, bool timed_out, bool out_of_memory)
+{
+    if (timed_out || out_of_memory) kill(s->pid, SIGKILL);
+    int status = reap(s->pid);
+    if (out_of_memory) status = WORKER_EXIT_OUT_OF_MEMORY << 8; /* as if it had exited so */
+    char why[256];
+    describe_end(status, timed_out, p->po->timeout_seconds, p->po->memory_bytes, why, sizeof why);
+    if (s->file >= 0) set_failure(p, s->file, "%s", why);
+    close_slot(s);
+}
+
+static bool send_request(Slot *s, const char *path)
+{
+    size_t len = strlen(path);
+    errno = 0;
+    if (len == 0 || len > WORKER_MAX_PATH) return false;
+    Request rq = {WIRE_MAGIC, (uint32_t)len};
+    char *msg = xmalloc(sizeof rq + len);
+    memcpy(msg, &rq, sizeof rq);
+    memcpy(msg + sizeof rq, path, len);
+    size_t done = 0;
+    bool ok = true;
+    while (ok && done < sizeof rq + len) {
+        /* MSG_NOSIGNAL: a dead worker is an error here, not a SIGPIPE */
+        ssize_t w = send(s->fd, msg + done, sizeof rq + len - done, MSG_NOSIGNAL);
+        if (w < 0 && errno == EINTR) continue;
+        ok = w > 0;
+        if (ok) done += (size_t)w;
+    }
+    free(msg);
+    return ok;
+}
+
+/* A frame complete in s->in: take it.  Returns false on a corrupt one. */
+static bool take_frame(Pool *p, Slot *s, const Frame *f)
+{
+    const char *payload = s->in.data + sizeof *f;
+    if (f->kind == FRAME_SETUP_FAILED) {
+        char msg[600];
+        snprintf(msg, sizeof msg, "%.*s", (int)(f->length < 512 ? f->length : 512), payload);
+        fail_run(p, "cannot set up the parser: %s", msg);
+        return true;
+    }
+    if (f->kind != FRAME_RESULT) return false;
+    FileResult *r = xcalloc(1, sizeof *r);
+    char *log;
+    size_t log_len;
+    if (!result_decode(payload, (size_t)f->length, r, &log, &log_len)) {
+        free(r);
+        return false;
+    }
+    p->results[s->file] = r;
+    p->logs[s->file] = log;
+    s->file = -1;
+    s->in.len = 0;
+    if (f->flags & FRAME_LAST) {
+        /* it ends on its own: reaped later, without waiting here */
+        close(s->fd);
+        *VEC_PUSH(p->retired, p->nretired) = s->pid;
+        s->pid = 0;
+        s->fd = -1;
+    }
+    return true;
+}
+
+static void read_from(Pool *p, Slot *s)
+{
+    char buf[65536];
+    ssize_t n = read(s->fd, buf, sizeof buf);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
+    if (n <= 0) {
+        worker_lost(p, s, false, false);
+        return;
+    }
+    if (s->in.len + (size_t)n > s->in.cap) {
+        size_t cap = s->in.cap ? s->in.cap : 65536;
+        while (cap < s->in.len + (size_t)n) cap *= 2;
+        s->in.data = xrealloc(s->in.data, cap);
+        s->in.cap = cap;
+    }
+    memcpy(s->in.data + s->in.len, buf, (size_t)n);
+    s->in.len += (size_t)n;
+    if (s->in.len < sizeof(Frame)) return;
+    Frame f;
+    memcpy(&f, s->in.data, sizeof f);
+    if (f.magic != WIRE_MAGIC || f.length > WORKER_MAX_FRAME) {
+        kill(s->pid, SIGKILL);
+        reap(s->pid);
+        set_failure(p, s->file, "internal error: a corrupt message from the worker process");
+        close_slot(s);
+        return;
+    }
+    if (s->in.len < sizeof f + f.length) return;
+    int file = s->file;
+    if (!take_frame(p, s, &f)) {
+        kill(s->pid, SIGKILL);
+        reap(s->pid);
+        set_failure(p, file, "internal error: a corrupt result from the worker process");
+        close_slot(s);
+    }
+}
+
+/* Resident memory of a worker, in bytes (0 when unknown). */
+static unsigned long long resident_bytes(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    unsigned long long size = 0, resident = 0;
+    int got = fscanf(f, "%llu %llu", &size, &resident);
+    fclose(f);
+    return got == 2 ? resident * (unsigned long long)sysconf(_SC_PAGESIZE) : 0;
+}
+
+/* One wait for whatever happens first: a result, a dead worker, a deadline. */
+static void wait_for_workers(Pool *p)
+{
+    struct pollfd *fds = xcalloc((size_t)p->nslots, sizeof *fds);
+    int *slot_of = xcalloc((size_t)p->nslots, sizeof *slot_of);
+    int nfds = 0;
+    double now = monotonic_seconds(), first_deadline = NO_DEADLINE;
+    for (int i = 0; i < p->nslots; i++) {
+        Slot *s = &p->slots[i];
+        if (!s->pid || s->file < 0) continue;
+        fds[nfds].fd = s->fd;
+        fds[nfds].events = POLLIN;
+        slot_of[nfds++] = i;
+        if (s->deadline < first_deadline) first_deadline = s->deadline;
+    }
+    bool watch_memory = worker_under_sanitizer() && p->po->memory_bytes;
+    int timeout_ms = -1;
+    if (first_deadline < NO_DEADLINE) {
+        double ms = (first_deadline - now) * 1000.0 + 1.0; /* +1: wake after it, not just before */
+        timeout_ms = ms < 0 ? 0 : ms > 3600e3 ? 3600000 : (int)ms;
+    }
+    if (watch_memory && (timeout_ms < 0 || timeout_ms > 20)) timeout_ms = 20;
+    int ready = nfds ? poll(fds, (nfds_t)nfds, timeout_ms) : 0;
+    for (int k = 0; ready > 0 && k < nfds; k++)
+        if (fds[k].revents) read_from(p, &p->slots[slot_of[k]]);
+    now = monotonic_seconds();
+    for (int i = 0; i < p->nslots; i++) {
+        Slot *s = &p->slots[i];
+        if (!s->pid || s->file < 0) continue;
+        if (now >= s->deadline) worker_lost(p, s, true, false);
+        else if (watch_memory && resident_bytes(s->pid) > p->po->memory_bytes) worker_lost(p, s, false, true);
+    }
+    free(fds);
+    free(slot_of);
+}
+
+static void reap_retired(Pool *p, bool block)
+{
+    int kept = 0;
+    for (int i = 0; i < p->nretired; i++) {
+        int status = 0;
+        pid_t r;
+        while ((r = waitpid(p->retired[i], &status, block ? 0 : WNOHANG)) < 0 && errno == EINTR) {}
+        if (r == 0) {
+            p->retired[kept++] = p->retired[i];
+            continue;
+        }
+        if (r > 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+            /* e.g. a leak report of a sanitizer build at the worker's end */
+            char why[256];
+            describe_end(status, false, 0, p->po->memory_bytes, why, sizeof why);
+            fail_run(p, "a worker process did not end cleanly: %s", why);
+        }
+    }
+    p->nretired = kept;
+}
+
+static void deliver(Pool *p, int file, FileDoneFn done, void *ctx)
+{
+    if (p->logs[file]) {
+        fputs(p->logs[file], p->eo->log ? p->eo->log : stderr);
+        free(p->logs[file]);
+        p->logs[file] = NULL;
+    }
+    done(ctx, p->results[file]);
+    free(p->results[file]);
+    p->results[file] = NULL;
+}
+
+static bool lint_in_process(const EngineOptions *eo, char *const *paths, int n, FileDoneFn done, void *ctx,
+                            char *err, int errsize)
+{
+    char why[512];
+    Engine *engine = engine_new(eo, why, sizeof why);
+    if (!engine) {
+        snprintf(err, (size_t)errsize, "cannot set up the parser: %s", why);
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        FileResult r;
+        engine_lint_file(engine, paths[i], NULL, 0, &r);
+        done(ctx, &r);
+    }
+    engine_free(engine);
+    return true;
+}
+
+bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *paths, int n, FileDoneFn done,
+                void *ctx, char *err, int errsize)
+{
+    if (po->in_process) return lint_in_process(eo, paths, n, done, ctx, err, errsize);
+    if (n <= 0) return true;
+    /* discovery and include graphs once, here: every worker (and every
+     * replacement of one) inherits them */
+    EngineOptions shared = *eo;
+    EngineProjects *made = shared.shared_projects ? NULL : engine_projects_new(eo);
+    if (made) shared.shared_projects = made;
+    eo = &shared;
+    Pool p = {eo, po, paths, NULL, 0, NULL, NULL, NULL, 0, err, errsize, false, ""};
+    make_private_dir("gpulint-run", p.run_dir, sizeof p.run_dir); /* without one, each worker makes its own */
+    p.nslots = po->jobs < 1 ? 1 : po->jobs > n ? n : po->jobs;
+    p.slots = xcalloc((size_t)p.nslots, sizeof *p.slots);
+    for (int i = 0; i < p.nslots; i++) close_slot(&p.slots[i]);
+    p.results = xcalloc((size_t)n, sizeof *p.results);
+    p.logs = xcalloc((size_t)n, sizeof *p.logs);
+    int next = 0, delivered = 0;
+    while (delivered < n && !p.failed) {
+        for (int i = 0; i < p.nslots && next < n; i++) {
+            Slot *s = &p.slots[i];
+            if (s->pid && s->file >= 0) continue;
+            if (!s->pid && !start_worker(&p, s)) {
+                set_failure(&p, next++, "cannot start a worker process: %s", strerror(errno));
+                continue;
+            }
+            s->file = next++;
+            s->deadline = po->timeout_seconds > 0 ? monotonic_seconds() + po->timeout_seconds : NO_DEADLINE;
+            /* A worker that died while idle (killed from outside) is not the
+             * file's fault: one fresh worker more before giving up. */
+            for (int attempt = 0; s->pid && !send_request(s, paths[s->file]); attempt++) {
+                int why = errno, file = s->file;
+                kill(s->pid, SIGKILL); /* it may be alive, waiting: never wait for it */
+                reap(s->pid);
+                close_slot(s);
+                if (attempt == 1 || !why || !start_worker(&p, s)) {
+                    set_failure(&p, file, "cannot hand the file to a worker process: %s",
+                                why ? strerror(why) : "path too long");
+                    break;
+                }
+                s->file = file;
+            }
+        }
+        while (delivered < n && p.results[delivered]) deliver(&p, delivered++, done, ctx);
+        if (delivered < n) wait_for_workers(&p);
+        reap_retired(&p, false);
+    }
+    /* No more files: each worker sees the end of its socket and exits. */
+    for (int i = 0; i < p.nslots; i++) {
+        Slot *s = &p.slots[i];
+        if (!s->pid) continue;
+        if (s->file >= 0) kill(s->pid, SIGKILL); /* only after a failed run */
+        close(s->fd);
+        *VEC_PUSH(p.retired, p.nretired) = s->pid;
+        s->pid = 0;
+    }
+    bool failed_before = p.failed;
+    reap_retired(&p, true);
+    if (failed_before) p.failed = true;
+    for (int i = 0; i < n; i++) {
+        if (p.results[i]) file_result_free(p.results[i]);
+        free(p.results[i]);
+        free(p.logs[i]);
+    }
+    for (int i = 0; i < p.nslots; i++) wire_buf_free(&p.slots[i].in);
+    free(p.slots);
+    free(p.results);
+    free(p.logs);
+    free(p.retired);
+    if (p.run_dir[0] && !keep_temporary_files()) remove_tree(p.run_dir);
+    engine_projects_free(made);
+    return !p.failed;
+}

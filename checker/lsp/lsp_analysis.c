@@ -1,0 +1,447 @@
+/* lsp_analysis.c - when documents are analysed and what happens to the
+ * results: a debounce after each edit, one analysis at a time in the
+ * worker process, results for an outdated version dropped (a newer edit
+ * supersedes them; one that keeps the worker busy too long is killed),
+ * crashes and hangs logged, and the results pushed (publishDiagnostics) or
+ * handed to waiting pull requests (textDocument/diagnostic). */
+#include "lsp/lsp_server.h"
+#include "util/oom.h"
+#include "util/vec.h"
+#include "util/clock.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A superseded analysis is allowed to finish when it is about to; after
+ * this long it is cheaper to kill the worker and start afresh.  Killing it
+ * also drops every document's kept parse (the next analyses parse in
+ * full), so the wait is longer than a first parse usually takes. */
+#define SUPERSEDE_KILL_SECONDS 5.0
+
+void analysis_schedule(Server *s, Document *d, double delay)
+{
+    if (!d->lintable) { /* never analysed: a pull request (one kept across a re-open) is answered now */
+        analysis_answer_waiting(s, d);
+        return;
+    }
+    d->pending = true;
+    d->due = monotonic_seconds() + delay;
+}
+
+void analysis_relint_all(Server *s)
+{
+    s->generation++; /* the worker's engine and kept parses are made afresh */
+    for (int i = 0; i < s->docs.n; i++) {
+        Document *d = s->docs.items[i];
+        d->failed_version = -1;
+        analysis_schedule(s, d, 0);
+    }
+    if (!s->push && s->client_refresh) s->refresh_pending = true;
+}
+
+static cJSON *report(Document *d, const char *previous_result_id)
+{
+    char rid[64];
+    snprintf(rid, sizeof rid, "%d.%d", d->result_version, d->result_generation);
+    cJSON *r = cJSON_CreateObject();
+    if (previous_result_id && strcmp(previous_result_id, rid) == 0) {
+        cJSON_AddStringToObject(r, "kind", "unchanged");
+    } else {
+        cJSON_AddStringToObject(r, "kind", "full");
+        cJSON_AddItemToObject(r, "items", analysis_diagnostics_of(d, false));
+    }
+    cJSON_AddStringToObject(r, "resultId", rid);
+    return r;
+}
+
+static bool up_to_date(const Document *d)
+{
+    return !d->lintable || (d->result_version == d->version && !d->pending) || d->failed_version == d->version;
+}
+
+void analysis_pull(Server *s, Document *d, const cJSON *id, const char *previous_result_id)
+{
+    if (up_to_date(d)) {
+        lsp_respond(s, id, report(d, previous_result_id));
+        return;
+    }
+    *VEC_PUSH(d->waiting, d->nwaiting) = cJSON_Duplicate(id, true);
+}
+
+void analysis_answer_waiting(Server *s, Document *d)
+{
+    for (int i = 0; i < d->nwaiting; i++) {
+        lsp_respond(s, d->waiting[i], report(d, NULL));
+        cJSON_Delete(d->waiting[i]);
+    }
+    d->nwaiting = 0;
+}
+
+bool analysis_cancel(Server *s, const cJSON *id)
+{
+    for (int i = 0; i < s->docs.n; i++) {
+        Document *d = s->docs.items[i];
+        for (int j = 0; j < d->nwaiting; j++) {
+            if (!cJSON_Compare(d->waiting[j], id, true)) continue;
+            lsp_respond_error(s, id, RPC_REQUEST_CANCELLED, "cancelled");
+            cJSON_Delete(d->waiting[j]);
+            memmove(&d->waiting[j], &d->waiting[j + 1], (size_t)(d->nwaiting - j - 1) * sizeof *d->waiting);
+            d->nwaiting--;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void publish(Server *s, Document *d)
+{
+    if (!s->push) return;
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddStringToObject(p, "uri", d->uri);
+    cJSON_AddNumberToObject(p, "version", d->version);
+    cJSON_AddItemToObject(p, "diagnostics", analysis_diagnostics_of(d, false));
+    lsp_notify(s, "textDocument/publishDiagnostics", p);
+}
+
+/* Whether two diagnostics say the same (one finding seen from the header's
+ * own analysis and from an includer's). */
+static bool same_diagnostic(const cJSON *a, const cJSON *b)
+{
+    static const char *const keys[] = {"code", "range", "message"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (!cJSON_Compare(cJSON_GetObjectItemCaseSensitive(a, keys[i]), cJSON_GetObjectItemCaseSensitive(b, keys[i]),
+                           true))
+            return false;
+    return true;
+}
+
+static void add_unique(cJSON *out, const cJSON *diags)
+{
+    const cJSON *x, *y;
+    cJSON_ArrayForEach(x, diags) {
+        bool seen = false;
+        cJSON_ArrayForEach(y, out) {
+            if ((seen = same_diagnostic(x, y))) break;
+        }
+        if (!seen) cJSON_AddItemToArray(out, cJSON_Duplicate(x, true));
+    }
+}
+
+cJSON *analysis_diagnostics_of(const Document *d, bool current_only)
+{
+    cJSON *out = cJSON_CreateArray();
+    if (d->diagnostics && (!current_only || d->result_version == d->version)) add_unique(out, d->diagnostics);
+    const cJSON *c;
+    cJSON_ArrayForEach(c, d->contributed) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(c, "version");
+        if (current_only && !(cJSON_IsNumber(v) && v->valueint == d->version)) continue;
+        add_unique(out, cJSON_GetObjectItemCaseSensitive(c, "diagnostics"));
+    }
+    return out;
+}
+
+/* The findings the analysis of `from` placed in other open documents
+ * (`headers` of the worker's answer): each document shows them, and drops
+ * what `from` placed there before. */
+static void update_contributions(Server *s, const Document *from, const cJSON *headers)
+{
+    for (int i = 0; i < s->docs.n; i++) {
+        Document *h = s->docs.items[i];
+        if (h == from) continue;
+        const cJSON *mine = NULL, *x;
+        cJSON_ArrayForEach(x, headers) {
+            const char *uri = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "uri"));
+            if (uri && strcmp(uri, h->uri) == 0) mine = x;
+        }
+        const cJSON *before = cJSON_GetObjectItemCaseSensitive(h->contributed, from->uri);
+        if (!mine && !before) continue;
+        if (mine && before && cJSON_Compare(mine, before, true)) continue;
+        if (!h->contributed) h->contributed = cJSON_CreateObject();
+        cJSON_DeleteItemFromObjectCaseSensitive(h->contributed, from->uri);
+        if (mine) {
+            cJSON *entry = cJSON_CreateObject();
+            cJSON_AddItemToObject(entry, "version",
+                                  cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(mine, "version"), true));
+            cJSON_AddItemToObject(entry, "diagnostics",
+                                  cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(mine, "diagnostics"), true));
+            cJSON_AddItemToObject(entry, "uri", cJSON_CreateString(h->uri));
+            cJSON_AddItemToObject(h->contributed, from->uri, entry);
+        }
+        h->result_generation++;
+        publish(s, h);
+        if (!s->push && s->client_refresh) s->refresh_pending = true; /* pull clients ask again */
+    }
+}
+
+static bool includes(const Document *d, const char *canonical)
+{
+    for (int i = 0; i < d->nincluded; i++)
+        if (strcmp(d->included[i], canonical) == 0) return true;
+    return false;
+}
+
+void analysis_includers_changed(Server *s, const Document *d)
+{
+    for (int i = 0; i < s->docs.n; i++) {
+        Document *other = s->docs.items[i];
+        if (other != d && includes(other, d->canonical)) analysis_schedule(s, other, s->debounce);
+    }
+}
+
+/* Replaces the document's result (taking `diagnostics`) and tells the client. */
+static void set_result(Server *s, Document *d, cJSON *diagnostics)
+{
+    cJSON_Delete(d->diagnostics);
+    d->diagnostics = diagnostics;
+    d->result_version = d->version;
+    d->result_generation++;
+    publish(s, d);
+    analysis_answer_waiting(s, d);
+}
+
+void analysis_closed(Server *s, Document *d)
+{
+    cJSON_Delete(d->diagnostics);
+    d->diagnostics = NULL;
+    cJSON_Delete(d->contributed);
+    d->contributed = NULL;
+    d->pending = false;
+    publish(s, d); /* an empty set clears the editor's list */
+    analysis_answer_waiting(s, d);
+    update_contributions(s, d, NULL);
+    analysis_includers_changed(s, d); /* they read it from disk now */
+    *VEC_PUSH(s->closed, s->nclosed) = xstrdup(d->path);
+}
+
+void analysis_free(Server *s)
+{
+    for (int i = 0; i < s->nclosed; i++) free(s->closed[i]);
+    free(s->closed);
+    s->closed = NULL;
+    s->nclosed = 0;
+}
+
+/* The worker drops the parses of closed documents (only when idle: it
+ * reads requests one at a time). */
+static void flush_closed(Server *s)
+{
+    for (int i = 0; i < s->nclosed; i++) {
+        if (s->worker.pid && !worker_close_document(&s->worker, s->closed[i])) {
+            worker_stop(&s->worker, true, NULL, 0);
+            lsp_log(s, LOG_ERROR, "the analysis worker is gone; it restarts for the next analysis");
+        }
+        free(s->closed[i]);
+    }
+    s->nclosed = 0;
+}
+
+/* The length of the absolute path the engine makes of d's path.  The
+ * engine looks up settings, compile databases and includes through
+ * PATH_MAX buffers, so a longer one cannot be analysed faithfully. */
+static size_t absolute_path_length(const Document *d)
+{
+    size_t n = strlen(d->path);
+    char cwd[PATH_MAX];
+    if (d->path[0] != '/' && getcwd(cwd, sizeof cwd)) n += strlen(cwd) + 1;
+    return n;
+}
+
+/* A URI for a message: a long one shortened in the middle. */
+static void short_uri(char *out, size_t nout, const char *uri)
+{
+    size_t n = strlen(uri);
+    if (n < 160) snprintf(out, nout, "%s", uri);
+    else snprintf(out, nout, "%.100s...%s", uri, uri + n - 50);
+}
+
+static bool analysable(const Server *s, const Document *d)
+{
+    return d->len <= s->max_document && absolute_path_length(d) < PATH_MAX;
+}
+
+static void start(Server *s, Document *d)
+{
+    d->pending = false;
+    char name[200];
+    short_uri(name, sizeof name, d->uri);
+    if (d->len > s->max_document) {
+        lsp_log(s, LOG_WARNING, "%s: not analysed: %zu bytes (the limit is %zu; setting maxDocumentBytes)", name,
+                d->len, s->max_document);
+        set_result(s, d, cJSON_CreateArray());
+        return;
+    }
+    size_t path_length = absolute_path_length(d);
+    if (path_length >= PATH_MAX) {
+        lsp_log(s, LOG_WARNING, "%s: not analysed: its path is %zu bytes long, over the system's limit of %d "
+                "(PATH_MAX)", name, path_length, PATH_MAX - 1);
+        set_result(s, d, cJSON_CreateArray());
+        return;
+    }
+    if (!s->worker.pid) {
+        char err[300];
+        if (!worker_start(&s->worker, &s->base, err, sizeof err)) {
+            lsp_log(s, LOG_ERROR, "cannot start the analysis worker: %s", err);
+            d->failed_version = d->version;
+            analysis_answer_waiting(s, d);
+            return;
+        }
+    }
+    cJSON *h = cJSON_CreateObject();
+    cJSON_AddStringToObject(h, "uri", d->uri);
+    cJSON_AddStringToObject(h, "path", d->path);
+    cJSON_AddNumberToObject(h, "version", d->version);
+    cJSON_AddStringToObject(h, "encoding", s->enc == POS_UTF8 ? "utf-8" : "utf-16");
+    if (s->docs_base) cJSON_AddStringToObject(h, "docs_base", s->docs_base);
+    cJSON_AddItemToObject(h, "rules", cJSON_Duplicate(s->rules, true));
+    cJSON_AddItemToObject(h, "args", cJSON_Duplicate(s->args, true));
+    cJSON_AddNumberToObject(h, "generation", s->generation);
+    /* the other open documents: an included one is read from the editor */
+    cJSON *open = cJSON_AddArrayToObject(h, "open");
+    const char **texts = NULL;
+    size_t *lens = NULL;
+    int nopen = 0, nlens = 0;
+    for (int i = 0; i < s->docs.n; i++) {
+        const Document *o = s->docs.items[i];
+        if (o == d || !analysable(s, o) || strcmp(o->path, d->path) == 0) continue;
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "uri", o->uri);
+        cJSON_AddStringToObject(e, "path", o->path);
+        cJSON_AddNumberToObject(e, "version", o->version);
+        cJSON_AddItemToArray(open, e);
+        *VEC_PUSH(texts, nopen) = o->text;
+        *VEC_PUSH(lens, nlens) = o->len;
+    }
+    bool sent = worker_send(&s->worker, h, d->text, d->len, texts, lens, nopen);
+    free(texts);
+    free(lens);
+    cJSON_Delete(h);
+    if (!sent) {
+        char how[200];
+        worker_stop(&s->worker, true, how, sizeof how);
+        lsp_log(s, LOG_ERROR, "the analysis worker is gone (%s); it restarts for the next analysis", how);
+        analysis_schedule(s, d, 0.2);
+        return;
+    }
+    if (s->log) fprintf(s->log, "analysis: %s version %d started (%zu bytes)\n", d->uri, d->version, d->len);
+}
+
+/* The document that is due first, or NULL. */
+static Document *next_due(const Server *s, double *due)
+{
+    Document *best = NULL;
+    for (int i = 0; i < s->docs.n; i++) {
+        Document *d = s->docs.items[i];
+        if (!d->pending || d->failed_version == d->version) continue;
+        if (!best || d->due < best->due) best = d;
+    }
+    if (best) *due = best->due;
+    return best;
+}
+
+double analysis_next_wakeup(const Server *s)
+{
+    if (s->worker.busy) return 0.05; /* watch for supersession and time-outs */
+    double due;
+    if (!next_due(s, &due)) return -1;
+    double t = due - monotonic_seconds();
+    return t > 0 ? t : 0;
+}
+
+/* Whether the running analysis is still wanted. */
+static bool running_wanted(Server *s)
+{
+    Document *d = documents_find(&s->docs, s->worker.uri);
+    return d && d->version == s->worker.version;
+}
+
+void analysis_tick(Server *s)
+{
+    if (s->worker.busy) {
+        double elapsed = monotonic_seconds() - s->worker.started;
+        if (!running_wanted(s) && elapsed > SUPERSEDE_KILL_SECONDS) {
+            lsp_log(s, LOG_DEBUG, "stopped a superseded analysis of %s after %.1f s", s->worker.uri, elapsed);
+            worker_stop(&s->worker, true, NULL, 0);
+        } else if (elapsed > s->timeout) {
+            Document *d = documents_find(&s->docs, s->worker.uri);
+            lsp_log(s, LOG_ERROR, "the analysis of %s (version %d) took over %.0f s and was stopped; it runs again after the next edit",
+                    s->worker.uri, s->worker.version, s->timeout);
+            if (d && d->version == s->worker.version) {
+                d->failed_version = d->version;
+                analysis_answer_waiting(s, d);
+            }
+            worker_stop(&s->worker, true, NULL, 0);
+        }
+        if (s->worker.busy) return;
+    }
+    if (s->nclosed) flush_closed(s);
+    double due;
+    Document *d = next_due(s, &due);
+    if (d && due <= monotonic_seconds()) start(s, d);
+}
+
+static void log_problems(Server *s, const cJSON *r)
+{
+    const cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(r, "problems")) {
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(p, "text");
+        if (cJSON_IsString(t)) lsp_log(s, LOG_DEBUG, "%s", t->valuestring);
+    }
+}
+
+void analysis_receive(Server *s)
+{
+    char how[300];
+    /* a copy: worker_receive frees the worker's own when the worker dies */
+    char *uri = xstrdup(s->worker.uri ? s->worker.uri : "");
+    int version = s->worker.version;
+    double elapsed = monotonic_seconds() - s->worker.started;
+    cJSON *r = worker_receive(&s->worker, how, sizeof how);
+    Document *d = documents_find(&s->docs, uri);
+    if (!r) {
+        lsp_log(s, LOG_ERROR, "the analysis of %s (version %d) failed: the worker %s; the server goes on, and the "
+                "document is analysed again after its next edit", uri, version, how);
+        if (d && d->version == version) {
+            d->failed_version = version;
+            analysis_answer_waiting(s, d);
+        }
+        free(uri);
+        return;
+    }
+    if (s->log)
+        fprintf(s->log, "analysis: %s version %d done in %.0f ms (engine %.0f ms, %s; %d document%s kept parsed)\n",
+                uri, version, elapsed * 1e3, cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "seconds")) * 1e3,
+                cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "reused")) ? "kept parse reused" : "parsed afresh",
+                (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "kept")),
+                (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "kept")) == 1 ? "" : "s");
+    log_problems(s, r);
+    free(uri);
+    if (!d || d->version != version) { /* superseded by an edit, or closed */
+        cJSON_Delete(r);
+        return;
+    }
+    const cJSON *fatal = cJSON_GetObjectItemCaseSensitive(r, "fatal");
+    if (cJSON_IsString(fatal)) lsp_log(s, LOG_WARNING, "%s: not analysed: %s", d->uri, fatal->valuestring);
+    const cJSON *elsewhere = cJSON_GetObjectItemCaseSensitive(r, "elsewhere");
+    if (cJSON_IsNumber(elsewhere) && elsewhere->valueint > 0)
+        lsp_log(s, LOG_DEBUG, "%s: %d finding(s) in included files are shown when those files are open", d->uri,
+                elsewhere->valueint);
+    for (int i = 0; i < d->nincluded; i++) free(d->included[i]);
+    d->nincluded = 0;
+    const cJSON *inc;
+    cJSON_ArrayForEach(inc, cJSON_GetObjectItemCaseSensitive(r, "included")) {
+        if (cJSON_IsString(inc)) *VEC_PUSH(d->included, d->nincluded) = xstrdup(inc->valuestring);
+    }
+    cJSON *diags = cJSON_DetachItemFromObjectCaseSensitive(r, "diagnostics");
+    set_result(s, d, cJSON_IsArray(diags) ? diags : (cJSON_Delete(diags), cJSON_CreateArray()));
+    update_contributions(s, d, cJSON_GetObjectItemCaseSensitive(r, "headers"));
+    cJSON_Delete(r);
+    if (s->refresh_pending) {
+        double due;
+        if (!next_due(s, &due)) {
+            s->refresh_pending = false;
+            lsp_request(s, "workspace/diagnostic/refresh", NULL);
+        }
+    }
+}

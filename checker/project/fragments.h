@@ -1,0 +1,51 @@
+/* fragments.h - the project's include graph, read as text (the
+ * #include lines of every file of its header index, resolved as project.h
+ * resolves them), built once per project per run.  An angled include
+ * counts when it names a file of the project by path suffix
+ * (<faiss/gpu/utils/Tensor.cuh>).
+ *
+ * A fragment is a .cu, .cuh, .inl or .inc file (or a C++ header that
+ * defines kernels) that another file of the project includes and that a CUDA translation unit (a .cu file nothing
+ * includes) reaches through its includes.  It is analysed through one of
+ * those translation units, its owner (the first in path order), whose
+ * preceding text and flags give it its types, macros and globals; the
+ * owner's analysis models the fragment's kernels as its own. */
+#ifndef GPULINT_FRAGMENTS_H
+#define GPULINT_FRAGMENTS_H
+
+#include "project/project.h"
+
+#include <stdbool.h>
+
+typedef struct {
+    const char *path;          /* a direct includer (real path) */
+    int line;                  /* of its #include */
+} Includer;
+
+typedef struct {
+    bool fragment_kind;        /* .cu, .cuh, .inl, .inc, a C++ header that defines kernels */
+    const char *owner;         /* the translation unit it is analysed through; NULL: none */
+    const char **roots; int nroots;      /* every translation unit that reaches it, owner first */
+    Includer *includers; int nincluders; /* the files that include it, in path order */
+} FragmentInfo;
+
+/* Does C/C++ text define a CUDA kernel: a `__global__` outside comments,
+ * literals and preprocessor directives (a macro that makes kernels is not a
+ * kernel; the file that uses it has them)? */
+bool text_defines_cuda_kernel(const char *text);
+/* A C++ header (.h, .hh, .hpp, .hxx) whose text defines a kernel
+ * (arrayfire's kernel/harris.hpp): CUDA code, analysed through the
+ * translation unit that includes it like a .cuh. */
+bool is_cuda_kernel_header(const char *path);
+
+typedef struct FragmentSet FragmentSet;
+
+FragmentSet *fragments_new(ProjectSet *ps);
+void fragments_free(FragmentSet *fs);
+/* What the graph says of a file (an absolute, real path); NULL when it is
+ * in no project index. */
+const FragmentInfo *fragments_info(FragmentSet *fs, const char *abs_path);
+/* The fragments whose owner is this translation unit (real paths). */
+int fragments_owned_by(FragmentSet *fs, const char *abs_tu, const char *const **out);
+
+#endif

@@ -1,0 +1,435 @@
+/* jit_names.c - see jit_names.h. */
+#include "project/jit_names.h"
+#include "util/arena.h"
+#include "util/fileio.h"
+#include "util/oom.h"
+#include "util/strmap.h"
+#include "util/vec.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_NAMES 32
+#define MAX_NAME 64
+#define MAX_VALUE 160
+
+/* The name in "use of undeclared identifier 'N'", when it is one word. */
+static bool undeclared_name(const char *msg, char *name, size_t n)
+{
+    if (!diag_undefined_name(msg, false, name, n)) return false;
+    for (const char *c = name; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_') return false;
+    return true;
+}
+
+/* "kernel/transpose.cuh" -> "transpose" and ".cuh" */
+static void stem_of(const char *path, char *stem, size_t n, const char **ext)
+{
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t len = dot ? (size_t)(dot - base) : strlen(base);
+    snprintf(stem, n, "%.*s", (int)(len < n ? len : n - 1), base);
+    *ext = dot ? dot : "";
+}
+
+static bool word_at(const char *text, const char *at, const char *word, size_t len)
+{
+    bool before = at > text && (isalnum((unsigned char)at[-1]) || at[-1] == '_');
+    bool after = isalnum((unsigned char)at[len]) || at[len] == '_';
+    return !before && !after && strncmp(at, word, len) == 0;
+}
+
+typedef enum { NO_REFERENCE, BY_FILE_NAME, AS_EMBEDDED_SOURCE } Reference;
+
+/* How the text refers to the kernel file: `<stem>_cuh` (the name of its
+ * text embedded by the build: it is compiled at run time), or `<stem>.cuh`
+ * (its file name: an include, or a path given to the run-time compiler). */
+static Reference refers_to(const char *text, const char *stem, const char *ext)
+{
+    size_t n = strlen(stem);
+    char with_ext[80];
+    snprintf(with_ext, sizeof with_ext, "_%s", ext[0] == '.' ? ext + 1 : ext);
+    size_t wl = strlen(with_ext), el = strlen(ext);
+    Reference r = NO_REFERENCE;
+    for (const char *p = strstr(text, stem); p; p = strstr(p + 1, stem)) {
+        bool before = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+        if (before) continue;
+        if (strncmp(p + n, with_ext, wl) == 0 && !isalnum((unsigned char)p[n + wl])) return AS_EMBEDDED_SOURCE;
+        if (el && strncmp(p + n, ext, el) == 0 && !isalnum((unsigned char)p[n + el])) r = BY_FILE_NAME;
+    }
+    return r;
+}
+
+/* A constant's value in the text: `#define NAME value`, or `NAME = value;`
+ * in a declaration marked constexpr or const.  The value may use digits,
+ * names (other constants, passed on as well), operators and parentheses. */
+static bool constant_value(const char *text, const char *name, char *value, size_t n)
+{
+    size_t len = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+        if (!word_at(text, p, name, len)) continue;
+        const char *line = p;
+        while (line > text && line[-1] != '\n') line--;
+        const char *q = p + len;
+        const char *v = NULL, *end = NULL;
+        const char *d = line;
+        while (*d == ' ' || *d == '\t') d++;
+        if (*d == '#') { /* #define NAME value */
+            d++;
+            while (*d == ' ' || *d == '\t') d++;
+            if (strncmp(d, "define", 6) != 0 || d + 6 > p) continue;
+            if (*q != ' ' && *q != '\t') continue; /* a function-like macro */
+            v = q;
+            end = strchr(q, '\n');
+            if (!end) end = q + strlen(q);
+        } else {
+            while (*q == ' ' || *q == '\t') q++;
+            if (*q != '=' || q[1] == '=') continue;
+            /* constexpr or const between the statement's start and the name */
+            const char *s = p;
+            while (s > text && s[-1] != ';' && s[-1] != '{' && s[-1] != '}') s--;
+            char head[256];
+            snprintf(head, sizeof head, "%.*s", (int)(p - s < 255 ? p - s : 255), s);
+            if (!strstr(head, "constexpr") && !strstr(head, "const")) continue;
+            v = q + 1;
+            end = strchr(v, ';');
+            if (!end) continue;
+        }
+        while (v < end && isspace((unsigned char)*v)) v++;
+        while (end > v && isspace((unsigned char)end[-1])) end--;
+        if (end <= v || (size_t)(end - v) + 3 > n) continue;
+        bool plain = true;
+        for (const char *c = v; c < end && plain; c++)
+            plain = isalnum((unsigned char)*c) || strchr("_ +-*/%()<>.", *c);
+        if (!plain) continue;
+        snprintf(value, n, "(%.*s)", (int)(end - v), v);
+        return true;
+    }
+    return false;
+}
+
+/* Does the text use the word anywhere? */
+static bool mentions(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = strstr(text, word); p; p = strstr(p + 1, word))
+        if (word_at(text, p, word, n)) return true;
+    return false;
+}
+
+/* Is the word followed by `(` somewhere in the text (a function-like macro)? */
+static bool called(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+        if (!word_at(text, p, word, n)) continue;
+        const char *q = p + n;
+        while (*q == ' ' || *q == '\t') q++;
+        if (*q == '(') return true;
+    }
+    return false;
+}
+
+/* ----------------------------------------------------- the reference index */
+
+typedef struct {
+    int *files; int n;       /* indexes into the project's file list */
+} Referrers;
+
+typedef struct {
+    char *root;
+    const char *const *files; int nfiles;
+    StrMap by_stem;          /* stem -> referrers + 1 */
+    Referrers *refs; int nrefs;
+    bool device_default;     /* a file passes NVRTC --device-as-default-execution-space */
+} RootRefs;
+
+struct JitIndex {
+    RootRefs *roots; int nroots;
+};
+
+JitIndex *jit_index_new(void)
+{
+    return xcalloc(1, sizeof(JitIndex));
+}
+
+void jit_index_free(JitIndex *ji)
+{
+    if (!ji) return;
+    for (int i = 0; i < ji->nroots; i++) {
+        RootRefs *r = &ji->roots[i];
+        for (int k = 0; k < r->nrefs; k++) free(r->refs[k].files);
+        free(r->refs);
+        strmap_free(&r->by_stem);
+        free(r->root);
+    }
+    free(ji->roots);
+    free(ji);
+}
+
+static void add_reference(RootRefs *r, const char *stem, size_t len, int file)
+{
+    char key[96];
+    if (len < 3 || len >= sizeof key) return;
+    snprintf(key, sizeof key, "%.*s", (int)len, stem);
+    int *slot = strmap_get(&r->by_stem, key);
+    if (!*slot) {
+        VEC_PUSH(r->refs, r->nrefs);
+        *slot = r->nrefs;
+    }
+    Referrers *rf = &r->refs[*slot - 1];
+    if (rf->n && rf->files[rf->n - 1] == file) return;
+    *VEC_PUSH(rf->files, rf->n) = file;
+}
+
+/* Every `<stem>_cuh`/`<stem>_cu`/`<stem>_cl` and `<stem>.cuh`/`<stem>.cu`/
+ * `<stem>.cl` in a file (regions_cl_src: an OpenCL kernel's embedded text). */
+static void index_references(RootRefs *r, const char *text, int file)
+{
+    static const char *const exts[] = {"cu", "cl"};
+    for (int x = 0; x < 2; x++)
+        for (const char *p = text; (p = strstr(p, exts[x])) != NULL; p += 2) {
+            if (p == text || (p[-1] != '_' && p[-1] != '.')) continue;
+            size_t tail = x == 0 && p[2] == 'h' ? 3 : 2;
+            if (isalnum((unsigned char)p[tail]) || (p[tail] == '_' && strncmp(p + tail, "_src", 4) != 0)) continue;
+            const char *end = p - 1, *start = end;
+            while (start > text && (isalnum((unsigned char)start[-1]) || start[-1] == '_')) start--;
+            add_reference(r, start, (size_t)(end - start), file);
+        }
+}
+
+static RootRefs *refs_for(JitIndex *ji, ProjectSet *ps, const char *root)
+{
+    for (int i = 0; i < ji->nroots; i++)
+        if (strcmp(ji->roots[i].root, root) == 0) return &ji->roots[i];
+    RootRefs *r = VEC_PUSH(ji->roots, ji->nroots);
+    r->root = xstrdup(root);
+    r->nfiles = projects_index_files(ps, root, &r->files);
+    for (int f = 0; f < r->nfiles; f++) {
+        long size;
+        char *text = read_file(r->files[f], &size);
+        if (!text) continue;
+        index_references(r, text, f);
+        /* as a string literal: an option the code passes, not a comment */
+        if (strstr(text, "\"--device-as-default-execution-space") || strstr(text, "\"-default-device"))
+            r->device_default = true;
+        free(text);
+    }
+    return r;
+}
+
+static bool listed(char (*names)[MAX_NAME], int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0) return true;
+    return false;
+}
+
+/* Reads `text` (the file `file`) for a constant of each name not found yet,
+ * adds NAME=value to out, and the names a value uses to the list unless the
+ * kernel file (`own`) names them itself.  The new count of found names. */
+static int take_constants(const char *text, const char *file, const char *own, char (*names)[MAX_NAME], int *nnames,
+                          bool *found, int nfound, JitDefines *out)
+{
+    /* names the values use are looked up too (YDIM = 2 * THREADS_X / THREADS_Y) */
+    for (int i = 0; i < *nnames; i++) {
+        char value[MAX_VALUE];
+        if (found[i] || !constant_value(text, names[i], value, sizeof value)) continue;
+        found[i] = true;
+        nfound++;
+        size_t n = strlen(names[i]) + strlen(value) + 2;
+        char *def = xmalloc(n);
+        snprintf(def, n, "%s=%s", names[i], value);
+        *VEC_PUSH(out->defines, out->ndefines) = def;
+        if (!out->source) out->source = xstrdup(file);
+        for (const char *c = value; *c && *nnames < MAX_NAMES;) {
+            if (isalpha((unsigned char)*c) || *c == '_') {
+                const char *e = c;
+                while (isalnum((unsigned char)*e) || *e == '_') e++;
+                char dep[MAX_NAME];
+                snprintf(dep, sizeof dep, "%.*s", (int)(e - c < MAX_NAME - 1 ? e - c : MAX_NAME - 1), c);
+                if (!listed(names, *nnames, dep) && !mentions(own, dep)) snprintf(names[(*nnames)++], MAX_NAME, "%s", dep);
+                c = e;
+            } else {
+                c++;
+            }
+        }
+    }
+    return nfound;
+}
+
+bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, bool opencl,
+                     const FrontendReport *pr, JitDefines *out)
+{
+    memset(out, 0, sizeof *out);
+    out->opencl = opencl;
+    char names[MAX_NAMES][MAX_NAME];
+    int nnames = 0;
+    bool gpu_errors = false;
+    for (int i = 0; i < pr->ndiags && nnames < MAX_NAMES; i++) {
+        const Diag *d = &pr->diags[i];
+        char name[MAX_NAME];
+        if (opencl ? d->level != DIAG_ERROR && !d->build_time_error : d->level != DIAG_ERROR || !d->in_gpu_code)
+            continue;
+        gpu_errors = true;
+        if (!undeclared_name(d->message, name, sizeof name)) continue;
+        if (!listed(names, nnames, name)) snprintf(names[nnames++], MAX_NAME, "%s", name);
+    }
+    if (!gpu_errors || !root) return false;
+    bool embedded = false;
+    char stem[64];
+    const char *ext;
+    stem_of(path, stem, sizeof stem, &ext);
+    if (strlen(stem) < 3) return false;
+    RootRefs *refs = refs_for(ji, ps, root);
+    int *slot = strmap_get(&refs->by_stem, stem);
+    if (!*slot) return false; /* no project file refers to it */
+    const Referrers *rf = &refs->refs[*slot - 1];
+    const char *const *files = refs->files;
+    long own_size;
+    char *own = read_file(path, &own_size);
+    if (!own) return false;
+    bool found[MAX_NAMES] = {false};
+    int nfound = 0;
+    /* the referrers that compile the embedded text, kept for their mentions below */
+    char *embedding[16];
+    int embedding_file[16], nembedding = 0;
+    char header[PATH_MAX];
+    for (int k = 0; k < rf->n && (nfound < nnames || !embedded); k++) {
+        int f = rf->files[k];
+        if (strcmp(files[f], path) == 0) continue;
+        long size;
+        char *text = read_file(files[f], &size);
+        if (!text) continue;
+        Reference ref = strstr(text, stem) ? refers_to(text, stem, ext) : NO_REFERENCE;
+        if (ref == AS_EMBEDDED_SOURCE && !embedded) {
+            embedded = true;
+            if (!out->source) out->source = xstrdup(files[f]);
+        }
+        if (ref != NO_REFERENCE) {
+            nfound = take_constants(text, files[f], own, names, &nnames, found, nfound, out);
+            /* the constants may sit in a project header it includes
+             * ("config.hpp" next to it, <kernel/config.hpp>), one level down */
+            const Include *incs;
+            int ninc = projects_includes_of(ps, files[f], &incs);
+            for (int i = 0; i < ninc && nfound < nnames; i++) {
+                long hsize;
+                char *htext = projects_resolve_include(ps, root, files[f], incs[i].spelling, incs[i].angled, header,
+                                                       sizeof header)
+                                  ? read_file(header, &hsize)
+                                  : NULL;
+                if (htext) nfound = take_constants(htext, header, own, names, &nnames, found, nfound, out);
+                free(htext);
+            }
+        }
+        if (ref == AS_EMBEDDED_SOURCE && nembedding < 16) {
+            embedding_file[nembedding] = f;
+            embedding[nembedding++] = text;
+        } else {
+            free(text);
+        }
+    }
+    /* a name still without a value that the compiling host code names: set
+     * there from a run-time value, so any number is only for the parser
+     * (not a name the kernel calls: `OP(a, b)` is a function-like macro) */
+    for (int i = 0; i < nnames; i++)
+        if (!found[i] && called(own, names[i])) {
+            found[i] = true;
+            nfound++;
+        }
+    free(own);
+    for (int k = 0; k < nembedding; k++) {
+        for (int i = 0; i < nnames && nfound < nnames; i++) {
+            if (found[i] || !mentions(embedding[k], names[i])) continue;
+            found[i] = true;
+            nfound++;
+            size_t n = strlen(names[i]) + sizeof JIT_RUN_TIME_PLACEHOLDER + 1;
+            char *def = xmalloc(n);
+            snprintf(def, n, "%s=%s", names[i], JIT_RUN_TIME_PLACEHOLDER);
+            *VEC_PUSH(out->defines, out->ndefines) = def;
+            *VEC_PUSH(out->run_time_names, out->nrun_time_names) = xstrdup(names[i]);
+            if (!out->run_time_source) out->run_time_source = xstrdup(files[embedding_file[k]]);
+        }
+        free(embedding[k]);
+    }
+    /* NVRTC defines __CUDACC_RTC__: headers shared with the host code take
+     * their run-time-compilation branch (#ifdef __CUDACC_RTC__) */
+    if (embedded && !opencl) {
+        *VEC_PUSH(out->defines, out->ndefines) = xstrdup("__CUDACC_RTC__");
+        out->run_time_compiled = true;
+        out->device_default = refs->device_default;
+    }
+    if (out->ndefines > 0) return true;
+    jit_defines_free(out); /* an OpenCL file embedded but given nothing: its source name */
+    out->opencl = opencl;
+    return false;
+}
+
+bool jit_host_mentions(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, const char *word)
+{
+    char stem[64];
+    const char *ext;
+    stem_of(path, stem, sizeof stem, &ext);
+    if (!root || strlen(stem) < 3) return false;
+    RootRefs *refs = refs_for(ji, ps, root);
+    int *slot = strmap_get(&refs->by_stem, stem);
+    if (!*slot) return false;
+    const Referrers *rf = &refs->refs[*slot - 1];
+    bool found = false;
+    for (int k = 0; k < rf->n && !found; k++) {
+        const char *file = refs->files[rf->files[k]];
+        long size;
+        char *text = strcmp(file, path) != 0 ? read_file(file, &size) : NULL;
+        found = text && refers_to(text, stem, ext) == AS_EMBEDDED_SOURCE && mentions(text, word);
+        free(text);
+    }
+    return found;
+}
+
+void jit_defines_free(JitDefines *d)
+{
+    for (int i = 0; i < d->ndefines; i++) free(d->defines[i]);
+    free(d->defines);
+    free(d->source);
+    for (int i = 0; i < d->nrun_time_names; i++) free(d->run_time_names[i]);
+    free(d->run_time_names);
+    free(d->run_time_source);
+    memset(d, 0, sizeof *d);
+}
+
+static bool run_time_define(const JitDefines *d, const char *def)
+{
+    for (int i = 0; i < d->nrun_time_names; i++) {
+        size_t n = strlen(d->run_time_names[i]);
+        if (strncmp(def, d->run_time_names[i], n) == 0 && def[n] == '=') return true;
+    }
+    return false;
+}
+
+char *jit_describe(const JitDefines *d)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *s = open_memstream(&out, &len);
+    if (!s) abort();
+    fputs(d->opencl ? "compiled at run time (OpenCL)" : "compiled at run time (NVRTC)", s);
+    int shown = 0;
+    for (int i = 0; i < d->ndefines; i++)
+        if (!run_time_define(d, d->defines[i])) fprintf(s, "%s%s", shown++ ? ", " : ": parsed with ", d->defines[i]);
+    if (shown) fprintf(s, ", read from %s", d->source);
+    for (int i = 0; i < d->nrun_time_names; i++)
+        fprintf(s, "%s%s", i ? ", " : shown ? "; " : ": ", d->run_time_names[i]);
+    if (d->nrun_time_names)
+        fprintf(s, " set by %s from %s known only at run time: analysed as %s of unknown value (the parser sees "
+                   JIT_RUN_TIME_PLACEHOLDER ")",
+                d->run_time_source, d->nrun_time_names > 1 ? "values" : "a value",
+                d->nrun_time_names > 1 ? "compile-time constants" : "a compile-time constant");
+    if (d->device_default)
+        fputs("; functions without __device__ as device code (the project passes NVRTC "
+              "--device-as-default-execution-space)", s);
+    fclose(s);
+    return out;
+}

@@ -1,0 +1,71 @@
+/* jit_names.h - values for the names a run-time compiled CUDA kernel file
+ * leaves to its host code.
+ *
+ * Projects that compile kernels with NVRTC at run time keep them in .cu/.cuh
+ * files whose text the build embeds in the host program (a generated
+ * `<stem>_cuh.hpp`, a string); the host code passes sizes as -D options
+ * when it compiles them (`-D THREADS_X=32`), usually from constants of the
+ * same name it also uses for the launch (`constexpr int THREADS_X = 32;`).
+ * Parsed alone, such a file has "use of undeclared identifier" errors in
+ * its kernels.  OpenCL kernel files built at run time (`<stem>_cl_src`)
+ * are handled the same way, without the NVRTC-only parts below.  For each
+ * such name, the project files that refer to the kernel file (by
+ * `<stem>_cuh`, `<stem>_cu`, `<stem>_cl` or its file name) are read as
+ * text for a constant of that name (`constexpr`/`const` with an
+ * initialiser, or a #define), and so are the project headers each of them
+ * includes (one level: a `config.hpp` of launch sizes, quoted or angled);
+ * what is found is passed as -D NAME=(value),
+ * and the file is parsed again.  A name the host code that compiles the
+ * embedded text mentions but gives no constant (`DefineKeyValue(DIMY,
+ * threads_y)`: a value known only at run time) is defined as a placeholder
+ * literal and listed in `run_time_names`: the model reads it as an unknown
+ * compile-time constant, as a template parameter of a pattern, never as the
+ * placeholder's number.  Other undeclared names stay undefined and the file
+ * stays degraded.  A file whose embedded text a
+ * project file names (`<stem>_cuh`) is compiled by NVRTC: it is parsed with
+ * __CUDACC_RTC__ defined, as NVRTC does, when it has errors in GPU code;
+ * when a project file passes NVRTC --device-as-default-execution-space (or
+ * -default-device), functions without __host__/__device__ are device code
+ * there, and the file is parsed with them __host__ __device__. */
+#ifndef GPULINT_JIT_NAMES_H
+#define GPULINT_JIT_NAMES_H
+
+#include "project/project.h"
+#include "frontend/frontend.h"
+
+/* The number a run-time name is parsed with: not 0 or 1, so that `NAME - 1`
+ * as an array size and `x / (NAME - 1)` stay valid C++. */
+#define JIT_RUN_TIME_PLACEHOLDER "2"
+
+typedef struct {
+    char **defines;   /* "NAME=(value)", for -D */
+    int ndefines;
+    char *source;     /* the host file the first value (or the embedding) came from */
+    char **run_time_names; /* names among defines whose value the host knows only at run time */
+    int nrun_time_names;
+    char *run_time_source; /* the host file that mentions the first of them */
+    bool run_time_compiled; /* a project file names its embedded text (<stem>_cuh): __CUDACC_RTC__ is among defines */
+    bool device_default;    /* and the project compiles with NVRTC's --device-as-default-execution-space */
+    bool opencl;            /* an OpenCL kernel file (built by clBuildProgram; no __CUDACC_RTC__) */
+} JitDefines;
+
+/* Which project files refer to which kernel files, by stem: each project's
+ * files are read once (when its first file needs it), then only the
+ * referring files are read again. */
+typedef struct JitIndex JitIndex;
+JitIndex *jit_index_new(void);
+void jit_index_free(JitIndex *ji);
+
+/* The values for the undeclared names of a CUDA or OpenCL file's report
+ * (OpenCL: its undefined-name errors are notes marked build_time_error),
+ * from the project's files that refer to it; false when none is found. */
+bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, bool opencl,
+                     const FrontendReport *pr, JitDefines *out);
+void jit_defines_free(JitDefines *d);
+/* Does a project file that compiles the kernel file's embedded text name
+ * `word` (a flag it may pass: `DefineKey(LMEDS)`)? */
+bool jit_host_mentions(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, const char *word);
+/* The note that says what the file was parsed with (malloc'd). */
+char *jit_describe(const JitDefines *d);
+
+#endif

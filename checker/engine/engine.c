@@ -4,29 +4,23 @@
 #include "report/config.h"
 #include "engine/context.h"
 #include "engine/documents.h"
+#include "engine/file_problems.h"
 #include "project/fragments.h"
 #include "project/project.h"
-#include "variants/config_choice.h"
 #include "project/jit_names.h"
-#include "variants/flag_kernels.h"
+#include "variants/flag_relint.h"
+#include "variants/variant.h"
 #include "project/instantiation_decls.h"
 #include "model/dump.h"
 #include "rules/rules.h"
 #include "util/fileio.h"
 #include "util/oom.h"
-#include "util/utf8.h"
 #include "util/vec.h"
 #include "util/clock.h"
 
-#include <dirent.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-
-#define MAX_FILE_BYTES (64L * 1024 * 1024)
-#define MAX_CONFIG_CHOICES 4
 
 struct Engine {
     EngineOptions options;
@@ -39,64 +33,11 @@ struct Engine {
     EngineProjects *own_projects; /* projects and fragments, unless the options share the parent's */
     char device_default_header[PATH_MAX]; /* include/toolkit/gpulint_nvrtc_device_default.h */
     DocumentCache *documents;    /* engine_lint_document's kept parses (made on first use) */
-    FrontendDocument *document;  /* the one being analysed now, or NULL */
-    const FrontendBuffer *open; int nopen;
-    DocumentInfo *info;          /* where the analysis of `document` reports */
     JitIndex *jit;               /* which project files refer to run-time compiled kernel files (made on first use) */
-    FlagPlan *flag_plan;         /* lint_parsed records there the kernels a build flag selects */
-    const FlagConfig *flag_config; /* lint_parsed parses with these flags, and counts its kernels in flag_found */
-    int flag_found;
 };
 
 
 /* -------------------------------------------------------------- one file */
-
-static bool check_head(Diagnostics *d, const char *path, const unsigned char *head, size_t n, long size,
-                       bool *empty)
-{
-    if (size > MAX_FILE_BYTES) {
-        diag_error(d, path, 0, 0, "file too large to analyse (%ld MiB; the limit is %ld MiB)", size >> 20,
-                   MAX_FILE_BYTES >> 20);
-        return false;
-    }
-    if (n == 0) {
-        *empty = true;
-        return true;
-    }
-    const char *not_text = text_problem(head, n);
-    if (not_text) {
-        diag_error(d, path, 0, 0, "%s, not CUDA source", not_text);
-        return false;
-    }
-    return true;
-}
-
-/* Reads the head of the file (or buffer) to reject what is not source text. */
-static bool check_readable(Diagnostics *d, const char *path, const char *contents, size_t size, bool *empty)
-{
-    *empty = false;
-    if (contents) {
-        size_t n = size < 8192 ? size : 8192;
-        return check_head(d, path, (const unsigned char *)contents, n, (long)(size > LONG_MAX ? LONG_MAX : size),
-                          empty);
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_error(d, path, 0, 0, "cannot read: %s", strerror(errno));
-        return false;
-    }
-    unsigned char buf[8192];
-    size_t n = fread(buf, 1, sizeof buf, f);
-    bool err = ferror(f) != 0;
-    fseek(f, 0, SEEK_END);
-    long fsize = ftell(f);
-    fclose(f);
-    if (err) {
-        diag_error(d, path, 0, 0, "cannot read: I/O error");
-        return false;
-    }
-    return check_head(d, path, buf, n, fsize, empty);
-}
 
 static bool rule_selected(const EngineOptions *o, const char *id)
 {
@@ -151,46 +92,6 @@ static void guard_host_string_fixes(const FrontendReport *pr, FindingList *l)
         }
 }
 
-/* Parse diagnostics become problems; after a missing include, the errors
- * that follow from it are notes.  When none of them touches GPU code (the
- * front end judges it: errors in host class members after a missing
- * third-party header, say), they are all notes marked HOST_ONLY_NOTE and
- * the file's analysis is complete (file_status.c). */
-static void add_parse_problems(const FrontendReport *pr, const char *path, Diagnostics *d)
-{
-    bool missing_include = false, gpu_touched = false;
-    for (int i = 0; i < pr->ndiags; i++) {
-        bool missing = strstr(pr->diags[i].message, "file not found") != NULL;
-        missing_include |= missing;
-        gpu_touched |= !missing && pr->diags[i].level != DIAG_INFO && pr->diags[i].in_gpu_code;
-    }
-    for (int i = 0; i < pr->ndiags; i++) {
-        const Diag *g = &pr->diags[i];
-        const char *file = g->file ? g->file : path;
-        if (strstr(g->message, "file not found")) {
-            diag_note(d, file, g->line, g->col, "%s (analysis continues without it%s)", g->message,
-                      gpu_touched ? "" : "; " HOST_ONLY_NOTE);
-            d->notes[d->nnotes - 1].parse_detail = true;
-        } else if (g->level == DIAG_INFO) {
-            diag_note(d, file, g->line, g->col, "%s", g->message);
-            d->notes[d->nnotes - 1].informational = true;
-        } else if (g->level == DIAG_NOTE) { /* the front end judged it (OpenCL names set by -D) */
-            diag_note(d, file, g->line, g->col, "%s", g->message);
-        } else if (g->nvcc_dialect) {
-            diag_note(d, file, g->line, g->col, "%s (%s)", g->message, NVCC_ONLY_NOTE);
-            d->notes[d->nnotes - 1].parse_detail = true;
-        } else if (!gpu_touched) {
-            diag_note(d, file, g->line, g->col, "%s (%s)", g->message, HOST_ONLY_NOTE);
-            d->notes[d->nnotes - 1].parse_detail = true;
-        } else if (missing_include) {
-            diag_note(d, file, g->line, g->col, "%s (%sprobably caused by the missing include)", g->message,
-                      g->in_gpu_code ? "in GPU code; " : "");
-            d->notes[d->nnotes - 1].parse_detail = true;
-        } else
-            diag_error(d, file, g->line, g->col, "%s", g->message);
-    }
-}
-
 static bool same_file(const char *name, const char *real)
 {
     char buf[PATH_MAX];
@@ -216,95 +117,41 @@ static void note_device_roots(const Model *m, const FileContext *ctx, FileResult
     r->context = r->context ? arena_printf(&r->problems.arena, "%s; %s", r->context, roots) : roots;
 }
 
-static bool lint_parsed(Engine *e, const char *path, const char *contents, size_t size, const FileContext *ctx,
-                        FileResult *r);
+/* How a file is being linted: for the command line, as an editor's kept
+ * document, or again with the flags of a build (flag_relint.h). */
+typedef struct {
+    FrontendDocument *document;              /* an editor's kept parse of the file, or NULL */
+    const FrontendBuffer *open; int nopen;   /* the other documents open in the editor */
+    DocumentInfo *info;                      /* where the document's analysis reports */
+    FlagPlan *flag_plan;                     /* the first lint records there the kernels a build flag selects */
+    const FlagConfig *flag_config;           /* a lint again with these flags ... */
+    int flag_found;                          /* ... and how many of the kernels they select it modelled */
+} LintMode;
 
-/* Does the host code that compiles the kernel file name the flag?  Had
- * the parse it already (its flags, the user's, the closure's #defines)? */
+static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char *contents, size_t size,
+                        const FileContext *ctx, FileResult *r);
+
 typedef struct {
     Engine *e;
-    const char *root, *path;
-    const char *const *args;
-    int nargs;
-    const Model *m;          /* the first parse's */
-} FileFlagsCtx;
+    const LintMode *mode;
+    const char *path, *contents;
+    size_t size;
+    const FileContext *ctx;
+} FlagLint;
 
-static bool kernel_modelled(void *ctx, const char *name, unsigned line)
+static bool lint_with_flags(void *ctx, const FlagConfig *fc, FileResult *scratch, int *kernels_found)
 {
-    return flag_model_has_kernel(((FileFlagsCtx *)ctx)->m, name, line);
+    FlagLint *fl = ctx;
+    LintMode mode = *fl->mode;
+    mode.flag_plan = NULL;
+    mode.flag_config = fc;
+    mode.flag_found = 0;
+    bool ok = lint_parsed(fl->e, &mode, fl->path, fl->contents, fl->size, fl->ctx, scratch);
+    *kernels_found = mode.flag_found;
+    return ok;
 }
 
-static bool host_sets_flag(void *ctx, const char *flag)
-{
-    FileFlagsCtx *h = ctx;
-    if (!h->e->jit) h->e->jit = jit_index_new();
-    return jit_host_mentions(h->e->jit, h->e->projects, h->root, h->path, flag);
-}
-
-static bool flag_defined(void *ctx, const char *flag)
-{
-    FileFlagsCtx *h = ctx;
-    const FrontendOptions *fo = &h->e->options.frontend;
-    return projects_args_define(h->args, h->nargs, flag) || projects_args_define(fo->extra, fo->nextra, flag) ||
-           (h->e->projects && projects_closure_defines(h->e->projects, flag));
-}
-
-/* The file linted again for each selection of `plan`, with its flags; the
- * findings of the kernels it selects join r's, and a note says which flags
- * compiled which kernels, or why they were not analysed (flag_kernels.h). */
-static void lint_flag_configs(Engine *e, const char *path, const char *contents, size_t size, const FileContext *ctx,
-                              const FlagPlan *plan, FileResult *r)
-{
-    for (int c = 0; c < plan->nconfigs; c++) {
-        const FlagConfig *fc = &plan->configs[c];
-        FileResult scratch;
-        memset(&scratch, 0, sizeof scratch);
-        findings_init(&scratch.findings);
-        e->flag_config = fc;
-        e->flag_found = 0;
-        bool ok = lint_parsed(e, path, contents, size, ctx, &scratch);
-        e->flag_config = NULL;
-        char *flags = flag_config_text(fc);
-        /* what it selects: kernels, or lines of a kernel the first parse has */
-        char what[256];
-        unsigned at = fc->nkernels ? fc->kernels[0].line : fc->regions[0].first;
-        int more = fc->nkernels ? fc->nkernels - 1 + fc->nregions : fc->nregions - 1;
-        if (fc->nkernels)
-            snprintf(what, sizeof what, "%s%s", fc->kernels[0].name, more ? " and the code beside it" : "");
-        else
-            snprintf(what, sizeof what, "lines %u-%u of %s%s", fc->regions[0].first, fc->regions[0].last,
-                     fc->regions[0].kernel, more ? " and the code beside them" : "");
-        const Problem *bad = ok ? flag_config_error(fc, &scratch.problems, path) : NULL;
-        if (bad) {
-            diag_note(&r->problems, path, at, 1, "%s, which the preprocessor skips without %s: not analysed (with it, "
-                      "line %u: %s)", what, flags, bad->line, bad->message);
-        } else if (!ok || (fc->nkernels && !e->flag_found)) {
-            diag_note(&r->problems, path, at, 1, "%s, which the preprocessor skips without %s: not analysed (%s)", what,
-                      flags, !ok ? "the parse failed" : "not found with it");
-        } else {
-            for (int i = 0; i < scratch.findings.n; i++) {
-                const Finding *f = &scratch.findings.items[i];
-                if (flag_finding_selected(fc, f->kernel, f->range.line)) finding_copy(&r->findings, f);
-            }
-            r->kernels += e->flag_found;
-            diag_note(&r->problems, path, at, 1, "%s analysed with %s%s: without %s the preprocessor skips %s", what,
-                      flags, fc->nkernels ? "" : ", a flag its host code sets for some builds",
-                      fc->ndefines > 1 ? "them" : "it", more || !fc->nkernels ? "them" : "it");
-        }
-        r->problems.notes[r->problems.nnotes - 1].informational = true;
-        free(flags);
-        file_result_free(&scratch);
-    }
-    if (plan->over_limit) {
-        diag_note(&r->problems, path, 0, 0, "%d kernel%s or branch%s behind build flags not analysed: gpulint parses a "
-                  "file at most %d more times", plan->over_limit, plan->over_limit == 1 ? "" : "s",
-                  plan->over_limit == 1 ? "" : "es", FLAG_MAX_CONFIGS);
-        r->problems.notes[r->problems.nnotes - 1].informational = true;
-    }
-    findings_finish(&r->findings);
-}
-
-static bool lint(Engine *e, const char *path, const char *contents, size_t size, FileResult *r)
+static bool lint(Engine *e, LintMode *mode, const char *path, const char *contents, size_t size, FileResult *r)
 {
     const EngineOptions *o = &e->options;
     FILE *log = o->log ? o->log : stderr;
@@ -331,337 +178,232 @@ static bool lint(Engine *e, const char *path, const char *contents, size_t size,
     }
     FlagPlan plan;
     memset(&plan, 0, sizeof plan);
-    e->flag_plan = ctx.focus ? NULL : &plan;
-    bool ok = lint_parsed(e, path, ctx.focus ? NULL : contents, size, &ctx, r);
-    e->flag_plan = NULL;
-    if (ok && plan.nconfigs) lint_flag_configs(e, path, contents, size, &ctx, &plan, r);
+    mode->flag_plan = ctx.focus ? NULL : &plan;
+    bool ok = lint_parsed(e, mode, path, ctx.focus ? NULL : contents, size, &ctx, r);
+    mode->flag_plan = NULL;
+    if (ok && plan.nconfigs) {
+        FlagLint fl = {e, mode, path, contents, size, &ctx};
+        flag_relint_run(&plan, path, lint_with_flags, &fl, r);
+    }
     flag_plan_free(&plan);
     file_context_free(&ctx);
     return ok;
 }
 
-typedef struct {
-    Engine *e;
-    const char *const *args;
-    int nargs;
-} DefinedCtx;
-
-/* Defined for the parse to come: by its flags, the user's, or a #define of
- * its include closure (read by projects_flags_for). */
-static bool defined_for_parse(void *ctx, const char *name)
-{
-    DefinedCtx *d = ctx;
-    const FrontendOptions *fo = &d->e->options.frontend;
-    return projects_args_define(d->args, d->nargs, name) || projects_args_define(fo->extra, fo->nextra, name) ||
-           projects_closure_defines(d->e->projects, name);
-}
-
-/* The choices config_choice_prescan makes for the file's own text, added
- * to the flags before its one parse. */
-static int prechoose_configuration(Engine *e, const char *tu, const char *contents, size_t size, const char ***args,
-                                   int *nargs, ConfigChoice *chosen)
-{
-    long n = 0;
-    char *owned = NULL;
-    const char *text = contents ? contents : (owned = read_file(tu, &n));
-    size_t len = contents ? size : (size_t)n;
-    if (!text) return 0;
-    DefinedCtx d = {e, *args, *nargs};
-    int k = config_choice_prescan(tu, text, len, defined_for_parse, &d, chosen, MAX_CONFIG_CHOICES);
-    free(owned);
-    for (int i = 0; i < k; i++) {
-        *VEC_PUSH(*args, *nargs) = "-D";
-        *VEC_PUSH(*args, *nargs) = chosen[i].name;
-    }
-    return k;
-}
-
-/* Parses the file again with one more -D for each #error that ends a set
- * of alternatives, while the choice removes that #error (at most
- * MAX_CONFIG_CHOICES); *m and *pr become the last good parse's.  Returns
- * how many were chosen. */
-static int choose_configuration(Engine *e, const char *tu, const char *contents, size_t size, FileArgs *fa,
-                                const char ***args, int *nargs, ConfigChoice *chosen, int max, Model *m,
-                                FrontendReport *pr)
-{
-    int n = 0;
-    while (n < max &&
-           config_choice_for(pr, tu, contents, size, fa->project_root, &chosen[n])) {
-        *VEC_PUSH(*args, *nargs) = "-D";
-        *VEC_PUSH(*args, *nargs) = chosen[n].name;
-        fa->args = *args;
-        fa->nargs = *nargs;
-        Model m2;
-        model_init(&m2, tu);
-        FrontendReport pr2;
-        bool ok = frontend_analyse_with(e->frontend, tu, contents, size, fa, &m2, &pr2);
-        if (!ok || config_choice_still_fails(&pr2, &chosen[n])) {
-            frontend_report_free(&pr2);
-            model_free(&m2);
-            break;
-        }
-        frontend_report_free(pr);
-        model_free(m);
-        *m = m2;
-        *pr = pr2;
-        n++;
-    }
-    return n;
-}
-
-/* Parses ctx->parse_path (the file, or a fragment's owner) with its flags,
- * models it and runs the rules. */
-static bool lint_parsed(Engine *e, const char *path, const char *contents, size_t size, const FileContext *ctx,
-                        FileResult *r)
+/* The project's flags for the file (project.h), and what they change of
+ * its text: a CMake source template's first generated source, explicit
+ * instantiations read as declarations.  False when the file is not worth
+ * a parse (no GPU code): r says why. */
+static bool apply_project_flags(Engine *e, const LintMode *mode, const FileContext *ctx, FileParse *p,
+                                DeclaredTexts *declared, FileResult *r)
 {
     const EngineOptions *o = &e->options;
     FILE *log = o->log ? o->log : stderr;
-    const char *tu = ctx->parse_path;
-    Model m;
-    model_init(&m, tu);
-    FrontendReport pr;
-    FileArgs fa = {NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, 0, false, ctx->model_files, ctx->nmodel_files,
-                   !engine_forced_language() && is_cuda_kernel_header(tu), NULL, 0};
-    bool may_prechoose = false; /* the file has an #error of its own (read as text) */
-    /* explicit instantiations given to clang as declarations (instantiation_decls.h) */
-    DeclaredTexts declared;
-    memset(&declared, 0, sizeof declared);
-    if (e->projects) {
-        FileFlags ff;
-        projects_flags_for(e->projects, tu, contents, size, &ff);
-        char main_abs[PATH_MAX];
-        bool in_editor = e->document && !ctx->focus;
-        /* no kernel, device function or launch in the file or its project
-         * headers (a test or benchmark program), or none in the file while
-         * its headers' are analysed through other files (their owners), and
-         * no macro of its closure makes GPU code: its parse would model
-         * nothing, so it is not parsed, and says so */
-        const char *why =
-            !ff.gpu_code ? "no GPU code in the file or the project headers it includes (no kernel, device function or "
-                           "launch): not parsed"
-            : !ff.own_gpu_code && !ff.gpu_macros && e->fragments && !ctx->nmodel_files && !ctx->focus
-                ? "no GPU code of its own, and that of the project headers it includes is analysed through other files: "
-                  "not parsed"
-                : NULL;
-        if (why && !e->document && !frontend_parses_as_opencl(e->frontend, tu)) {
-            r->context = r->context ? arena_printf(&r->problems.arena, "%s; %s", r->context, why) : why;
-            if (o->verbose) fprintf(log, "gpulint: %s: %s\n", tu, why);
-            model_free(&m);
-            return true;
-        }
-        if (ff.template_text && !contents) { /* a CMake source template: its first generated source */
-            contents = ff.template_text;
-            size = ff.template_size;
-            diag_note(&r->problems, tu, 0, 0, "%s", ff.template_note);
-            r->problems.notes[r->problems.nnotes - 1].informational = true;
-        }
-        if (ff.ninstantiating && realpath(tu, main_abs)) {
-            declared_texts_build(ff.instantiating, ff.ninstantiating, main_abs, contents, size,
-                                 in_editor ? e->open : NULL, in_editor ? e->nopen : 0, &declared);
-            if (!in_editor) frontend_set_other_buffers(e->frontend, declared.items, declared.n);
-            if (declared.main_text) {
-                contents = declared.main_text;
-                size = declared.main_size;
-            }
-        }
-        fa.args = ff.args;
-        fa.nargs = ff.nargs;
-        fa.real_headers = ff.real_headers;
-        fa.no_pch = ff.changes_pch;
-        fa.project_root = ff.root;
-        fa.prelude = ff.prelude;
-        fa.shim_pch = ff.shim_pch;
-        fa.no_prelude = ff.defines_toolkit_config;
-        may_prechoose = ff.has_error_directive && !frontend_parses_as_opencl(e->frontend, tu);
-        if (ff.build_option) r->build_option = arena_strdup(&r->problems.arena, ff.build_option);
-        if (o->show_project && o->verbose) {
-            fprintf(log, "gpulint: %s: project %s%s%s%s", tu, ff.root, ff.compile_db ? ", database " : "",
-                    ff.compile_db ? ff.compile_db : "", ff.compile_db && !ff.from_database ? " (a neighbour's entry)" : "");
-            fprintf(log, "%s%s; flags:", ff.real_headers ? ", CUDA toolkit headers" : "",
-                    ff.fast_math ? ", --use_fast_math" : "");
-            for (int i = 0; i < ff.nargs; i++) fprintf(log, " %s", ff.args[i]);
-            fputc('\n', log);
-        }
-    }
-    /* .gpulint.yaml: include-paths and defines after the project's flags
-     * (the command line's -D still wins, parse.c), headers, rule options.
-     * A broken config file is reported by the filter, not here. */
-    const EffectiveConfig *cfg = NULL;
-    if (e->configs) {
-        Diagnostics scratch;
-        memset(&scratch, 0, sizeof scratch);
-        cfg = config_for_file(e->configs, tu, &scratch);
-        diagnostics_free(&scratch);
-    }
-    const char **args = NULL;
-    int nargs = 0;
-    for (int i = 0; i < fa.nargs; i++) *VEC_PUSH(args, nargs) = fa.args[i];
-    if (cfg) {
-        for (int i = 0; i < cfg->ninclude_paths; i++) {
-            *VEC_PUSH(args, nargs) = "-I";
-            *VEC_PUSH(args, nargs) = cfg->include_paths[i];
-        }
-        for (int i = 0; i < cfg->ndefines; i++) {
-            *VEC_PUSH(args, nargs) = "-D";
-            *VEC_PUSH(args, nargs) = cfg->defines[i];
-        }
-        if (cfg->headers && strcmp(cfg->headers, "cuda") == 0) fa.real_headers = true;
-        else if (cfg->headers && strcmp(cfg->headers, "shim") == 0) fa.real_headers = false;
-        fa.cl_std = cfg->cl_std;
-    }
-    for (int i = 0; e->flag_config && i < e->flag_config->ndefines; i++) {
-        *VEC_PUSH(args, nargs) = "-D";
-        *VEC_PUSH(args, nargs) = e->flag_config->defines[i];
-    }
-    /* #error unless the build defines an alternative that no flag and no
-     * #define of the closure defines: chosen before the parse (config_choice.h) */
-    ConfigChoice chosen[MAX_CONFIG_CHOICES];
-    int nchosen = 0;
-    if (may_prechoose && !(e->document && !ctx->focus))
-        nchosen = prechoose_configuration(e, tu, ctx->focus ? NULL : contents, size, &args, &nargs, chosen);
-    fa.args = args;
-    fa.nargs = nargs;
-    bool with_args = e->projects || (cfg && (nargs || cfg->headers || cfg->cl_std)) || fa.nmodel_files || e->flag_config;
-    /* an editor's kept parse is of the document itself, not of a fragment's owner */
-    /* an editor's document is kept as one parse: a flag set's parse is apart */
-    bool analysed = e->document && !ctx->focus && !e->flag_config
-                        ? frontend_document_analyse(e->document, contents, size, with_args ? &fa : NULL,
-                                                    declared.n ? declared.items : e->open,
-                                                    declared.n ? declared.n : e->nopen, &m, &pr)
-                        : frontend_analyse_with(e->frontend, tu, contents, size, with_args ? &fa : NULL, &m, &pr);
-    /* a kernel file compiled at run time: its undeclared sizes from the
-     * host code that compiles it, then one more parse (jit_names.h) */
-    JitDefines jit;
-    memset(&jit, 0, sizeof jit);
-    bool opencl = m.language == LANG_OPENCL;
-    if (analysed && e->projects && !(e->document && !ctx->focus) && fa.project_root &&
-        jit_defines_for(e->jit ? e->jit : (e->jit = jit_index_new()), e->projects, fa.project_root, tu, opencl, &pr,
-                        &jit)) {
-        int nargs_before = nargs;
-        for (int i = 0; i < jit.ndefines; i++) {
-            *VEC_PUSH(args, nargs) = "-D";
-            *VEC_PUSH(args, nargs) = jit.defines[i];
-        }
-        if (jit.device_default) {
-            *VEC_PUSH(args, nargs) = "-include";
-            *VEC_PUSH(args, nargs) = e->device_default_header;
-        }
-        fa.args = args;
-        fa.nargs = nargs;
-        fa.run_time_names = (const char *const *)jit.run_time_names;
-        fa.nrun_time_names = jit.nrun_time_names;
-        /* NVRTC has no standard library, and a header may declare its own
-         * std:: then: the precompiled shim of the file's own includes only */
-        fa.shim_pch = 0;
-        Model m2;
-        model_init(&m2, tu);
-        FrontendReport pr2;
-        /* an OpenCL name can be a function-like macro or a type the
-         * placeholder does not fit: that parse is kept only when better */
-        if (frontend_analyse_with(e->frontend, tu, contents, size, &fa, &m2, &pr2) &&
-            (!opencl || frontend_report_errors(&pr2) < frontend_report_errors(&pr))) {
-            frontend_report_free(&pr);
-            model_free(&m);
-            m = m2;
-            pr = pr2;
-        } else {
-            frontend_report_free(&pr2);
-            model_free(&m2);
-            jit_defines_free(&jit); /* and the flags that point into it */
-            nargs = nargs_before;
-            fa.nargs = nargs;
-            fa.run_time_names = NULL;
-            fa.nrun_time_names = 0;
-        }
-    }
-    /* a file that stops on #error unless its build picks one of its
-     * alternatives: parsed again with one picked (config_choice.h) */
-    if (analysed && !(e->document && !ctx->focus) && m.language == LANG_CUDA) {
-        if (!with_args) fa.real_headers = pr.used_real_headers;
-        nchosen += choose_configuration(e, tu, contents, size, &fa, &args, &nargs, chosen + nchosen,
-                                        MAX_CONFIG_CHOICES - nchosen, &m, &pr);
-    }
-    if (declared.n && !(e->document && !ctx->focus)) frontend_set_other_buffers(e->frontend, NULL, 0);
-    int ndeclared = declared.n + (declared.main_text != NULL);
-    declared_texts_free(&declared); /* libclang copied the buffers; the model keeps no pointer to them */
-    if (e->info && !e->flag_config) {
-        e->info->reused = pr.reused;
-        e->info->declared_files = ndeclared;
-        e->info->included = pr.included;
-        e->info->nincluded = pr.nincluded;
-        pr.included = NULL;
-        pr.nincluded = 0;
-    }
-    if (!analysed) {
-        diag_error(&r->problems, tu, 0, 0, "%s", pr.fatal_message);
-        frontend_report_free(&pr);
-        model_free(&m);
-        free(args);
-        jit_defines_free(&jit);
+    FileFlags ff;
+    projects_flags_for(e->projects, p->tu, p->contents, p->size, &ff);
+    char main_abs[PATH_MAX];
+    /* no kernel, device function or launch in the file or its project
+     * headers (a test or benchmark program), or none in the file while
+     * its headers' are analysed through other files (their owners), and
+     * no macro of its closure makes GPU code: its parse would model
+     * nothing, so it is not parsed, and says so */
+    const char *why =
+        !ff.gpu_code ? "no GPU code in the file or the project headers it includes (no kernel, device function or "
+                       "launch): not parsed"
+        : !ff.own_gpu_code && !ff.gpu_macros && e->fragments && !ctx->nmodel_files && !ctx->focus
+            ? "no GPU code of its own, and that of the project headers it includes is analysed through other files: "
+              "not parsed"
+            : NULL;
+    if (why && !mode->document && !frontend_parses_as_opencl(e->frontend, p->tu)) {
+        r->context = r->context ? arena_printf(&r->problems.arena, "%s; %s", r->context, why) : why;
+        if (o->verbose) fprintf(log, "gpulint: %s: %s\n", p->tu, why);
         return false;
     }
-    add_parse_problems(&pr, tu, &r->problems);
-    if (jit.ndefines) {
-        char *described = jit_describe(&jit);
-        diag_note(&r->problems, tu, 0, 0, "%s", described);
-        free(described);
+    if (ff.template_text && !p->contents) { /* a CMake source template: its first generated source */
+        p->contents = ff.template_text;
+        p->size = ff.template_size;
+        diag_note(&r->problems, p->tu, 0, 0, "%s", ff.template_note);
         r->problems.notes[r->problems.nnotes - 1].informational = true;
     }
-    for (int i = 0; i < nchosen; i++) {
-        bool here = strcmp(chosen[i].file, tu) == 0;
-        diag_note(&r->problems, tu, 0, 0,
-                  "configuration chosen: -D%s, one of the alternatives the #if at %s%sline %u offers before "
-                  "`#error %s`; pass -D to analyse another",
-                  chosen[i].name, here ? "" : chosen[i].file, here ? "" : ", ", chosen[i].if_line, chosen[i].message);
-        r->problems.notes[r->problems.nnotes - 1].informational = true;
+    if (ff.ninstantiating && realpath(p->tu, main_abs)) {
+        declared_texts_build(ff.instantiating, ff.ninstantiating, main_abs, p->contents, p->size,
+                             p->editor ? mode->open : NULL, p->editor ? mode->nopen : 0, declared);
+        if (!p->editor) frontend_set_other_buffers(e->frontend, declared->items, declared->n);
+        if (declared->main_text) {
+            p->contents = declared->main_text;
+            p->size = declared->main_size;
+        }
     }
-    for (int i = 0; i < m.nnotes; i++) { /* parts of the file the model builder had to skip */
-        const char *file = m.notes[i].range.file ? m.notes[i].range.file : tu;
-        if (ctx->focus && !same_file(file, ctx->focus)) continue; /* the owner's own */
-        diag_note(&r->problems, file, m.notes[i].range.line, m.notes[i].range.col, "%s", m.notes[i].message);
+    p->fa.args = ff.args;
+    p->fa.nargs = ff.nargs;
+    p->fa.real_headers = ff.real_headers;
+    p->fa.no_pch = ff.changes_pch;
+    p->fa.project_root = ff.root;
+    p->fa.prelude = ff.prelude;
+    p->fa.shim_pch = ff.shim_pch;
+    p->fa.no_prelude = ff.defines_toolkit_config;
+    p->may_prechoose = ff.has_error_directive && !frontend_parses_as_opencl(e->frontend, p->tu);
+    if (ff.build_option) r->build_option = arena_strdup(&r->problems.arena, ff.build_option);
+    if (o->show_project && o->verbose) {
+        fprintf(log, "gpulint: %s: project %s%s%s%s", p->tu, ff.root, ff.compile_db ? ", database " : "",
+                ff.compile_db ? ff.compile_db : "", ff.compile_db && !ff.from_database ? " (a neighbour's entry)" : "");
+        fprintf(log, "%s%s; flags:", ff.real_headers ? ", CUDA toolkit headers" : "",
+                ff.fast_math ? ", --use_fast_math" : "");
+        for (int i = 0; i < ff.nargs; i++) fprintf(log, " %s", ff.args[i]);
+        fputc('\n', log);
     }
-    if (o->verbose)
-        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s%s%s%s%s", tu, pr.parse_seconds * 1e3,
-                pr.model_seconds * 1e3, pr.used_real_headers ? " (real CUDA headers)" : "",
-                pr.toolkit_prelude ? ", precompiled toolkit prelude " : "", pr.toolkit_prelude ? pr.toolkit_prelude : "",
-                pr.shim_pch ? ", precompiled " : "", pr.shim_pch ? pr.shim_pch : "");
-    if (o->verbose && ndeclared)
-        fprintf(log, " (explicit instantiations read as declarations in %d file%s)", ndeclared, ndeclared == 1 ? "" : "s");
-    if (o->verbose && m.language == LANG_OPENCL)
-        fprintf(log, " (OpenCL host files: %d read as text, %d parsed, %.1f ms)", pr.host_sources_read,
-                pr.host_files_scanned, pr.host_seconds * 1e3);
-    if (o->verbose) fputc('\n', log);
-    if (o->dump_model) model_dump(log, &m);
-    run_rules(o, &m, cfg, &r->findings);
-    if (pr.host_strings) guard_host_string_fixes(&pr, &r->findings);
-    /* kernels the preprocessor skipped that a build flag selects (flag_kernels.h) */
-    if (e->flag_plan && !ndeclared) {
-        FileFlagsCtx fc = {e, fa.project_root, tu, args, nargs, &m};
-        FlagQueries q = {kernel_modelled, e->projects && fa.project_root ? host_sets_flag : NULL, flag_defined, &fc};
-        flag_kernels_plan_for(tu, contents, size, m.language == LANG_OPENCL, &q, e->flag_plan);
-    }
-    if (e->flag_config) e->flag_found = flag_kernels_found(e->flag_config, &m);
-    free(args);
-    jit_defines_free(&jit); /* after the parses whose flags point into it */
-    r->kernels = file_context_finish(e->fragments, ctx, path, &m, &r->findings);
-    note_device_roots(&m, ctx, r);
-    findings_finish(&r->findings);
-    model_free(&m);
-    frontend_report_free(&pr);
     return true;
 }
 
-bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t size, FileResult *r)
+/* .gpulint.yaml: include-paths and defines after the project's flags (the
+ * command line's -D still wins, parse.c), headers, rule options.  A broken
+ * config file is reported by the filter, not here. */
+static const EffectiveConfig *apply_config(Engine *e, FileParse *p)
+{
+    for (int i = 0; i < p->fa.nargs; i++) *VEC_PUSH(p->args, p->nargs) = p->fa.args[i];
+    p->fa.args = p->args;
+    p->fa.nargs = p->nargs;
+    if (!e->configs) return NULL;
+    Diagnostics scratch;
+    memset(&scratch, 0, sizeof scratch);
+    const EffectiveConfig *cfg = config_for_file(e->configs, p->tu, &scratch);
+    diagnostics_free(&scratch);
+    if (!cfg) return NULL;
+    for (int i = 0; i < cfg->ninclude_paths; i++) file_parse_add(p, "-I", cfg->include_paths[i]);
+    for (int i = 0; i < cfg->ndefines; i++) file_parse_add(p, "-D", cfg->defines[i]);
+    if (cfg->headers && strcmp(cfg->headers, "cuda") == 0) p->fa.real_headers = true;
+    else if (cfg->headers && strcmp(cfg->headers, "shim") == 0) p->fa.real_headers = false;
+    p->fa.cl_std = cfg->cl_std;
+    return cfg;
+}
+
+/* What the parse found and could not do, as the file's problems. */
+static void report_parse(const FileParse *p, const FileContext *ctx, void *const *states, FileResult *r)
+{
+    add_parse_problems(&p->pr, p->tu, &r->problems);
+    for (int v = 0; v < nparse_variants; v++)
+        if (parse_variants[v]->report) parse_variants[v]->report(states[v], p, &r->problems);
+    for (int i = 0; i < p->m.nnotes; i++) { /* parts of the file the model builder had to skip */
+        const char *file = p->m.notes[i].range.file ? p->m.notes[i].range.file : p->tu;
+        if (ctx->focus && !same_file(file, ctx->focus)) continue; /* the owner's own */
+        diag_note(&r->problems, file, p->m.notes[i].range.line, p->m.notes[i].range.col, "%s", p->m.notes[i].message);
+    }
+}
+
+static void log_parse(const EngineOptions *o, const FileParse *p, int ndeclared)
+{
+    FILE *log = o->log ? o->log : stderr;
+    const FrontendReport *pr = &p->pr;
+    if (o->verbose)
+        fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s%s%s%s%s", p->tu, pr->parse_seconds * 1e3,
+                pr->model_seconds * 1e3, pr->used_real_headers ? " (real CUDA headers)" : "",
+                pr->toolkit_prelude ? ", precompiled toolkit prelude " : "", pr->toolkit_prelude ? pr->toolkit_prelude : "",
+                pr->shim_pch ? ", precompiled " : "", pr->shim_pch ? pr->shim_pch : "");
+    if (o->verbose && ndeclared)
+        fprintf(log, " (explicit instantiations read as declarations in %d file%s)", ndeclared, ndeclared == 1 ? "" : "s");
+    if (o->verbose && p->m.language == LANG_OPENCL)
+        fprintf(log, " (OpenCL host files: %d read as text, %d parsed, %.1f ms)", pr->host_sources_read,
+                pr->host_files_scanned, pr->host_seconds * 1e3);
+    if (o->verbose) fputc('\n', log);
+    if (o->dump_model) model_dump(log, &p->m);
+}
+
+/* Parses ctx->parse_path (the file, or a fragment's owner) with its flags
+ * and the parse variants (variant.h), models it and runs the rules. */
+static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char *contents, size_t size,
+                        const FileContext *ctx, FileResult *r)
+{
+    const EngineOptions *o = &e->options;
+    VariantEnv env = {e->frontend, e->projects, &e->jit, &o->frontend, e->device_default_header};
+    FileParse p;
+    memset(&p, 0, sizeof p);
+    p.tu = ctx->parse_path;
+    p.contents = contents;
+    p.size = size;
+    p.editor = mode->document && !ctx->focus; /* an editor's kept parse is of the document itself */
+    p.fa = (FileArgs){NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, 0, false, ctx->model_files,
+                      ctx->nmodel_files, !engine_forced_language() && is_cuda_kernel_header(p.tu), NULL, 0};
+    /* explicit instantiations given to clang as declarations (instantiation_decls.h) */
+    DeclaredTexts declared;
+    memset(&declared, 0, sizeof declared);
+    if (e->projects && !apply_project_flags(e, mode, ctx, &p, &declared, r)) return true;
+    const EffectiveConfig *cfg = apply_config(e, &p);
+    for (int i = 0; mode->flag_config && i < mode->flag_config->ndefines; i++)
+        file_parse_add(&p, "-D", mode->flag_config->defines[i]);
+    p.prescan_contents = ctx->focus ? NULL : p.contents;
+    void **states = xcalloc((size_t)nparse_variants, sizeof *states);
+    for (int v = 0; v < nparse_variants; v++) {
+        states[v] = xcalloc(1, parse_variants[v]->state_size ? parse_variants[v]->state_size : 1);
+        if (parse_variants[v]->before_parse) parse_variants[v]->before_parse(states[v], &env, &p);
+    }
+    p.fa.args = p.args;
+    p.fa.nargs = p.nargs;
+    p.with_args = e->projects || (cfg && (p.nargs || cfg->headers || cfg->cl_std)) || p.fa.nmodel_files ||
+                  mode->flag_config;
+    model_init(&p.m, p.tu);
+    /* an editor's document is kept as one parse: a flag set's parse is apart */
+    p.analysed = p.editor && !mode->flag_config
+                     ? frontend_document_analyse(mode->document, p.contents, p.size, p.with_args ? &p.fa : NULL,
+                                                 declared.n ? declared.items : mode->open,
+                                                 declared.n ? declared.n : mode->nopen, &p.m, &p.pr)
+                     : frontend_analyse_with(e->frontend, p.tu, p.contents, p.size, p.with_args ? &p.fa : NULL, &p.m,
+                                             &p.pr);
+    for (int v = 0; v < nparse_variants; v++)
+        if (parse_variants[v]->after_parse) parse_variants[v]->after_parse(states[v], &env, &p);
+    if (declared.n && !p.editor) frontend_set_other_buffers(e->frontend, NULL, 0);
+    int ndeclared = declared.n + (declared.main_text != NULL);
+    declared_texts_free(&declared); /* libclang copied the buffers; the model keeps no pointer to them */
+    if (mode->info && !mode->flag_config) {
+        mode->info->reused = p.pr.reused;
+        mode->info->declared_files = ndeclared;
+        mode->info->included = p.pr.included;
+        mode->info->nincluded = p.pr.nincluded;
+        p.pr.included = NULL;
+        p.pr.nincluded = 0;
+    }
+    if (p.analysed) {
+        report_parse(&p, ctx, states, r);
+        log_parse(o, &p, ndeclared);
+        run_rules(o, &p.m, cfg, &r->findings);
+        if (p.pr.host_strings) guard_host_string_fixes(&p.pr, &r->findings);
+        /* kernels the preprocessor skipped that a build flag selects (flag_relint.h) */
+        if (mode->flag_plan && !ndeclared) flag_relint_plan(&env, &p, mode->flag_plan);
+        if (mode->flag_config) mode->flag_found = flag_kernels_found(mode->flag_config, &p.m);
+        r->kernels = file_context_finish(e->fragments, ctx, path, &p.m, &r->findings);
+        note_device_roots(&p.m, ctx, r);
+        findings_finish(&r->findings);
+    } else {
+        diag_error(&r->problems, p.tu, 0, 0, "%s", p.pr.fatal_message);
+    }
+    for (int v = 0; v < nparse_variants; v++) { /* after the parses and the plan whose flags point into them */
+        if (parse_variants[v]->finish) parse_variants[v]->finish(states[v]);
+        free(states[v]);
+    }
+    free(states);
+    free(p.args);
+    model_free(&p.m);
+    frontend_report_free(&p.pr);
+    return p.analysed;
+}
+
+static bool lint_file(Engine *e, LintMode *mode, const char *path, const char *contents, size_t size, FileResult *r)
 {
     memset(r, 0, sizeof *r);
     findings_init(&r->findings);
     double t0 = monotonic_seconds(), c0 = process_cpu_seconds();
     r->path = xstrdup(path);
-    bool ok = lint(e, path, contents, size, r);
+    bool ok = lint(e, mode, path, contents, size, r);
     r->seconds = monotonic_seconds() - t0;
     r->cpu_seconds = process_cpu_seconds() - c0;
     file_status_compute(r, ok);
     return ok;
+}
+
+bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t size, FileResult *r)
+{
+    LintMode mode;
+    memset(&mode, 0, sizeof mode);
+    return lint_file(e, &mode, path, contents, size, r);
 }
 
 bool engine_lint_document(Engine *e, const char *path, const char *contents, size_t size, const FrontendBuffer *open,
@@ -669,15 +411,13 @@ bool engine_lint_document(Engine *e, const char *path, const char *contents, siz
 {
     memset(info, 0, sizeof *info);
     if (!e->documents) e->documents = document_cache_new(ENGINE_MAX_DOCUMENTS);
-    e->document = document_cache_get(e->documents, e->frontend, path);
-    e->open = open;
-    e->nopen = nopen;
-    e->info = info;
-    bool ok = engine_lint_file(e, path, contents, size, out);
-    e->document = NULL;
-    e->open = NULL;
-    e->nopen = 0;
-    e->info = NULL;
+    LintMode mode;
+    memset(&mode, 0, sizeof mode);
+    mode.document = document_cache_get(e->documents, e->frontend, path);
+    mode.open = open;
+    mode.nopen = nopen;
+    mode.info = info;
+    bool ok = lint_file(e, &mode, path, contents, size, out);
     info->kept = document_cache_count(e->documents);
     return ok;
 }

@@ -1,0 +1,64 @@
+/* jit_variant.c - a kernel file compiled at run time: its undeclared sizes
+ * from the host code that compiles it, then one more parse (jit_names.h). */
+#include "variants/variant.h"
+
+#include <stdlib.h>
+
+typedef struct {
+    JitDefines jit;
+} JitState;
+
+static void jit_after_parse(void *state, const VariantEnv *env, FileParse *p)
+{
+    JitState *s = state;
+    bool opencl = p->m.language == LANG_OPENCL;
+    if (!p->analysed || !env->projects || p->editor || !p->fa.project_root ||
+        !jit_defines_for(variant_jit_index(env), env->projects, p->fa.project_root, p->tu, opencl, &p->pr, &s->jit))
+        return;
+    int nargs_before = p->nargs;
+    for (int i = 0; i < s->jit.ndefines; i++) file_parse_add(p, "-D", s->jit.defines[i]);
+    if (s->jit.device_default) file_parse_add(p, "-include", env->device_default_header);
+    p->fa.run_time_names = (const char *const *)s->jit.run_time_names;
+    p->fa.nrun_time_names = s->jit.nrun_time_names;
+    /* NVRTC has no standard library, and a header may declare its own
+     * std:: then: the precompiled shim of the file's own includes only */
+    p->fa.shim_pch = 0;
+    Model m2;
+    FrontendReport pr2;
+    /* an OpenCL name can be a function-like macro or a type the
+     * placeholder does not fit: that parse is kept only when better */
+    if (file_parse_again(env, p, &m2, &pr2)) {
+        if (!opencl || frontend_report_errors(&pr2) < frontend_report_errors(&p->pr)) {
+            file_parse_keep(p, &m2, &pr2);
+            return;
+        }
+        file_parse_drop(&m2, &pr2);
+    }
+    jit_defines_free(&s->jit); /* and the flags that point into it */
+    file_parse_truncate(p, nargs_before);
+    p->fa.run_time_names = NULL;
+    p->fa.nrun_time_names = 0;
+}
+
+static void jit_report(void *state, const FileParse *p, Diagnostics *d)
+{
+    JitState *s = state;
+    if (!s->jit.ndefines) return;
+    char *described = jit_describe(&s->jit);
+    diag_note(d, p->tu, 0, 0, "%s", described);
+    free(described);
+    d->notes[d->nnotes - 1].informational = true;
+}
+
+static void jit_finish(void *state)
+{
+    jit_defines_free(&((JitState *)state)->jit);
+}
+
+const ParseVariant jit_variant = {
+    .name = "run-time compiled kernel names",
+    .state_size = sizeof(JitState),
+    .after_parse = jit_after_parse,
+    .report = jit_report,
+    .finish = jit_finish,
+};

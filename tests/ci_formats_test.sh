@@ -16,13 +16,22 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 note() { echo "FAIL: $*"; fail=1; }
 
-for fmt in sarif github gitlab rdjsonl; do
+# every registered format but text and json (tests/cli_test.sh has those),
+# read from --help: a new format needs its golden here and nothing else
+formats=$("$gpulint" --help 2>&1 | sed -n 's/.*--format=\([a-z0-9|]*\).*/\1/p' | head -1 | tr '|' ' ')
+formats=$(echo " $formats " | sed 's/ text / /; s/ json / /')
+for f in sarif github gitlab rdjsonl; do
+    [[ " $formats " == *" $f "* ]] || note "--help does not list the format $f (read: '$formats')"
+done
+for fmt in $formats; do
     env -u GITHUB_STEP_SUMMARY "$gpulint" --min-severity=info --format=$fmt --repo-root "$src" testdata/examples >"$tmp/out.$fmt" 2>"$tmp/err.$fmt"
     rc=$?
     [[ $rc == 1 ]] || note "--format=$fmt: exit $rc, expected 1 (findings)"
     sed -E 's#"uri":"file://[^"]*"#"uri":"ROOT"#' "$tmp/out.$fmt" >"$tmp/norm.$fmt"
     golden=testdata/golden/examples.$fmt
-    if [[ $update == --update ]]; then
+    if [[ $update != --update && ! -f $golden ]]; then
+        note "--format=$fmt has no golden $golden (run this script with --update, then read it)"
+    elif [[ $update == --update ]]; then
         cp "$tmp/norm.$fmt" "$golden"
     elif ! diff -u "$golden" "$tmp/norm.$fmt" >"$tmp/diff.$fmt"; then
         note "--format=$fmt differs from $golden:"

@@ -4,8 +4,8 @@
  * once, and none computes anything: they only format what the findings
  * and problems already say.
  *
- * Adding a format: one file implementing an Emitter, one line in
- * emitters.c. */
+ * Adding a format: one file implementing an Emitter named <name>_emitter,
+ * and its name in the one line of emitters.c (GPULINT_EMITTERS). */
 #ifndef GPULINT_EMITTER_H
 #define GPULINT_EMITTER_H
 
@@ -51,12 +51,8 @@ typedef struct {
     bool (*end)(EmitterStream *s, const RunSummary *summary);
 } Emitter;
 
-extern const Emitter text_emitter;
-extern const Emitter json_emitter;
+/* SARIF is also written on its own, per project, by an audit's report. */
 extern const Emitter sarif_emitter;
-extern const Emitter github_emitter;
-extern const Emitter gitlab_emitter;
-extern const Emitter rdjsonl_emitter;
 
 /* The registry (emitters.c). */
 extern const Emitter *const gpulint_emitters[];

@@ -3,14 +3,20 @@
 
 #include <string.h>
 
-const Emitter *const gpulint_emitters[] = {
-    &text_emitter,
-    &json_emitter,
-    &sarif_emitter,
-    &github_emitter,
-    &gitlab_emitter,
-    &rdjsonl_emitter,
-};
+/* The formats, in --help order, one line each: X(name) refers to the
+ * Emitter name##_emitter of checker/output/<name>.c. */
+#define GPULINT_EMITTERS(X) \
+    X(text)                 \
+    X(json)                 \
+    X(sarif)                \
+    X(github)               \
+    X(gitlab)               \
+    X(rdjsonl)
+
+#define DECLARE(name) extern const Emitter name##_emitter;
+GPULINT_EMITTERS(DECLARE)
+#define LIST(name) &name##_emitter,
+const Emitter *const gpulint_emitters[] = {GPULINT_EMITTERS(LIST)};
 const int gpulint_nemitters = (int)(sizeof gpulint_emitters / sizeof gpulint_emitters[0]);
 
 const Emitter *emitter_by_name(const char *name)

@@ -1,20 +1,14 @@
-/* bench_run.c - gpulint bench DIR: builds the emitted benchmarks with one
+/* run.c - gpulint bench DIR: builds the emitted benchmarks with one
  * parallel make, runs them when a GPU is present, and writes
- * DIR/results.json and a table.  Also --impact: measured results onto
- * findings. */
+ * DIR/results.json and a table.  What a run's result may hold is checked
+ * by result.c; --impact, which reads results.json back, is impact.c. */
 #include "bench/bench.h"
-#include "finding/fingerprint.h"
+#include "bench/result.h"
 #include "util/fileio.h"
 #include "util/oom.h"
 #include "util/version.h"
-#include "rules/rules.h"
-#include "util/utf8.h"
-/* the harness's statistics and verdict rule (the repository's bench/, not
- * checker/bench/), so that --impact judges a verdict as the harness made it */
-#include "bench/gpulint_bench_stats.h"
 
 #include <cjson/cJSON.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,183 +80,11 @@ static void shell_quote(char *out, size_t n, const char *s)
     out[k] = 0;
 }
 
-static double num(const cJSON *o, const char *key, double fallback)
-{
-    const cJSON *v = cJSON_GetObjectItem(o, key);
-    return cJSON_IsNumber(v) ? v->valuedouble : fallback;
-}
-
-static const char *str(const cJSON *o, const char *key, const char *fallback)
-{
-    const cJSON *v = cJSON_GetObjectItem(o, key);
-    return cJSON_IsString(v) ? v->valuestring : fallback;
-}
-
-/* Results files and benchmark outputs come from other machines and may be
- * truncated or hand-edited, so every field gpulint reads is checked before
- * use.  A field may be absent (its fallback is used) but one that is there
- * must have the right type; null stands for "not measured" where the
- * harness writes it (no correct fix, NaN). */
-static bool absent_or(const cJSON *o, const char *key, cJSON_bool (*is)(const cJSON *), bool null_ok)
-{
-    const cJSON *v = cJSON_GetObjectItem(o, key);
-    return !v || is(v) || (null_ok && cJSON_IsNull(v));
-}
-
-/* A measured number: a speedup, a ratio or a time.  Only a finite positive
- * value means something; cJSON reads 1e999 as infinity, and a negative or
- * zero time is a hand edit or a broken harness. */
-static bool measured_number(const cJSON *v)
-{
-    return cJSON_IsNumber(v) && isfinite(v->valuedouble) && v->valuedouble > 0;
-}
-
-/* NULL when the [p10, p90] pair of a result is absent or two measured
- * numbers or nulls (null: not measured, read as 0), else what is wrong. */
-static const char *spread_problem(const cJSON *spread)
-{
-    if (!spread) return NULL;
-    if (!cJSON_IsArray(spread) || cJSON_GetArraySize(spread) != 2) return "\"best_spread\" is not an array of two numbers";
-    for (int i = 0; i < 2; i++) {
-        const cJSON *v = cJSON_GetArrayItem(spread, i);
-        if (!cJSON_IsNumber(v) && !cJSON_IsNull(v)) return "\"best_spread\" is not an array of two numbers";
-        if (cJSON_IsNumber(v) && !measured_number(v)) return "\"best_spread\" holds a number that is not finite and positive";
-    }
-    return NULL;
-}
-
-static double spread_at(const cJSON *spread, int i)
-{
-    const cJSON *v = cJSON_GetArrayItem(spread, i); /* NULL when spread is absent */
-    return cJSON_IsNumber(v) ? v->valuedouble : 0;
-}
-
-/* Text from a results file or a benchmark's output on its way to a terminal
- * or a report: control characters (newlines, ESC and the C1 set, whose CSI
- * starts a terminal sequence too), bidirectional overrides, line separators
- * and bytes that are not UTF-8 become '?', so that a hostile file cannot
- * forge report lines or drive the terminal.  malloc'd. */
-static char *clean_text(const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    size_t n = strlen(s);
-    char *out = xmalloc(n + 1), *o = out;
-    while (n > 0) {
-        size_t k = utf8_sequence_length(p, n);
-        unsigned cp = 0;
-        if (k == 1) cp = p[0];
-        else if (k == 2) cp = (p[0] & 0x1Fu) << 6 | (p[1] & 0x3Fu);
-        else if (k == 3) cp = (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
-        else if (k == 4) cp = 0x10000; /* above every code point refused here */
-        bool bad = k == 0 || cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || (cp >= 0x2028 && cp <= 0x202E) ||
-                   (cp >= 0x2066 && cp <= 0x2069);
-        if (bad) {
-            *o++ = '?';
-            k = k ? k : 1;
-        } else {
-            memcpy(o, p, k);
-            o += k;
-        }
-        p += k;
-        n -= k;
-    }
-    *o = 0;
-    return out;
-}
-
-/* The verdict rule of the harness (bench/gpulint_bench_stats.h, shared so
- * that both read the numbers alike) over a result's numbers, each scaled
- * by `scale`; null or absent numbers are NaN, which never confirm and never
- * count as slower. */
-static gl_verdict verdict_of_numbers(const cJSON *res, double scale)
-{
-    const cJSON *sp = cJSON_GetObjectItem(res, "best_speedup"), *spread = cJSON_GetObjectItem(res, "best_spread");
-    const cJSON *p10 = cJSON_GetArrayItem(spread, 0), *p90 = cJSON_GetArrayItem(spread, 1);
-    double s = cJSON_IsNumber(sp) ? sp->valuedouble * scale : NAN;
-    double lo = cJSON_IsNumber(p10) ? p10->valuedouble * scale : NAN;
-    double hi = cJSON_IsNumber(p90) ? p90->valuedouble * scale : NAN;
-    return gl_verdict_of(1, s, lo, hi);
-}
-
-static const gl_verdict known_verdicts[] = {GL_VERDICT_CONFIRMED, GL_VERDICT_NO_IMPACT, GL_VERDICT_SLOWER,
-                                            GL_VERDICT_INCORRECT};
-
-/* The verdict a result states, or the one its numbers give when it states
- * none (after result_problem: a stated one is a known name). */
-static const char *verdict_name(const cJSON *res)
-{
-    const cJSON *v = cJSON_GetObjectItem(res, "verdict");
-    return cJSON_IsString(v) ? v->valuestring : gl_verdict_name(verdict_of_numbers(res, 1));
-}
-
-/* Whether a result's stated verdict may follow from its numbers.  The
- * harness prints them with 6 significant digits, so a verdict the numbers
- * reach within that rounding stands.  "variant incorrect" is about the
- * correctness checks, which the numbers do not show. */
-static bool verdict_consistent(const cJSON *res, gl_verdict stated)
-{
-    if (stated == GL_VERDICT_INCORRECT) return true;
-    const double rounding = 1e-5;
-    return verdict_of_numbers(res, 1) == stated || verdict_of_numbers(res, 1 - rounding) == stated ||
-           verdict_of_numbers(res, 1 + rounding) == stated;
-}
-
-/* What is wrong with a benchmark result's fields, or NULL (the verdict
- * aside). */
-static const char *field_problem(const cJSON *res)
-{
-    if (!cJSON_IsObject(res)) return "the result is not a JSON object";
-    const char *p = spread_problem(cJSON_GetObjectItem(res, "best_spread"));
-    if (p) return p;
-    if (!absent_or(res, "best_speedup", cJSON_IsNumber, true)) return "\"best_speedup\" is not a number";
-    if (!absent_or(res, "best_fix", cJSON_IsString, true)) return "\"best_fix\" is not a string";
-    if (!absent_or(res, "verdict", cJSON_IsString, false)) return "\"verdict\" is not a string";
-    if (!absent_or(res, "gpu", cJSON_IsString, false)) return "\"gpu\" is not a string";
-    const cJSON *vars = cJSON_GetObjectItem(res, "variants");
-    if (vars && !cJSON_IsArray(vars)) return "\"variants\" is not an array";
-    const cJSON *first = cJSON_GetArrayItem(vars, 0);
-    if (first && !cJSON_IsObject(first)) return "\"variants\"[0] is not an object";
-    if (first && !absent_or(first, "median_ms", cJSON_IsNumber, true)) return "\"variants\"[0].median_ms is not a number";
-    const cJSON *base_ms = cJSON_GetObjectItem(first, "median_ms");
-    if (cJSON_IsNumber(base_ms) && !measured_number(base_ms)) return "\"variants\"[0].median_ms is not a finite positive time";
-    return NULL;
-}
-
-/* Whether a benchmark result (the object of a GPULINT_RESULT line) is
- * unusable; if so, what is wrong with it goes to `why`. */
-static bool result_problem(const cJSON *res, char *why, size_t n)
-{
-    const char *p = field_problem(res);
-    if (p) {
-        snprintf(why, n, "%s", p);
-        return true;
-    }
-    const cJSON *speedup = cJSON_GetObjectItem(res, "best_speedup"), *spread = cJSON_GetObjectItem(res, "best_spread");
-    if (cJSON_IsNumber(speedup) && !measured_number(speedup)) {
-        snprintf(why, n, "\"best_speedup\" is not a finite positive number (%g)", speedup->valuedouble);
-        return true;
-    }
-    const cJSON *verdict = cJSON_GetObjectItem(res, "verdict");
-    if (!verdict) return false;
-    for (size_t i = 0; i < sizeof known_verdicts / sizeof known_verdicts[0]; i++) {
-        if (strcmp(verdict->valuestring, gl_verdict_name(known_verdicts[i])) != 0) continue;
-        if (verdict_consistent(res, known_verdicts[i])) return false;
-        snprintf(why, n, "\"verdict\" \"%s\" does not follow from best_speedup %g and best_spread [%g, %g] (the "
-                         "benchmarks' rule gives \"%s\")",
-                 verdict->valuestring, cJSON_IsNumber(speedup) ? speedup->valuedouble : 0, spread_at(spread, 0),
-                 spread_at(spread, 1), gl_verdict_name(verdict_of_numbers(res, 1)));
-        return true;
-    }
-    snprintf(why, n, "\"verdict\" is not one of \"confirmed\", \"no measurable impact\", \"slower\", "
-                     "\"variant incorrect\"");
-    return true;
-}
-
 /* A line number read from JSON, as an int (0 when absent or out of range:
  * converting an out-of-range double to int is undefined behaviour). */
 static int line_of(const cJSON *finding)
 {
-    double line = num(finding, "line", 0);
+    double line = bench_json_num(finding, "line", 0);
     return line >= 0 && line <= 1e9 ? (int)line : 0;
 }
 
@@ -291,13 +113,14 @@ static const char *index_problem(const cJSON *index, int *bad)
         const cJSON *id = cJSON_GetObjectItem(e, "id");
         if (!cJSON_IsString(id) || !safe_id(id->valuestring))
             return "\"id\" is not a benchmark name ([A-Za-z0-9_.-])";
-        if (!absent_or(e, "finding", cJSON_IsObject, false)) return "\"finding\" is not an object";
-        if (!absent_or(e, "fingerprint", cJSON_IsString, false)) return "\"fingerprint\" is not a string";
-        if (!absent_or(e, "assumed", cJSON_IsString, false)) return "\"assumed\" is not a string";
+        if (!bench_json_absent_or(e, "finding", cJSON_IsObject, false)) return "\"finding\" is not an object";
+        if (!bench_json_absent_or(e, "fingerprint", cJSON_IsString, false)) return "\"fingerprint\" is not a string";
+        if (!bench_json_absent_or(e, "assumed", cJSON_IsString, false)) return "\"assumed\" is not a string";
     }
     *bad = -1;
     return NULL;
 }
+
 
 int bench_main(int argc, char **argv)
 {
@@ -382,7 +205,7 @@ int bench_main(int argc, char **argv)
     is_built = calloc((size_t)total + 1, sizeof *is_built);
     if (!is_built) gpulint_out_of_memory();
     for (int i = 0; i < total; i++) {
-        const char *id = str(cJSON_GetArrayItem(list, i), "id", "");
+        const char *id = bench_json_str(cJSON_GetArrayItem(list, i), "id", "");
         snprintf(path, sizeof path, "%s/%s/bench", dir, id);
         bool ok = exists(path);
         if (ok && rc != 0) {
@@ -422,7 +245,7 @@ run:;
     int run_errors = 0;
     for (int i = 0; i < total; i++) {
         cJSON *e = cJSON_GetArrayItem(list, i);
-        const char *id = str(e, "id", "");
+        const char *id = bench_json_str(e, "id", "");
         /* Each run's output is kept in DIR/<id>/output.txt; --collect reads
          * outputs of runs made on another machine. */
         char outpath[4200];
@@ -451,27 +274,27 @@ run:;
             }
         free(output);
         char why[512];
-        bool bad_result = res && result_problem(res, why, sizeof why);
+        bool bad_result = res && bench_result_problem(res, why, sizeof why);
         if (bad_result) fprintf(stderr, "gpulint bench: error: %s: GPULINT_RESULT of %s: %s\n", outpath, id, why);
         const cJSON *finding = cJSON_GetObjectItem(e, "finding");
         cJSON *out = cJSON_CreateObject();
         cJSON_AddStringToObject(out, "id", id);
         /* what --impact matches on; assumptions travel with the result */
-        const char *fingerprint = str(e, "fingerprint", NULL);
+        const char *fingerprint = bench_json_str(e, "fingerprint", NULL);
         if (fingerprint) cJSON_AddStringToObject(out, "fingerprint", fingerprint);
-        if (str(e, "assumed", NULL)) cJSON_AddStringToObject(out, "assumed", str(e, "assumed", ""));
-        cJSON_AddStringToObject(out, "rule", str(finding, "rule", ""));
-        cJSON_AddStringToObject(out, "file", str(finding, "file", ""));
+        if (bench_json_str(e, "assumed", NULL)) cJSON_AddStringToObject(out, "assumed", bench_json_str(e, "assumed", ""));
+        cJSON_AddStringToObject(out, "rule", bench_json_str(finding, "rule", ""));
+        cJSON_AddStringToObject(out, "file", bench_json_str(finding, "file", ""));
         cJSON_AddNumberToObject(out, "line", line_of(finding));
-        cJSON_AddStringToObject(out, "kernel", str(finding, "kernel", ""));
+        cJSON_AddStringToObject(out, "kernel", bench_json_str(finding, "kernel", ""));
         cJSON_AddItemToObject(out, "params", cJSON_Duplicate(cJSON_GetObjectItem(e, "params"), 1));
         cJSON_AddItemToObject(out, "evidence", cJSON_Duplicate(cJSON_GetObjectItem(finding, "evidence"), 1));
         /* the table is for a terminal: nothing from the files raw */
         char loc[512];
-        const char *file = str(finding, "file", "");
+        const char *file = bench_json_str(finding, "file", "");
         const char *base = strrchr(file, '/');
         snprintf(loc, sizeof loc, "%s:%d", base ? base + 1 : file, line_of(finding));
-        char *rule = clean_text(str(finding, "rule", "")), *where = clean_text(loc);
+        char *rule = bench_clean_text(bench_json_str(finding, "rule", "")), *where = bench_clean_text(loc);
         if (!res || bad_result || (!collect && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))) {
             run_errors++;
             cJSON_AddStringToObject(out, "error", !res        ? "no GPULINT_RESULT line"
@@ -481,18 +304,18 @@ run:;
             cJSON_Delete(res);
         } else {
             const cJSON *vars = cJSON_GetObjectItem(res, "variants");
-            double base_ms = num(cJSON_GetArrayItem(vars, 0), "median_ms", 0);
+            double base_ms = bench_json_num(cJSON_GetArrayItem(vars, 0), "median_ms", 0);
             const cJSON *spread = cJSON_GetObjectItem(res, "best_spread");
             char sp[64] = "-";
-            if (num(res, "best_speedup", 0) > 0)
-                snprintf(sp, sizeof sp, "%.2fx (%.2f-%.2f)", num(res, "best_speedup", 0), spread_at(spread, 0),
-                         spread_at(spread, 1));
-            char *fix = clean_text(str(res, "best_fix", "-"));
+            if (bench_json_num(res, "best_speedup", 0) > 0)
+                snprintf(sp, sizeof sp, "%.2fx (%.2f-%.2f)", bench_json_num(res, "best_speedup", 0), bench_spread_at(spread, 0),
+                         bench_spread_at(spread, 1));
+            char *fix = bench_clean_text(bench_json_str(res, "best_fix", "-"));
             printf("%-44.44s %-22s %-28.28s %10.3f %-16.16s %18s  %s\n", id, rule, where, base_ms, fix, sp,
-                   verdict_name(res));
+                   bench_verdict_name(res));
             free(fix);
             if (!cJSON_GetObjectItem(results, "gpu")) {
-                cJSON_AddStringToObject(results, "gpu", str(res, "gpu", "?"));
+                cJSON_AddStringToObject(results, "gpu", bench_json_str(res, "gpu", "?"));
                 cJSON_AddItemToObject(results, "driver", cJSON_Duplicate(cJSON_GetObjectItem(res, "driver"), 1));
                 cJSON_AddItemToObject(results, "runtime", cJSON_Duplicate(cJSON_GetObjectItem(res, "runtime"), 1));
             }
@@ -518,167 +341,4 @@ run:;
     cJSON_Delete(index);
     free(is_built);
     return (!ok || failed || run_errors) ? 2 : 0;
-}
-
-/* ---------------------------------------------------------------- --impact */
-
-static bool params_match(const BenchParams *bp, const cJSON *params)
-{
-    if (!cJSON_IsObject(params) || cJSON_GetArraySize(params) != bp->n) return false;
-    for (int i = 0; i < bp->n; i++) {
-        const cJSON *v = cJSON_GetObjectItem(params, bp->defs[i].name);
-        if (!cJSON_IsString(v) || strcmp(v->valuestring, bp->defs[i].value) != 0) return false;
-    }
-    return true;
-}
-
-/* One entry of the results array that can attach (it has a fingerprint
- * and a result), its fields looked up once. */
-typedef struct {
-    const char *fingerprint, *rule;
-    const cJSON *params, *result;
-    int order; /* its place in the file: the first matching entry wins */
-} ImpactEntry;
-
-/* A results file can hold every finding of a large audit (tens of
- * thousands): the entries are sorted by fingerprint once and each finding
- * binary-searches its own, and every pass over the array walks cJSON's
- * linked list once (cJSON_GetArrayItem and cJSON_GetArraySize walk it from
- * the start on each call). */
-struct ImpactResults {
-    cJSON *doc;
-    char *gpu; /* the file's GPU, cleaned: the fallback for results without one */
-    ImpactEntry *entries; /* by fingerprint, then file order */
-    int n;
-};
-
-static int by_fingerprint(const void *a, const void *b)
-{
-    const ImpactEntry *x = a, *y = b;
-    int c = strcmp(x->fingerprint, y->fingerprint);
-    return c ? c : (x->order > y->order) - (x->order < y->order);
-}
-
-ImpactResults *bench_load_impact(const char *results_file, Diagnostics *diags)
-{
-    char *text = read_file(results_file, NULL);
-    cJSON *doc = text ? cJSON_Parse(text) : NULL;
-    free(text);
-    if (!doc) {
-        diag_error(diags, results_file, 0, 0, "--impact: %s",
-                   exists(results_file) ? "not a gpulint results file" : "cannot open");
-        return NULL;
-    }
-    /* The whole file is checked first: a file with a malformed entry attaches
-     * nothing (every bad entry is reported). */
-    const cJSON *list = cJSON_GetObjectItem(doc, "results");
-    int bad = 0;
-    if (!cJSON_IsObject(doc) || !cJSON_IsArray(list)) {
-        diag_error(diags, results_file, 0, 0, "--impact: not a gpulint results file (no \"results\" array)");
-        bad++;
-    } else if (!absent_or(doc, "gpu", cJSON_IsString, false)) {
-        diag_error(diags, results_file, 0, 0, "--impact: \"gpu\" is not a string");
-        bad++;
-    }
-    int j = 0;
-    const cJSON *e, *entries = bad ? NULL : list;
-    cJSON_ArrayForEach(e, entries)
-    {
-        char why[512];
-        const char *problem = NULL;
-        if (!cJSON_IsObject(e)) problem = "not an object";
-        else if (!absent_or(e, "rule", cJSON_IsString, false)) problem = "\"rule\" is not a string";
-        else if (!absent_or(e, "params", cJSON_IsObject, false)) problem = "\"params\" is not an object";
-        else if (!absent_or(e, "fingerprint", cJSON_IsString, false)) problem = "\"fingerprint\" is not a string";
-        else if (cJSON_GetObjectItem(e, "result") && result_problem(cJSON_GetObjectItem(e, "result"), why, sizeof why))
-            problem = why;
-        if (problem) {
-            char *id = clean_text(str(e, "id", "?"));
-            diag_error(diags, results_file, 0, 0, "--impact: results[%d] (%.200s): %s", j, id, problem);
-            free(id);
-            bad++;
-        }
-        j++;
-    }
-    if (bad) {
-        cJSON_Delete(doc);
-        return NULL;
-    }
-    ImpactResults *results = xcalloc(1, sizeof *results);
-    results->doc = doc;
-    results->gpu = clean_text(str(doc, "gpu", "GPU"));
-    results->entries = xcalloc((size_t)j + 1, sizeof *results->entries);
-    /* Results without fingerprints (older gpulint) cannot be tied to code. */
-    int unmatched = 0, order = 0;
-    cJSON_ArrayForEach(e, list)
-    {
-        const char *fp = str(e, "fingerprint", NULL);
-        const cJSON *res = cJSON_GetObjectItem(e, "result");
-        order++;
-        if (!fp) unmatched++;
-        if (!fp || !res) continue;
-        results->entries[results->n++] =
-            (ImpactEntry){fp, str(e, "rule", ""), cJSON_GetObjectItem(e, "params"), res, order};
-    }
-    if (results->n > 1) qsort(results->entries, (size_t)results->n, sizeof *results->entries, by_fingerprint);
-    if (unmatched)
-        diag_note(diags, results_file, 0, 0,
-                  "--impact: %d result%s carr%s no finding fingerprint (written by an older gpulint) and attach%s to nothing",
-                  unmatched, unmatched == 1 ? "" : "s", unmatched == 1 ? "ies" : "y", unmatched == 1 ? "es" : "");
-    return results;
-}
-
-void bench_free_impact(ImpactResults *results)
-{
-    if (!results) return;
-    cJSON_Delete(results->doc);
-    free(results->gpu);
-    free(results->entries);
-    free(results);
-}
-
-static const char *arena_clean(Arena *a, const char *s)
-{
-    char *c = clean_text(s);
-    const char *kept = arena_strdup(a, c);
-    free(c);
-    return kept;
-}
-
-void bench_attach_impact(const ImpactResults *results, FindingList *findings)
-{
-    for (int i = 0; i < findings->n; i++) {
-        Finding *f = &findings->items[i];
-        const Rule *rule = rule_by_id(f->rule);
-        const char *fp = finding_fingerprint(f);
-        BenchParams bp;
-        memset(&bp, 0, sizeof bp);
-        if (!fp || !rule || !rule->bench || !rule->bench(f, &bp)) continue;
-        /* the first entry of this fingerprint: a lower bound */
-        int lo = 0, hi = results->n;
-        while (lo < hi) {
-            int mid = lo + (hi - lo) / 2;
-            if (strcmp(results->entries[mid].fingerprint, fp) < 0) lo = mid + 1;
-            else hi = mid;
-        }
-        for (int j = lo; j < results->n && strcmp(results->entries[j].fingerprint, fp) == 0; j++) {
-            const ImpactEntry *x = &results->entries[j];
-            /* The finding that was benchmarked, and only it: same fingerprint
-             * (rule, file, the line's code, kernel), and still the same
-             * benchmark parameters (else the measurement is of another shape). */
-            if (strcmp(x->rule, f->rule) != 0 || !params_match(&bp, x->params)) continue;
-            const cJSON *res = x->result, *spread = cJSON_GetObjectItem(res, "best_spread");
-            f->measured.present = true;
-            f->measured.gpu = cJSON_IsString(cJSON_GetObjectItem(res, "gpu"))
-                                  ? arena_clean(&findings->arena, str(res, "gpu", ""))
-                                  : arena_strdup(&findings->arena, results->gpu);
-            /* validated: a finite positive number, or 0 for "not measured" */
-            f->measured.speedup = num(res, "best_speedup", 0);
-            f->measured.spread_lo = spread_at(spread, 0);
-            f->measured.spread_hi = spread_at(spread, 1);
-            f->measured.variant = arena_clean(&findings->arena, str(res, "best_fix", "fix"));
-            f->measured.verdict = arena_strdup(&findings->arena, verdict_name(res));
-            break;
-        }
-    }
 }

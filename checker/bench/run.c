@@ -122,19 +122,27 @@ static const char *index_problem(const cJSON *index, int *bad)
 }
 
 
-int bench_main(int argc, char **argv)
+/* gpulint bench's command line. */
+typedef struct {
+    const char *dir, *arch, *nvcc, *samples;
+    bool build_only, quick, collect;
+    int jobs;
+} BenchOptions;
+
+/* Reads the command line into o: -1 to go on, else the exit status (0
+ * after --help, 2 after an error, which it reports). */
+static int parse_options(int argc, char **argv, BenchOptions *o)
 {
-    const char *dir = NULL, *arch = NULL, *nvcc_arg = NULL, *samples = NULL;
-    bool build_only = false, quick = false, collect = false;
-    int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    memset(o, 0, sizeof *o);
+    o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
     for (int i = 1; i < argc; i++) {
-        if (strncmp(argv[i], "--arch=", 7) == 0) arch = argv[i] + 7;
-        else if (strcmp(argv[i], "--build-only") == 0) build_only = true;
-        else if (strcmp(argv[i], "--quick") == 0) quick = true;
-        else if (strcmp(argv[i], "--collect") == 0) collect = true;
-        else if (strncmp(argv[i], "--nvcc=", 7) == 0) nvcc_arg = argv[i] + 7;
-        else if (strncmp(argv[i], "--samples=", 10) == 0) samples = argv[i] + 10;
-        else if (strncmp(argv[i], "--jobs=", 7) == 0) jobs = atoi(argv[i] + 7);
+        if (strncmp(argv[i], "--arch=", 7) == 0) o->arch = argv[i] + 7;
+        else if (strcmp(argv[i], "--build-only") == 0) o->build_only = true;
+        else if (strcmp(argv[i], "--quick") == 0) o->quick = true;
+        else if (strcmp(argv[i], "--collect") == 0) o->collect = true;
+        else if (strncmp(argv[i], "--nvcc=", 7) == 0) o->nvcc = argv[i] + 7;
+        else if (strncmp(argv[i], "--samples=", 10) == 0) o->samples = argv[i] + 10;
+        else if (strncmp(argv[i], "--jobs=", 7) == 0) o->jobs = atoi(argv[i] + 7);
         else if (strcmp(argv[i], "--help") == 0) {
             puts("usage: gpulint bench DIR [--arch=ARCH] [--build-only] [--nvcc=PATH] [--jobs=N] [--samples=N] [--quick]\n"
                  "       gpulint bench DIR --collect   (tabulate DIR/<id>/output.txt of runs made elsewhere)");
@@ -142,17 +150,23 @@ int bench_main(int argc, char **argv)
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "gpulint bench: error: unknown option '%s'\n", argv[i]);
             return 2;
-        } else if (!dir) dir = argv[i];
+        } else if (!o->dir) o->dir = argv[i];
         else {
             fprintf(stderr, "gpulint bench: error: one directory only ('%s')\n", argv[i]);
             return 2;
         }
     }
-    if (!dir) {
+    if (!o->dir) {
         fprintf(stderr, "gpulint bench: error: no directory (usage: gpulint bench DIR [--arch=ARCH] [--build-only])\n");
         return 2;
     }
-    if (jobs < 1) jobs = 1;
+    if (o->jobs < 1) o->jobs = 1;
+    return -1;
+}
+
+/* DIR/index.json, checked; NULL after reporting what is wrong with it. */
+static cJSON *load_index(const char *dir)
+{
     char path[4096];
     snprintf(path, sizeof path, "%s/index.json", dir);
     char *text = read_file(path, NULL);
@@ -161,7 +175,7 @@ int bench_main(int argc, char **argv)
     if (!index) {
         fprintf(stderr, "gpulint bench: error: %s: %s\n", path, exists(path) ? "not a gpulint benchmark index" : "not found (make one with gpulint --emit-bench DIR FILES)");
         cJSON_Delete(index);
-        return 2;
+        return NULL;
     }
     int bad_entry;
     const char *problem = index_problem(index, &bad_entry);
@@ -169,166 +183,193 @@ int bench_main(int argc, char **argv)
         if (bad_entry < 0) fprintf(stderr, "gpulint bench: error: %s: %s\n", path, problem);
         else fprintf(stderr, "gpulint bench: error: %s: benchmarks[%d]: %s\n", path, bad_entry, problem);
         cJSON_Delete(index);
-        return 2;
+        return NULL;
     }
-    cJSON *list = cJSON_GetObjectItem(index, "benchmarks");
-    int total = cJSON_GetArraySize(list);
-    char nvcc[4096], make[4096];
-    int built = 0, failed = 0;
-    bool *is_built = NULL; /* per benchmark, when not --collect */
-    bool gpu = true;
-    if (collect) goto run;
-    if (!find_nvcc(nvcc_arg, nvcc, sizeof nvcc)) {
-        fprintf(stderr, "gpulint bench: error: nvcc not found (install the CUDA toolkit, or give --nvcc=PATH)\n");
-        cJSON_Delete(index);
-        return 2;
-    }
-    if (!find_program("make", make, sizeof make)) {
-        fprintf(stderr, "gpulint bench: error: make not found (apt-get install make)\n");
-        cJSON_Delete(index);
-        return 2;
-    }
-    gpu = gpu_present();
-    if (!arch) arch = gpu ? "native" : "sm_90";
-    char qdir[4200], qnvcc[4200], qarch[256], cmd[20000];
-    shell_quote(qdir, sizeof qdir, dir);
-    shell_quote(qnvcc, sizeof qnvcc, nvcc);
-    shell_quote(qarch, sizeof qarch, arch);
-    snprintf(cmd, sizeof cmd, "make -k -s -C %s -j%d NVCC=%s ARCH=%s > %s/build.log 2>&1", qdir, jobs, qnvcc, qarch, qdir);
-    fprintf(stderr, "gpulint bench: building %d benchmark%s with %s (-arch=%s, %d jobs)\n", total, total == 1 ? "" : "s",
-            nvcc, arch, jobs);
-    int rc = system(cmd);
-    /* A benchmark is built when its binary exists and is up to date: after a
-     * failed make, a binary older than its sources (an earlier build, or a
-     * Makefile emitted before failed builds removed it) is stale and must not
-     * be timed.  `make -q` answers that per target. */
-    is_built = calloc((size_t)total + 1, sizeof *is_built);
-    if (!is_built) gpulint_out_of_memory();
-    for (int i = 0; i < total; i++) {
-        const char *id = bench_json_str(cJSON_GetArrayItem(list, i), "id", "");
-        snprintf(path, sizeof path, "%s/%s/bench", dir, id);
+    return index;
+}
+
+/* One gpulint bench run: the index's benchmarks, what their build left
+ * (all of them count as runnable with --collect, which builds nothing) and
+ * the results gathered. */
+typedef struct {
+    BenchOptions o;
+    cJSON *index;
+    cJSON *list; /* the index's "benchmarks" */
+    int total;
+    bool *is_built; /* per benchmark, when not --collect */
+    int built, failed;
+    cJSON *results, *rlist; /* results.json and its "results" */
+    int run_errors;
+} BenchRun;
+
+/* Which benchmarks the make of exit status `rc` (run in the quoted qdir)
+ * built.  A benchmark is built when its binary exists and is up to date:
+ * after a failed make, a binary older than its sources (an earlier build,
+ * or a Makefile emitted before failed builds removed it) is stale and must
+ * not be timed.  `make -q` answers that per target. */
+static void check_builds(BenchRun *r, int rc, const char *qdir)
+{
+    r->is_built = calloc((size_t)r->total + 1, sizeof *r->is_built);
+    if (!r->is_built) gpulint_out_of_memory();
+    for (int i = 0; i < r->total; i++) {
+        const char *id = bench_json_str(cJSON_GetArrayItem(r->list, i), "id", "");
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s/bench", r->o.dir, id);
         bool ok = exists(path);
         if (ok && rc != 0) {
-            char target[4200], qtarget[4400];
+            char target[4200], qtarget[4400], cmd[20000];
             snprintf(target, sizeof target, "%s/bench", id);
             shell_quote(qtarget, sizeof qtarget, target);
             snprintf(cmd, sizeof cmd, "make -q -C %s %s > /dev/null 2>&1", qdir, qtarget);
             ok = system(cmd) == 0;
         }
-        is_built[i] = ok;
-        if (ok) built++;
+        r->is_built[i] = ok;
+        if (ok) r->built++;
         else {
-            failed++;
-            fprintf(stderr, "gpulint bench: %s: build failed (see %s/build.log)\n", id, dir);
+            r->failed++;
+            fprintf(stderr, "gpulint bench: %s: build failed (see %s/build.log)\n", id, r->o.dir);
         }
     }
-    if (rc != 0 && failed == 0) failed = 1;
-    if (build_only || !gpu) {
-        fprintf(stderr, "gpulint bench: built %d of %d benchmarks; %s\n", built, total,
-                build_only ? "not run (--build-only)" : "no GPU found, benchmarks not run");
-        free(is_built);
-        cJSON_Delete(index);
-        return failed ? 2 : 0;
-    }
+    if (rc != 0 && r->failed == 0) r->failed = 1;
+}
 
-run:;
-    cJSON *results = cJSON_CreateObject();
-    cJSON_AddNumberToObject(results, "version", 1);
-    cJSON_AddStringToObject(results, "tool", "gpulint " GPULINT_VERSION);
-    char date[64];
-    time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    cJSON_AddStringToObject(results, "date", date);
-    cJSON *rlist = cJSON_AddArrayToObject(results, "results");
-    printf("%-44s %-22s %-28s %10s %-16s %18s  %s\n", "finding", "rule", "location", "base ms", "best fix",
-           "speedup (p10-p90)", "verdict");
-    int run_errors = 0;
-    for (int i = 0; i < total; i++) {
-        cJSON *e = cJSON_GetArrayItem(list, i);
-        const char *id = bench_json_str(e, "id", "");
-        /* Each run's output is kept in DIR/<id>/output.txt; --collect reads
-         * outputs of runs made on another machine. */
-        char outpath[4200];
-        snprintf(outpath, sizeof outpath, "%s/%s/output.txt", dir, id);
-        int st = 0;
-        if (!collect) {
-            snprintf(path, sizeof path, "%s/%s/bench", dir, id);
-            if (!is_built[i]) continue;
-            char qpath[4200], qout[4400];
-            shell_quote(qpath, sizeof qpath, path);
-            shell_quote(qout, sizeof qout, outpath);
-            char extra[128] = "";
-            if (samples) snprintf(extra, sizeof extra, " --samples %d", atoi(samples));
-            if (quick) strcat(extra, " --quick");
-            snprintf(cmd, sizeof cmd, "%s%s > %s 2>&1", qpath, extra, qout);
-            st = system(cmd);
-        } else if (!exists(outpath)) {
-            continue;
-        }
-        char *output = read_file(outpath, NULL);
-        cJSON *res = NULL;
-        for (char *line = output ? strtok(output, "\n") : NULL; line; line = strtok(NULL, "\n"))
-            if (strncmp(line, "GPULINT_RESULT ", 15) == 0) {
-                cJSON_Delete(res);
-                res = cJSON_Parse(line + 15);
-            }
-        free(output);
-        char why[512];
-        bool bad_result = res && bench_result_problem(res, why, sizeof why);
-        if (bad_result) fprintf(stderr, "gpulint bench: error: %s: GPULINT_RESULT of %s: %s\n", outpath, id, why);
-        const cJSON *finding = cJSON_GetObjectItem(e, "finding");
-        cJSON *out = cJSON_CreateObject();
-        cJSON_AddStringToObject(out, "id", id);
-        /* what --impact matches on; assumptions travel with the result */
-        const char *fingerprint = bench_json_str(e, "fingerprint", NULL);
-        if (fingerprint) cJSON_AddStringToObject(out, "fingerprint", fingerprint);
-        if (bench_json_str(e, "assumed", NULL)) cJSON_AddStringToObject(out, "assumed", bench_json_str(e, "assumed", ""));
-        cJSON_AddStringToObject(out, "rule", bench_json_str(finding, "rule", ""));
-        cJSON_AddStringToObject(out, "file", bench_json_str(finding, "file", ""));
-        cJSON_AddNumberToObject(out, "line", line_of(finding));
-        cJSON_AddStringToObject(out, "kernel", bench_json_str(finding, "kernel", ""));
-        cJSON_AddItemToObject(out, "params", cJSON_Duplicate(cJSON_GetObjectItem(e, "params"), 1));
-        cJSON_AddItemToObject(out, "evidence", cJSON_Duplicate(cJSON_GetObjectItem(finding, "evidence"), 1));
-        /* the table is for a terminal: nothing from the files raw */
-        char loc[512];
-        const char *file = bench_json_str(finding, "file", "");
-        const char *base = strrchr(file, '/');
-        snprintf(loc, sizeof loc, "%s:%d", base ? base + 1 : file, line_of(finding));
-        char *rule = bench_clean_text(bench_json_str(finding, "rule", "")), *where = bench_clean_text(loc);
-        if (!res || bad_result || (!collect && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))) {
-            run_errors++;
-            cJSON_AddStringToObject(out, "error", !res        ? "no GPULINT_RESULT line"
-                                                  : bad_result ? "malformed GPULINT_RESULT line"
-                                                               : "benchmark exited with an error");
-            printf("%-44.44s %-22s %-28.28s %10s %-16s %18s  %s\n", id, rule, where, "-", "-", "-", "run failed");
-            cJSON_Delete(res);
-        } else {
-            const cJSON *vars = cJSON_GetObjectItem(res, "variants");
-            double base_ms = bench_json_num(cJSON_GetArrayItem(vars, 0), "median_ms", 0);
-            const cJSON *spread = cJSON_GetObjectItem(res, "best_spread");
-            char sp[64] = "-";
-            if (bench_json_num(res, "best_speedup", 0) > 0)
-                snprintf(sp, sizeof sp, "%.2fx (%.2f-%.2f)", bench_json_num(res, "best_speedup", 0), bench_spread_at(spread, 0),
-                         bench_spread_at(spread, 1));
-            char *fix = bench_clean_text(bench_json_str(res, "best_fix", "-"));
-            printf("%-44.44s %-22s %-28.28s %10.3f %-16.16s %18s  %s\n", id, rule, where, base_ms, fix, sp,
-                   bench_verdict_name(res));
-            free(fix);
-            if (!cJSON_GetObjectItem(results, "gpu")) {
-                cJSON_AddStringToObject(results, "gpu", bench_json_str(res, "gpu", "?"));
-                cJSON_AddItemToObject(results, "driver", cJSON_Duplicate(cJSON_GetObjectItem(res, "driver"), 1));
-                cJSON_AddItemToObject(results, "runtime", cJSON_Duplicate(cJSON_GetObjectItem(res, "runtime"), 1));
-            }
-            cJSON_AddItemToObject(out, "result", res);
-        }
-        free(rule);
-        free(where);
-        cJSON_AddItemToArray(rlist, out);
-        fflush(stdout);
+/* Builds every benchmark with one parallel make.  -1 when they are to be
+ * run next, else the exit status: a tool is missing, --build-only, or no
+ * GPU to run them on. */
+static int build_benchmarks(BenchRun *r)
+{
+    char nvcc[4096], make[4096];
+    if (!find_nvcc(r->o.nvcc, nvcc, sizeof nvcc)) {
+        fprintf(stderr, "gpulint bench: error: nvcc not found (install the CUDA toolkit, or give --nvcc=PATH)\n");
+        return 2;
     }
+    if (!find_program("make", make, sizeof make)) {
+        fprintf(stderr, "gpulint bench: error: make not found (apt-get install make)\n");
+        return 2;
+    }
+    bool gpu = gpu_present();
+    const char *arch = r->o.arch ? r->o.arch : gpu ? "native" : "sm_90";
+    char qdir[4200], qnvcc[4200], qarch[256], cmd[20000];
+    shell_quote(qdir, sizeof qdir, r->o.dir);
+    shell_quote(qnvcc, sizeof qnvcc, nvcc);
+    shell_quote(qarch, sizeof qarch, arch);
+    snprintf(cmd, sizeof cmd, "make -k -s -C %s -j%d NVCC=%s ARCH=%s > %s/build.log 2>&1", qdir, r->o.jobs, qnvcc, qarch,
+             qdir);
+    fprintf(stderr, "gpulint bench: building %d benchmark%s with %s (-arch=%s, %d jobs)\n", r->total,
+            r->total == 1 ? "" : "s", nvcc, arch, r->o.jobs);
+    check_builds(r, system(cmd), qdir);
+    if (r->o.build_only || !gpu) {
+        fprintf(stderr, "gpulint bench: built %d of %d benchmarks; %s\n", r->built, r->total,
+                r->o.build_only ? "not run (--build-only)" : "no GPU found, benchmarks not run");
+        return r->failed ? 2 : 0;
+    }
+    return -1;
+}
+
+/* Runs DIR/<id>/bench into outpath; its wait status. */
+static int run_binary(const BenchRun *r, const char *id, const char *outpath)
+{
+    char path[4096], qpath[4200], qout[4400], cmd[20000];
+    snprintf(path, sizeof path, "%s/%s/bench", r->o.dir, id);
+    shell_quote(qpath, sizeof qpath, path);
+    shell_quote(qout, sizeof qout, outpath);
+    char extra[128] = "";
+    if (r->o.samples) snprintf(extra, sizeof extra, " --samples %d", atoi(r->o.samples));
+    if (r->o.quick) strcat(extra, " --quick");
+    snprintf(cmd, sizeof cmd, "%s%s > %s 2>&1", qpath, extra, qout);
+    return system(cmd);
+}
+
+/* The last GPULINT_RESULT line of a benchmark's output, parsed (NULL when
+ * there is none, or it is not JSON). */
+static cJSON *result_in_output(const char *outpath)
+{
+    char *output = read_file(outpath, NULL);
+    cJSON *res = NULL;
+    for (char *line = output ? strtok(output, "\n") : NULL; line; line = strtok(NULL, "\n"))
+        if (strncmp(line, "GPULINT_RESULT ", 15) == 0) {
+            cJSON_Delete(res);
+            res = cJSON_Parse(line + 15);
+        }
+    free(output);
+    return res;
+}
+
+/* The results.json entry of index entry e, before its result: what
+ * --impact matches on, and the finding it measures. */
+static cJSON *result_entry(const cJSON *e, const char *id)
+{
+    const cJSON *finding = cJSON_GetObjectItem(e, "finding");
+    cJSON *out = cJSON_CreateObject();
+    cJSON_AddStringToObject(out, "id", id);
+    /* what --impact matches on; assumptions travel with the result */
+    const char *fingerprint = bench_json_str(e, "fingerprint", NULL);
+    if (fingerprint) cJSON_AddStringToObject(out, "fingerprint", fingerprint);
+    const char *assumed = bench_json_str(e, "assumed", NULL);
+    if (assumed) cJSON_AddStringToObject(out, "assumed", assumed);
+    cJSON_AddStringToObject(out, "rule", bench_json_str(finding, "rule", ""));
+    cJSON_AddStringToObject(out, "file", bench_json_str(finding, "file", ""));
+    cJSON_AddNumberToObject(out, "line", line_of(finding));
+    cJSON_AddStringToObject(out, "kernel", bench_json_str(finding, "kernel", ""));
+    cJSON_AddItemToObject(out, "params", cJSON_Duplicate(cJSON_GetObjectItem(e, "params"), 1));
+    cJSON_AddItemToObject(out, "evidence", cJSON_Duplicate(cJSON_GetObjectItem(finding, "evidence"), 1));
+    return out;
+}
+
+/* One benchmark's outcome, res (taken) from its output at outpath and
+ * wait status st: an entry of results.json and a row of the table. */
+static void record_result(BenchRun *r, const cJSON *e, const char *id, const char *outpath, cJSON *res, int st)
+{
+    char why[512];
+    bool bad_result = res && bench_result_problem(res, why, sizeof why);
+    if (bad_result) fprintf(stderr, "gpulint bench: error: %s: GPULINT_RESULT of %s: %s\n", outpath, id, why);
+    const cJSON *finding = cJSON_GetObjectItem(e, "finding");
+    cJSON *out = result_entry(e, id);
+    /* the table is for a terminal: nothing from the files raw */
+    char loc[512];
+    const char *file = bench_json_str(finding, "file", "");
+    const char *base = strrchr(file, '/');
+    snprintf(loc, sizeof loc, "%s:%d", base ? base + 1 : file, line_of(finding));
+    char *rule = bench_clean_text(bench_json_str(finding, "rule", "")), *where = bench_clean_text(loc);
+    if (!res || bad_result || (!r->o.collect && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))) {
+        r->run_errors++;
+        cJSON_AddStringToObject(out, "error", !res        ? "no GPULINT_RESULT line"
+                                              : bad_result ? "malformed GPULINT_RESULT line"
+                                                           : "benchmark exited with an error");
+        printf("%-44.44s %-22s %-28.28s %10s %-16s %18s  %s\n", id, rule, where, "-", "-", "-", "run failed");
+        cJSON_Delete(res);
+    } else {
+        const cJSON *vars = cJSON_GetObjectItem(res, "variants");
+        double base_ms = bench_json_num(cJSON_GetArrayItem(vars, 0), "median_ms", 0);
+        const cJSON *spread = cJSON_GetObjectItem(res, "best_spread");
+        char sp[64] = "-";
+        if (bench_json_num(res, "best_speedup", 0) > 0)
+            snprintf(sp, sizeof sp, "%.2fx (%.2f-%.2f)", bench_json_num(res, "best_speedup", 0),
+                     bench_spread_at(spread, 0), bench_spread_at(spread, 1));
+        char *fix = bench_clean_text(bench_json_str(res, "best_fix", "-"));
+        printf("%-44.44s %-22s %-28.28s %10.3f %-16.16s %18s  %s\n", id, rule, where, base_ms, fix, sp,
+               bench_verdict_name(res));
+        free(fix);
+        if (!cJSON_GetObjectItem(r->results, "gpu")) {
+            cJSON_AddStringToObject(r->results, "gpu", bench_json_str(res, "gpu", "?"));
+            cJSON_AddItemToObject(r->results, "driver", cJSON_Duplicate(cJSON_GetObjectItem(res, "driver"), 1));
+            cJSON_AddItemToObject(r->results, "runtime", cJSON_Duplicate(cJSON_GetObjectItem(res, "runtime"), 1));
+        }
+        cJSON_AddItemToObject(out, "result", res);
+    }
+    free(rule);
+    free(where);
+    cJSON_AddItemToArray(r->rlist, out);
+    fflush(stdout);
+}
+
+/* DIR/results.json, written whole or not at all (a temporary file renamed
+ * over it); whether it was. */
+static bool write_results(const char *dir, const cJSON *results)
+{
     char *json = cJSON_Print(results);
+    char path[4096], tmp[4200];
     snprintf(path, sizeof path, "%s/results.json", dir);
-    char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     bool ok = f && json && fputs(json, f) >= 0;
@@ -337,8 +378,59 @@ run:;
     if (!ok) fprintf(stderr, "gpulint bench: error: cannot write %s\n", path);
     else fprintf(stderr, "gpulint bench: results in %s\n", path);
     cJSON_free(json);
-    cJSON_Delete(results);
-    cJSON_Delete(index);
-    free(is_built);
-    return (!ok || failed || run_errors) ? 2 : 0;
+    return ok;
+}
+
+/* Runs each built benchmark (or, with --collect, reads the output of a run
+ * made elsewhere), prints the table and writes DIR/results.json; the exit
+ * status. */
+static int run_benchmarks(BenchRun *r)
+{
+    r->results = cJSON_CreateObject();
+    cJSON_AddNumberToObject(r->results, "version", 1);
+    cJSON_AddStringToObject(r->results, "tool", "gpulint " GPULINT_VERSION);
+    char date[64];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    cJSON_AddStringToObject(r->results, "date", date);
+    r->rlist = cJSON_AddArrayToObject(r->results, "results");
+    printf("%-44s %-22s %-28s %10s %-16s %18s  %s\n", "finding", "rule", "location", "base ms", "best fix",
+           "speedup (p10-p90)", "verdict");
+    for (int i = 0; i < r->total; i++) {
+        const cJSON *e = cJSON_GetArrayItem(r->list, i);
+        const char *id = bench_json_str(e, "id", "");
+        /* Each run's output is kept in DIR/<id>/output.txt; --collect reads
+         * outputs of runs made on another machine. */
+        char outpath[4200];
+        snprintf(outpath, sizeof outpath, "%s/%s/output.txt", r->o.dir, id);
+        int st = 0;
+        if (!r->o.collect) {
+            if (!r->is_built[i]) continue;
+            st = run_binary(r, id, outpath);
+        } else if (!exists(outpath)) {
+            continue;
+        }
+        record_result(r, e, id, outpath, result_in_output(outpath), st);
+    }
+    bool ok = write_results(r->o.dir, r->results);
+    cJSON_Delete(r->results);
+    return (!ok || r->failed || r->run_errors) ? 2 : 0;
+}
+
+int bench_main(int argc, char **argv)
+{
+    BenchRun r;
+    memset(&r, 0, sizeof r);
+    int status = parse_options(argc, argv, &r.o);
+    if (status >= 0) return status;
+    r.index = load_index(r.o.dir);
+    if (!r.index) return 2;
+    r.list = cJSON_GetObjectItem(r.index, "benchmarks");
+    r.total = cJSON_GetArraySize(r.list);
+    /* --collect tabulates outputs of runs made elsewhere: nothing to build */
+    status = r.o.collect ? -1 : build_benchmarks(&r);
+    if (status < 0) status = run_benchmarks(&r);
+    free(r.is_built);
+    cJSON_Delete(r.index);
+    return status;
 }

@@ -1,4 +1,4 @@
-/* bench_emit.c - gpulint --emit-bench DIR: one benchmark per finding.
+/* emit.c - gpulint --emit-bench DIR: one benchmark per finding.
  *
  * DIR/<finding-id>/bench.cu is the rule's template (bench/templates) with the
  * finding's parameters as #define lines in front; DIR/gpulint_bench.h is the
@@ -210,153 +210,184 @@ static bool copy_in(const char *from, int dirfd, const char *name)
     return ok;
 }
 
-int bench_emit(const Finding *const *findings, int nfindings, const char *dir, const char *data_dir,
-               Diagnostics *diags)
+/* One --emit-bench run: DIR (opened once: everything is written relative
+ * to dirfd) and what the benchmarks written so far add to index.json and
+ * the Makefile. */
+typedef struct {
+    const char *dir;
+    char tmpl_dir[4096]; /* the installed templates and harness */
+    int dirfd;
+    Diagnostics *diags;
+    cJSON *list;  /* index.json's "benchmarks" */
+    Buf targets;  /* the Makefile's BENCHES */
+    int written, status;
+} EmitRun;
+
+/* Creates and opens DIR and copies the shared harness into it; false after
+ * reporting why not. */
+static bool open_bench_dir(EmitRun *e)
 {
-    char tmpl_dir[4096];
-    snprintf(tmpl_dir, sizeof tmpl_dir, "%s/bench", data_dir);
-    if (!make_dir(dir)) {
-        diag_error(diags, dir, 0, 0, "--emit-bench: cannot create directory: %s", strerror(errno));
-        return 2;
+    if (!make_dir(e->dir)) {
+        diag_error(e->diags, e->dir, 0, 0, "--emit-bench: cannot create directory: %s", strerror(errno));
+        return false;
     }
     /* DIR is resolved once; everything below is relative to this handle. */
-    int dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dirfd < 0) {
-        diag_error(diags, dir, 0, 0, "--emit-bench: cannot open directory: %s", strerror(errno));
-        return 2;
+    e->dirfd = open(e->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (e->dirfd < 0) {
+        diag_error(e->diags, e->dir, 0, 0, "--emit-bench: cannot open directory: %s", strerror(errno));
+        return false;
     }
     const char *shared[] = {"gpulint_bench.h", "gpulint_bench_stats.h"};
     for (size_t i = 0; i < 2; i++) {
         char from[4200];
-        snprintf(from, sizeof from, "%s/%s", tmpl_dir, shared[i]);
-        if (!copy_in(from, dirfd, shared[i])) {
-            diag_error(diags, NULL, 0, 0, "--emit-bench: cannot copy %s to %s/%s: %s", from, dir, shared[i],
+        snprintf(from, sizeof from, "%s/%s", e->tmpl_dir, shared[i]);
+        if (!copy_in(from, e->dirfd, shared[i])) {
+            diag_error(e->diags, NULL, 0, 0, "--emit-bench: cannot copy %s to %s/%s: %s", from, e->dir, shared[i],
                     strerror(errno));
-            close(dirfd);
-            return 2;
+            close(e->dirfd);
+            return false;
         }
     }
-    cJSON *index = cJSON_CreateObject();
-    cJSON_AddNumberToObject(index, "version", 1);
-    cJSON_AddStringToObject(index, "tool", "gpulint " GPULINT_VERSION);
-    cJSON *list = cJSON_AddArrayToObject(index, "benchmarks");
-    Buf targets = {0};
-    buf_add(&targets, "", 0);
-    int written = 0, status = 0;
-    for (int i = 0; i < nfindings; i++) {
-        const Finding *f = findings[i];
-        const Rule *rule = rule_by_id(f->rule);
-        BenchParams bp;
-        memset(&bp, 0, sizeof bp);
-        if (!rule || !rule->bench || !rule->bench(f, &bp)) {
-            if (bp.refused[0])
-                diag_note(diags, f->range.file, f->range.line, f->range.col, "--emit-bench: %s: no benchmark: %s", f->id,
-                          bp.refused);
-            continue;
-        }
-        if (strcmp(evidence_str(f, "language", ""), "opencl") == 0) {
-            /* no OpenCL runtime needed: the same pattern and parameters in CUDA */
-            static const char head[] = "OpenCL finding: pattern measured with CUDA on the same GPU";
-            char note[sizeof bp.note];
-            size_t hn = sizeof head - 1, rest = strlen(bp.note);
-            memcpy(note, head, hn);
-            if (rest) {
-                memcpy(note + hn, "; ", 2);
-                hn += 2;
-            }
-            if (rest > sizeof note - 1 - hn) rest = sizeof note - 1 - hn;
-            memcpy(note + hn, bp.note, rest);
-            note[hn + rest] = 0;
-            memcpy(bp.note, note, sizeof note);
-        }
-        if (!safe_name(f->id)) {
-            diag_error(diags, f->range.file, f->range.line, f->range.col, "--emit-bench: unsafe finding id '%s' skipped", f->id);
-            status = 2;
-            continue;
-        }
-        char values[16][256];
-        int bad_def = -1;
-        for (int d = 0; d < bp.n && bad_def < 0; d++)
-            if (!define_ok(&bp.defs[d], values[d], sizeof values[d])) bad_def = d;
-        if (bad_def >= 0) {
-            diag_error(diags, f->range.file, f->range.line, f->range.col,
-                       "--emit-bench: %s: parameter %.32s is not one line of plain C; benchmark skipped", f->id, bp.defs[bad_def].name);
-            status = 2;
-            continue;
-        }
-        char tmpl_path[4200];
-        snprintf(tmpl_path, sizeof tmpl_path, "%s/templates/%s.cu", tmpl_dir, f->rule);
-        long tn;
-        char *tmpl = read_file(tmpl_path, &tn);
-        if (!tmpl) {
-            diag_error(diags, tmpl_path, 0, 0, "--emit-bench: no benchmark template for rule %s", f->rule);
-            status = 2;
-            continue;
-        }
-        int subfd = open_subdir(dirfd, dir, f->id, diags);
-        if (subfd < 0) {
-            free(tmpl);
-            status = 2;
-            continue;
-        }
-        Buf src = {0};
-        buf_printf(&src, "/* Generated by gpulint %s for finding %s\n * ", GPULINT_VERSION, f->id);
-        buf_comment_text(&src, f->range.file);
-        buf_printf(&src, ":%u:%u [", f->range.line, f->range.col);
-        buf_comment_text(&src, f->rule);
-        buf_printf(&src, "] in kernel ");
-        buf_comment_text(&src, f->kernel ? f->kernel : "?");
-        buf_printf(&src, "\n * ");
-        buf_comment_text(&src, bp.note[0] ? bp.note : "parameters taken from the finding's evidence");
-        buf_printf(&src, " */\n#define GL_FINDING_ID ");
-        buf_c_string(&src, f->id);
-        buf_printf(&src, "\n#define GL_RULE ");
-        buf_c_string(&src, f->rule);
-        buf_printf(&src, "\n#define GL_LOCATION ");
-        Buf loc = {0};
-        buf_printf(&loc, "%s:%u", f->range.file, f->range.line);
-        buf_c_string(&src, loc.data);
-        free(loc.data);
-        buf_printf(&src, "\n");
-        if (bp.assumed[0]) { /* the benchmark prints it with its result */
-            buf_printf(&src, "#define GL_ASSUMED ");
-            buf_c_string(&src, bp.assumed);
-            buf_printf(&src, "\n");
-        }
-        cJSON *params = cJSON_CreateObject();
-        for (int d = 0; d < bp.n; d++) {
-            buf_printf(&src, "#define %s %s\n", bp.defs[d].name, values[d]);
-            cJSON_AddStringToObject(params, bp.defs[d].name, bp.defs[d].value);
-        }
-        buf_printf(&src, "#include \"../gpulint_bench.h\"\n\n");
-        buf_add(&src, tmpl, (size_t)tn);
+    return true;
+}
+
+/* An OpenCL finding is measured with CUDA, which needs no OpenCL runtime:
+ * the same pattern and parameters on the same GPU.  Its note says so. */
+static void note_measured_with_cuda(BenchParams *bp)
+{
+    static const char head[] = "OpenCL finding: pattern measured with CUDA on the same GPU";
+    char note[sizeof bp->note];
+    size_t hn = sizeof head - 1, rest = strlen(bp->note);
+    memcpy(note, head, hn);
+    if (rest) {
+        memcpy(note + hn, "; ", 2);
+        hn += 2;
+    }
+    if (rest > sizeof note - 1 - hn) rest = sizeof note - 1 - hn;
+    memcpy(note + hn, bp->note, rest);
+    note[hn + rest] = 0;
+    memcpy(bp->note, note, sizeof note);
+}
+
+/* The benchmark's parameters from the finding's rule into bp, and each
+ * #define's value made one line (values); false, with a note or an error,
+ * when the finding gets no benchmark. */
+static bool benchmark_params(EmitRun *e, const Finding *f, BenchParams *bp, char values[16][256])
+{
+    const Rule *rule = rule_by_id(f->rule);
+    memset(bp, 0, sizeof *bp);
+    if (!rule || !rule->bench || !rule->bench(f, bp)) {
+        if (bp->refused[0])
+            diag_note(e->diags, f->range.file, f->range.line, f->range.col, "--emit-bench: %s: no benchmark: %s", f->id,
+                      bp->refused);
+        return false;
+    }
+    if (strcmp(evidence_str(f, "language", ""), "opencl") == 0) note_measured_with_cuda(bp);
+    if (!safe_name(f->id)) {
+        diag_error(e->diags, f->range.file, f->range.line, f->range.col, "--emit-bench: unsafe finding id '%s' skipped", f->id);
+        e->status = 2;
+        return false;
+    }
+    int bad_def = -1;
+    for (int d = 0; d < bp->n && bad_def < 0; d++)
+        if (!define_ok(&bp->defs[d], values[d], sizeof values[d])) bad_def = d;
+    if (bad_def >= 0) {
+        diag_error(e->diags, f->range.file, f->range.line, f->range.col,
+                   "--emit-bench: %s: parameter %.32s is not one line of plain C; benchmark skipped", f->id, bp->defs[bad_def].name);
+        e->status = 2;
+        return false;
+    }
+    return true;
+}
+
+/* bench.cu up to its template: where the finding is (in a comment, escaped)
+ * and its parameters as #define lines. */
+static void bench_source_head(Buf *src, const Finding *f, const BenchParams *bp, char values[16][256])
+{
+    buf_printf(src, "/* Generated by gpulint %s for finding %s\n * ", GPULINT_VERSION, f->id);
+    buf_comment_text(src, f->range.file);
+    buf_printf(src, ":%u:%u [", f->range.line, f->range.col);
+    buf_comment_text(src, f->rule);
+    buf_printf(src, "] in kernel ");
+    buf_comment_text(src, f->kernel ? f->kernel : "?");
+    buf_printf(src, "\n * ");
+    buf_comment_text(src, bp->note[0] ? bp->note : "parameters taken from the finding's evidence");
+    buf_printf(src, " */\n#define GL_FINDING_ID ");
+    buf_c_string(src, f->id);
+    buf_printf(src, "\n#define GL_RULE ");
+    buf_c_string(src, f->rule);
+    buf_printf(src, "\n#define GL_LOCATION ");
+    Buf loc = {0};
+    buf_printf(&loc, "%s:%u", f->range.file, f->range.line);
+    buf_c_string(src, loc.data);
+    free(loc.data);
+    buf_printf(src, "\n");
+    if (bp->assumed[0]) { /* the benchmark prints it with its result */
+        buf_printf(src, "#define GL_ASSUMED ");
+        buf_c_string(src, bp->assumed);
+        buf_printf(src, "\n");
+    }
+    for (int d = 0; d < bp->n; d++) buf_printf(src, "#define %s %s\n", bp->defs[d].name, values[d]);
+    buf_printf(src, "#include \"../gpulint_bench.h\"\n\n");
+}
+
+/* index.json's entry of a benchmark written: its finding, whole. */
+static void add_index_entry(EmitRun *e, const Finding *f, const BenchParams *bp)
+{
+    cJSON *params = cJSON_CreateObject();
+    for (int d = 0; d < bp->n; d++) cJSON_AddStringToObject(params, bp->defs[d].name, bp->defs[d].value);
+    cJSON *entry = cJSON_CreateObject();
+    cJSON_AddStringToObject(entry, "id", f->id);
+    if (finding_fingerprint(f)) cJSON_AddStringToObject(entry, "fingerprint", finding_fingerprint(f));
+    cJSON_AddStringToObject(entry, "source", "bench.cu");
+    cJSON_AddItemToObject(entry, "params", params);
+    if (bp->note[0]) cJSON_AddStringToObject(entry, "note", bp->note);
+    if (bp->assumed[0]) cJSON_AddStringToObject(entry, "assumed", bp->assumed);
+    cJSON_AddItemToObject(entry, "finding", finding_to_json(f));
+    cJSON_AddItemToArray(e->list, entry);
+}
+
+/* DIR/<id>/bench.cu for one finding, if its rule has a benchmark for it:
+ * the rule's template with the finding's parameters in front. */
+static void emit_benchmark(EmitRun *e, const Finding *f)
+{
+    BenchParams bp;
+    char values[16][256];
+    if (!benchmark_params(e, f, &bp, values)) return;
+    char tmpl_path[4200];
+    snprintf(tmpl_path, sizeof tmpl_path, "%s/templates/%s.cu", e->tmpl_dir, f->rule);
+    long tn;
+    char *tmpl = read_file(tmpl_path, &tn);
+    if (!tmpl) {
+        diag_error(e->diags, tmpl_path, 0, 0, "--emit-bench: no benchmark template for rule %s", f->rule);
+        e->status = 2;
+        return;
+    }
+    int subfd = open_subdir(e->dirfd, e->dir, f->id, e->diags);
+    if (subfd < 0) {
         free(tmpl);
-        if (!write_at(subfd, "bench.cu", src.data, src.len, 0)) {
-            diag_error(diags, NULL, 0, 0, "--emit-bench: cannot write %s/%s/bench.cu: %s", dir, f->id,
-                    strerror(errno));
-            status = 2;
-        }
-        close(subfd);
-        free(src.data);
-        cJSON *entry = cJSON_CreateObject();
-        cJSON_AddStringToObject(entry, "id", f->id);
-        if (finding_fingerprint(f)) cJSON_AddStringToObject(entry, "fingerprint", finding_fingerprint(f));
-        cJSON_AddStringToObject(entry, "source", "bench.cu");
-        cJSON_AddItemToObject(entry, "params", params);
-        if (bp.note[0]) cJSON_AddStringToObject(entry, "note", bp.note);
-        if (bp.assumed[0]) cJSON_AddStringToObject(entry, "assumed", bp.assumed);
-        cJSON_AddItemToObject(entry, "finding", finding_to_json(f));
-        cJSON_AddItemToArray(list, entry);
-        buf_printf(&targets, " %s/bench", f->id);
-        written++;
+        e->status = 2;
+        return;
     }
-    char *json = json_print_utf8(index);
-    cJSON_Delete(index);
-    if (!json || !write_at(dirfd, "index.json", json, strlen(json), 0)) {
-        diag_error(diags, NULL, 0, 0, "--emit-bench: cannot write %s/index.json", dir);
-        status = 2;
+    Buf src = {0};
+    bench_source_head(&src, f, &bp, values);
+    buf_add(&src, tmpl, (size_t)tn);
+    free(tmpl);
+    if (!write_at(subfd, "bench.cu", src.data, src.len, 0)) {
+        diag_error(e->diags, NULL, 0, 0, "--emit-bench: cannot write %s/%s/bench.cu: %s", e->dir, f->id,
+                strerror(errno));
+        e->status = 2;
     }
-    free(json);
+    close(subfd);
+    free(src.data);
+    add_index_entry(e, f, &bp);
+    buf_printf(&e->targets, " %s/bench", f->id);
+    e->written++;
+}
+
+/* DIR/Makefile: builds every benchmark written with nvcc. */
+static void write_makefile(EmitRun *e)
+{
     Buf mk = {0};
     buf_printf(&mk, "# Generated by gpulint: builds every benchmark of this folder with nvcc.\n"
                     "# make -j ARCH=sm_90   (ARCH=native builds for the GPU of this machine)\n"
@@ -369,15 +400,18 @@ int bench_emit(const Finding *const *findings, int nfindings, const char *dir, c
                     "\t@rm -f $@\n"
                     "\t$(NVCC) $(NVCCFLAGS) -o $@ $<\n\n"
                     "clean:\n\trm -f $(BENCHES)\n\n.PHONY: all clean\n",
-               targets.data);
-    free(targets.data);
-    if (!write_at(dirfd, "Makefile", mk.data, mk.len, 0)) {
-        diag_error(diags, NULL, 0, 0, "--emit-bench: cannot write %s/Makefile: %s", dir, strerror(errno));
-        status = 2;
+               e->targets.data);
+    if (!write_at(e->dirfd, "Makefile", mk.data, mk.len, 0)) {
+        diag_error(e->diags, NULL, 0, 0, "--emit-bench: cannot write %s/Makefile: %s", e->dir, strerror(errno));
+        e->status = 2;
     }
     free(mk.data);
-    /* run.sh: build and run on a GPU machine that has nvcc but no gpulint;
-     * `gpulint bench DIR --collect` then tabulates the outputs. */
+}
+
+/* DIR/run.sh: build and run on a GPU machine that has nvcc but no gpulint;
+ * `gpulint bench DIR --collect` then tabulates the outputs. */
+static void write_run_script(EmitRun *e)
+{
     static const char run_sh[] =
         "#!/usr/bin/env bash\n"
         "# Generated by gpulint: builds and runs every benchmark of this folder on a\n"
@@ -392,12 +426,40 @@ int bench_emit(const Finding *const *findings, int nfindings, const char *dir, c
         "    echo \"$id: $(grep -o '\"verdict\":\"[^\"]*\"' \"$id/output.txt\" | tail -1)\"\n"
         "  fi\n"
         "done\n";
-    if (!write_at(dirfd, "run.sh", run_sh, sizeof run_sh - 1, 0755)) {
-        diag_error(diags, NULL, 0, 0, "--emit-bench: cannot write %s/run.sh: %s", dir, strerror(errno));
-        status = 2;
+    if (!write_at(e->dirfd, "run.sh", run_sh, sizeof run_sh - 1, 0755)) {
+        diag_error(e->diags, NULL, 0, 0, "--emit-bench: cannot write %s/run.sh: %s", e->dir, strerror(errno));
+        e->status = 2;
     }
-    close(dirfd);
-    fprintf(stderr, "gpulint: wrote %d benchmark%s to %s (build and run: gpulint bench %s)\n", written,
-            written == 1 ? "" : "s", dir, dir);
-    return status;
+}
+
+int bench_emit(const Finding *const *findings, int nfindings, const char *dir, const char *data_dir,
+               Diagnostics *diags)
+{
+    EmitRun e;
+    memset(&e, 0, sizeof e);
+    e.dir = dir;
+    e.diags = diags;
+    snprintf(e.tmpl_dir, sizeof e.tmpl_dir, "%s/bench", data_dir);
+    if (!open_bench_dir(&e)) return 2;
+    cJSON *index = cJSON_CreateObject();
+    cJSON_AddNumberToObject(index, "version", 1);
+    cJSON_AddStringToObject(index, "tool", "gpulint " GPULINT_VERSION);
+    e.list = cJSON_AddArrayToObject(index, "benchmarks");
+    buf_add(&e.targets, "", 0);
+    for (int i = 0; i < nfindings; i++) emit_benchmark(&e, findings[i]);
+    /* index.json, the Makefile and run.sh list the benchmarks written */
+    char *json = json_print_utf8(index);
+    cJSON_Delete(index);
+    if (!json || !write_at(e.dirfd, "index.json", json, strlen(json), 0)) {
+        diag_error(diags, NULL, 0, 0, "--emit-bench: cannot write %s/index.json", dir);
+        e.status = 2;
+    }
+    free(json);
+    write_makefile(&e);
+    free(e.targets.data);
+    write_run_script(&e);
+    close(e.dirfd);
+    fprintf(stderr, "gpulint: wrote %d benchmark%s to %s (build and run: gpulint bench %s)\n", e.written,
+            e.written == 1 ? "" : "s", dir, dir);
+    return e.status;
 }

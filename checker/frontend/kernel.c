@@ -547,6 +547,250 @@ void model_build_program(Model *m, CXTranslationUnit tu, const char *shim_dir, c
     children_cache_end();
 }
 
+/* What the phases of build() hand on: the functions of the translation
+ * unit (ts) and its explicit instantiations, then each launch's target from
+ * the host runs, then the kernels analysed. */
+typedef struct {
+    Ctx *c;
+    TopScan ts;
+    InstList insts;
+    /* per launch of the model: the kernel it names, and the template
+     * arguments when a substituted host run made it (else NULL) */
+    CXCursor *launch_targets;
+    TypeSubst **launch_args;
+    int ntargets;
+    /* per kernel of the model: its cursor, and a substituted instance's
+     * name (else NULL) */
+    CXCursor *analysed;
+    const char **analysed_name;
+    int nanalysed;
+} Build;
+
+/* The runs of host functions, and per host function of the scan whether
+ * it is a template and whether some run instantiates it. */
+typedef struct {
+    HostRun *runs;
+    int nruns;
+    bool *instantiated, *is_template;
+} HostRuns;
+
+/* Finds the kernels, host and device functions of the modelled files, and
+ * the explicit instantiations that say which templates to analyse. */
+static void scan_translation_unit(Build *b, CXTranslationUnit tu, const FileArgs *fa)
+{
+    b->ts.c = b->c;
+    for (int i = 0; fa && i < fa->nmodel_files; i++) {
+        CXFile f = clang_getFile(tu, fa->model_files[i]);
+        if (f) *VEC_PUSH(b->ts.files, b->ts.nfiles) = f;
+    }
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_top, &b->ts);
+    if (b->ts.has_templates && b->c->m->language == LANG_CUDA)
+        find_explicit_instantiations(b->c, b->ts.headers, b->ts.nheaders, &b->insts);
+}
+
+/* The runs known before any host code is scanned: each template's explicit
+ * instantiations, and every plain host function once. */
+static void plan_host_runs(Build *b, HostRuns *hr)
+{
+    for (int i = 0; i < b->ts.nhosts; i++) {
+        TypeSubst *inst = NULL;
+        int ninst = host_instances(b->c, b->ts.hosts[i], &b->ts, &b->insts, &inst);
+        hr->is_template[i] = template_host(b->ts.hosts[i]);
+        for (int r = 0; r < ninst; r++)
+            add_host_run(b->c, &hr->runs, &hr->nruns, i, &inst[r], clang_getNullCursor(), NULL, NULL);
+        hr->instantiated[i] = ninst > 0;
+        if (!ninst && !hr->is_template[i])
+            add_host_run(b->c, &hr->runs, &hr->nruns, i, NULL, clang_getNullCursor(), NULL, NULL);
+        free(inst);
+    }
+}
+
+/* Scans the host function of run q for launch sites (the launch targets)
+ * and queues a run of each host template it calls with the call's
+ * arguments. */
+static void run_host(Build *b, HostRuns *hr, int q)
+{
+    Ctx *c = b->c;
+    Model *m = c->m;
+    hr->runs[q].done = true;
+    HostRun run = hr->runs[q]; /* a copy: queuing more runs may move the array */
+    bool spec = !clang_Cursor_isNull(run.spec);
+    c->subst = run.substituted && !spec ? &run.subst : NULL;
+    cx_set_subst(c->subst);
+    CXCursor host = spec ? run.spec : b->ts.hosts[run.host];
+    HostScan hs = {.c = c, .fn = host, .fn_name = cxstr(&m->arena, clang_getCursorSpelling(host))};
+    int first_launch = m->nlaunches;
+    host_scan_function(&hs);
+    host_mark_wider_siblings(&hs, first_launch);
+    /* a narrow run's launches, and the runs it asks for, are narrow too */
+    bool narrow = run.wide_type && !run.plain_requests;
+    for (int l = first_launch; narrow && l < m->nlaunches; l++)
+        if (!m->launches[l].wider_sibling.file) {
+            m->launches[l].wider_sibling = run.wide_at;
+            m->launches[l].wider_sibling_type = run.wide_type;
+        }
+    for (int j = 0; j < hs.ntargets; j++) {
+        int n = b->ntargets;
+        *VEC_PUSH(b->launch_args, n) = host_target_args(&hs, j);
+        *VEC_PUSH(b->launch_targets, b->ntargets) = hs.targets[j];
+    }
+    for (int j = 0; j < hs.ncalled; j++) {
+        const HostCall *call = &hs.called[j];
+        for (int h = 0; h < b->ts.nhosts; h++)
+            if (hr->is_template[h] && same_function(b->ts.hosts[h], call->fn)) {
+                hr->instantiated[h] = true;
+                add_host_run(c, &hr->runs, &hr->nruns, h, &call->args, call->spec,
+                             call->wide_type ? &call->wide_at : narrow ? &run.wide_at : NULL,
+                             call->wide_type ? call->wide_type : narrow ? run.wide_type : NULL);
+                break;
+            }
+    }
+    free(hs.targets);
+    free(hs.target_args);
+    free(hs.called);
+    host_scan_release(&hs);
+    c->subst = NULL;
+    cx_set_subst(NULL);
+}
+
+/* Launch sites first: they say which template instantiations to analyse.
+ * A host function of a template runs once per instantiation, with its type
+ * parameters substituted (then launches it makes name kernel templates and
+ * their arguments: launch_args).  Each template's instantiations run,
+ * explicit ones first, then those its instantiated callers create
+ * (cuda::f<float> calling kernel::f<T>); a template with none runs once as
+ * a pattern, after all the others. */
+static void run_host_functions(Build *b)
+{
+    HostRuns hr = {NULL, 0, NULL, NULL};
+    hr.instantiated = xcalloc((size_t)b->ts.nhosts + 1, sizeof *hr.instantiated);
+    hr.is_template = xcalloc((size_t)b->ts.nhosts + 1, sizeof *hr.is_template);
+    plan_host_runs(b, &hr);
+    for (int pass = 0; pass < 2; pass++) {
+        for (int q = 0; q < hr.nruns; q++)
+            if (!hr.runs[q].done) run_host(b, &hr, q);
+        if (pass == 0) /* patterns nobody instantiates */
+            for (int i = 0; i < b->ts.nhosts; i++)
+                if (!hr.instantiated[i] && hr.is_template[i])
+                    add_host_run(b->c, &hr.runs, &hr.nruns, i, NULL, clang_getNullCursor(), NULL, NULL);
+    }
+    free(hr.instantiated);
+    free(hr.is_template);
+    free(hr.runs);
+}
+
+/* The model's next kernel (just analysed) is fn; name: a substituted
+ * instance's, else NULL. */
+static void note_analysed(Build *b, CXCursor fn, const char *name)
+{
+    int n = b->nanalysed;
+    *VEC_PUSH(b->analysed_name, n) = name;
+    *VEC_PUSH(b->analysed, b->nanalysed) = fn;
+}
+
+/* Of kernel template kc, clang's instantiations that launches name (each
+ * once); how many. */
+static int analyse_clang_instances(Build *b, CXCursor kc)
+{
+    int found = 0;
+    for (int j = 0; j < b->ntargets; j++) {
+        CXCursor t = b->launch_targets[j];
+        if (clang_Cursor_isNull(t) || b->launch_args[j]) continue;
+        CXCursor tmpl = clang_getSpecializedCursorTemplate(t);
+        if (clang_Cursor_isNull(tmpl) || !clang_equalCursors(tmpl, kc)) continue;
+        bool dup = false;
+        for (int q = 0; q < b->nanalysed; q++)
+            if (clang_equalCursors(b->analysed[q], t)) dup = true;
+        if (dup) continue;
+        analyse_kernel(b->c, t, false, true);
+        note_analysed(b, t, NULL);
+        found++;
+    }
+    return found;
+}
+
+/* Of kernel template kc, the instances without a body of clang's: launched
+ * from a template host under substitution, or explicitly instantiated.
+ * Each is the pattern analysed with its type arguments substituted, once
+ * (not again after clang's own instance of the same arguments); how many. */
+static int analyse_substituted_instances(Build *b, CXCursor kc)
+{
+    Ctx *c = b->c;
+    Model *m = c->m;
+    int found = 0;
+    const char *base = cxstr(&m->arena, clang_getCursorSpelling(kc));
+    for (int j = 0; j < b->ntargets + b->insts.n; j++) {
+        TypeSubst s;
+        if (j < b->ntargets) {
+            if (!b->launch_args[j] || !same_function(b->launch_targets[j], kc)) continue;
+            s = *b->launch_args[j];
+        } else {
+            const ExplicitInst *e = &b->insts.items[j - b->ntargets];
+            if (e->kind != INST_FUNCTION || strcmp(e->name, base) != 0 || !e->args.n) continue;
+            s = e->args;
+            template_param_names(c, kc, &s);
+        }
+        const char *name = subst_name(c, base, &s);
+        bool dup = false;
+        for (int q = 0; q < b->nanalysed; q++)
+            dup |= strcmp(m->kernels[q].name, name) == 0 && same_function(b->analysed[q], kc);
+        for (int q = 0; q < b->nanalysed && !dup; q++) /* clang's own instance of the same arguments */
+            dup = !b->analysed_name[q] && strcmp(m->kernels[q].name, name) == 0;
+        if (dup) continue;
+        c->subst = &s;
+        cx_set_subst(&s);
+        analyse_kernel(c, kc, false, false);
+        c->subst = NULL;
+        cx_set_subst(NULL);
+        m->kernels[b->nanalysed].name = name;
+        note_analysed(b, kc, name);
+        found++;
+    }
+    return found;
+}
+
+/* Every kernel; a kernel template as each instance the file launches or
+ * instantiates, or (with none) once as its pattern. */
+static void analyse_kernels(Build *b)
+{
+    for (int i = 0; i < b->ts.nkernels; i++) {
+        CXCursor kc = b->ts.kernels[i];
+        if (clang_getCursorKind(kc) == CXCursor_FunctionTemplate) {
+            int found = analyse_clang_instances(b, kc);
+            found += analyse_substituted_instances(b, kc);
+            if (!found) {
+                analyse_kernel(b->c, kc, true, false);
+                note_analysed(b, kc, NULL);
+            }
+        } else {
+            analyse_kernel(b->c, kc, false, false);
+            note_analysed(b, kc, NULL);
+        }
+    }
+}
+
+/* Links launches to kernels; a block shape is known when all launches
+ * agree. */
+static void link_launches(Build *b)
+{
+    Model *m = b->c->m;
+    for (int j = 0; j < m->nlaunches; j++) {
+        if (clang_Cursor_isNull(b->launch_targets[j])) continue;
+        const char *want = NULL;
+        if (b->launch_args[j]) {
+            CXString bs = clang_getCursorSpelling(b->launch_targets[j]);
+            want = subst_name(b->c, clang_getCString(bs), b->launch_args[j]);
+            clang_disposeString(bs);
+        }
+        for (int q = 0; q < b->nanalysed; q++) {
+            if (!same_function(b->launch_targets[j], b->analysed[q])) continue;
+            if (want && (!b->analysed_name[q] || strcmp(b->analysed_name[q], want) != 0)) continue;
+            link_launch(m, j, q);
+            break;
+        }
+    }
+}
+
 static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const FrontendOptions *o, const FileArgs *fa,
                   const HostStrings *host, const HostProgram *program)
 {
@@ -573,190 +817,25 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
     c.loop = -1;
 
     cx_begin_tu(tu);
-    TopScan ts;
-    memset(&ts, 0, sizeof ts);
-    ts.c = &c;
-    for (int i = 0; fa && i < fa->nmodel_files; i++) {
-        CXFile f = clang_getFile(tu, fa->model_files[i]);
-        if (f) *VEC_PUSH(ts.files, ts.nfiles) = f;
-    }
-    clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_top, &ts);
-    InstList insts = {NULL, 0};
-    if (ts.has_templates && m->language == LANG_CUDA) find_explicit_instantiations(&c, ts.headers, ts.nheaders, &insts);
-
-    /* Launch sites first: they say which template instantiations to analyse.
-     * A host function of a template runs once per instantiation, with its
-     * type parameters substituted (then launches it makes name kernel
-     * templates and their arguments: launch_args). */
-    CXCursor *launch_targets = NULL;
-    TypeSubst **launch_args = NULL;
-    int ntargets = 0;
-    /* Runs of host functions: each template's instantiations, explicit
-     * ones first, then those its instantiated callers create (cuda::f<float>
-     * calling kernel::f<T>); a template with none runs once as a pattern,
-     * after all the others. */
-    HostRun *runs = NULL;
-    int nruns = 0;
-    bool *instantiated = xcalloc((size_t)ts.nhosts + 1, sizeof *instantiated);
-    bool *is_template = xcalloc((size_t)ts.nhosts + 1, sizeof *is_template);
-    for (int i = 0; i < ts.nhosts; i++) {
-        TypeSubst *inst = NULL;
-        int ninst = host_instances(&c, ts.hosts[i], &ts, &insts, &inst);
-        is_template[i] = template_host(ts.hosts[i]);
-        for (int r = 0; r < ninst; r++) add_host_run(&c, &runs, &nruns, i, &inst[r], clang_getNullCursor(), NULL, NULL);
-        instantiated[i] = ninst > 0;
-        if (!ninst && !is_template[i]) add_host_run(&c, &runs, &nruns, i, NULL, clang_getNullCursor(), NULL, NULL);
-        free(inst);
-    }
-    for (int pass = 0; pass < 2; pass++) {
-        for (int q = 0; q < nruns; q++) {
-            if (runs[q].done) continue;
-            runs[q].done = true;
-            TypeSubst subst = runs[q].subst;
-            bool spec = !clang_Cursor_isNull(runs[q].spec);
-            c.subst = runs[q].substituted && !spec ? &subst : NULL;
-            cx_set_subst(c.subst);
-            CXCursor host = spec ? runs[q].spec : ts.hosts[runs[q].host];
-            HostScan hs = {.c = &c, .fn = host, .fn_name = cxstr(&m->arena, clang_getCursorSpelling(host))};
-            int first_launch = m->nlaunches;
-            host_scan_function(&hs);
-            host_mark_wider_siblings(&hs, first_launch);
-            /* a narrow run's launches, and the runs it asks for, are narrow too */
-            bool narrow = runs[q].wide_type && !runs[q].plain_requests;
-            SrcRange wide_at = runs[q].wide_at;
-            const char *wide_type = runs[q].wide_type;
-            for (int l = first_launch; narrow && l < m->nlaunches; l++)
-                if (!m->launches[l].wider_sibling.file) {
-                    m->launches[l].wider_sibling = wide_at;
-                    m->launches[l].wider_sibling_type = wide_type;
-                }
-            for (int j = 0; j < hs.ntargets; j++) {
-                int n = ntargets;
-                *VEC_PUSH(launch_args, n) = host_target_args(&hs, j);
-                *VEC_PUSH(launch_targets, ntargets) = hs.targets[j];
-            }
-            for (int j = 0; j < hs.ncalled; j++) {
-                const HostCall *call = &hs.called[j];
-                for (int h = 0; h < ts.nhosts; h++)
-                    if (is_template[h] && same_function(ts.hosts[h], call->fn)) {
-                        instantiated[h] = true;
-                        add_host_run(&c, &runs, &nruns, h, &call->args, call->spec,
-                                     call->wide_type ? &call->wide_at : narrow ? &wide_at : NULL,
-                                     call->wide_type ? call->wide_type : narrow ? wide_type : NULL);
-                        break;
-                    }
-            }
-            free(hs.targets);
-            free(hs.target_args);
-            free(hs.called);
-            host_scan_release(&hs);
-            c.subst = NULL;
-            cx_set_subst(NULL);
-        }
-        if (pass == 0) /* patterns nobody instantiates */
-            for (int i = 0; i < ts.nhosts; i++)
-                if (!instantiated[i] && is_template[i]) add_host_run(&c, &runs, &nruns, i, NULL, clang_getNullCursor(), NULL, NULL);
-    }
-    free(instantiated);
-    free(is_template);
-    free(runs);
-
-    CXCursor *analysed = NULL;
-    const char **analysed_name = NULL; /* parallel: a substituted instance's name, else NULL */
-    int nanalysed = 0;
-    for (int i = 0; i < ts.nkernels; i++) {
-        CXCursor kc = ts.kernels[i];
-        if (clang_getCursorKind(kc) == CXCursor_FunctionTemplate) {
-            int found = 0;
-            for (int j = 0; j < ntargets; j++) {
-                CXCursor t = launch_targets[j];
-                if (clang_Cursor_isNull(t) || launch_args[j]) continue;
-                CXCursor tmpl = clang_getSpecializedCursorTemplate(t);
-                if (clang_Cursor_isNull(tmpl) || !clang_equalCursors(tmpl, kc)) continue;
-                bool dup = false;
-                for (int q = 0; q < nanalysed; q++)
-                    if (clang_equalCursors(analysed[q], t)) dup = true;
-                if (dup) continue;
-                analyse_kernel(&c, t, false, true);
-                int n = nanalysed;
-                *VEC_PUSH(analysed_name, n) = NULL;
-                *VEC_PUSH(analysed, nanalysed) = t;
-                found++;
-            }
-            /* instances without a body of clang's: launched from a template
-             * host under substitution, or explicitly instantiated */
-            const char *base = cxstr(&m->arena, clang_getCursorSpelling(kc));
-            for (int j = 0; j < ntargets + insts.n; j++) {
-                TypeSubst s;
-                if (j < ntargets) {
-                    if (!launch_args[j] || !same_function(launch_targets[j], kc)) continue;
-                    s = *launch_args[j];
-                } else {
-                    const ExplicitInst *e = &insts.items[j - ntargets];
-                    if (e->kind != INST_FUNCTION || strcmp(e->name, base) != 0 || !e->args.n) continue;
-                    s = e->args;
-                    template_param_names(&c, kc, &s);
-                }
-                const char *name = subst_name(&c, base, &s);
-                bool dup = false;
-                for (int q = 0; q < nanalysed; q++)
-                    dup |= strcmp(m->kernels[q].name, name) == 0 && same_function(analysed[q], kc);
-                for (int q = 0; q < nanalysed && !dup; q++) /* clang's own instance of the same arguments */
-                    dup = !analysed_name[q] && strcmp(m->kernels[q].name, name) == 0;
-                if (dup) continue;
-                c.subst = &s;
-                cx_set_subst(&s);
-                analyse_kernel(&c, kc, false, false);
-                c.subst = NULL;
-                cx_set_subst(NULL);
-                m->kernels[nanalysed].name = name;
-                int n = nanalysed;
-                *VEC_PUSH(analysed_name, n) = name;
-                *VEC_PUSH(analysed, nanalysed) = kc;
-                found++;
-            }
-            if (!found) {
-                analyse_kernel(&c, kc, true, false);
-                int n = nanalysed;
-                *VEC_PUSH(analysed_name, n) = NULL;
-                *VEC_PUSH(analysed, nanalysed) = kc;
-            }
-        } else {
-            analyse_kernel(&c, kc, false, false);
-            int n = nanalysed;
-            *VEC_PUSH(analysed_name, n) = NULL;
-            *VEC_PUSH(analysed, nanalysed) = kc;
-        }
-    }
-
-    /* Link launches to kernels; a block shape is known when all launches agree. */
-    for (int j = 0; j < m->nlaunches; j++) {
-        if (clang_Cursor_isNull(launch_targets[j])) continue;
-        const char *want = NULL;
-        if (launch_args[j]) {
-            CXString bs = clang_getCursorSpelling(launch_targets[j]);
-            want = subst_name(&c, clang_getCString(bs), launch_args[j]);
-            clang_disposeString(bs);
-        }
-        for (int q = 0; q < nanalysed; q++) {
-            if (!same_function(launch_targets[j], analysed[q])) continue;
-            if (want && (!analysed_name[q] || strcmp(analysed_name[q], want) != 0)) continue;
-            link_launch(m, j, q);
-            break;
-        }
-    }
-    free(launch_targets);
-    free(launch_args);
-    free(analysed);
-    free(analysed_name);
-    analyse_device_roots(&c, &ts);
+    Build b;
+    memset(&b, 0, sizeof b);
+    b.c = &c;
+    scan_translation_unit(&b, tu, fa);
+    run_host_functions(&b);
+    analyse_kernels(&b);
+    link_launches(&b);
+    free(b.launch_targets);
+    free(b.launch_args);
+    free(b.analysed);
+    free(b.analysed_name);
+    analyse_device_roots(&c, &b.ts);
     free(c.inlined);
-    free(ts.kernels);
-    free(ts.hosts);
-    free(ts.devices);
-    free(ts.files);
-    free(ts.class_insts);
-    free(ts.headers);
-    free(ts.seen);
-    free(insts.items);
+    free(b.ts.kernels);
+    free(b.ts.hosts);
+    free(b.ts.devices);
+    free(b.ts.files);
+    free(b.ts.class_insts);
+    free(b.ts.headers);
+    free(b.ts.seen);
+    free(b.insts.items);
 }

@@ -1,4 +1,4 @@
-/* test_engine.c - the engine as a language server would use it: one session
+/* test_engine.c - the engine as a language server would use it: one Engine
  * lints in-memory buffers (no file on disk) repeatedly, each into its own
  * result with the same findings, and rejects bad buffers with a problem
  * that names the path. */

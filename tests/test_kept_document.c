@@ -1,4 +1,4 @@
-/* test_document_session.c - an editor's open document analysed again and
+/* test_kept_document.c - an editor's open document analysed again and
  * again through engine_lint_document (a kept parse, reparsed with a
  * precompiled preamble) gives the findings, status and problems of a fresh
  * parse of the same text, in each header mode: the shim through its PCH,
@@ -7,7 +7,7 @@
  * header's unsaved text, an OpenCL file parsed with its host's
  * build-time types, and explicit instantiations read as declarations.
  *
- *   test_document_session SOURCE_DIR PCH FILE...   (PCH "" for none) */
+ *   test_kept_document SOURCE_DIR PCH FILE...   (PCH "" for none) */
 #include "engine/engine.h"
 #include "output/finding_json.h"
 #include "check.h"
@@ -294,7 +294,7 @@ static bool have_toolkit(void)
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: test_document_session SOURCE_DIR PCH FILE...\n");
+        fprintf(stderr, "usage: test_kept_document SOURCE_DIR PCH FILE...\n");
         return 2;
     }
     EngineOptions o;

@@ -1,4 +1,4 @@
-/* documents.h - inside the engine: the document sessions an editor's
+/* documents.h - inside the engine: the kept documents an editor's
  * language server keeps parsed (engine_lint_document), at most a fixed
  * number, the least recently analysed dropped first. */
 #ifndef GPULINT_ENGINE_DOCUMENTS_H
@@ -12,10 +12,10 @@ typedef struct DocumentCache DocumentCache;
 
 DocumentCache *document_cache_new(int capacity);
 void document_cache_free(DocumentCache *c);
-/* The session of `path`, made (and the least recently used one dropped
+/* The kept document of `path`, made (and the least recently used one dropped
  * when the cache is full) when there is none. */
 FrontendDocument *document_cache_get(DocumentCache *c, Frontend *fe, const char *path);
-/* Drops the session of `path`; false when there was none. */
+/* Drops the kept document of `path`; false when there was none. */
 bool document_cache_close(DocumentCache *c, const char *path);
 int document_cache_count(const DocumentCache *c);
 

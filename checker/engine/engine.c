@@ -439,7 +439,7 @@ void document_info_free(DocumentInfo *info)
     memset(info, 0, sizeof *info);
 }
 
-/* --------------------------------------------------------------- session */
+/* ---------------------------------------------------------------- engine */
 
 /* Project discovery and the include graphs: per run, not per file.  Built in
  * each engine, or once by the parent before its workers start

@@ -1,5 +1,5 @@
 /* engine.h - gpulint's analysis for every client (the command line, an
- * editor's language server, a batch audit): an Engine session is set up
+ * editor's language server, a batch audit): an Engine is set up
  * once from options and lints one file, or one in-memory buffer, at a time
  * into a FileResult: parse -> model -> rules -> findings.  Collecting the
  * files of a run (walking directories) is a separate step, and so is
@@ -60,7 +60,7 @@ bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t 
 
 /* An editor's open document (a language server): engine_lint_file of an
  * in-memory buffer whose parse is kept for the next analysis of the same
- * path (frontend.h: document sessions), at most ENGINE_MAX_DOCUMENTS of
+ * path (frontend.h: kept documents), at most ENGINE_MAX_DOCUMENTS of
  * them, the least recently analysed dropped first.  `open` are the other
  * documents open in the editor: an included file among them is read from
  * there, not from disk.  The findings are those engine_lint_file gives. */

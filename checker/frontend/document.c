@@ -1,4 +1,4 @@
-/* document.c - document sessions (see frontend.h): one file's translation
+/* document.c - kept documents (see frontend.h): one file's translation
  * unit kept between analyses and reparsed with libclang's precompiled
  * preamble.  parse.c decides the flags exactly as for a fresh parse and
  * reparses the kept TU only when they are the same (KeptTu). */

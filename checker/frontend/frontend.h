@@ -58,8 +58,8 @@ typedef struct {
     const char *shim_pch;         /* the precompiled shim variant used ("shim+cxx"), or NULL */
     double parse_seconds, model_seconds;
     struct HostStrings *host_strings; /* a C/C++ file's kernel strings, else NULL */
-    bool reused;                /* a document session reparsed its kept TU */
-    char **included; int nincluded; /* a document session: the files the TU includes */
+    bool reused;                /* a kept document's TU was reparsed */
+    char **included; int nincluded; /* a kept document: the files the TU includes */
     /* OpenCL: the host files read for this file's launches (a project's
      * files are read once per process: later files of it read none). */
     int host_sources_read, host_files_scanned;
@@ -153,7 +153,7 @@ typedef struct {
  * instantiation_decls.h).  The caller keeps them alive meanwhile. */
 void frontend_set_other_buffers(Frontend *fe, const FrontendBuffer *b, int n);
 
-/* A document session: one file analysed again and again (an editor's open
+/* A kept document: one file analysed again and again (an editor's open
  * document).  Its parse is kept between analyses with a precompiled
  * preamble (the file's leading #includes), so an analysis after an edit
  * below them reparses only the rest.  An analysis whose flags differ from

@@ -87,7 +87,7 @@ struct Frontend {
     int nbuild_types;
     const FrontendBuffer *others; /* other files' unsaved text (an editor's open headers) */
     int nothers;
-    KeptTu *kept;                /* the next parse keeps its TU here (a document session) */
+    KeptTu *kept;                /* the next parse keeps its TU here (a kept document) */
     const FileArgs *file_args;   /* the file's own flags (project.h), or NULL */
     char cccl_dir[PATH_MAX];     /* <cuda>/include/cccl (CUDA 13 layout), "" if absent */
     bool force_opencl;           /* a host file's kernel string is being parsed */
@@ -109,7 +109,7 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
     /* excludeDeclarationsFromPCH: walking the TU skips what a PCH holds (the
      * shim, a toolkit prelude) instead of deserializing all of it */
 #if CINDEX_VERSION_MINOR >= 64
-    /* Document sessions' preambles in memory, not in temporary files: a
+    /* Kept documents' preambles in memory, not in temporary files: a
      * language server's worker killed in an analysis would leave them
      * behind (libclang 17+). */
     CXIndexOptions io;
@@ -568,7 +568,7 @@ static struct CXUnsavedFile *unsaved_files(const Frontend *fe, const char *path,
     return v;
 }
 
-/* With a document session (fe->kept), the TU it kept is reparsed with the
+/* With a kept document (fe->kept), the TU it kept is reparsed with the
  * current unsaved buffers when the arguments are unchanged: libclang reuses
  * the precompiled preamble (the file's leading #includes) when nothing in it
  * changed.  Otherwise a fresh parse, which builds a preamble at once. */

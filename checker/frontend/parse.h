@@ -19,7 +19,7 @@ typedef struct {
     int ndiags;
     bool fatal;                 /* nothing could be parsed */
     char *fatal_message;
-    bool tu_kept;               /* tu belongs to a document session (KeptTu) */
+    bool tu_kept;               /* tu belongs to a kept document (KeptTu) */
 } ParseResult;
 
 /* A translation unit kept between the analyses of one document (document.c). */
@@ -38,7 +38,7 @@ void kept_tu_free(KeptTu *k);
 typedef struct OpenclHostCache OpenclHostCache; /* host_opencl.c */
 
 const FrontendOptions *frontend_options(const Frontend *fe);
-/* The session's cache of scanned OpenCL host files (owned by fe). */
+/* The front end's cache of scanned OpenCL host files (owned by fe). */
 OpenclHostCache **frontend_opencl_hosts(Frontend *fe);
 void opencl_host_cache_free(OpenclHostCache *cache);
 /* Parses a C/C++ host file to scan it (no diagnostics kept); NULL on failure. */
@@ -70,7 +70,7 @@ ParseResult frontend_parse_opencl(Frontend *fe, const char *path);
 /* What parse_opencl.c reads and sets of a front end (parse.c): the file's
  * unsaved text (NULL: none), the OpenCL C version of the next parses (NULL:
  * the option's), the files put before the file (a virtual header first,
- * passed with -include; n = 0: none), the document session's kept TU
+ * passed with -include; n = 0: none), the kept document's TU
  * (NULL: none), and the file's own flags. */
 const struct CXUnsavedFile *frontend_unsaved(const Frontend *fe);
 void frontend_set_opencl_std(Frontend *fe, const char *std);

@@ -342,7 +342,7 @@ static Document *next_due(const Server *s, double *due)
 
 double analysis_next_wakeup(const Server *s)
 {
-    if (s->worker.busy) return 0.05; /* watch for supersession and time-outs */
+    if (s->worker.busy) return 0.05; /* watch for newer edits and time-outs */
     double due;
     if (!next_due(s, &due)) return -1;
     double t = due - monotonic_seconds();

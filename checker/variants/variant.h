@@ -27,7 +27,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* What the variants may use of the engine's session. */
+/* What the variants may use of the engine. */
 typedef struct {
     Frontend *frontend;
     ProjectSet *projects;              /* NULL with --no-project */

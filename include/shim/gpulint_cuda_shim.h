@@ -101,6 +101,48 @@
 
 #include <stddef.h> /* size_t: clang's own builtin header, cheap */
 
+/* The fixed-width integer types.  nvcc's cuda_runtime.h brings them in
+ * through the C library headers it includes, so device code often uses
+ * int32_t or uint8_t with no include of its own.  The types are those of
+ * glibc (and of MSVC where long is 32 bits), so a later <stdint.h> or
+ * <cstdint> only repeats the same typedefs. */
+typedef signed char int8_t;
+typedef short int int16_t;
+typedef int int32_t;
+typedef unsigned char uint8_t;
+typedef unsigned short int uint16_t;
+typedef unsigned int uint32_t;
+#if __SIZEOF_LONG__ == 8
+typedef long int int64_t;
+typedef unsigned long int uint64_t;
+#else
+typedef long long int int64_t;
+typedef unsigned long long int uint64_t;
+#endif
+#if __SIZEOF_LONG__ == __SIZEOF_POINTER__
+typedef long int intptr_t;
+typedef unsigned long int uintptr_t;
+#else
+typedef long long int intptr_t;
+typedef unsigned long long int uintptr_t;
+#endif
+
+/* INFINITY, NAN and HUGE_VAL(F), as device code sees them through the
+ * <math.h> that cuda_runtime.h includes.  Spelt as glibc spells them, so a
+ * later <math.h>/<cmath> redefines them identically. */
+#ifndef INFINITY
+#define INFINITY (__builtin_inff ())
+#endif
+#ifndef NAN
+#define NAN (__builtin_nanf (""))
+#endif
+#ifndef HUGE_VALF
+#define HUGE_VALF (__builtin_huge_valf ())
+#endif
+#ifndef HUGE_VAL
+#define HUGE_VAL (__builtin_huge_val ())
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* Qualifiers                                                                */
 /* ------------------------------------------------------------------------ */
@@ -764,30 +806,76 @@ __device__ unsigned int __urhadd(unsigned int x, unsigned int y);
 __device__ unsigned int __sad(int x, int y, unsigned int z);
 __device__ unsigned int __usad(unsigned int x, unsigned int y, unsigned int z);
 
-/* conversions and reinterpretation */
+/* conversions and reinterpretation: every family of the CUDA Math API
+ * "Type Casting Intrinsics" (int/uint -> double exist only as _rn: exact) */
 __device__ int __float2int_rn(float x);
 __device__ int __float2int_rz(float x);
 __device__ int __float2int_ru(float x);
 __device__ int __float2int_rd(float x);
 __device__ unsigned int __float2uint_rn(float x);
 __device__ unsigned int __float2uint_rz(float x);
-__device__ long long __float2ll_rn(float x);
-__device__ long long __float2ll_rz(float x);
-__device__ float __int2float_rn(int x);
-__device__ float __int2float_rz(int x);
-__device__ float __uint2float_rn(unsigned int x);
-__device__ float __ll2float_rn(long long x);
-__device__ float __double2float_rn(double x);
-__device__ float __double2float_rz(double x);
+__device__ unsigned int __float2uint_ru(float x);
+__device__ unsigned int __float2uint_rd(float x);
+__device__ long long int __float2ll_rn(float x);
+__device__ long long int __float2ll_rz(float x);
+__device__ long long int __float2ll_ru(float x);
+__device__ long long int __float2ll_rd(float x);
+__device__ unsigned long long int __float2ull_rn(float x);
+__device__ unsigned long long int __float2ull_rz(float x);
+__device__ unsigned long long int __float2ull_ru(float x);
+__device__ unsigned long long int __float2ull_rd(float x);
 __device__ int __double2int_rn(double x);
 __device__ int __double2int_rz(double x);
+__device__ int __double2int_ru(double x);
+__device__ int __double2int_rd(double x);
+__device__ unsigned int __double2uint_rn(double x);
+__device__ unsigned int __double2uint_rz(double x);
+__device__ unsigned int __double2uint_ru(double x);
+__device__ unsigned int __double2uint_rd(double x);
+__device__ long long int __double2ll_rn(double x);
+__device__ long long int __double2ll_rz(double x);
+__device__ long long int __double2ll_ru(double x);
+__device__ long long int __double2ll_rd(double x);
+__device__ unsigned long long int __double2ull_rn(double x);
+__device__ unsigned long long int __double2ull_rz(double x);
+__device__ unsigned long long int __double2ull_ru(double x);
+__device__ unsigned long long int __double2ull_rd(double x);
+__device__ float __double2float_rn(double x);
+__device__ float __double2float_rz(double x);
+__device__ float __double2float_ru(double x);
+__device__ float __double2float_rd(double x);
+__device__ float __int2float_rn(int x);
+__device__ float __int2float_rz(int x);
+__device__ float __int2float_ru(int x);
+__device__ float __int2float_rd(int x);
+__device__ float __uint2float_rn(unsigned int x);
+__device__ float __uint2float_rz(unsigned int x);
+__device__ float __uint2float_ru(unsigned int x);
+__device__ float __uint2float_rd(unsigned int x);
+__device__ float __ll2float_rn(long long int x);
+__device__ float __ll2float_rz(long long int x);
+__device__ float __ll2float_ru(long long int x);
+__device__ float __ll2float_rd(long long int x);
+__device__ float __ull2float_rn(unsigned long long int x);
+__device__ float __ull2float_rz(unsigned long long int x);
+__device__ float __ull2float_ru(unsigned long long int x);
+__device__ float __ull2float_rd(unsigned long long int x);
 __device__ double __int2double_rn(int x);
+__device__ double __uint2double_rn(unsigned int x);
+__device__ double __ll2double_rn(long long int x);
+__device__ double __ll2double_rz(long long int x);
+__device__ double __ll2double_ru(long long int x);
+__device__ double __ll2double_rd(long long int x);
+__device__ double __ull2double_rn(unsigned long long int x);
+__device__ double __ull2double_rz(unsigned long long int x);
+__device__ double __ull2double_ru(unsigned long long int x);
+__device__ double __ull2double_rd(unsigned long long int x);
 __device__ int __float_as_int(float x);
 __device__ float __int_as_float(int x);
 __device__ unsigned int __float_as_uint(float x);
 __device__ float __uint_as_float(unsigned int x);
-__device__ long long __double_as_longlong(double x);
-__device__ double __longlong_as_double(long long x);
+__device__ long long int __double_as_longlong(double x);
+__device__ double __longlong_as_double(long long int x);
 __device__ int __double2hiint(double x);
 __device__ int __double2loint(double x);
 __device__ double __hiloint2double(int hi, int lo);

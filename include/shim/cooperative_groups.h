@@ -53,6 +53,30 @@ public:
   static __device__ dim3 block_index();
 };
 
+/* sm_90 thread block clusters (this_cluster()); a cluster barrier is a
+ * sync(), or barrier_arrive() then barrier_wait() */
+class cluster_group : public thread_group {
+public:
+  struct arrival_token {};
+  static __device__ void sync();
+  static __device__ arrival_token barrier_arrive();
+  static __device__ void barrier_wait();
+  static __device__ void barrier_wait(arrival_token &&token);
+  static __device__ bool is_valid();
+  static __device__ unsigned int size();
+  static __device__ unsigned int num_threads();
+  static __device__ unsigned int thread_rank();
+  static __device__ unsigned int block_rank();
+  static __device__ unsigned int num_blocks();
+  static __device__ dim3 dim_threads();
+  static __device__ dim3 thread_index();
+  static __device__ dim3 block_index();
+  static __device__ dim3 dim_blocks();
+  static __device__ unsigned int query_shared_rank(const void *addr);
+  template <typename T>
+  static __device__ T *map_shared_rank(T *addr, int rank);
+};
+
 /* the warp-level collectives of tiles and coalesced groups */
 #define __GPULINT_CG_WARP_MEMBERS                                             \
   template <class T> __device__ T shfl(T var, int srcRank) const;            \
@@ -98,6 +122,7 @@ class thread_block_tile : public thread_block_tile<Size, void> {};
 
 __device__ thread_block this_thread_block();
 __device__ grid_group this_grid();
+__device__ cluster_group this_cluster();
 __device__ coalesced_group coalesced_threads();
 template <unsigned int Size, class ParentT>
 __device__ thread_block_tile<Size, ParentT> tiled_partition(const ParentT &parent);
@@ -117,6 +142,13 @@ template <class GroupT> __device__ void sync(GroupT const &g);
 template <class GroupT> __device__ unsigned long long thread_rank(GroupT const &g);
 template <class GroupT> __device__ unsigned long long group_size(GroupT const &g);
 template <class GroupT> __device__ unsigned long long num_threads(GroupT const &g);
+
+/* details::bar_has_flipped: the grid-barrier helper that code with its
+ * own inter-block barrier calls, as the toolkit's grid sync does */
+namespace details {
+__device__ bool bar_has_flipped(unsigned int old_arrive,
+                                unsigned int current_arrive);
+} /* namespace details */
 
 } /* namespace cooperative_groups */
 

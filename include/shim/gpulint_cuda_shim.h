@@ -179,6 +179,10 @@ typedef unsigned long long int uintptr_t;
   __attribute__((annotate(                                                   \
       "gpulint.launch_bounds:" __GPULINT_STRINGIZE(__VA_ARGS__))))
 #define __grid_constant__
+/* __cluster_dims__(x, y, z): sm_90 thread block clusters, kept as a note */
+#define __cluster_dims__(...)                                                \
+  __attribute__((annotate(                                                   \
+      "gpulint.cluster_dims:" __GPULINT_STRINGIZE(__VA_ARGS__))))
 #define __device_builtin__
 #define __cudart_builtin__
 #define CUDARTAPI
@@ -334,7 +338,14 @@ enum cudaFuncCache {
 
 enum cudaFuncAttribute {
   cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
-  cudaFuncAttributePreferredSharedMemoryCarveout = 9
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+  cudaFuncAttributeClusterDimMustBeSet = 10,
+  cudaFuncAttributeRequiredClusterWidth = 11,
+  cudaFuncAttributeRequiredClusterHeight = 12,
+  cudaFuncAttributeRequiredClusterDepth = 13,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+  cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+  cudaFuncAttributeMax
 };
 
 enum cudaMemoryAdvise {
@@ -445,6 +456,86 @@ struct cudaFuncAttributes {
   int maxDynamicSharedSizeBytes;
   int preferredShmemCarveout;
 };
+
+/* CUDA 12 extensible launches: cudaLaunchConfig_t with its attributes */
+enum cudaAccessProperty {
+  cudaAccessPropertyNormal = 0,
+  cudaAccessPropertyStreaming = 1,
+  cudaAccessPropertyPersisting = 2
+};
+struct cudaAccessPolicyWindow {
+  void *base_ptr;
+  size_t num_bytes;
+  float hitRatio;
+  enum cudaAccessProperty hitProp;
+  enum cudaAccessProperty missProp;
+};
+enum cudaSynchronizationPolicy {
+  cudaSyncPolicyAuto = 1,
+  cudaSyncPolicySpin = 2,
+  cudaSyncPolicyYield = 3,
+  cudaSyncPolicyBlockingSync = 4
+};
+enum cudaClusterSchedulingPolicy {
+  cudaClusterSchedulingPolicyDefault = 0,
+  cudaClusterSchedulingPolicySpread = 1,
+  cudaClusterSchedulingPolicyLoadBalancing = 2
+};
+typedef enum cudaLaunchAttributeID {
+  cudaLaunchAttributeIgnore = 0,
+  cudaLaunchAttributeAccessPolicyWindow = 1,
+  cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeSynchronizationPolicy = 3,
+  cudaLaunchAttributeClusterDimension = 4,
+  cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+  cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+  cudaLaunchAttributeProgrammaticEvent = 7,
+  cudaLaunchAttributePriority = 8,
+  cudaLaunchAttributeMemSyncDomainMap = 9,
+  cudaLaunchAttributeMemSyncDomain = 10,
+  cudaLaunchAttributeLaunchCompletionEvent = 12,
+  cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+  cudaLaunchAttributePreferredSharedMemoryCarveout = 14
+} cudaLaunchAttributeID;
+typedef union cudaLaunchAttributeValue {
+  char pad[64];
+  struct cudaAccessPolicyWindow accessPolicyWindow;
+  int cooperative;
+  enum cudaSynchronizationPolicy syncPolicy;
+  struct {
+    unsigned int x;
+    unsigned int y;
+    unsigned int z;
+  } clusterDim;
+  enum cudaClusterSchedulingPolicy clusterSchedulingPolicyPreference;
+  int programmaticStreamSerializationAllowed;
+  struct {
+    cudaEvent_t event;
+    int flags;
+    int triggerAtBlockStart;
+  } programmaticEvent;
+  int priority;
+  unsigned int sharedMemCarveout;
+} cudaLaunchAttributeValue;
+typedef struct cudaLaunchAttribute_st {
+  cudaLaunchAttributeID id;
+  char pad[8 - sizeof(cudaLaunchAttributeID)];
+  cudaLaunchAttributeValue val;
+} cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
+/* the stream attributes are the launch attributes under other names */
+#define cudaStreamAttrID cudaLaunchAttributeID
+#define cudaStreamAttrValue cudaLaunchAttributeValue
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaStreamAttributeSynchronizationPolicy cudaLaunchAttributeSynchronizationPolicy
+#define cudaStreamAttributePriority cudaLaunchAttributePriority
 
 #define cudaHostAllocDefault 0x00
 #define cudaHostAllocPortable 0x01
@@ -608,6 +699,21 @@ __host__ cudaError_t cudaLaunchCooperativeKernel(const void *func,
                                                  dim3 gridDim, dim3 blockDim,
                                                  void **args, size_t sharedMem,
                                                  cudaStream_t stream);
+__host__ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                         const void *func, void **args);
+__host__ cudaError_t cudaOccupancyMaxPotentialClusterSize(
+    int *clusterSize, const void *func, const cudaLaunchConfig_t *launchConfig);
+__host__ cudaError_t cudaOccupancyMaxActiveClusters(
+    int *numClusters, const void *func, const cudaLaunchConfig_t *launchConfig);
+__host__ cudaError_t cudaStreamSetAttribute(cudaStream_t hStream,
+                                            cudaLaunchAttributeID attr,
+                                            const cudaLaunchAttributeValue *value);
+__host__ cudaError_t cudaStreamGetAttribute(cudaStream_t hStream,
+                                            cudaLaunchAttributeID attr,
+                                            cudaLaunchAttributeValue *value_out);
+/* programmatic dependent launch, device side */
+__device__ void cudaGridDependencySynchronize(void);
+__device__ void cudaTriggerProgrammaticLaunchCompletion(void);
 } /* extern "C" */
 
 #include "gpulint_cuda_textures.h"
@@ -742,6 +848,33 @@ cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim,
                             cudaStream_t stream = 0) {
   return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
                                        args, sharedMem, stream);
+}
+/* cudaLaunchKernelEx(&config, kernel, args...): the arguments convert to
+ * the kernel's parameter types, as in the toolkit's variadic template */
+template <typename... ExpTypes, typename... ActTypes>
+static inline __host__ cudaError_t
+cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                   void (*kernel)(ExpTypes...), ActTypes &&...args) {
+  return ::cudaLaunchKernelExC(config, (const void *)kernel, (void **)0);
+}
+static inline __host__ cudaError_t
+cudaLaunchKernelEx(const cudaLaunchConfig_t *config, const void *func,
+                   void **args) {
+  return ::cudaLaunchKernelExC(config, func, args);
+}
+template <class T>
+static inline __host__ cudaError_t
+cudaOccupancyMaxPotentialClusterSize(int *clusterSize, T *func,
+                                     const cudaLaunchConfig_t *config) {
+  return ::cudaOccupancyMaxPotentialClusterSize(clusterSize,
+                                                (const void *)func, config);
+}
+template <class T>
+static inline __host__ cudaError_t
+cudaOccupancyMaxActiveClusters(int *numClusters, T *func,
+                               const cudaLaunchConfig_t *config) {
+  return ::cudaOccupancyMaxActiveClusters(numClusters, (const void *)func,
+                                          config);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -76,8 +76,10 @@ void model_dump(FILE *out, const Model *m)
     char cs[96], b2[512], b3[512];
     char a[512], d[128];
     fprintf(out, "model of %s: %d kernel(s), %d launch(es)\n", m->file, m->nkernels, m->nlaunches);
-    if (m->language == LANG_OPENCL) /* CUDA dumps stay as they were */
-        fprintf(out, "  language OpenCL C; fp64 %s (%s)\n", m->fp64 ? "on" : "off", m->fp64_reason ? m->fp64_reason : "?");
+    const GpuLanguage *lang = model_language(m);
+    if (lang->dump_name) /* CUDA dumps stay as they were */
+        fprintf(out, "  language %s; fp64 %s (%s)\n", lang->dump_name, m->fp64 ? "on" : "off",
+                m->fp64_reason ? m->fp64_reason : "?");
     for (int i = 0; i < m->nkernels; i++) {
         const Kernel *k = &m->kernels[i];
         fprintf(out, "kernel %s (%s:%u)%s%s block=%s%dx%dx%d launches=%d\n", k->name, k->range.file, k->range.line,

@@ -9,14 +9,11 @@
 #include "model/affine.h"
 #include "util/arena.h"
 #include "model/geometry.h"
+#include "model/language.h"
 #include "model/srcloc.h"
 
 #include <stdbool.h>
 
-
-/* The language a model was built from: rules word their messages and fixes
- * for it (CUDA's wording is the default). */
-typedef enum { LANG_CUDA, LANG_OPENCL } Language;
 
 typedef enum { SPACE_GLOBAL, SPACE_SHARED, SPACE_LOCAL, SPACE_CONSTANT, SPACE_UNKNOWN } AddrSpace;
 
@@ -300,7 +297,7 @@ typedef struct {
 
 typedef struct {
     const char *file;        /* main file of the translation unit */
-    Language language;
+    Language language;       /* rules read its entry: model_language */
     /* OpenCL: does the device have double precision (cl_khr_fp64)?  Without
      * it an unsuffixed literal is converted to float by the compiler.
      * Always true for CUDA. fp64_reason says why (option, pragma, auto). */
@@ -315,6 +312,13 @@ typedef struct {
     ModelNote *notes; int nnotes;
     Arena arena;
 } Model;
+
+/* The table entry of the model's language (language.h): its words, warp
+ * width and capabilities. */
+static inline const GpuLanguage *model_language(const Model *m)
+{
+    return language_info(m->language);
+}
 
 void model_init(Model *m, const char *file);
 void model_free(Model *m);

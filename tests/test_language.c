@@ -1,0 +1,57 @@
+/* test_language.c - the table of GPU languages: one list of extensions, -x
+ * names, and every entry complete. */
+#include "model/geometry.h"
+#include "model/language.h"
+#include "check.h"
+
+#include <string.h>
+
+static void test_extensions(void)
+{
+    CHECK(language_for_path("a/b.cu")->id == LANG_CUDA);
+    CHECK(language_for_path("b.cuh")->id == LANG_CUDA);
+    CHECK(language_for_path("k.cl")->id == LANG_OPENCL);
+    CHECK(language_for_path("k.clh")->id == LANG_OPENCL);
+    CHECK(language_for_path("clblast/k.opencl")->id == LANG_OPENCL);
+    CHECK(language_for_path("host.cpp") == NULL);
+    CHECK(language_for_path("dir.cu/file") == NULL);
+    CHECK(language_for_path("cu") == NULL);
+    CHECK(language_for_path("k.CU") == NULL); /* as before: extensions are case-sensitive */
+}
+
+static void test_names(void)
+{
+    CHECK(language_named("cuda")->id == LANG_CUDA);
+    CHECK(language_named("cl")->id == LANG_OPENCL);
+    CHECK(language_named("opencl") == NULL);
+    CHECK(language_named(NULL) == NULL);
+}
+
+/* A new entry cannot leave a word, an idiom or a list out, nor claim an
+ * extension another language has. */
+static void test_entries_complete(void)
+{
+    for (int i = 0; i < LANG_COUNT; i++) {
+        const GpuLanguage *l = language_info((Language)i);
+        CHECK(l->id == (Language)i);
+        CHECK(l->name && l->x_name && l->extensions && l->extensions[0] && l->parse_flags);
+        CHECK(l->warp_width >= 1 && l->warp_width <= MAX_WARP_WIDTH);
+        const char *const *w = (const char *const *)&l->word;
+        for (size_t j = 0; j < sizeof l->word / sizeof *w; j++) CHECK(w[j] != NULL);
+        const char *const *d = (const char *const *)&l->idiom;
+        for (size_t j = 0; j < sizeof l->idiom / sizeof *d; j++) CHECK(d[j] != NULL);
+        for (const char *const *e = l->extensions; *e; e++) {
+            char path[64] = "f";
+            strncat(path, *e, sizeof path - 2);
+            CHECK(language_for_path(path) == l);
+        }
+    }
+}
+
+int main(void)
+{
+    test_extensions();
+    test_names();
+    test_entries_complete();
+    return check_summary();
+}

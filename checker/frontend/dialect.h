@@ -2,11 +2,14 @@
  *
  * The interpreter (env/eval/calls/loops/stmt/facts/kernel.c) knows C and
  * C++ only; every CUDA (or OpenCL, HIP ...) specific question goes through
- * one Dialect.  A new dialect is new files: one defining a `const Dialect`
+ * one Dialect.  What is data rather than code (extensions, parse flags, warp
+ * width, words, capabilities) is the language's entry in model/language.h.
+ * A new dialect is that entry and new files: one defining a `const Dialect`
  * with the device-side hooks below (see dialect_cuda.c), and one with its
  * host-side scanner (see host_cuda.c), which records launches and symbol
  * writes with the helpers of interp.h (host_launch_new, host_dim_value,
- * host_launch_args, host_assigned_in); then a line in dialect_for_file.
+ * host_launch_args, host_assigned_in); then a line in dialect.c
+ * (docs/dev/adding-a-dialect.md).
  * Hooks receive cursors, not names, where the language needs the
  * expression: OpenCL's get_global_id(0) is a call, CUDA's threadIdx.x a
  * member access. */
@@ -22,7 +25,7 @@ typedef struct HostScan HostScan; /* interp.h */
 
 typedef struct {
     const char *name;
-    Language language;       /* Model.language of what this dialect builds */
+    Language language;       /* Model.language of what this dialect builds: its entry in model/language.h */
     /* Names of the builtin symbols SYM_TID_X ... SYM_GDIM_Z (model.h order). */
     const char *const *builtin_names;
 
@@ -60,6 +63,9 @@ typedef struct {
     int (*vector_access)(const char *callee, int *ptr_arg, int *index_arg, bool *store);
     /* A builtin vector record type (float4 ...), named without qualifiers. */
     bool (*is_vector_type)(const char *record);
+    /* clang spells address spaces in type names ("__global float"): the
+     * model's type names leave them out. */
+    bool address_spaces_in_type_names;
 
     /* Host side: called on every call expression of every host function;
      * records launches (with their block shapes and arguments) and writes
@@ -75,11 +81,15 @@ extern const Dialect dialect_opencl;
 /* host_opencl.c: clCreateKernel / clSetKernelArg / clEnqueueNDRangeKernel */
 void opencl_host_call(HostScan *hs, CXCursor call);
 
-/* Is this a file name OpenCL C is read from (.cl, .clh, .opencl)? */
+/* The dialect of a language of the table (dialect.c). */
+const Dialect *dialect_for_language(Language id);
+
+/* Is this a file name OpenCL C is read from (by the language table's
+ * extensions)? */
 bool is_opencl_path(const char *path);
 
 /* The dialect of a translation unit (by its main file's name, unless
- * `forced` names a language: "cl" or "cuda"). */
+ * `forced` names a language: -x's "cl" or "cuda"). */
 const Dialect *dialect_for_file(const char *path, const char *forced);
 
 #endif

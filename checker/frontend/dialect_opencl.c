@@ -17,14 +17,6 @@ static const char *const opencl_builtin_names[SYM_FIRST_USER] = {
     "get_group_id(2)",   "get_local_size(0)", "get_local_size(1)", "get_local_size(2)", "get_num_groups(0)",
     "get_num_groups(1)", "get_num_groups(2)"};
 
-bool is_opencl_path(const char *path)
-{
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (!dot || (slash && dot < slash)) return false;
-    return strcmp(dot, ".cl") == 0 || strcmp(dot, ".clh") == 0 || strcmp(dot, ".opencl") == 0;
-}
-
 /* `__kernel`/`kernel` is an unexposed attribute: read its token.  Kernels
  * also have their own calling convention, unexposed in libclang's enum. */
 static bool opencl_is_kernel(CXCursor fn)
@@ -225,5 +217,6 @@ const Dialect dialect_opencl = {
     .is_load_intrinsic = opencl_is_load_intrinsic,
     .vector_access = opencl_vector_access,
     .is_vector_type = opencl_is_vector_type,
+    .address_spaces_in_type_names = true,
     .host_call = opencl_host_call,
 };

@@ -73,7 +73,7 @@ static void strip_address_spaces(char *s)
 const char *type_name_for(Ctx *c, CXType t)
 {
     char *name = cxstr(&c->m->arena, clang_getTypeSpelling(t));
-    if (c->d->language == LANG_OPENCL) strip_address_spaces(name);
+    if (c->d->address_spaces_in_type_names) strip_address_spaces(name);
     return name;
 }
 

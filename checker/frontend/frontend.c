@@ -93,7 +93,7 @@ static bool analyse_host_strings(Frontend *fe, const char *path, const char *con
         m->fp64 = any_fp64;
         m->fp64_reason = fp64_reason;
         double t = monotonic_seconds();
-        if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m, rep);
+        if (!model_language(m)->host_code_in_gpu_files) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m, rep);
         rep->model_seconds += monotonic_seconds() - t;
     }
     return true;
@@ -139,7 +139,8 @@ void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *
     if (pr->fatal) return;
     double t = monotonic_seconds();
     model_build(m, pr->tu, frontend_shim_dir(fe), frontend_options(fe), fa);
-    if (m->language == LANG_OPENCL) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m, rep);
+    /* kernels whose launches are in other files: the host files that name them */
+    if (!model_language(m)->host_code_in_gpu_files) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m, rep);
     classify_gpu_diags(pr->tu, m, rep->diags, rep->ndiags);
     rep->model_seconds = monotonic_seconds() - t;
 }

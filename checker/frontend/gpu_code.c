@@ -268,7 +268,7 @@ static bool touches_gpu_code(CXTranslationUnit tu, Extents *x, const Model *m, c
 void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int ndiags)
 {
     if (!ndiags) return;
-    if (m->language == LANG_OPENCL) {
+    if (!model_language(m)->host_code_in_gpu_files) { /* no host code: all of it is GPU code */
         for (int i = 0; i < ndiags; i++) diags[i].in_gpu_code = true;
         return;
     }

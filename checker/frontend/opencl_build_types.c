@@ -1,5 +1,6 @@
 /* opencl_build_types.c - see opencl_build_types.h. */
 #include "frontend/opencl_build_types.h"
+#include "frontend/dialect.h"
 #include "frontend/opencl_std.h"
 #include "util/fileio.h"
 #include "util/oom.h"
@@ -105,12 +106,12 @@ static bool defines(const char *text, const char *name)
 
 static bool header_like(const char *name)
 {
-    static const char *const exts[] = {".h", ".hpp", ".hh", ".hxx", ".clh", ".cl", ".opencl", ".inc"};
+    static const char *const exts[] = {".h", ".hpp", ".hh", ".hxx", ".inc"};
     const char *dot = strrchr(name, '.');
     if (!dot || name[0] == '.') return false;
     for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
         if (strcmp(dot, exts[i]) == 0) return true;
-    return false;
+    return is_opencl_path(name); /* and OpenCL C's own files */
 }
 
 static int by_name(const void *a, const void *b)

@@ -188,11 +188,18 @@ void frontend_force_opencl(Frontend *fe, bool on)
     fe->force_opencl = on;
 }
 
+/* The language a file is parsed as: a host file's kernel string is OpenCL
+ * C; else -x's; else its extension's, CUDA for any other. */
+static const GpuLanguage *parse_language(const Frontend *fe, const char *path)
+{
+    if (fe->force_opencl) return language_info(LANG_OPENCL);
+    const GpuLanguage *lang = fe->o.language ? language_named(fe->o.language) : language_for_path(path);
+    return lang ? lang : language_info(LANG_CUDA);
+}
+
 static bool is_opencl(const Frontend *fe, const char *path)
 {
-    if (fe->force_opencl) return true;
-    if (fe->o.language) return strcmp(fe->o.language, "cl") == 0;
-    return is_opencl_path(path);
+    return parse_language(fe, path)->id == LANG_OPENCL;
 }
 
 bool frontend_parses_as_opencl(const Frontend *fe, const char *path)
@@ -289,21 +296,22 @@ static void add_file_args(Frontend *fe, Args *a, bool opencl)
     }
 }
 
-/* OpenCL C: clang's own opencl-c.h builtins (from libclang's resource
- * directory; declared lazily), no CUDA shim, no PCH (measured in
- * docs/opencl.md: an OpenCL file parses faster than a CUDA file with the
+/* -x and the language's fixed flags (model/language.h) around its standard. */
+static void add_language_flags(Args *a, const GpuLanguage *lang, const char *std_flag)
+{
+    add(a, "-x");
+    add(a, lang->x_name);
+    add(a, std_flag);
+    for (const char *const *f = lang->parse_flags; *f; f++) add(a, *f);
+}
+
+/* OpenCL C: clang's own opencl-c.h builtins, no CUDA shim, no PCH (measured
+ * in docs/opencl.md: an OpenCL file parses faster than a CUDA file with the
  * shim PCH). */
 static void build_opencl_args(Frontend *fe, Args *a, char *std_buf, char *version_buf)
 {
-    add(a, "-x");
-    add(a, "cl");
     snprintf(std_buf, 64, "-cl-std=%s", fe->cl_std[0] ? fe->cl_std : fe->o.cl_std ? fe->o.cl_std : "CL1.2");
-    add(a, std_buf);
-    add(a, "-Xclang");
-    add(a, "-finclude-default-header");
-    add(a, "-Xclang");
-    add(a, "-fdeclare-opencl-builtins");
-    add(a, "-ferror-limit=50");
+    add_language_flags(a, language_info(LANG_OPENCL), std_buf);
     /* every OpenCL driver defines the device's version (clang only
      * __OPENCL_C_VERSION__): code shared with the host tests it */
     const char *v = strchr(std_buf, '=') + 1; /* "CL1.2" */
@@ -327,20 +335,10 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf, char *versio
 static void build_args(Frontend *fe, Args *a, bool real, const char *pch, const char *prelude, char *std_buf,
                        char *arch_buf, char *cuda_buf, bool own_flags)
 {
-    add(a, "-x");
-    add(a, "cuda");
     snprintf(std_buf, 64, "-std=%s", fe->o.std ? fe->o.std : "c++17");
-    add(a, std_buf);
-    add(a, "--cuda-device-only");
+    add_language_flags(a, language_info(LANG_CUDA), std_buf);
     snprintf(arch_buf, 64, "--cuda-gpu-arch=%s", frontend_gpu_arch());
     add(a, arch_buf);
-    add(a, "-Wno-unknown-cuda-version");
-    /* nvcc accepts narrowing in brace initialisers (dim3 b = {block, 1, 1}
-     * with a size_t block) with a warning; clang makes it an error */
-    add(a, "-Wno-c++11-narrowing");
-    /* high enough that errors after a missing header rarely hide the ones
-     * in kernels (gpu_code.c counts the limit as touching GPU code) */
-    add(a, "-ferror-limit=1000");
     if (!real) {
         add(a, "-nocudainc");
         add(a, "-nocudalib");

@@ -61,14 +61,15 @@ static bool reported(const Kernel *k, int i, const MathCall *mc)
 }
 
 
-/* OpenCL C on a device without fp64: the compiler converts an unsuffixed
- * literal to float, so no double arithmetic happens; the suffix only says
- * what the code means (a precision note, info: no run-time effect). */
+/* A device without fp64 (OpenCL C's is optional): the compiler converts an
+ * unsuffixed literal to float, so no double arithmetic happens; the suffix
+ * only says what the code means (a precision note, info: no run-time effect). */
 static void report_without_fp64(const Model *m, const Kernel *k, const Conversion *p, FindingList *out)
 {
     Finding *f = finding_new(out, RULE_ID, SEV_INFO, p->double_range, k->name,
-                             "double literal %s in '%s': without fp64 on the device (%s) the OpenCL compiler converts it to float, so this is only a precision note",
-                             p->double_text, p->op_text, m->fp64_reason ? m->fp64_reason : "--opencl-fp64");
+                             "double literal %s in '%s': without fp64 on the device (%s) %s converts it to float, so this is only a precision note",
+                             p->double_text, p->op_text, m->fp64_reason ? m->fp64_reason : "--opencl-fp64",
+                             model_language(m)->word.compiler);
     if (!f) return;
     finding_str(out, f, "literal", p->double_text);
     finding_str(out, f, "float_operand", p->float_text);
@@ -122,12 +123,12 @@ static bool evaluated_with_memory_traffic(const Kernel *k, int l)
 
 static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
 {
-    bool ocl = rule_opencl(m);
+    const GpuLanguage *lang = model_language(m);
     for (int i = 0; i < k->nconversions; i++) {
         const Conversion *p = &k->conversions[i];
         const MathCall *mc = enclosing_math_call(k, i);
         if (!reported(k, i, mc)) continue;
-        if (ocl && !m->fp64) {
+        if (lang->fp64_optional && !m->fp64) {
             if (p->origin == DOUBLE_FROM_LITERAL) report_without_fp64(m, k, p, out);
             continue; /* a double variable without fp64 does not compile: not this rule's business */
         }
@@ -136,8 +137,8 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         bool constant_expr = p->origin == DOUBLE_FROM_CONSTANT;
         const char *shared_with = other_instantiation(m, k, p);
         Severity sev = (math_call || p->loop >= 0) ? SEV_HIGH : SEV_MEDIUM;
-        /* the caveat of OpenCL's fp64 semantics; nothing for CUDA */
-        const char *caveat = ocl ? arena_printf(&out->arena, " [fp64 on: %s; without fp64 the compiler would convert the literal to float]",
+        /* the caveat where fp64 is optional; nothing where it is always there */
+        const char *caveat = lang->fp64_optional ? arena_printf(&out->arena, " [fp64 on: %s; without fp64 the compiler would convert the literal to float]",
                                                 m->fp64_reason ? m->fp64_reason : "")
                                  : "";
         Finding *f;
@@ -167,7 +168,7 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
         if (math_call) finding_str(out, f, "double_math_call", math_call);
         if (shared_with) finding_str(out, f, "also_instantiated_as", shared_with);
         finding_bool(out, f, "in_loop", p->loop >= 0);
-        if (ocl) finding_bool(out, f, "fp64", true);
+        if (lang->fp64_optional) finding_bool(out, f, "fp64", true);
         if (p->macro) {
             finding_str(out, f, "macro", p->macro);
             finding_related(out, f, p->macro_definition, "the literal comes from macro %s, defined here", p->macro);
@@ -201,9 +202,9 @@ static void check_kernel(const Model *m, const Kernel *k, FindingList *out)
                                                : "write %s as %s so the operation stays in float",
                               p->double_text, lit_f, p->macro ? p->macro : "");
         finding_replacement(out, fx, p->literal_spelling, lit_f, p->double_text);
-        /* OpenCL's math builtins are overloaded: exp runs in float once its
-         * argument is, and there is no expf to rename to. */
-        if (mc && math_call_fixable(k, mc) && !ocl) {
+        /* Without float twins (OpenCL's math builtins are overloaded) exp runs
+         * in float once its argument is, and there is no expf to rename to. */
+        if (mc && math_call_fixable(k, mc) && lang->float_math_names) {
             /* rename once per call: the first conversion under the call carries it */
             bool first = true;
             for (int j = 0; j < i; j++) {

@@ -108,6 +108,7 @@ static const char *launched_name(FindingList *l, const Model *m, const Launch *L
 static void check_model(const Model *m, const RuleContext *ctx)
 {
     FindingList *out = ctx->findings;
+    const LanguageWords *word = &model_language(m)->word;
     /* each launch's verdict once: the loops below compare launches pairwise */
     bool *rep = xcalloc((size_t)m->nlaunches + 1, sizeof *rep);
     for (int i = 0; i < m->nlaunches; i++) rep[i] = reported(m, &m->launches[i]);
@@ -133,8 +134,8 @@ static void check_model(const Model *m, const RuleContext *ctx)
         int nsuggest = 3;
         if (strcmp(ctx, "row-major") == 0) {
             sev = SEV_HIGH;
-            why = rule_opencl(m) ? ": its global accesses are row-major in get_local_id(0), so each 32-wide warp covers two 64-byte half rows"
-                                 : ": its global accesses are row-major in threadIdx.x, so each warp covers two 64-byte half rows";
+            why = arena_printf(&out->arena, ": its global accesses are row-major in %s, so each %s covers two 64-byte half rows",
+                               model_symbol_name(k, SYM_TID_X), word->hardware_warp);
             suggest = SHAPES_ROW_MAJOR;
             nsuggest = 2;
         } else if (strcmp(ctx, "row-reuse") == 0) {
@@ -150,9 +151,7 @@ static void check_model(const Model *m, const RuleContext *ctx)
         }
         const char *name = launched_name(out, m, L);
         Finding *f = finding_new(out, RULE_ID, sev, L->block_range, name,
-                                 rule_opencl(m) ? "hard-coded 16x16 work-group (local_work_size) for '%s'%s"
-                                                : "hard-coded 16x16 thread block for '%s'%s",
-                                 name, why);
+                                 "hard-coded 16x16 %s for '%s'%s", word->thread_block, name, why);
         if (!f) continue;
         finding_str(out, f, "shape", "16x16");
         finding_str(out, f, "x_source", L->block[0].origin ? L->block[0].origin : "literal");
@@ -165,23 +164,18 @@ static void check_model(const Model *m, const RuleContext *ctx)
             const Launch *P = &m->launches[j];
             if (j == i || (rep[j] && P->block_range.line == L->block_range.line &&
                            strcmp(P->block_range.file, L->block_range.file) == 0))
-                finding_related(out, f, P->range, rule_opencl(m) ? "launch of '%s' with this local work size"
-                                                                  : "launch of '%s' with this block",
-                                launched_name(out, m, P));
+                finding_related(out, f, P->range, "launch of '%s' with this %s", launched_name(out, m, P), word->launch_block);
         }
         for (int d = 0; d < 2; d++)
             if (L->block[d].where.file && L->block[d].origin && strcmp(L->block[d].origin, "literal") != 0 &&
                 (d == 0 || L->block[1].where.line != L->block[0].where.line))
-                finding_related(out, f, L->block[d].where, rule_opencl(m) ? "the work-group's %s comes from %s" : "the block's %s comes from %s",
-                                d ? "y" : "x", L->block[d].origin);
+                finding_related(out, f, L->block[d].where, "the %s's %s comes from %s", word->block, d ? "y" : "x",
+                                L->block[d].origin);
         char shapes[64];
         evidence_format(finding_evidence(f, "suggested_shapes"), shapes, sizeof shapes);
-        if (rule_opencl(m))
-            finding_fix(out, f, "make local_work_size a named, tunable host parameter (and the kernel's tile a -D option) and measure %s on this kernel (gpulint --emit-bench sweeps them, measured with CUDA)",
-                        shapes);
-        else
-            finding_fix(out, f, "make the block shape a named, tunable parameter and measure %s on this kernel (gpulint --emit-bench sweeps them)",
-                        shapes);
+        const LanguageIdioms *idiom = &model_language(m)->idiom;
+        finding_fix(out, f, "make %s a named, tunable %s and measure %s on this kernel (gpulint --emit-bench sweeps them%s)",
+                    word->block_shape, idiom->tunable_parameter, shapes, idiom->bench_caveat);
     }
     free(rep);
 }

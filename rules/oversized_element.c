@@ -117,6 +117,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
     int share = subword_share(k);
     bool fallback = narrow_fallback(m, k);
     FindingList *out = ctx->findings;
+    const GpuLanguage *lang = model_language(m);
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
         if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) continue;
@@ -175,20 +176,17 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         if (kernel_runs_one_block(k)) finding_bool(out, f, "one_block", true);
         finding_predict(out, f);
         add_call_site(out, f, a->call_depth, a->call_site);
-        if (record && rule_opencl(m) && !a->field) {
-            finding_fix(out, f, "store the fields as separate arrays (structure of arrays), or copy the %d bytes through float4 chunks (vload4) / local memory so each work-item moves 16 bytes",
-                        a->elem_bytes);
-        } else if (!record && rule_opencl(m)) {
-            finding_fix(out, f, "let each work-item handle %d elements through one vload%d/vstore%d (%s%d: 16 bytes per lane)",
-                        16 / a->elem_bytes, 16 / a->elem_bytes, 16 / a->elem_bytes, a->elem_bytes == 1 ? "uchar" : "ushort",
-                        16 / a->elem_bytes);
+        bool vector_builtins = lang->vector_access == VECTOR_BY_LOAD_BUILTINS;
+        if (record && a->field) {
+            finding_fix(out, f, "store the fields as separate arrays (structure of arrays) so that '%s' is read as consecutive %d-byte values",
+                        a->field, a->field_bytes);
         } else if (record) {
-            if (a->field)
-                finding_fix(out, f, "store the fields as separate arrays (structure of arrays) so that '%s' is read as consecutive %d-byte values",
-                            a->field, a->field_bytes);
-            else
-                finding_fix(out, f, "store the fields as separate arrays (structure of arrays), or copy the %d bytes through float4 chunks / shared memory so each lane moves 16 bytes",
-                            a->elem_bytes);
+            finding_fix(out, f, "store the fields as separate arrays (structure of arrays), or copy the %d bytes through float4 chunks%s / %s so each %s moves 16 bytes",
+                        a->elem_bytes, vector_builtins ? " (vload4)" : "", lang->word.shared_memory, lang->word.lane);
+        } else if (vector_builtins) {
+            finding_fix(out, f, "let each %s handle %d elements through one vload%d/vstore%d (%s%d: 16 bytes per lane)",
+                        lang->word.thread, 16 / a->elem_bytes, 16 / a->elem_bytes, 16 / a->elem_bytes,
+                        a->elem_bytes == 1 ? "uchar" : "ushort", 16 / a->elem_bytes);
         } else {
             finding_fix(out, f, "let each thread handle %d elements through one int4 access (e.g. reinterpret_cast<%sint4*>)",
                         16 / a->elem_bytes, a->is_store && !a->is_load ? "" : "const ");

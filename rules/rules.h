@@ -87,13 +87,10 @@ void rule_run(const Rule *r, const Model *m, const long long *option_values, Fin
 /* The option's index in r->options, or -1. */
 int rule_option_index(const Rule *r, const char *name);
 
-/* Kernels written in OpenCL C: messages and fixes use OpenCL's terms
- * (work-group, local memory, vloadN, -D options); CUDA's wording is the
- * default and stays as it is. */
-static inline bool rule_opencl(const Model *m)
-{
-    return m->language == LANG_OPENCL;
-}
+/* A rule never asks which language a kernel is written in: it words its
+ * messages and fixes with model_language(m)'s words and idioms, and where it
+ * does something else for another language, it reads the capability there
+ * (model/language.h). */
 
 /* Shared helpers for rules (rules/common.c). */
 /* The type name without const/volatile/struct, for messages. */

@@ -154,14 +154,14 @@ static void check_choice(const Model *m, const Kernel *k, int li, FindingList *o
     const Access *local = array_indexed_by(k, li, SPACE_LOCAL);
     const ArrayDecl *arr = local ? &k->arrays[local->array] : NULL;
     if (!arr || arr->count <= 0 || arr->count > 1024) return; /* without an array: a branch on a flag, little to gain */
-    bool ocl = rule_opencl(m);
+    const GpuLanguage *lang = model_language(m);
     long long values[2] = {L->bound_choice[0] < L->bound_choice[1] ? L->bound_choice[0] : L->bound_choice[1],
                            L->bound_choice[0] < L->bound_choice[1] ? L->bound_choice[1] : L->bound_choice[0]};
     Finding *f = finding_new(out, RULE_ID, SEV_HIGH, L->header, k->name,
                              "loop bound '%s' is %lld or %lld, chosen by the runtime kernel parameter '%s' (%s), and indexes the per-thread array '%s[%lld]': the array cannot stay in registers; make '%s' %s",
                              L->bound_text ? L->bound_text : "?", values[0], values[1], sym->name,
                              L->choice_text ? L->choice_text : "", arr->name, arr->count, sym->name,
-                             ocl ? "a compile-time constant (-D option)" : "a template parameter");
+                             lang->idiom.compile_time_value);
     if (!f) return;
     finding_str(out, f, "symbol", sym->name);
     finding_str(out, f, "use", "loop-bound");
@@ -172,7 +172,7 @@ static void check_choice(const Model *m, const Kernel *k, int li, FindingList *o
     finding_int(out, f, "array_size", arr->count);
     finding_related(out, f, arr->range, "per-thread array '%s' sized for the larger value", arr->name);
     finding_predict(out, f);
-    if (ocl)
+    if (lang->specialization == SPECIALIZE_BY_BUILD_OPTION)
         finding_fix(out, f, "build the program with -D %s=0 or 1 and compute the bound from that macro (with #pragma unroll on the loop), one program per value, chosen on the host",
                     sym->name);
     else
@@ -269,10 +269,11 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 Evidence value_list = {.kind = EV_INT_LIST, .ints = vs.values, .count = vs.n};
                 evidence_format(&value_list, values, sizeof values);
                 Severity sev = array_ev ? SEV_HIGH : (switch_ev || shared || unsized) ? SEV_MEDIUM : (launch_ev || cap) ? SEV_LOW : SEV_INFO;
-                bool ocl = rule_opencl(m);
-                const char *what = sym->kind == SYMK_PARAM ? "kernel parameter" : ocl ? "__constant value" : "__constant__ value";
-                /* what to make of it: C++ templates in CUDA, build options in OpenCL C */
-                const char *param_word = ocl ? "a compile-time constant (-D option)" : "a template parameter";
+                const GpuLanguage *lang = model_language(m);
+                const char *what = sym->kind == SYMK_PARAM ? "kernel parameter"
+                                                           : arena_printf(&out->arena, "%s value", lang->word.constant_qualifier);
+                /* what to make of it: the language's compile-time constant (a template parameter, a -D option) */
+                const char *param_word = lang->idiom.compile_time_value;
                 Finding *f;
                 if (array_ev)
                     f = finding_new(out, RULE_ID, sev, L->header, k->name,
@@ -285,7 +286,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 else if (launch_ev)
                     f = finding_new(out, RULE_ID, sev, L->header, k->name,
                                     "loop bound '%s' is a runtime %s, but %s only %s: %s would let the loop unroll",
-                                    sym->name, what, write_source ? "the host code sets it to" : ocl ? "the host code passes"
+                                    sym->name, what, write_source ? "the host code sets it to" : !lang->host_code_in_gpu_files ? "the host code passes"
                                                      : vs.from_host_code ? "the host code in this file gives it" : "the launches in this file pass",
                                     values, param_word);
                 else if (switch_ev)
@@ -303,7 +304,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 else if (shared_ev)
                     f = finding_new(out, RULE_ID, sev, L->header, k->name,
                                     "loop bound '%s' is a runtime %s that indexes the %s array '%s[%lld]', so it never exceeds %lld: %s would let the loop unroll",
-                                    sym->name, what, ocl ? "__local" : "__shared__", sh->name, sh->count, sh->count, param_word);
+                                    sym->name, what, lang->word.shared_qualifier, sh->name, sh->count, sh->count, param_word);
                 else
                     f = finding_new(out, RULE_ID, sev, L->header, k->name,
                                     "loop bound '%s' is a runtime %s that sizes a %s window (a filter or stencil size has few values in practice): %s would let the loop unroll",
@@ -326,7 +327,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                     finding_related(out, f, unsized->range, "per-thread array '%s', sized at compile time", unsized->name);
                 }
                 if (shared && shared->array >= 0) finding_str(out, f, "shared_array", k->arrays[shared->array].name);
-                if (shared_ev && !arr) finding_related(out, f, sh->range, "%s array '%s' sized for the maximum", ocl ? "__local" : "__shared__", sh->name);
+                if (shared_ev && !arr) finding_related(out, f, sh->range, "%s array '%s' sized for the maximum", lang->word.shared_qualifier, sh->name);
                 if (guard) finding_related(out, f, guard->range, "'%s' is capped at %lld here", sym->name, guard->max);
                 if (nest) finding_related(out, f, nest->header, "the other loop of the window, bounded by the same '%s'", sym->name);
                 finding_predict(out, f);
@@ -348,7 +349,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                                                                          : "the only values host code assigns it");
                     }
                 }
-                if (ocl)
+                if (lang->specialization == SPECIALIZE_BY_BUILD_OPTION)
                     finding_fix(out, f, "build the program with -D %s=<value> and use that macro instead of the argument (with #pragma unroll on the loop%s), one program (or a separate kernel) per value, chosen on the host",
                                 sym->name, arr ? " and the array sized by it" : "");
                 else

@@ -283,27 +283,23 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         }
         add_call_site(out, f, first->call_depth, first->call_site);
         bool is_restrict = first->base_param >= 0 && first->base_param < k->nparams && k->params[first->base_param].is_restrict;
-        bool ocl = rule_opencl(m);
-        if (ocl && K * first->elem_bytes <= 16 && (K == 2 || K == 3 || K == 4 || K == 8 || K == 16))
+        const GpuLanguage *lang = model_language(m);
+        bool one_vector = K * first->elem_bytes <= 16;
+        if (lang->vector_access == VECTOR_BY_LOAD_BUILTINS && one_vector && (K == 2 || K == 3 || K == 4 || K == 8 || K == 16))
             finding_fix(out, f, "access the %lld elements as one %s: %s (vloadN/vstoreN need only %lld-byte element alignment; a %s pointer cast would need 16)",
                         K, vt, store_group ? arena_printf(&out->arena, "vstore%lld(v, tid, %s)", K, first->base_name)
                                            : arena_printf(&out->arena, "vload%lld(tid, %s)", K, first->base_name),
                         (long long)first->elem_bytes, vt);
-        else if (ocl)
-            finding_fix(out, f, "move the %lld bytes per work-item as %s %s (vloadN/vstoreN), or stage the work-group's data through local memory",
-                        K * first->elem_bytes, vt, store_group ? "stores" : "loads");
-        else if (K * first->elem_bytes <= 16)
+        else if (lang->vector_access == VECTOR_BY_POINTER_CAST && one_vector)
             finding_fix(out, f, "access the %lld elements as one %s: reinterpret_cast<%s%s*>(%s)[tid] (the base must be %lld-byte aligned)",
                         K, vt, store_group ? "" : "const ", vt, first->base_name, K * first->elem_bytes);
         else
-            finding_fix(out, f, "move the %lld bytes per thread as %s %s, or stage the block's data through shared memory",
-                        K * first->elem_bytes, vt, store_group ? "stores" : "loads");
-        if (!is_restrict && K <= 4 && first->base_param >= 0 && ocl)
-            finding_fix(out, f, "declaring '%s' restrict alone recovers much of the cost for K=2..4 (the loads can then be merged)",
-                        first->base_name);
-        else if (!is_restrict && K <= 4 && first->base_param >= 0)
-            finding_fix(out, f, "declaring '%s' __restrict__ alone recovers much of the cost for K=2..4 (the loads can then be merged)",
-                        first->base_name);
+            finding_fix(out, f, "move the %lld bytes per %s as %s %s%s, or stage the %s's data through %s",
+                        K * first->elem_bytes, lang->word.thread, vt, store_group ? "stores" : "loads",
+                        lang->idiom.vector_access_hint, lang->word.block, lang->word.shared_memory);
+        if (!is_restrict && K <= 4 && first->base_param >= 0)
+            finding_fix(out, f, "declaring '%s' %s alone recovers much of the cost for K=2..4 (the loads can then be merged)",
+                        first->base_name, lang->word.restrict_qualifier);
     }
     free(done);
     check_struct_fields(m, k, out);
@@ -406,12 +402,10 @@ static void check_struct_fields(const Model *m, const Kernel *k, FindingList *ou
         }
         add_call_site(out, f, first->call_depth, first->call_site);
         long long vec = sb <= 8 ? 8 : 16;
-        if (rule_opencl(m))
-            finding_fix(out, f, "store the fields as separate arrays (structure of arrays)%s, or give %s __attribute__((aligned(%lld)))%s so each work-item moves it with one %lld-byte access",
-                        whole ? "" : " so the untouched fields are not fetched", type, vec, sb < vec ? " (padding it)" : "", vec);
-        else
-            finding_fix(out, f, "store the fields as separate arrays (structure of arrays)%s, or declare %s __align__(%lld)%s so nvcc moves it with one %lld-byte access",
-                        whole ? "" : " so the untouched fields are not fetched", type, vec, sb < vec ? " (padding it)" : "", vec);
+        const LanguageWords *word = &model_language(m)->word;
+        finding_fix(out, f, "store the fields as separate arrays (structure of arrays)%s, or %s %s %s%lld%s%s so %s moves it with one %lld-byte access",
+                    whole ? "" : " so the untouched fields are not fetched", word->align_verb, type, word->align_open, vec,
+                    word->align_close, sb < vec ? " (padding it)" : "", word->vector_mover, vec);
     }
     free(done);
 }

@@ -241,13 +241,10 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     add_call_site(out, f, a->call_depth, a->call_site);
     finding_fix(out, f, "store the data transposed so that consecutive threads read consecutive elements: %s[%s*N + tid]",
                 a->base_name, ivar);
-    if (rule_opencl(m)) {
-        finding_fix(out, f, "or let a sub-group (or a group of work-items) share each row: item j reads elements j, j+32, ... and they reduce with sub_group_reduce_add (cl_khr_subgroups) or through local memory");
-        finding_fix(out, f, "or stage tiles of the rows through local memory with coalesced loads");
-    } else {
-        finding_fix(out, f, "or let a warp (or a group of lanes) share each row: lane j reads elements j, j+32, ... and the warp reduces with __shfl_down_sync");
-        finding_fix(out, f, "or stage tiles of the rows through shared memory with coalesced loads");
-    }
+    const GpuLanguage *lang = model_language(m);
+    finding_fix(out, f, "or %s j reads elements j, j+%d, ... and %s", lang->idiom.share_row, lang->warp_width,
+                lang->idiom.group_reduce);
+    finding_fix(out, f, "or stage tiles of the rows through %s with coalesced loads", lang->word.shared_memory);
 }
 
 /* A 2-D thread mapping turned around: threadIdx.x (the lane) picks the row
@@ -306,8 +303,8 @@ static void report_transposed(const Model *m, const Kernel *k, const int *idx, i
     Affine width = aff_div_const(&cx, a->elem_bytes);
     char wtext[128];
     aff_format(width.exact ? &width : &cx, model_symbol_name_cb, (void *)k, wtext, sizeof wtext);
-    bool cl = rule_opencl(m);
-    const char *lane = cl ? "get_local_id(0)" : "threadIdx.x", *along = cl ? "get_local_id(1)" : "threadIdx.y";
+    /* the language's names of the thread indices */
+    const char *lane = model_symbol_name(k, SYM_TID_X), *along = model_symbol_name(k, SYM_TID_Y);
     Finding *f = block_param < 0
                      ? finding_new(out, RULE_ID, SEV_HIGH, a->range, k->name,
                                    "the 2-D thread mapping is transposed: %s picks the row of '%s' and %s steps along it (index = x*%s + y), so lanes are %s elements apart, %d sectors per warp request instead of %d%s",
@@ -342,14 +339,14 @@ static void report_transposed(const Model *m, const Kernel *k, const int *idx, i
     if (block_param >= 0) {
         finding_fix(out, f, "let %s run along the row instead (index = column*%s + x: the transposed element, where the table is symmetric or can be stored transposed)",
                     lane, wtext);
-        finding_fix(out, f, "or stage the rows the block needs through %s memory with coalesced loads, then let each thread take its element there",
-                    cl ? "local" : "shared");
+        finding_fix(out, f, "or stage the rows the block needs through %s with coalesced loads, then let each thread take its element there",
+                    model_language(m)->word.shared_memory);
         return;
     }
     finding_fix(out, f, "let %s run along the row: take the column from %s and the row from %s (index = y*%s + x), and swap the grid's x and y extents at the launch",
                 lane, lane, along, wtext);
-    finding_fix(out, f, "or, when the layout must stay, stage a tile through %s memory: read it with %s along the row, then let each thread take its element there",
-                cl ? "local" : "shared", lane);
+    finding_fix(out, f, "or, when the layout must stay, stage a tile through %s: read it with %s along the row, then let each thread take its element there",
+                model_language(m)->word.shared_memory, lane);
 }
 
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)

@@ -136,12 +136,13 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         finding_predict(out, f);
         if (b->loop >= 0) finding_related(out, f, k->loops[b->loop].header, gs ? "the grid-stride loop" : "the enclosing loop");
         add_call_site(out, f, b->call_depth, b->call_site);
-        if (rule_opencl(m))
-            finding_fix(out, f, "make the condition a compile-time constant (a -D option of clBuildProgram, or a separate kernel per case) and choose the program or kernel on the host%s",
-                        looped && !nblocks ? "; the OpenCL compiler may unswitch a simple case like this by itself, so measure (gpulint --emit-bench, measured with CUDA) before changing it" : "");
-        else
-            finding_fix(out, f, "make the condition a template parameter (template<bool>/template<int>) and choose the instantiation on the host%s",
-                        looped && !nblocks ? "; nvcc -O3 often unswitches a simple case like this by itself, so measure (gpulint --emit-bench) before changing it" : "");
+        const GpuLanguage *lang = model_language(m);
+        const char *unswitched = looped && !nblocks
+                                     ? arena_printf(&out->arena, "; %s a simple case like this by itself, so measure (gpulint --emit-bench%s) before changing it",
+                                                    lang->idiom.compiler_unswitches, lang->idiom.bench_caveat)
+                                     : "";
+        finding_fix(out, f, "make the condition %s and choose %s on the host%s", lang->idiom.compile_time_condition,
+                    lang->word.specialized_code, unswitched);
     }
 }
 

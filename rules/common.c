@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-bool access_geometry(const Kernel *k, const Access *a, WarpAccess *w)
+bool access_geometry(const Model *m, const Kernel *k, const Access *a, WarpAccess *w)
 {
     if (a->elem_bytes <= 0) return false;
-    return warp_geometry(&a->byte_offset, a->elem_bytes, k->block, w);
+    return warp_geometry(&a->byte_offset, a->elem_bytes, k->block, model_language(m)->warp_width, w);
 }
 
 bool uniform_symbol(const Kernel *k, int s)
@@ -105,10 +105,10 @@ bool kernel_runs_one_block(const Kernel *k)
     return per_thread;
 }
 
-const char *block_shape_text(FindingList *l, const Kernel *k)
+const char *block_shape_text(FindingList *l, const Model *m, const Kernel *k)
 {
     if (k->block.known) return arena_printf(&l->arena, "%dx%dx%d", k->block.x, k->block.y, k->block.z);
-    return "assumed x>=32";
+    return arena_printf(&l->arena, "assumed x>=%d", model_language(m)->warp_width); /* warp_geometry's assumption */
 }
 
 void finding_predict(FindingList *l, Finding *f)

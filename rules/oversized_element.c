@@ -135,7 +135,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         }
         if (repeat) continue;
         WarpAccess w;
-        if (!access_geometry(k, a, &w)) continue;
+        if (!access_geometry(m, k, a, &w)) continue;
         const char *type = unqualified(out, a->elem_type);
         Finding *f;
         if (record) {
@@ -158,7 +158,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
             f = finding_new(out, RULE_ID, sev, a->range, k->name,
                             "each thread %s one %d-byte '%s' of '%s': a warp moves only %d bytes per request",
                             a->is_store && !a->is_load ? "writes" : "reads", a->elem_bytes, type, a->base_name,
-                            32 * a->elem_bytes);
+                            lang->warp_width * a->elem_bytes);
         }
         if (!f) continue;
         finding_str(out, f, "base", a->base_name);

@@ -101,8 +101,9 @@ void bench_def(BenchParams *p, const char *name, const char *fmt, ...) __attribu
 void bench_one_block(const Finding *f, BenchParams *p);
 /* float, double or int for a scalar element of `bytes`, from its type name. */
 const char *bench_scalar_type(const char *type_name, long long bytes);
-/* Warp geometry of an access in its kernel (block shape from launches). */
-bool access_geometry(const Kernel *k, const Access *a, WarpAccess *w);
+/* Warp geometry of an access in its kernel (block shape from launches, the
+ * warp width of the model's language). */
+bool access_geometry(const Model *m, const Kernel *k, const Access *a, WarpAccess *w);
 /* The same for every thread of a launch: blockIdx, blockDim, gridDim, a
  * kernel parameter, a __constant__ value, another uniform value or a
  * template parameter. */
@@ -128,8 +129,8 @@ long long loop_constant_trips(const Loop *L);
  * the memory system busy, so wasted sectors cost it latency, not time
  * (evidence one_block; the cost model has measured points for it). */
 bool kernel_runs_one_block(const Kernel *k);
-/* "16x16x1" or "assumed x>=32" */
-const char *block_shape_text(FindingList *l, const Kernel *k);
+/* "16x16x1" or "assumed x>=32" (at least the warp width) */
+const char *block_shape_text(FindingList *l, const Model *m, const Kernel *k);
 /* Call once the finding's evidence is complete (NULL is ignored): the cost
  * model's prediction (rules/cost_model.h) goes on the finding, its
  * severity follows the predicted speedup when a measurement applies, and

@@ -245,7 +245,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
 
         const Access *first = first_in_source(k, a, members, nmembers);
         WarpAccess w;
-        if (!access_geometry(k, first, &w)) continue;
+        if (!access_geometry(m, k, first, &w)) continue;
         Severity sev = w.sectors >= 4 * w.ideal_sectors ? SEV_HIGH : SEV_MEDIUM;
         const char *vt = vector_type(out, a, K);
         const char *verb = store_group ? "writes" : "reads";
@@ -261,7 +261,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         finding_int(out, f, "sectors_per_request", w.sectors);
         finding_int(out, f, "ideal_sectors", w.ideal_sectors);
         finding_str(out, f, "vector_type", vt);
-        finding_str(out, f, "block_shape", block_shape_text(out, k));
+        finding_str(out, f, "block_shape", block_shape_text(out, m, k));
         finding_str(out, f, "element_type", first->elem_canonical);
         finding_str(out, f, "access", store_group ? "store" : "load");
         /* loads and stores of the same K and index in one kernel: the copy
@@ -360,7 +360,7 @@ static void check_struct_fields(const Model *m, const Kernel *k, FindingList *ou
         qsort(slots, (size_t)nslots, sizeof slots[0], cmp_ll);
         const Access *first = first_in_source(k, a, members, nmembers);
         WarpAccess w;
-        if (!warp_geometry(&first->byte_offset, first->field_bytes, k->block, &w)) continue;
+        if (!warp_geometry(&first->byte_offset, first->field_bytes, k->block, model_language(m)->warp_width, &w)) continue;
         long long K = nslots, fb = first->field_bytes, sb = first->elem_bytes;
         bool whole = K * fb == sb;
         bool copy = false; /* the opposite direction on the same element index */
@@ -386,7 +386,7 @@ static void check_struct_fields(const Model *m, const Kernel *k, FindingList *ou
         finding_int(out, f, "lane_stride_bytes", sb);
         finding_int(out, f, "sectors_per_request", w.sectors);
         finding_int(out, f, "ideal_sectors", w.ideal_sectors);
-        finding_str(out, f, "block_shape", block_shape_text(out, k));
+        finding_str(out, f, "block_shape", block_shape_text(out, m, k));
         finding_str(out, f, "element_type", first->elem_canonical);
         finding_str(out, f, "access", store_group ? "store" : "load");
         finding_bool(out, f, "copy_shape", copy);

@@ -80,7 +80,7 @@ static int loaded_row_start(const Kernel *k, const Affine *off, int l, long long
 /* Each thread walks a row that starts at a value it loaded (a CSR row walk):
  * lanes start at unrelated addresses, so a request touches a sector per lane
  * unless rows are shorter than a sector. */
-static void check_loaded_walk(const Kernel *k, const Access *a, int index, int min_width, FindingList *out)
+static void check_loaded_walk(const Model *m, const Kernel *k, const Access *a, int index, int min_width, FindingList *out)
 {
     int l = walking_loop(k, a, &a->data_offset);
     if (l < 0) return;
@@ -109,8 +109,9 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, int m
     if (gathered) snprintf(start_text, sizeof start_text, "%s*%s", row_name, width_text);
     else snprintf(start_text, sizeof start_text, "%s", row_name);
     const char *start = start_text;
-    int sectors = sectors_for_stride(1LL << 20, a->elem_bytes);
-    int ideal = (WARP_SIZE * a->elem_bytes + SECTOR_BYTES - 1) / SECTOR_BYTES;
+    int warp = model_language(m)->warp_width;
+    int sectors = sectors_for_stride(1LL << 20, a->elem_bytes, warp);
+    int ideal = (warp * a->elem_bytes + SECTOR_BYTES - 1) / SECTOR_BYTES;
     if (sectors <= ideal) return;
     Finding *f = gathered
         ? finding_new(out, RULE_ID, SEV_MEDIUM, a->range, k->name,
@@ -128,20 +129,20 @@ static void check_loaded_walk(const Kernel *k, const Access *a, int index, int m
     finding_str(out, f, "loop_var", L->ivar ? L->ivar : "");
     finding_int(out, f, "sectors_per_request", sectors);
     finding_int(out, f, "ideal_sectors", ideal);
-    finding_str(out, f, "block_shape", block_shape_text(out, k));
+    finding_str(out, f, "block_shape", block_shape_text(out, m, k));
     finding_str(out, f, "element_type", a->elem_canonical);
     finding_related(out, f, L->header, "%s", loop_name);
     if (kernel_runs_one_block(k)) finding_bool(out, f, "one_block", true);
     finding_predict(out, f); /* a runtime row width: W=64 assumed, as benchmarked */
     add_call_site(out, f, a->call_depth, a->call_site);
     if (gathered) {
-        finding_fix(out, f, "let a warp (or a group of lanes) share each looked-up row: the lanes read %s + q, %s + q + 32, ... together, one row after another",
-                    start, start);
+        finding_fix(out, f, "let a warp (or a group of lanes) share each looked-up row: the lanes read %s + q, %s + q + %d, ... together, one row after another",
+                    start, start, warp);
         finding_fix(out, f, "or stage the rows the block needs through shared memory with coalesced loads, then let each thread read its row there");
         return;
     }
-    finding_fix(out, f, "let a warp (or a group of lanes) share each row (CSR-vector): lane q reads %s + q, %s + q + 32, ... and the group reduces with __shfl_down_sync",
-                start, start);
+    finding_fix(out, f, "let a warp (or a group of lanes) share each row (CSR-vector): lane q reads %s + q, %s + q + %d, ... and the group reduces with __shfl_down_sync",
+                start, start, warp);
     finding_fix(out, f, "or store the rows in a column-major padded layout (ELLPACK) so that consecutive threads read consecutive elements");
 }
 
@@ -181,7 +182,7 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
         if (wv < ctx->options[OPT_MIN_CONSTANT_WIDTH]) return;
     }
     WarpAccess w;
-    if (!access_geometry(k, a, &w)) return;
+    if (!access_geometry(m, k, a, &w)) return;
     if (w.sectors <= w.ideal_sectors) return;
     char wtext[128];
     if (width.exact) aff_format(&width, model_symbol_name_cb, (void *)k, wtext, sizeof wtext);
@@ -229,7 +230,7 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     if (trips > 0 && (!constant || trips < wv)) finding_int(out, f, "walk_length", trips);
     finding_int(out, f, "sectors_per_request", w.sectors);
     finding_int(out, f, "ideal_sectors", w.ideal_sectors);
-    finding_str(out, f, "block_shape", block_shape_text(out, k));
+    finding_str(out, f, "block_shape", block_shape_text(out, m, k));
     finding_str(out, f, "element_type", a->elem_canonical);
     if (unit) {
         finding_str(out, f, "assumes", assumes);
@@ -251,10 +252,10 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
  * and threadIdx.y steps along it (index = x*W + y).  The unit step on
  * threadIdx.y shows that W is a row length, not a vector increment such as
  * incx that is usually 1; each lane of a warp then reads a row of its own. */
-static bool transposed_mapping(const Kernel *k, const Access *a, int i, long long min_width, WarpAccess *w)
+static bool transposed_mapping(const Model *m, const Kernel *k, const Access *a, int i, long long min_width, WarpAccess *w)
 {
     if (!lane_picks_row(k, a, min_width) || same_address_before(k, a, i, false)) return false; /* ixx[idx] + ixx[idx] */
-    return access_geometry(k, a, w) && w->sectors > w->ideal_sectors;
+    return access_geometry(m, k, a, w) && w->sectors > w->ideal_sectors;
 }
 
 /* The lane's row is the block's width: threadIdx.x multiplies a scalar
@@ -295,7 +296,7 @@ static void report_transposed(const Model *m, const Kernel *k, const int *idx, i
     WarpAccess w;
     Kernel wide = *k; /* a block as wide as K: read with 256 lanes in x */
     if (block_param >= 0 && !k->block.known) wide.block = (BlockShape){true, 256, 1, 1};
-    if (!access_geometry(&wide, a, &w)) return;
+    if (!access_geometry(m, &wide, a, &w)) return;
     Affine cx;
     aff_coef(&a->byte_offset, SYM_TID_X, &cx);
     long long stride_bytes = 0;
@@ -328,7 +329,7 @@ static void report_transposed(const Model *m, const Kernel *k, const int *idx, i
     }
     finding_int(out, f, "sectors_per_request", w.sectors);
     finding_int(out, f, "ideal_sectors", w.ideal_sectors);
-    finding_str(out, f, "block_shape", block_shape_text(out, &wide));
+    finding_str(out, f, "block_shape", block_shape_text(out, m, &wide));
     finding_str(out, f, "element_type", a->elem_canonical);
     finding_predict(out, f);
     for (int j = 1; j < n; j++) {
@@ -365,14 +366,14 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 copy.data_offset = aff_opaque(0);
                 check_walk(m, k, &copy, i, ctx, &u);
             } else {
-                check_loaded_walk(k, a, i, (int)ctx->options[OPT_MIN_CONSTANT_WIDTH], ctx->findings);
+                check_loaded_walk(m, k, a, i, (int)ctx->options[OPT_MIN_CONSTANT_WIDTH], ctx->findings);
             }
             continue;
         }
         if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) continue;
         WarpAccess w;
         if (a->loop >= 0 && walking_loop(k, a, &a->byte_offset) >= 0) check_walk(m, k, a, i, ctx, NULL);
-        else if (transposed_mapping(k, a, i, ctx->options[OPT_MIN_CONSTANT_WIDTH], &w)) transposed[ntransposed++] = i;
+        else if (transposed_mapping(m, k, a, i, ctx->options[OPT_MIN_CONSTANT_WIDTH], &w)) transposed[ntransposed++] = i;
         else {
             int p = lane_row_is_block(m, k, a, i);
             if (p >= 0) {

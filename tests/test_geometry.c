@@ -1,6 +1,10 @@
 /* test_geometry.c - lane strides and sectors per warp request. */
 #include "model/geometry.h"
+#include "model/language.h"
 #include "check.h"
+
+/* The warp width of gpulint's measurements (NVIDIA's) */
+#define NV_WARP (language_info(LANG_CUDA)->warp_width)
 
 static Affine bytes_of(Affine idx, int elem)
 {
@@ -19,28 +23,28 @@ static void test_strides(void)
     BlockShape unknown = {false, 0, 0, 0};
     WarpAccess w;
     /* in[gid]: 4 sectors, ideal 4 */
-    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(1, 0), 4)}, 4, unknown, &w));
+    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(1, 0), 4)}, 4, unknown, NV_WARP, &w));
     CHECK_EQ_LL(w.sectors, 4);
     CHECK_EQ_LL(w.ideal_sectors, 4);
     CHECK_EQ_LL(w.lane_stride_bytes, 4);
     /* in[gid*2+1]: 8 sectors (the acceptance case) */
-    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(2, 1), 4)}, 4, unknown, &w));
+    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(2, 1), 4)}, 4, unknown, NV_WARP, &w));
     CHECK_EQ_LL(w.sectors, 8);
     CHECK_EQ_LL(w.lane_stride_bytes, 8);
     /* K=4: 16, K=8: 32 */
-    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(4, 3), 4)}, 4, unknown, &w));
+    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(4, 3), 4)}, 4, unknown, NV_WARP, &w));
     CHECK_EQ_LL(w.sectors, 16);
-    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(8, 0), 4)}, 4, unknown, &w));
+    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(8, 0), 4)}, 4, unknown, NV_WARP, &w));
     CHECK_EQ_LL(w.sectors, 32);
     /* double, K=2: 16 sectors, ideal 8 */
-    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(2, 0), 8)}, 8, unknown, &w));
+    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(2, 0), 8)}, 8, unknown, NV_WARP, &w));
     CHECK_EQ_LL(w.sectors, 16);
     CHECK_EQ_LL(w.ideal_sectors, 8);
     /* misaligned stride 1: 5 sectors */
-    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(1, 1), 4)}, 4, unknown, &w));
+    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(1, 1), 4)}, 4, unknown, NV_WARP, &w));
     CHECK_EQ_LL(w.sectors, 5);
-    CHECK_EQ_LL(sectors_for_stride(8, 4), 8);
-    CHECK_EQ_LL(sectors_for_stride(0, 4), 1);
+    CHECK_EQ_LL(sectors_for_stride(8, 4, NV_WARP), 8);
+    CHECK_EQ_LL(sectors_for_stride(0, 4, NV_WARP), 1);
 }
 
 static void test_runtime_width(void)
@@ -50,7 +54,7 @@ static void test_runtime_width(void)
     Affine idx = aff_mul(&tx, &w);
     WarpAccess g;
     BlockShape unknown = {false, 0, 0, 0};
-    CHECK(warp_geometry((Affine[]){bytes_of(idx, 4)}, 4, unknown, &g));
+    CHECK(warp_geometry((Affine[]){bytes_of(idx, 4)}, 4, unknown, NV_WARP, &g));
     CHECK(!g.stride_known);
     CHECK(g.stride_symbolic);
     CHECK_EQ_LL(g.sectors, 32);
@@ -64,28 +68,42 @@ static void test_block_shapes(void)
     idx = aff_add(&idx, &tx);
     BlockShape b16 = {true, 16, 16, 1};
     WarpAccess g;
-    CHECK(warp_geometry((Affine[]){bytes_of(idx, 4)}, 4, b16, &g));
+    CHECK(warp_geometry((Affine[]){bytes_of(idx, 4)}, 4, b16, NV_WARP, &g));
     CHECK_EQ_LL(g.sectors, 4);
     CHECK(!g.warp_along_x);
     /* in[threadIdx.y*2 + c] with a 1-D block of 256: one address per warp */
     Affine two = aff_const(2);
     Affine yk = aff_mul(&ty, &two);
     BlockShape b256 = {true, 256, 1, 1};
-    CHECK(warp_geometry((Affine[]){bytes_of(yk, 4)}, 4, b256, &g));
+    CHECK(warp_geometry((Affine[]){bytes_of(yk, 4)}, 4, b256, NV_WARP, &g));
     CHECK_EQ_LL(g.sectors, 1);
     CHECK(g.warp_along_x);
     /* the same with unknown shape: the warp is assumed along x */
     BlockShape unknown = {false, 0, 0, 0};
-    CHECK(warp_geometry((Affine[]){bytes_of(yk, 4)}, 4, unknown, &g));
+    CHECK(warp_geometry((Affine[]){bytes_of(yk, 4)}, 4, unknown, NV_WARP, &g));
     CHECK_EQ_LL(g.sectors, 1);
     /* non-exact offsets say nothing */
     Affine op = aff_opaque(DEP_DATA);
-    CHECK(!warp_geometry(&op, 4, unknown, &g));
+    CHECK(!warp_geometry(&op, 4, unknown, NV_WARP, &g));
+}
+
+/* A wider warp (an AMD wavefront) requests more sectors for the same stride. */
+static void test_warp_width(void)
+{
+    BlockShape unknown = {false, 0, 0, 0};
+    WarpAccess w;
+    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(1, 0), 4)}, 4, unknown, 64, &w));
+    CHECK_EQ_LL(w.sectors, 8);
+    CHECK_EQ_LL(w.ideal_sectors, 8);
+    CHECK(w.warp_along_x);
+    CHECK_EQ_LL(sectors_for_stride(8, 4, 64), 16);
+    CHECK_EQ_LL(sectors_for_stride(8, 4, NV_WARP), 8);
 }
 
 int main(void)
 {
     test_strides();
+    test_warp_width();
     test_runtime_width();
     test_block_shapes();
     return check_summary();

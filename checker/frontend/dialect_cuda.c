@@ -94,7 +94,7 @@ static int cuda_builtin_symbol(Cx *c, CXCursor member)
 static bool cuda_builtin_constant(const char *name, long long *value)
 {
     if (strcmp(name, "warpSize") != 0) return false;
-    *value = 32;
+    *value = language_info(LANG_CUDA)->warp_width;
     return true;
 }
 

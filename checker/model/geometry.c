@@ -19,12 +19,12 @@ static long long floor_div(long long a, long long b)
 
 static int count_sectors(const long long *offsets, int n, int elem_bytes)
 {
-    long long sectors[WARP_SIZE * 8];
-    int ns = 0;
+    long long sectors[MAX_WARP_WIDTH * 8];
+    int cap = n * 8, ns = 0; /* counted up to 8 sectors a lane */
     for (int i = 0; i < n; i++) {
         long long first = floor_div(offsets[i], SECTOR_BYTES);
         long long last = floor_div(offsets[i] + (elem_bytes > 0 ? elem_bytes : 1) - 1, SECTOR_BYTES);
-        for (long long s = first; s <= last && ns < (int)(sizeof sectors / sizeof sectors[0]); s++) {
+        for (long long s = first; s <= last && ns < cap; s++) {
             bool seen = false;
             for (int j = 0; j < ns; j++)
                 if (sectors[j] == s) {
@@ -41,15 +41,22 @@ static int count_sectors(const long long *offsets, int n, int elem_bytes)
  * are reduced to it so that the products below cannot overflow. */
 #define FAR_APART (1LL << 40)
 
-int sectors_for_stride(long long stride_bytes, int elem_bytes)
+/* A width gpulint can hold: 1 to MAX_WARP_WIDTH lanes. */
+static int lanes_of(int warp_width)
+{
+    return warp_width < 1 ? 1 : warp_width > MAX_WARP_WIDTH ? MAX_WARP_WIDTH : warp_width;
+}
+
+int sectors_for_stride(long long stride_bytes, int elem_bytes, int warp_width)
 {
     /* Same sign and same remainder mod SECTOR_BYTES (the alignment of each
      * lane), so the same count of sectors. */
     if (stride_bytes > FAR_APART || stride_bytes < -FAR_APART)
         stride_bytes = (stride_bytes > 0 ? FAR_APART : -FAR_APART) + stride_bytes % SECTOR_BYTES;
-    long long off[WARP_SIZE];
-    for (int l = 0; l < WARP_SIZE; l++) off[l] = l * stride_bytes;
-    return count_sectors(off, WARP_SIZE, elem_bytes);
+    int lanes = lanes_of(warp_width);
+    long long off[MAX_WARP_WIDTH];
+    for (int l = 0; l < lanes; l++) off[l] = l * stride_bytes;
+    return count_sectors(off, lanes, elem_bytes);
 }
 
 /* Is any factor of any term mentioning a thread index a non-built-in symbol? */
@@ -68,13 +75,14 @@ static bool thread_terms_symbolic(const Affine *a)
     return false;
 }
 
-bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, WarpAccess *out)
+bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, int warp_width, WarpAccess *out)
 {
     memset(out, 0, sizeof *out);
     if (!byte_offset->exact || elem_bytes <= 0) return false;
 
+    int lanes = lanes_of(warp_width);
     Affine a = *byte_offset;
-    int bx = 32, by = 1;
+    int bx = lanes, by = 1; /* unknown: at least a warp wide in x */
     if (shape.known) {
         bx = shape.x > 0 ? shape.x : 1;
         by = shape.y > 0 ? shape.y : 1;
@@ -83,7 +91,7 @@ bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, 
         a = aff_subst(&a, SYM_BDIM_Z, shape.z);
         if (!a.exact) return false; /* a coefficient overflowed */
     }
-    out->warp_along_x = bx >= WARP_SIZE;
+    out->warp_along_x = bx >= lanes;
 
     /* Only thread-index terms differ between lanes; the pure constant term
      * matters for alignment; every other term is the same for the whole warp. */
@@ -114,8 +122,8 @@ bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, 
 
     long long vals[SYM_FIRST_USER];
     for (int i = 0; i < SYM_FIRST_USER; i++) vals[i] = RUNTIME_UNIFORM_VALUE;
-    long long offsets[WARP_SIZE];
-    for (int l = 0; l < WARP_SIZE; l++) {
+    long long offsets[MAX_WARP_WIDTH];
+    for (int l = 0; l < lanes; l++) {
         vals[SYM_TID_X] = l % bx;
         vals[SYM_TID_Y] = (l / bx) % by;
         vals[SYM_TID_Z] = l / (bx * by);
@@ -126,7 +134,7 @@ bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, 
             return false;
         offsets[l] = o + (c0 % SECTOR_BYTES + SECTOR_BYTES) % SECTOR_BYTES;
     }
-    out->sectors = count_sectors(offsets, WARP_SIZE, elem_bytes);
-    out->ideal_sectors = (WARP_SIZE * elem_bytes + SECTOR_BYTES - 1) / SECTOR_BYTES;
+    out->sectors = count_sectors(offsets, lanes, elem_bytes);
+    out->ideal_sectors = (lanes * elem_bytes + SECTOR_BYTES - 1) / SECTOR_BYTES;
     return true;
 }

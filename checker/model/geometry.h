@@ -1,8 +1,9 @@
 /* geometry.h - warp geometry of one global-memory access.
  *
  * Given the byte offset of an access as an Affine over the built-in symbols,
- * the element size and the block shape, computes what a warp of 32 consecutive
- * linear thread ids requests: the byte distance between adjacent lanes and the
+ * the element size, the block shape and the warp width (the language's:
+ * model/language.h), computes what a warp of consecutive linear thread ids
+ * requests: the byte distance between adjacent lanes and the
  * number of distinct 32-byte sectors touched (the metric Nsight Compute shows as
  * sectors per request).  Shared by every coalescing-type rule. */
 #ifndef GPULINT_GEOMETRY_H
@@ -12,8 +13,9 @@
 
 #include <stdbool.h>
 
-#define WARP_SIZE 32
 #define SECTOR_BYTES 32
+/* At least any language's warp (or wavefront) width: per-lane arrays. */
+#define MAX_WARP_WIDTH 64
 
 typedef struct {
     bool known;     /* from a launch site in the same file */
@@ -26,16 +28,18 @@ typedef struct {
     bool stride_symbolic;     /* stride depends on a runtime uniform value */
     int sectors;              /* 32-byte sectors per warp request */
     int ideal_sectors;        /* for a perfectly coalesced access of this size */
-    bool warp_along_x;        /* all 32 lanes differ only in threadIdx.x */
+    bool warp_along_x;        /* all of a warp's lanes differ only in threadIdx.x */
 } WarpAccess;
 
 /* `byte_offset` must be exact; returns false otherwise (nothing can be said).
  * Runtime-uniform coefficients (e.g. a row width) are taken as large, which is
- * what they are in the cases that matter; `stride_symbolic` says so. */
-bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, WarpAccess *out);
+ * what they are in the cases that matter; `stride_symbolic` says so.  Without
+ * a known shape the block is assumed at least a warp wide in x.
+ * `warp_width`: 1 to MAX_WARP_WIDTH lanes. */
+bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, int warp_width, WarpAccess *out);
 
-/* Sectors touched by 32 lanes at byte offsets base + lane*stride (helper for
- * tests and the benchmark generators). */
-int sectors_for_stride(long long stride_bytes, int elem_bytes);
+/* Sectors touched by a warp's lanes at byte offsets base + lane*stride
+ * (helper for rules, tests and the benchmark generators). */
+int sectors_for_stride(long long stride_bytes, int elem_bytes, int warp_width);
 
 #endif

@@ -180,6 +180,61 @@ static void check_choice(const Model *m, const Kernel *k, int li, FindingList *o
                     sym->name);
 }
 
+/* The values a loop-bound symbol is known to take: a kernel parameter's
+ * from the launches, a __constant__ value's from the host code that writes
+ * it (then its value_source, else NULL, is returned). */
+static const char *symbol_values(const Model *m, const Kernel *k, const Symbol *sym, ValueSet *vs)
+{
+    memset(vs, 0, sizeof *vs);
+    const char *write_source = NULL;
+    if (sym->kind == SYMK_PARAM) launch_values(m, k, sym->param, vs);
+    else
+        for (int w = 0; w < m->nsymbol_writes; w++) {
+            const SymbolWrite *sw = &m->symbol_writes[w];
+            if (strcmp(sw->symbol, sym->name) != 0 || !sw->value_source) continue;
+            write_source = sw->value_source;
+            for (int v = 0; v < sw->nvalues && vs->n < 16; v++) vs->values[vs->n++] = sw->values[v];
+        }
+    return write_source;
+}
+
+/* The tightest cap the kernel itself puts on symbol `s` before its loops
+ * (assert(k <= C), if (k > C) return;) within 1..max_value, or NULL. */
+static const SymbolLimit *symbol_guard(const Kernel *k, int s, long long max_value)
+{
+    const SymbolLimit *guard = NULL;
+    for (int g = 0; g < k->nlimits; g++) {
+        const SymbolLimit *lim = &k->limits[g];
+        if (lim->symbol == s && lim->max >= 1 && lim->max <= max_value && (!guard || lim->max < guard->max))
+            guard = lim;
+    }
+    return guard;
+}
+
+/* Each launch of k with the value it passes for the parameter `sym`, as
+ * related locations of f. */
+static void relate_launches(const Model *m, const Kernel *k, const Symbol *sym, Finding *f, FindingList *out)
+{
+    int ki = (int)(k - m->kernels);
+    for (int i = 0; i < m->nlaunches; i++) {
+        const Launch *ln = &m->launches[i];
+        if (ln->kernel != ki || sym->kind != SYMK_PARAM || sym->param >= ln->nargs) continue;
+        if (ln->arg_known[sym->param])
+            finding_related(out, f, ln->range, "launched with %s = %lld", sym->name, ln->arg_value[sym->param]);
+        else if (ln->arg_sets && ln->arg_sets[sym->param].n) {
+            const ArgValueSet *set = &ln->arg_sets[sym->param];
+            char list[160];
+            Evidence ev = {.kind = EV_INT_LIST, .ints = set->values, .count = set->n};
+            evidence_format(&ev, list, sizeof list);
+            finding_related(out, f, ln->range, "launched with %s = %s, one of %s (%s)", sym->name,
+                            ln->arg_text[sym->param], list,
+                            strcmp(set->how, "caller") == 0 ? "what the callers in this file pass"
+                            : strcmp(set->how, "table") == 0 ? "the constant table's elements"
+                                                             : "the only values host code assigns it");
+        }
+    }
+}
+
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
     FindingList *out = ctx->findings;
@@ -209,16 +264,8 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 if (dup) continue;
                 done[ndone++] = s;
 
-                ValueSet vs = {{0}, 0, false, false};
-                const char *write_source = NULL;
-                if (sym->kind == SYMK_PARAM) launch_values(m, k, sym->param, &vs);
-                else
-                    for (int w = 0; w < m->nsymbol_writes; w++) {
-                        const SymbolWrite *sw = &m->symbol_writes[w];
-                        if (strcmp(sw->symbol, sym->name) != 0 || !sw->value_source) continue;
-                        write_source = sw->value_source;
-                        for (int v = 0; v < sw->nvalues && vs.n < 16; v++) vs.values[vs.n++] = sw->values[v];
-                    }
+                ValueSet vs;
+                const char *write_source = symbol_values(m, k, sym, &vs);
                 long long maxv = 0;
                 for (int v = 0; v < vs.n; v++) maxv = vs.values[v] > maxv ? vs.values[v] : maxv;
                 bool launch_ev = vs.n > 0 && maxv <= max_value;
@@ -240,12 +287,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 bool shared_ev = sh && sh->count <= max_value;
                 bool clamp_ev = clamp && !size_like;
                 /* assert(k <= C) / if (k > C) return; before the loop */
-                const SymbolLimit *guard = NULL;
-                for (int g = 0; g < k->nlimits && !size_like; g++) {
-                    const SymbolLimit *lim = &k->limits[g];
-                    if (lim->symbol == s && lim->max >= 1 && lim->max <= max_value && (!guard || lim->max < guard->max))
-                        guard = lim;
-                }
+                const SymbolLimit *guard = size_like ? NULL : symbol_guard(k, s, max_value);
                 const Loop *nest = size_like ? NULL : nested_window(k, li);
                 bool symmetric_ev = !size_like && symmetric_window(L, s);
                 if (!launch_ev && !array_ev && !unsized && !switch_ev && !clamp_ev && !guard && !shared_ev && !nest && !symmetric_ev)
@@ -331,24 +373,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 if (guard) finding_related(out, f, guard->range, "'%s' is capped at %lld here", sym->name, guard->max);
                 if (nest) finding_related(out, f, nest->header, "the other loop of the window, bounded by the same '%s'", sym->name);
                 finding_predict(out, f);
-                int ki = (int)(k - m->kernels);
-                for (int i = 0; i < m->nlaunches; i++) {
-                    const Launch *ln = &m->launches[i];
-                    if (ln->kernel != ki || sym->kind != SYMK_PARAM || sym->param >= ln->nargs) continue;
-                    if (ln->arg_known[sym->param])
-                        finding_related(out, f, ln->range, "launched with %s = %lld", sym->name, ln->arg_value[sym->param]);
-                    else if (ln->arg_sets && ln->arg_sets[sym->param].n) {
-                        const ArgValueSet *set = &ln->arg_sets[sym->param];
-                        char list[160];
-                        Evidence ev = {.kind = EV_INT_LIST, .ints = set->values, .count = set->n};
-                        evidence_format(&ev, list, sizeof list);
-                        finding_related(out, f, ln->range, "launched with %s = %s, one of %s (%s)", sym->name,
-                                        ln->arg_text[sym->param], list,
-                                        strcmp(set->how, "caller") == 0 ? "what the callers in this file pass"
-                                        : strcmp(set->how, "table") == 0 ? "the constant table's elements"
-                                                                         : "the only values host code assigns it");
-                    }
-                }
+                relate_launches(m, k, sym, f, out);
                 if (lang->specialization == SPECIALIZE_BY_BUILD_OPTION)
                     finding_fix(out, f, "build the program with -D %s=<value> and use that macro instead of the argument (with #pragma unroll on the loop%s), one program (or a separate kernel) per value, chosen on the host",
                                 sym->name, arr ? " and the array sized by it" : "");

@@ -15,6 +15,16 @@
 
 #include "gpulint_cuda_shim.h"
 
+/* the inline-asm constraint of a generic pointer, which code that writes
+ * its own grid barrier in PTX borrows from the toolkit's header */
+#ifndef _CG_ASM_PTR_CONSTRAINT
+#if defined(_WIN64) || defined(__LP64__)
+#define _CG_ASM_PTR_CONSTRAINT "l"
+#else
+#define _CG_ASM_PTR_CONSTRAINT "r"
+#endif
+#endif
+
 namespace cooperative_groups {
 
 class thread_group {
@@ -41,7 +51,10 @@ public:
 
 class grid_group : public thread_group {
 public:
+  struct arrival_token {};
   static __device__ void sync();
+  static __device__ arrival_token barrier_arrive();
+  static __device__ void barrier_wait(arrival_token &&token);
   static __device__ bool is_valid();
   static __device__ unsigned long long size();
   static __device__ unsigned long long num_threads();

@@ -72,6 +72,11 @@
 #define __CUDACC_VER_MINOR__ 0
 #define __CUDACC_VER_BUILD__ 0
 #endif
+/* nvcc (11.5 and later) lists the architectures it compiles for; the shim
+ * parses for sm_80 */
+#ifndef __CUDA_ARCH_LIST__
+#define __CUDA_ARCH_LIST__ 800
+#endif
 
 /* The include guards of the toolkit headers whose contents the shim
  * provides, as the real headers define them: a project header's

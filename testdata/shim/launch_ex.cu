@@ -27,6 +27,29 @@ __global__ void __cluster_dims__(2, 1, 1) cluster_sum(const float* in, float* ou
     cluster.barrier_wait(static_cast<cg::cluster_group::arrival_token&&>(token));
 }
 
+// The architectures nvcc compiles for, as a host-side constant.
+constexpr int first_arch()
+{
+    int archs[] = {__CUDA_ARCH_LIST__};
+    return archs[0];
+}
+
+// A grid barrier split into arrive and wait, then one written in PTX.
+__global__ void grid_arrive_wait(float* x, unsigned int* arrived, int n)
+{
+    cg::grid_group grid = cg::this_grid();
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    cg::grid_group::arrival_token token = grid.barrier_arrive();
+    if (i < n) x[i] += 1.0f;
+    grid.barrier_wait(static_cast<cg::grid_group::arrival_token&&>(token));
+    unsigned int old;
+    asm volatile("atom.add.release.gpu.u32 %0,[%1],%2;"
+                 : "=r"(old)
+                 : _CG_ASM_PTR_CONSTRAINT(arrived), "r"(1u)
+                 : "memory");
+    if (i == 0) x[0] += (float)old + first_arch();
+}
+
 // A persistent kernel with its own grid barrier, launched cooperatively.
 __global__ void scale_persistent(float* x, float a, unsigned int* arrived, int n)
 {

@@ -51,7 +51,8 @@ public:
 
 class grid_group : public thread_group {
 public:
-  struct arrival_token {};
+  /* code passes the token to its own barrier helpers as an unsigned int */
+  typedef unsigned int arrival_token;
   static __device__ void sync();
   static __device__ arrival_token barrier_arrive();
   static __device__ void barrier_wait(arrival_token &&token);

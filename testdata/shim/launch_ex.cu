@@ -42,12 +42,13 @@ __global__ void grid_arrive_wait(float* x, unsigned int* arrived, int n)
     cg::grid_group::arrival_token token = grid.barrier_arrive();
     if (i < n) x[i] += 1.0f;
     grid.barrier_wait(static_cast<cg::grid_group::arrival_token&&>(token));
+    unsigned int raw = token;
     unsigned int old;
     asm volatile("atom.add.release.gpu.u32 %0,[%1],%2;"
                  : "=r"(old)
                  : _CG_ASM_PTR_CONSTRAINT(arrived), "r"(1u)
                  : "memory");
-    if (i == 0) x[0] += (float)old + first_arch();
+    if (i == 0) x[0] += (float)(old + raw) + first_arch();
 }
 
 // A persistent kernel with its own grid barrier, launched cooperatively.

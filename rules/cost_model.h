@@ -2,7 +2,9 @@
  *
  * The H100 calibration and example measurements (docs/measured/README.md)
  * compiled in as tables: for each rule, the speedup of the best fix as a
- * function of the finding's parameters (its evidence).  Between two
+ * function of the finding's parameters (its evidence).  Each rule owns its
+ * tables and their reading (Rule.costs and Rule.predict in rules.h, beside
+ * its check); this file holds what they share.  Between two
  * measured points the speedup is interpolated linearly in log2 of the
  * parameter (the measured parameters double: K 2,4,8; W 4,16,64,256);
  * outside the measured range it is clamped to the nearest point; and a
@@ -40,8 +42,33 @@ typedef struct {
     const char *source;
 } CostPoint;
 
-/* The prediction for a finding, from its rule and evidence. */
+/* A measured table of a rule: the shape its points measure (markdown, one
+ * line: a row of the rule's page), the parameter they are read by, and the
+ * points in increasing x.  A table without a parameter (NULL) is one point:
+ * a single measured shape, whatever the finding's values. */
+typedef struct {
+    const char *shape;
+    const char *param;
+    const CostPoint *points;
+    int npoints;
+} CostTable;
+
+/* The points of a CostTable and their count, for its initializer:
+ *   static const CostTable ROW = {"rows of W elements", "W", COST_POINTS({4, 1.00, "row-W4"}, ...)}; */
+#define COST_POINTS(...) \
+    (const CostPoint[]){__VA_ARGS__}, (int)(sizeof((const CostPoint[]){__VA_ARGS__}) / sizeof(CostPoint))
+
+/* The prediction for a finding: its rule's predict (rules.h), or "no
+ * measurement" for a rule without one. */
 void cost_predict(const Finding *f, CostPrediction *out);
+/* For a rule's predict: the table read at x (a table without a parameter
+ * is read at its one point), the basis the shape (printf-style) then how
+ * the table was read. */
+void cost_predict_from(CostPrediction *out, const CostTable *t, double x, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* For a rule's predict: no measured shape applies, and why (printf-style);
+ * the rule's own severity then stands. */
+void cost_no_measurement(CostPrediction *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The severity a predicted speedup earns: high >= 1.5x, medium >= 1.15x,
  * low >= 1.05x, info below. */
 Severity cost_severity(double speedup);

@@ -4,6 +4,7 @@
  * conversions to report, the message and the fix-its: 4.0 -> 4.0f, and
  * exp -> expf when the call's argument is float once its literals are.  See docs/rules/double-literal.md. */
 #include "rules.h"
+#include "rules/double_literal_cost.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -507,5 +508,7 @@ const Rule rule_double_literal = {
     .default_severity = SEV_MEDIUM,
     .check_kernel = check,
     .bench = bench,
+    .costs = double_literal_costs,
+    .predict = double_literal_predict,
     .fixes_are_safe = true, /* a literal suffix and the float math name: same text, float semantics */
 };

@@ -180,6 +180,27 @@ static void check_model(const Model *m, const RuleContext *ctx)
     free(rep);
 }
 
+/* ------------------------------------------------ what a finding costs */
+
+/* The best shape of the sweep against 16x16, by the launched kernel's
+ * context (bench/calibrate.sh block-*). */
+static const CostTable ROW_REUSE = {"`context=row-reuse`: rows reused through the cache ([Yang] Fig. 8)", NULL,
+                                    COST_POINTS({1, 1.48, "block-rowreuse (8x32 best)"})};
+static const CostTable ROW_MAJOR = {"`context=row-major`: a row-major copy or stencil", NULL,
+                                    COST_POINTS({1, 1.09, "block-copy (64x4 best)"})};
+static const CostTable *const costs[] = {&ROW_REUSE, &ROW_MAJOR, NULL};
+
+static void predict(const Finding *f, CostPrediction *out)
+{
+    const char *ctx = evidence_str(f, "context", "");
+    if (strcmp(ctx, "row-reuse") == 0)
+        cost_predict_from(out, &ROW_REUSE, 1, "16x16 block on a kernel reusing rows");
+    else if (strcmp(ctx, "row-major") == 0)
+        cost_predict_from(out, &ROW_MAJOR, 1, "16x16 block on a row-major kernel");
+    else
+        cost_no_measurement(out, "kernel context '%s'", ctx[0] ? ctx : "unknown");
+}
+
 const Rule rule_fixed_block_16x16 = {
     .id = RULE_ID,
     .summary = "a kernel launch with a hard-coded 16x16 thread block (rarely the best shape)",
@@ -187,4 +208,6 @@ const Rule rule_fixed_block_16x16 = {
     .default_severity = SEV_MEDIUM,
     .check_model = check_model,
     .bench = bench,
+    .costs = costs,
+    .predict = predict,
 };

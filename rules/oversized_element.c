@@ -232,6 +232,69 @@ static bool bench(const Finding *f, BenchParams *p)
     return true;
 }
 
+/* ------------------------------------------------ what a finding costs */
+
+/* A whole struct of floats (4-byte aligned) copied per thread, against
+ * float4 chunks, by size in bytes (the catalogue: 8-20 B no loss). */
+static const CostTable STRUCT_COPY = {"a whole struct per thread, 4-byte aligned (`kind=struct`, `fields=whole`)", "bytes",
+                                      COST_POINTS({20, 1.01, "struct-20B"}, {24, 1.41, "struct-24B"},
+                                                  {32, 2.98, "struct-32B"}, {64, 4.71, "struct-64B"},
+                                                  {128, 19.83, "struct-128B"})};
+/* One char (short) per thread: by the share of the kernel's requests that
+ * are such per-thread sub-word accesses (evidence subword_share_percent):
+ * 100% is the pure copy; 50% a byte (short) read next to an int written per
+ * element, 25% the same with two more int arrays read; the char4 (short4)
+ * fix widens the word streams beside it too.  Below 25% there is no finding. */
+static const CostTable SUBWORD_CHAR = {"1-byte elements (`kind=subword`), by their share of the kernel's requests "
+                                       "(`subword_share_percent`)", "share",
+                                       COST_POINTS({25, 1.10, "char-3int"}, {50, 1.65, "char-int"}, {100, 3.67, "char"})};
+static const CostTable SUBWORD_SHORT = {"2-byte elements, by their share of the kernel's requests", "share",
+                                        COST_POINTS({25, 1.08, "short-3int"}, {50, 1.51, "short-int"}, {100, 2.09, "short"})};
+/* A kernel whose addresses leave out the block index runs as one block
+ * (evidence one_block): the same shapes timed with one block of 256 threads
+ * (bench/calibrate.sh *-1block).  A single access per thread costs such a
+ * kernel nothing measurable (launch latency dominates). */
+static const CostTable ONE_BLOCK_SUBWORD = {"the kernel runs as one block (`one_block`): a sub-word element per thread", NULL,
+                                            COST_POINTS({1, 1.00, "char-1block"})};
+static const CostTable ONE_BLOCK_STRUCT = {"the kernel runs as one block: a struct per thread (measured at 32 bytes)", NULL,
+                                           COST_POINTS({32, 1.02, "struct-32B-1block"})};
+static const CostTable *const costs[] = {&STRUCT_COPY, &SUBWORD_CHAR, &SUBWORD_SHORT, &ONE_BLOCK_SUBWORD, &ONE_BLOCK_STRUCT, NULL};
+
+static void predict_subword(const Finding *f, CostPrediction *out)
+{
+    long long size = evidence_int(f, "size", 0), share = evidence_int(f, "subword_share_percent", 100);
+    if (size != 1 && size != 2) {
+        cost_no_measurement(out, "%lld-byte elements", size);
+        return;
+    }
+    if (share <= 0 || share > 100) share = 100;
+    cost_predict_from(out, size == 1 ? &SUBWORD_CHAR : &SUBWORD_SHORT, (double)share,
+                      "one %lld-byte element per thread, %lld%% of the kernel's requests", size, share);
+}
+
+static void predict(const Finding *f, CostPrediction *out)
+{
+    bool subword = strcmp(evidence_str(f, "kind", ""), "subword") == 0;
+    if (evidence_int(f, "one_block", 0)) {
+        if (subword)
+            cost_predict_from(out, &ONE_BLOCK_SUBWORD, 1, "a sub-word element per thread in a kernel that runs as one block");
+        else
+            cost_predict_from(out, &ONE_BLOCK_STRUCT, 32, "a struct per thread in a kernel that runs as one block");
+        return;
+    }
+    long long size = evidence_int(f, "size", 0), align = evidence_int(f, "alignment", 4);
+    if (subword) {
+        predict_subword(f, out);
+    } else if (!evidence_has_str(f, "fields", "whole")) {
+        cost_no_measurement(out, "single-field reads of a struct were not measured");
+    } else if (align > 4) {
+        cost_no_measurement(out, "only 4-byte aligned structs were measured; this one is %lld-byte aligned", align);
+    } else {
+        long long rounded = (size + 3) / 4 * 4;
+        cost_predict_from(out, &STRUCT_COPY, (double)rounded, "whole %lld-byte struct per thread", size);
+    }
+}
+
 const Rule rule_oversized_element = {
     .id = RULE_ID,
     .summary = "per-thread global elements larger than 16 bytes (structs) or smaller than 4 bytes (char/short)",
@@ -239,4 +302,6 @@ const Rule rule_oversized_element = {
     .default_severity = SEV_HIGH,
     .check_kernel = check_kernel,
     .bench = bench,
+    .costs = costs,
+    .predict = predict,
 };

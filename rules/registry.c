@@ -109,3 +109,9 @@ const Rule *rule_by_id(const char *id)
         if (strcmp(gpulint_rules[i]->id, id) == 0) return gpulint_rules[i];
     return NULL;
 }
+
+bool rule_fixes_are_safe(const char *id)
+{
+    const Rule *r = id ? rule_by_id(id) : NULL;
+    return r && r->fixes_are_safe;
+}

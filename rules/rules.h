@@ -14,9 +14,11 @@
  *   - bench: maps a finding's evidence (read with evidence_int/_str/
  *     _int_list/_has_str, never by parsing text) onto the #defines of
  *     bench/templates/<id>.cu;
+ *   - its costs: the measured tables (CostTable, rules/cost_model.h) and
+ *     predict, which reads a finding's evidence against them;
  *   - `const Rule rule_<id>` with id, summary, default severity, options,
- *     the check, bench and fixes_are_safe (true only when --fix may apply the
- *     rule's replacements unreviewed);
+ *     the check, bench, costs, predict and fixes_are_safe (true only when
+ *     --fix may apply the rule's replacements unreviewed);
  * plus one line in rules/registry.c (GPULINT_RULES), a page
  * docs/rules/<id>.md, testdata/rules/<id>/ and a bench template. */
 #ifndef GPULINT_RULES_H
@@ -24,6 +26,7 @@
 
 #include "finding/finding.h"
 #include "model/model.h"
+#include "rules/cost_model.h"
 
 /* Parameters of a finding's microbenchmark: #define lines that select the
  * shape in bench/templates/<rule-id>.cu (see bench/README.md). */
@@ -75,12 +78,24 @@ struct Rule {
     /* Fills the benchmark parameters from the finding's evidence; false
      * when no benchmark can reproduce it. */
     bool (*bench)(const Finding *f, BenchParams *p);
-    bool fixes_are_safe;         /* --fix applies this rule's replacements */
+    /* What a finding costs: the rule's measured tables (NULL-terminated;
+     * each point a row of docs/measured, each table rows of the rule's page)
+     * and how a finding's evidence reads them (cost_predict_from, or
+     * cost_no_measurement with the reason).  Without predict the findings
+     * say "no measurements" and keep the rule's own severity. */
+    const CostTable *const *costs;
+    void (*predict)(const Finding *f, CostPrediction *out);
+    /* The one source of fix safety: --fix, the language server's preferred
+     * quick fix and --list-rules -v read it (by id: rule_fixes_are_safe). */
+    bool fixes_are_safe;         /* true only when the replacements may be applied unreviewed */
 };
 
 extern const Rule *const gpulint_rules[];
 extern const int gpulint_nrules;
 const Rule *rule_by_id(const char *id);
+/* May the fixes of the rule `id` be applied unreviewed?  False for an
+ * unknown rule. */
+bool rule_fixes_are_safe(const char *id);
 /* Runs a rule on a model.  option_values: one per option of the rule, or
  * NULL for the defaults. */
 void rule_run(const Rule *r, const Model *m, const long long *option_values, FindingList *out);

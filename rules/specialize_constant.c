@@ -414,6 +414,52 @@ static bool bench(const Finding *f, BenchParams *p)
     return true;
 }
 
+/* ------------------------------------------------ what a finding costs */
+
+/* Runtime K against template<K>, by K: with a per-thread array the runtime
+ * K keeps it in local memory; without one only the unrolling is lost. */
+static const CostTable WITH_ARRAY = {"a per-thread array indexed in the loop (`local_array`)", "K",
+                                     COST_POINTS({7, 2.35, "specialize-K7"}, {15, 3.36, "specialize-K15"},
+                                                 {31, 4.41, "specialize-K31"})};
+static const CostTable NO_ARRAY = {"no per-thread array", "K",
+                                   COST_POINTS({4, 1.10, "examples/stencil_modes.cu:25 (K=4)"},
+                                               {7, 1.20, "specialize-K7-noarray"},
+                                               {8, 1.08, "examples/signal_filters.cu:46 (K=8)"})};
+static const CostTable *const costs[] = {&WITH_ARRAY, &NO_ARRAY, NULL};
+
+static void predict(const Finding *f, CostPrediction *out)
+{
+    int n;
+    const long long *values = evidence_int_list(f, "values", &n);
+    long long K = 0;
+    for (int i = 0; i < n; i++) K = values[i] > K ? values[i] : K;
+    bool array = finding_evidence(f, "local_array") != NULL;
+    long long size = evidence_int(f, "array_size", 0);
+    char assumed[96] = "";
+    long long cap = evidence_int(f, "max_value", 0);
+    if (K <= 0 && !array && cap > 0) { /* the benchmark takes the cap too */
+        K = cap;
+        snprintf(assumed, sizeof assumed, " (no value known: at most %lld, as benchmarked)", cap);
+    } else if (K <= 0 && !array && finding_evidence(f, "window")) {
+        cost_no_measurement(out, "a window size with no value known and no per-thread array: the measured no-array "
+                                 "points (1.08-1.20x) depend on the value");
+        return;
+    }
+    if (K <= 0 && array && size <= 0) {
+        cost_no_measurement(out, "a per-thread array of a size gpulint cannot evaluate (a template parameter) and no value of the bound known");
+        return;
+    }
+    if (K <= 0) { /* what the benchmark takes too */
+        K = array && size > 1 ? size - 1 : 7;
+        snprintf(assumed, sizeof assumed, " (no value known: assumed K=%lld, as benchmarked)", K);
+    }
+    if (K > 64) K = 64;
+    if (array)
+        cost_predict_from(out, &WITH_ARRAY, (double)K, "runtime K=%lld with a per-thread array%s", K, assumed);
+    else
+        cost_predict_from(out, &NO_ARRAY, (double)K, "runtime K=%lld loop bound, no array%s", K, assumed);
+}
+
 const Rule rule_specialize_constant = {
     .id = RULE_ID,
     .summary = "a runtime kernel parameter with a few known values bounds a loop: specialize it as a template parameter",
@@ -423,4 +469,6 @@ const Rule rule_specialize_constant = {
     .noptions = (int)(sizeof options / sizeof options[0]),
     .check_kernel = check_kernel,
     .bench = bench,
+    .costs = costs,
+    .predict = predict,
 };

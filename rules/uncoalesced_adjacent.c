@@ -447,6 +447,67 @@ static bool bench(const Finding *f, BenchParams *p)
     return true;
 }
 
+/* ------------------------------------------------ what a finding costs */
+
+/* The scalar accesses against the best fix (restrict or vector), 4-byte
+ * elements, by K.  Loads and stores interleaved (a per-element copy): the
+ * load-store ordering is what costs.  Loads only: L1 merges the sectors. */
+static const CostTable COPY = {"loads and stores of the same K elements (`copy_shape=true`)", "K",
+                               COST_POINTS({2, 1.14, "adjacent-K2-copy"}, {4, 2.08, "adjacent-K4-copy"},
+                                           {8, 3.76, "adjacent-K8-copy"})};
+static const CostTable LOADS = {"loads only (`access=load`)", "K",
+                                COST_POINTS({3, 1.00, "examples/image_blur.cu:31 (K=3 loads)"},
+                                            {4, 1.00, "adjacent-K4-loads"})};
+/* Stores alone (a thread reads one value and writes K): the write-back
+ * merges K <= 4 per-thread stores; K=8 (32 bytes per lane) does not. */
+static const CostTable STORES = {"stores only (`access=store`)", "K",
+                                 COST_POINTS({2, 1.01, "adjacent-K2-stores"}, {4, 1.00, "adjacent-K4-stores"},
+                                             {8, 4.85, "adjacent-K8-stores"})};
+/* A kernel whose addresses leave out the block index runs as one block
+ * (evidence one_block): the copy timed with one block of 256 threads.  A
+ * single access per thread costs such a kernel nothing measurable (launch
+ * latency dominates). */
+static const CostTable ONE_BLOCK = {"the kernel runs as one block (`one_block`), any K (measured at K=4)", NULL,
+                                    COST_POINTS({4, 1.00, "adjacent-K4-copy-1block"})};
+static const CostTable *const costs[] = {&COPY, &LOADS, &STORES, &ONE_BLOCK, NULL};
+
+static void predict(const Finding *f, CostPrediction *out)
+{
+    if (evidence_int(f, "one_block", 0)) {
+        cost_predict_from(out, &ONE_BLOCK, 4, "adjacent elements in a kernel that runs as one block");
+        return;
+    }
+    long long K = evidence_int(f, "K", 0), bytes = evidence_int(f, "element_bytes", 4);
+    bool copy = evidence_int(f, "copy_shape", 0) != 0;
+    bool store = strcmp(evidence_str(f, "access", "load"), "store") == 0;
+    long long struct_bytes = evidence_int(f, "struct_bytes", 0);
+    if (struct_bytes > 0 && K * bytes != struct_bytes) {
+        /* lanes a whole struct apart, but fewer bytes used than the measured K-element shapes */
+        cost_no_measurement(out, "%lld of the %lld bytes of each struct touched: lanes %lld bytes apart; only fully used "
+                                 "K-element groups were measured", K * bytes, struct_bytes, struct_bytes);
+        return;
+    }
+    /* other element sizes read at the K of 4-byte ones with the same bytes
+     * per thread (the lanes' distance decides the sectors) */
+    double k4 = (double)K * (double)bytes / 4.0;
+    if (K < 2 || bytes <= 0 || bytes > 8 || k4 < 2) {
+        cost_no_measurement(out, K < 2 ? "no K"
+                                 : bytes > 8 ? "only elements of up to 8 bytes were measured"
+                                             : "fewer than 8 bytes per thread: the lanes are as close as 4-byte elements'");
+        return;
+    }
+    char elems[96] = "";
+    if (bytes != 4) snprintf(elems, sizeof elems, ", read as K=%g of 4-byte elements", k4);
+    if (struct_bytes > 0)
+        snprintf(elems + strlen(elems), sizeof elems - strlen(elems), " (the fields of a %lld-byte struct)", struct_bytes);
+    if (copy)
+        cost_predict_from(out, &COPY, k4, "K=%lld loads and stores of %lld-byte elements%s", K, bytes, elems);
+    else if (store)
+        cost_predict_from(out, &STORES, k4, "K=%lld stores of %lld-byte elements%s", K, bytes, elems);
+    else
+        cost_predict_from(out, &LOADS, k4, "K=%lld loads of %lld-byte elements%s", K, bytes, elems);
+}
+
 const Rule rule_uncoalesced_adjacent = {
     .id = RULE_ID,
     .summary = "each thread accesses K adjacent elements (tid*K + c): K times the memory sectors per warp request",
@@ -456,4 +517,6 @@ const Rule rule_uncoalesced_adjacent = {
     .noptions = (int)(sizeof options / sizeof options[0]),
     .check_kernel = check_kernel,
     .bench = bench,
+    .costs = costs,
+    .predict = predict,
 };

@@ -466,6 +466,95 @@ static bool bench(const Finding *f, BenchParams *p)
     return true;
 }
 
+/* ------------------------------------------------ what a finding costs */
+
+/* Thread per row against the transposed layout (or a warp per row), float
+ * elements, by row width W. */
+static const CostTable ROW = {"a row of W 4-byte elements per thread", "W",
+                              COST_POINTS({4, 1.00, "row-W4"}, {8, 0.99, "row-W8-const"}, {16, 1.39, "row-W16"},
+                                          {32, 2.74, "row-W32-const"}, {64, 2.76, "row-W64"},
+                                          {256, 2.96, "row-W256"})};
+/* What the benchmark and the prediction take for a width known only at run time. */
+#define ROW_ASSUMED_WIDTH 64
+
+/* A 2-D mapping turned around (x*W + y, threadIdx.x picks the row): one
+ * load and one store per thread against the swapped mapping, W=1024, by
+ * the sectors of a warp request, which the block's x extent sets (8x32,
+ * 16x16 float and double, 32x8; bench/calibrate.sh row2d-*). */
+static const CostTable ROW_2D = {
+    "a transposed 2-D mapping (`mapping=transposed-2d`) by sectors per warp request: 8x32, 16x16 and 32x8 blocks", "sectors",
+    COST_POINTS({8, 1.05, "row2d-f32-8x32"}, {16, 1.40, "row2d-f32-16x16, row2d-f64-16x16"},
+                {32, 4.55, "row2d-f32-32x8"})};
+/* A lane per row in a 1-D block as wide as the row length (mapping
+ * lane-row): 32 sectors a request like 32x8, but no warp of the block shares
+ * a sector with another (32x8's eight rows of lanes do): 256x1, W=1024. */
+static const CostTable ROW_LANE = {"a row per lane, the block as wide as the row (`mapping=lane-row`, 256x1)", "sectors",
+                                   COST_POINTS({32, 8.17, "row2d-f32-256x1"})};
+/* A kernel that runs as one block (evidence one_block): the same walk with
+ * one block of 256 threads (bench/calibrate.sh *-1block).  The SM replays
+ * each request's 32 sectors: a row walk still costs. */
+static const CostTable ONE_BLOCK_ROW = {"the kernel runs as one block (`one_block`)", "W",
+                                        COST_POINTS({32, 1.27, "row-W32-const-1block"}, {64, 2.49, "row-W64-1block"})};
+/* The same with the block one warp (a known block of at most 32 threads:
+ * OpenCL's reqd_work_group_size): 32 rows walked, nothing measurable. */
+static const CostTable ONE_WARP_ROW = {
+    "the kernel runs as one block of at most 32 threads (a known block: OpenCL's `reqd_work_group_size`)", "W",
+    COST_POINTS({32, 0.99, "row-W32-const-1block-32t"}, {64, 1.00, "row-W64-1block-32t"})};
+static const CostTable *const costs[] = {&ROW, &ROW_2D, &ROW_LANE, &ONE_BLOCK_ROW, &ONE_WARP_ROW, NULL};
+
+static void predict_2d(const Finding *f, CostPrediction *out)
+{
+    long long sectors = evidence_int(f, "sectors_per_request", 0);
+    const char *shape = evidence_str(f, "block_shape", "");
+    bool known = strchr(shape, 'x') && strncmp(shape, "assumed", 7) != 0;
+    if (!known) sectors = 16; /* as benchmarked: a 16x16 block */
+    if (sectors <= 0) {
+        cost_no_measurement(out, "unknown sectors per request");
+        return;
+    }
+    if (strcmp(evidence_str(f, "mapping", ""), "lane-row") == 0) {
+        cost_predict_from(out, &ROW_LANE, (double)sectors,
+                          "a row per lane, the block as wide as the row, %lld sectors per warp request", sectors);
+        return;
+    }
+    cost_predict_from(out, &ROW_2D, (double)sectors, "a transposed 2-D mapping, %lld sectors per warp request%s", sectors,
+                      known ? "" : " (block shape unknown: read as 16x16, as benchmarked)");
+}
+
+static void predict(const Finding *f, CostPrediction *out)
+{
+    if (strcmp(evidence_str(f, "mapping", ""), "transposed-2d") == 0 || strcmp(evidence_str(f, "mapping", ""), "lane-row") == 0) {
+        predict_2d(f, out);
+        return;
+    }
+    long long W = evidence_int(f, "row_width_value", 0), bytes = evidence_int(f, "element_bytes", 4);
+    long long walk = evidence_int(f, "walk_length", 0);
+    char assumed[96] = "";
+    if (walk > 0) { /* each thread reads only `walk` elements of its row: a row that long, as benchmarked */
+        W = walk;
+        snprintf(assumed, sizeof assumed, " (each thread reads %lld elements of its row)", walk);
+    } else if (W <= 0) {
+        W = ROW_ASSUMED_WIDTH;
+        snprintf(assumed, sizeof assumed, " (runtime width assumed %d, as benchmarked)", ROW_ASSUMED_WIDTH);
+    }
+    if (bytes <= 0) {
+        cost_no_measurement(out, "unknown element size");
+        return;
+    }
+    /* the lanes' distance in bytes decides: read at the float W with the same distance */
+    double w4 = (double)W * (double)bytes / 4.0;
+    if (evidence_int(f, "one_block", 0)) {
+        long long threads = block_shape_threads(f);
+        bool one_warp = threads > 0 && threads <= 32;
+        cost_predict_from(out, one_warp ? &ONE_WARP_ROW : &ONE_BLOCK_ROW, w4, "rows of W=%lld in a kernel that runs as one block%s",
+                          W, one_warp ? " of one warp" : "");
+        return;
+    }
+    char elems[64] = "";
+    if (bytes != 4) snprintf(elems, sizeof elems, ", read as W=%g of 4-byte elements", w4);
+    cost_predict_from(out, &ROW, w4, "rows of W=%lld %lld-byte elements%s%s", W, bytes, assumed, elems);
+}
+
 const Rule rule_uncoalesced_row = {
     .id = RULE_ID,
     .summary = "each thread walks its own row in a loop (tid*W + i): lanes are W elements apart",
@@ -475,4 +564,6 @@ const Rule rule_uncoalesced_row = {
     .noptions = (int)(sizeof options / sizeof options[0]),
     .check_kernel = check_kernel,
     .bench = bench,
+    .costs = costs,
+    .predict = predict,
 };

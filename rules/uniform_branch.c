@@ -169,6 +169,50 @@ static bool bench(const Finding *f, BenchParams *p)
     return true;
 }
 
+/* ------------------------------------------------ what a finding costs */
+
+/* Runtime flags against template<bool...>, by where the branch is. */
+static const CostTable OUTSIDE_LOOP = {"outside loops (`in_loop=false`), and directly in a grid-stride loop "
+                                       "(`grid_stride_loop=true`)", NULL,
+                                       COST_POINTS({1, 1.00, "examples/activations.cu:56 (outside a loop)"})};
+static const CostTable UNSWITCHED = {"one uniform branch in a simple loop", NULL,
+                                     COST_POINTS({1, 1.00, "branch-simple (nvcc unswitches the loop)"})};
+static const CostTable BARRIER = {"in a loop with a barrier (`blocks_unswitching` names `__syncthreads`), light body",
+                                  "conditions",
+                                  COST_POINTS({2, 1.31, "branch-barrier-light"})};
+/* Two uniform conditions in a loop with neither barrier nor inner loop: the
+ * emitted benchmarks of two corpus findings of this shape (CONDITIONS=2,
+ * IN_LOOP=1, BARRIER=0) measured 1.00x on the H100 in two runs
+ * (docs/measured/README.md). */
+static const CostTable CONDITIONS = {"several uniform conditions in a loop without a barrier (`loop_uniform_conditions`)",
+                                     "conditions",
+                                     COST_POINTS({2, 1.00, "2 uniform conditions in a loop, no barrier (corpus benchmarks)"})};
+static const CostTable *const costs[] = {&OUTSIDE_LOOP, &UNSWITCHED, &BARRIER, &CONDITIONS, NULL};
+
+static void predict(const Finding *f, CostPrediction *out)
+{
+    const Evidence *blocks = finding_evidence(f, "blocks_unswitching");
+    long long conditions = evidence_int(f, "loop_uniform_conditions", 1);
+    char what[128] = "";
+    if (blocks) evidence_format(blocks, what, sizeof what);
+    if (!evidence_int(f, "in_loop", 0))
+        cost_predict_from(out, &OUTSIDE_LOOP, 1, "a branch outside loops");
+    else if (evidence_int(f, "grid_stride_loop", 0))
+        cost_predict_from(out, &OUTSIDE_LOOP, 1, "a branch in a grid-stride loop (once per element, as outside loops)");
+    else if (!blocks)
+        cost_predict_from(out, &UNSWITCHED, 1, "one uniform branch in a simple loop");
+    else if (evidence_int(f, "inner_loop", 0))
+        cost_no_measurement(out, "blocked by %s, in a loop that also runs an inner loop: heavier than the heaviest measured body, "
+                                 "branch-barrier-heavy (1.19x, 1.31x with a light body): extrapolated below 1.05x", what);
+    else if (strstr(what, "barrier"))
+        cost_predict_from(out, &BARRIER, (double)conditions, "%lld uniform condition%s in a loop with a barrier", conditions,
+                          conditions == 1 ? "" : "s");
+    else if (strstr(what, "uniform condition"))
+        cost_predict_from(out, &CONDITIONS, (double)conditions, "%lld uniform conditions in a loop without a barrier", conditions);
+    else
+        cost_no_measurement(out, "blocked by %s", what);
+}
+
 const Rule rule_uniform_branch = {
     .id = RULE_ID,
     .summary = "a branch in a kernel whose condition is known at launch (parameters, __constant__ data)",
@@ -176,4 +220,6 @@ const Rule rule_uniform_branch = {
     .default_severity = SEV_LOW,
     .check_kernel = check_kernel,
     .bench = bench,
+    .costs = costs,
+    .predict = predict,
 };

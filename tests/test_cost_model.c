@@ -1,13 +1,15 @@
-/* test_cost_model.c - the cost model (rules/cost_model.c): table lookup
- * (exact, log2 interpolation, clamping), each rule's reading of its
- * evidence, the severity thresholds, finding_predict, --min-severity's
- * filter and fingerprints. */
+/* test_cost_model.c - the cost model: table lookup (rules/cost_model.c:
+ * exact, log2 interpolation, clamping), each rule's tables and its reading
+ * of the evidence (Rule.costs, Rule.predict), the dispatch, the severity
+ * thresholds, finding_predict, fix safety, --min-severity's filter and
+ * fingerprints. */
 #include "finding/fingerprint.h"
 #include "rules/cost_model.h"
 #include "rules/rules.h"
 #include "check.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #define CHECK_NEAR(a, b) CHECK(fabs((a) - (b)) < 0.005)
@@ -215,6 +217,73 @@ static void test_rules(FindingList *l)
     CHECK(!predict(f).known);
 }
 
+/* A rule's tables and its predict come together (a rule not measured yet
+ * has neither), and are well-formed: points in increasing x, a table
+ * without a parameter is one point, and a source fits in the rule page's
+ * table (rule_costs_doc shows it in backticks). */
+static void test_rule_tables(void)
+{
+    int ntables = 0;
+    for (int i = 0; i < gpulint_nrules; i++) {
+        const Rule *r = gpulint_rules[i];
+        CHECK((r->predict == NULL) == (r->costs == NULL));
+        CHECK(!r->costs || r->costs[0] != NULL);
+        for (const CostTable *const *c = r->costs; c && *c; c++, ntables++) {
+            const CostTable *t = *c;
+            CHECK(t->shape && t->shape[0] && !strchr(t->shape, '|'));
+            CHECK(t->npoints >= 1);
+            CHECK(t->param || t->npoints == 1);
+            for (int j = 0; j < t->npoints; j++) {
+                const CostPoint *p = &t->points[j];
+                CHECK(p->speedup > 0);
+                CHECK(p->source && p->source[0] && !strpbrk(p->source, "|`"));
+                if (j) CHECK(p->x > t->points[j - 1].x);
+            }
+        }
+    }
+    CHECK(ntables >= 30);
+}
+
+/* Every measured prediction names a point of its own rule's tables: a
+ * table predict reads is one the rule lists (and its page shows). */
+static void test_basis_names_rule_point(const FindingList *l)
+{
+    int known = 0;
+    for (int i = 0; i < l->n; i++) {
+        const Finding *f = &l->items[i];
+        CostPrediction p = predict(f);
+        if (!p.known) continue;
+        known++;
+        bool named = false;
+        const Rule *r = rule_by_id(f->rule);
+        for (const CostTable *const *c = r ? r->costs : NULL; c && *c && !named; c++)
+            for (int j = 0; j < (*c)->npoints && !named; j++) named = strstr(p.basis, (*c)->points[j].source) != NULL;
+        if (!named) fprintf(stderr, "%s: basis names no point of its rule: %s\n", f->rule, p.basis);
+        CHECK(named);
+    }
+    CHECK(known >= 5);
+}
+
+/* A rule without measurements keeps its own severity, and says why. */
+static void test_dispatch(FindingList *l)
+{
+    Finding *f = make(l, "no-such-rule");
+    CostPrediction p = predict(f);
+    CHECK(!p.known);
+    CHECK(strcmp(p.basis, COST_NO_MEASUREMENT " (rule no-such-rule has no measurements)") == 0);
+}
+
+/* Fix safety has one source, the rule's fixes_are_safe. */
+static void test_fix_safety(void)
+{
+    CHECK(rule_fixes_are_safe("double-literal"));
+    CHECK(!rule_fixes_are_safe("uncoalesced-row"));
+    CHECK(!rule_fixes_are_safe("no-such-rule"));
+    CHECK(!rule_fixes_are_safe(NULL));
+    for (int i = 0; i < gpulint_nrules; i++)
+        CHECK(rule_fixes_are_safe(gpulint_rules[i]->id) == gpulint_rules[i]->fixes_are_safe);
+}
+
 /* finding_predict: severity from the prediction, the rule's own when none
  * applies, and assumed benchmark parameters as evidence. */
 static void test_finding_predict(FindingList *l)
@@ -263,6 +332,10 @@ int main(void)
     test_lookup();
     test_thresholds();
     test_rules(&l);
+    test_rule_tables();
+    test_basis_names_rule_point(&l);
+    test_dispatch(&l);
+    test_fix_safety();
     test_finding_predict(&l);
     test_min_severity();
     findings_free(&l);

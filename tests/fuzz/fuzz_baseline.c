@@ -1,6 +1,6 @@
 /* fuzz_baseline.c - libFuzzer target over the JSON files a run reads back:
  * the input is read both as a --baseline file (report/baseline.c) and as an
- * --impact results file (bench/run.c: bench_load_impact, then
+ * --impact results file (bench/impact.c: bench_load_impact, then
  * bench_attach_impact onto a few findings with benchmark generators and
  * fixed fingerprints, which seeds can name).  Both readers take a path, so
  * the input is written to a private directory first.

@@ -1,8 +1,10 @@
 /* test_include_scan.c - the #include/#define lines of a file read as text
- * (project/include_scan.h), and the #ifdef guard each include remembers. */
+ * (project/include_scan.h), the #ifdef guard each include remembers, and the
+ * memo of settled headers' closures. */
 #include "check.h"
 #include "project/include_scan.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,8 +15,110 @@ static const char *guard_of(const IncludeList *l, const char *spelling)
     return NULL;
 }
 
+/* A made-up project for the memo: "aN" -> "aN+1" up to a chain's end,
+ * and a few named headers:
+ *   top -> mid -> low -> mid (a cycle), top -> lib (<cub/cub.cuh> under
+ *   #ifdef USE_CUB); low has a kernel and #defines LOW_DONE;
+ *   loose -> top, loose -> unsettled (found only by discovery). */
+typedef struct {
+    Arena *arena;
+    int expanded; /* calls of the expand function */
+    int chain;    /* headers in the chain */
+} FakeProject;
+
+static const char *const no_defines[] = {NULL};
+static const char *const low_defines[] = {"LOW_DONE"};
+static const GuardedNeed cub_guarded = {PRELUDE_CCCL, "USE_CUB"};
+
+static void child(const FakeProject *fp, HeaderLocal *out, const char *name)
+{
+    out->children = realloc(out->children, (size_t)(out->nchildren + 1) * sizeof *out->children);
+    out->children[out->nchildren++] = arena_strdup(fp->arena, name);
+}
+
+static void fake_expand(void *env, const char *path, HeaderLocal *out)
+{
+    FakeProject *fp = env;
+    fp->expanded++;
+    out->settled = strcmp(path, "unsettled") != 0;
+    out->text.defines = (const char **)no_defines;
+    if (path[0] == 'a') {
+        int i = atoi(path + 1);
+        char next[32];
+        snprintf(next, sizeof next, "a%d", i + 1);
+        if (i + 1 < fp->chain) child(fp, out, next);
+        else out->text.kernel_code = true; /* the chain's end */
+    } else if (strcmp(path, "top") == 0) {
+        child(fp, out, "mid");
+        child(fp, out, "lib");
+    } else if (strcmp(path, "mid") == 0) {
+        child(fp, out, "low");
+    } else if (strcmp(path, "low") == 0) {
+        child(fp, out, "mid");
+        out->text.kernel_code = true;
+        out->text.defines = (const char **)low_defines;
+        out->text.ndefines = 1;
+    } else if (strcmp(path, "lib") == 0) {
+        out->needs.guarded = malloc(sizeof *out->needs.guarded);
+        out->needs.guarded[0] = cub_guarded;
+        out->needs.nguarded = 1;
+        out->needs.shim_pch = 2;
+    } else if (strcmp(path, "loose") == 0) {
+        child(fp, out, "top");
+        child(fp, out, "unsettled");
+    }
+}
+
+static void count_header(void *env, const HeaderLocal *h)
+{
+    (void)h;
+    ++*(int *)env;
+}
+
+static void closure_memo_tests(void)
+{
+    Arena a;
+    memset(&a, 0, sizeof a);
+    FakeProject fp = {&a, 0, 100000};
+    ClosureMemo *m = closure_memo_new();
+    int top, mid, loose, a0, a50;
+    const ClosureFacts *f = closure_memo_facts(m, "", "top", fake_expand, &fp, &top);
+    CHECK(f->settled && f->kernel_code && !f->real_headers);
+    CHECK(f->guarded_need == PRELUDE_CCCL && f->prelude == PRELUDE_RUNTIME && f->shim_pch == 2);
+    CHECK_EQ_LL(fp.expanded, 4); /* top, mid, low, lib */
+    f = closure_memo_facts(m, "", "mid", fake_expand, &fp, &mid);
+    CHECK(f->settled && f->kernel_code && f->guarded_need == PRELUDE_RUNTIME); /* the cycle: low's facts */
+    CHECK_EQ_LL(fp.expanded, 4);                                               /* each header once */
+    CHECK(closure_memo_defines(m, top, "LOW_DONE") && closure_memo_defines(m, mid, "LOW_DONE"));
+    CHECK(!closure_memo_defines(m, top, "USE_CUB"));
+    f = closure_memo_facts(m, "", "loose", fake_expand, &fp, &loose);
+    CHECK(!f->settled); /* a header of its closure is not */
+    /* another context (other include directories) is another memo */
+    closure_memo_facts(m, "-I/x\n", "top", fake_expand, &fp, &top);
+    CHECK_EQ_LL(fp.expanded, 4 + 2 + 4);
+    int n = 0;
+    closure_memo_visit(m, &top, 1, count_header, &n);
+    CHECK_EQ_LL(n, 4);
+    /* a chain of 100,000 headers: no recursion, each header expanded once,
+     * and a header met later answers at once */
+    fp.expanded = 0;
+    f = closure_memo_facts(m, "", "a0", fake_expand, &fp, &a0);
+    CHECK(f->settled && f->kernel_code);
+    CHECK_EQ_LL(fp.expanded, 100000);
+    f = closure_memo_facts(m, "", "a50", fake_expand, &fp, &a50);
+    CHECK(f->settled && f->kernel_code);
+    CHECK_EQ_LL(fp.expanded, 100000);
+    CHECK(!closure_memo_defines(m, a0, "LOW_DONE"));
+    n = 0;
+    closure_memo_visit(m, (int[]){a50, a0}, 2, count_header, &n);
+    CHECK_EQ_LL(n, 100000);
+    closure_memo_free(m);
+    arena_free(&a);
+}
+
 int main(void)
 {
+    closure_memo_tests();
     char text[] = "#include <plain.h>\n"
                   "#ifdef USE_CUDNN\n"
                   "#  include \"cudnn_layer.hpp\"\n"

@@ -38,4 +38,68 @@ bool text_uses_words(const char *path, const char *contents, size_t size, const 
  * in `arena`, the arrays are the caller's to free. */
 void scan_includes(Arena *arena, char *text, IncludeList *out);
 
+/* ---------------------------------------------------- closures, memoized
+ *
+ * The include closure of a header is the same for every file that reaches
+ * it when each of its includes (and theirs) is resolved before the
+ * project's discovered directories (next to the includer, in the
+ * directories the file's flags name, the system's or the toolkit's) and
+ * none is under an #ifdef: such a header is "settled".  Its closure's facts
+ * are worked out once per run and context (the directories searched before
+ * the system's), so files that share a long chain of headers do not walk it
+ * again each (the walk in project.c splices them in). */
+
+/* A system or toolkit include under `#ifdef guard` that needs a prelude
+ * bigger than the runtime's: it counts when `guard` is defined. */
+typedef struct {
+    PreludeNeed need;
+    const char *guard;
+} GuardedNeed;
+
+/* What the system and toolkit includes of some files ask for. */
+typedef struct {
+    PreludeNeed prelude;         /* the unguarded ones' (and guarded ones' that need only the runtime) */
+    int shim_pch;                /* the unguarded ones' (frontend_shim_pch_for_include) */
+    bool real_headers;           /* one is found only in the toolkit */
+    GuardedNeed *guarded; int nguarded; /* malloc'd */
+} LibraryNeeds;
+
+/* Adds a system or toolkit include, under `guard` (NULL: none). */
+void library_needs_add(LibraryNeeds *needs, const char *spelling, const char *guard, bool toolkit);
+
+/* What one header brings itself, filled by the caller's HeaderExpandFn. */
+typedef struct {
+    bool settled;                /* its own includes are settled (and it has no explicit instantiation) */
+    const char **children; int nchildren; /* the project headers it includes, as resolved (malloc'd array;
+                                     the strings must live as long as the memo) */
+    LibraryNeeds needs;          /* of its own system and toolkit includes */
+    IncludeList text;            /* its scan (a copy; the arrays stay the scan's) */
+} HeaderLocal;
+
+/* The facts of a closure (the header and all it reaches). */
+typedef struct {
+    bool settled;                /* every header of it is settled: the rest applies */
+    bool kernel_code, defines_toolkit_config, real_headers, gpu_macros;
+    PreludeNeed prelude;
+    int shim_pch;
+    PreludeNeed guarded_need;    /* the biggest of its GuardedNeeds (PRELUDE_RUNTIME: none) */
+} ClosureFacts;
+
+typedef void (*HeaderExpandFn)(void *env, const char *path, HeaderLocal *out);
+typedef struct ClosureMemo ClosureMemo;
+
+ClosureMemo *closure_memo_new(void);
+void closure_memo_free(ClosureMemo *m);
+/* The facts of the closure of `path` under `context` (the same string for
+ * the same directories); headers not met before are expanded by `expand`,
+ * each once.  *node names it for the calls below. */
+const ClosureFacts *closure_memo_facts(ClosureMemo *m, const char *context, const char *path, HeaderExpandFn expand,
+                                       void *env, int *node);
+/* Does a header of the closure of `node` #define `name`?  Linear in the
+ * headers met so far once per name, then constant. */
+bool closure_memo_defines(ClosureMemo *m, int node, const char *name);
+/* Calls `fn` once for each header of the closures of `nodes`. */
+void closure_memo_visit(ClosureMemo *m, const int *nodes, int nnodes, void (*fn)(void *env, const HeaderLocal *h),
+                        void *env);
+
 #endif

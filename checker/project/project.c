@@ -54,6 +54,8 @@ struct ProjectSet {
     /* the last file's flags, and the names its closure's files #define */
     const char **args; int nargs;
     StrMap closure_defines;
+    int *closure_settled; int nclosure_settled; /* the settled headers it spliced in (include_scan.h) */
+    ClosureMemo *closures;        /* settled headers' closures, worked out once */
     const char **instantiating; int ninstantiating; /* the last file's closure: files that instantiate */
 };
 
@@ -101,6 +103,7 @@ ProjectSet *projects_new(const ProjectOptions *o)
 {
     ProjectSet *ps = xcalloc(1, sizeof *ps);
     ps->o = *o;
+    ps->closures = closure_memo_new();
     add_system_dir(ps, o->shim_dir);
     add_system_dir(ps, "/usr/local/include");
     add_system_dir(ps, "/usr/include");
@@ -135,6 +138,8 @@ void projects_free(ProjectSet *ps)
 {
     if (!ps) return;
     strmap_free(&ps->closure_defines);
+    free(ps->closure_settled);
+    closure_memo_free(ps->closures);
     for (int i = 0; i < ps->nprojects; i++) {
         Project *p = ps->projects[i];
         if (p->has_db) compdb_free(&p->db);
@@ -329,12 +334,8 @@ static const IncludeList *includes_of(ProjectSet *ps, const char *path)
     return l;
 }
 
-typedef enum { FOUND, SYSTEM, TOOLKIT, NOT_FOUND } Resolution;
-
-typedef struct {
-    PreludeNeed need;
-    const char *guard;
-} GuardedNeed;
+/* UNSETTLED: not found before the discovered directories (resolve goes on) */
+typedef enum { FOUND, SYSTEM, TOOLKIT, NOT_FOUND, UNSETTLED } Resolution;
 
 /* Per-file state of the closure walk. */
 typedef struct {
@@ -342,17 +343,20 @@ typedef struct {
     int first_discovered;
     StrMap seen;                         /* files already walked */
     const char **queue; int nqueue;
-    bool real_headers;
-    PreludeNeed prelude;
-    int shim_pch;
+    const char *context;                 /* the directories searched before the system's, as one string */
+    /* of its system and toolkit includes; one under `#ifdef X` (guarded)
+     * counts when X is defined (by the flags or a file of the closure) */
+    LibraryNeeds needs;
     bool defines_toolkit_config;
     bool kernel_code;                    /* a file of the closure has a kernel or a launch (gpu_markers) */
     const char **gpu_macros; int ngpu_macros; /* the closure's macros with GPU code (include_scan.h) */
     int forwarded;
     StrMap defined;                      /* names the closure's files #define */
-    /* a system or toolkit include under `#ifdef X`: its prelude counts
-     * when X is defined (by the flags or a file of the closure) */
-    GuardedNeed *guarded; int nguarded;
+    /* headers whose closure is settled, taken from the memo instead of
+     * walked (include_scan.h), and what their closures hold */
+    int *settled; int nsettled;
+    bool settled_gpu_macros;
+    PreludeNeed settled_guarded_need;
 } Walk;
 
 static bool dir_has(const char *dir, const char *spelling, char *out, size_t n)
@@ -483,8 +487,11 @@ static void add_dir(Walk *w, Project *p, const char *dir)
     strmap_increment(&p->dirs_added, dir);
 }
 
-static Resolution resolve(ProjectSet *ps, Project *p, Walk *w, const char *includer, const Include *inc, char *out,
-                          size_t n)
+/* The part of resolve that is the same for every file searching `dirs`
+ * first (its user and database include directories): an absolute path,
+ * the includer's directory, those, the system's and the toolkit's. */
+static Resolution resolve_settled(const ProjectSet *ps, const char *const *dirs, int ndirs, const char *includer,
+                                  const Include *inc, char *out, size_t n)
 {
     const char *s = inc->spelling;
     if (s[0] == '/') return is_regular_file(s) ? (snprintf(out, n, "%s", s), FOUND) : NOT_FOUND;
@@ -494,12 +501,21 @@ static Resolution resolve(ProjectSet *ps, Project *p, Walk *w, const char *inclu
         parent_dir(dir);
         if (dir_has(dir, s, out, n)) return FOUND;
     }
-    for (int i = 0; i < w->first_discovered; i++)
-        if (dir_has(w->dirs[i], s, out, n)) return FOUND;
+    for (int i = 0; i < ndirs; i++)
+        if (dir_has(dirs[i], s, out, n)) return FOUND;
     for (int i = 0; i < ps->nsystem; i++)
         if (dir_has(ps->system_dirs[i], s, out, n)) return SYSTEM;
     for (int i = 0; i < ps->ntoolkit; i++)
         if (dir_has(ps->toolkit_dirs[i], s, out, n)) return TOOLKIT;
+    return UNSETTLED;
+}
+
+static Resolution resolve(ProjectSet *ps, Project *p, Walk *w, const char *includer, const Include *inc, char *out,
+                          size_t n)
+{
+    const char *s = inc->spelling;
+    Resolution settled = resolve_settled(ps, w->dirs, w->first_discovered, includer, inc, out, n);
+    if (settled != UNSETTLED) return settled;
     for (int i = w->first_discovered; i < w->ndirs; i++)
         if (dir_has(w->dirs[i], s, out, n)) return FOUND;
     if (!p->indexed) build_index(ps, p);
@@ -539,6 +555,50 @@ static Resolution resolve(ProjectSet *ps, Project *p, Walk *w, const char *inclu
 }
 
 typedef struct {
+    ProjectSet *ps;
+    const char *const *dirs; int ndirs;  /* searched before the system's */
+} HeaderEnv;
+
+/* A header's own part of its closure (include_scan.h HeaderExpandFn). */
+static void expand_header(void *env, const char *path, HeaderLocal *out)
+{
+    HeaderEnv *he = env;
+    out->text = *includes_of(he->ps, path);
+    out->settled = out->text.explicit_instantiations == 0; /* their order in FileFlags is the walk's */
+    for (int i = 0; i < out->text.n && out->settled; i++) {
+        const Include *inc = &out->text.items[i];
+        char found[PATH_MAX * 2];
+        Resolution r = resolve_settled(he->ps, he->dirs, he->ndirs, path, inc, found, sizeof found);
+        if (r == FOUND && !inc->guard) *VEC_PUSH(out->children, out->nchildren) = arena_strdup(&he->ps->arena, found);
+        else if (r == SYSTEM || r == TOOLKIT) library_needs_add(&out->needs, inc->spelling, inc->guard, r == TOOLKIT);
+        else out->settled = false; /* under #ifdef, not found, or found by discovery: walked per file */
+    }
+}
+
+/* A header reached with no guard whose closure is settled: its facts from
+ * the memo, instead of a walk of all it includes for each file.  The flags
+ * come out the same: a settled closure holds only sets and maxima, and the
+ * lists whose order counts (discovered directories, instantiating files,
+ * unresolved includes) come from headers that are not settled, walked in
+ * the same order as before. */
+static bool splice_settled(ProjectSet *ps, Walk *w, const char *header)
+{
+    HeaderEnv env = {ps, w->dirs, w->first_discovered};
+    int node;
+    const ClosureFacts *f = closure_memo_facts(ps->closures, w->context, header, expand_header, &env, &node);
+    if (!f->settled) return false;
+    w->kernel_code |= f->kernel_code;
+    w->defines_toolkit_config |= f->defines_toolkit_config;
+    w->needs.real_headers |= f->real_headers;
+    if (f->prelude > w->needs.prelude) w->needs.prelude = f->prelude;
+    if (f->shim_pch > w->needs.shim_pch) w->needs.shim_pch = f->shim_pch;
+    if (f->guarded_need > w->settled_guarded_need) w->settled_guarded_need = f->guarded_need;
+    w->settled_gpu_macros |= f->gpu_macros;
+    *VEC_PUSH(w->settled, w->nsettled) = node;
+    return true;
+}
+
+typedef struct {
     const char *file, *guard;
 } Deferred;
 
@@ -558,7 +618,8 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
     for (int qi = 0;;) {
         for (; qi < w->nqueue; qi++) {
             const char *cur = w->queue[qi];
-            const IncludeList *l = qi == 0 && main_includes ? main_includes : includes_of(ps, cur);
+            /* a copy: the memo's scans may move the list */
+            const IncludeList own = qi == 0 && main_includes ? *main_includes : *includes_of(ps, cur), *l = &own;
             if (l->defines_toolkit_config) w->defines_toolkit_config = true;
             if (l->kernel_code) w->kernel_code = true;
             for (int i = 0; i < l->ngpu_macros; i++) *VEC_PUSH(w->gpu_macros, w->ngpu_macros) = l->gpu_macros[i];
@@ -579,25 +640,16 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
                         break;
                     }
                     *seen = 1;
+                    /* an editor's buffer may be in its headers' closure with other text */
+                    if (!main_includes && splice_settled(ps, w, key)) break;
                     *VEC_PUSH(w->queue, w->nqueue) = key;
                     *VEC_PUSH(qguard, nqguard) = NULL;
                     break;
                 }
                 case TOOLKIT:
-                case SYSTEM: {
-                    /* both can ask for a bigger toolkit prelude */
-                    PreludeNeed need = frontend_prelude_for_include(inc.spelling);
-                    int shim = frontend_shim_pch_for_include(inc.spelling);
-                    if (!guard && shim > w->shim_pch) w->shim_pch = shim;
-                    if (guard && need > PRELUDE_RUNTIME) {
-                        *VEC_PUSH(w->guarded, w->nguarded) = (GuardedNeed){need, guard};
-                    } else if (need > w->prelude) {
-                        w->prelude = need;
-                    }
-                    if (r == TOOLKIT) w->real_headers = true;
-                    break;
-                }
-                case NOT_FOUND: strmap_increment(&p->unresolved, inc.spelling); break;
+                case SYSTEM: library_needs_add(&w->needs, inc.spelling, guard, r == TOOLKIT); break;
+                case NOT_FOUND:
+                case UNSETTLED: strmap_increment(&p->unresolved, inc.spelling); break;
                 }
             }
         }
@@ -665,6 +717,39 @@ bool projects_args_define(const char *const *args, int nargs, const char *name)
     return false;
 }
 
+/* The directories a file searches before the system's, as a memo context. */
+static const char *context_of(ProjectSet *ps, const char *const *dirs, int ndirs)
+{
+    size_t len = 1;
+    for (int i = 0; i < ndirs; i++) len += strlen(dirs[i]) + 1;
+    char *c = arena_alloc(&ps->arena, len), *at = c;
+    for (int i = 0; i < ndirs; i++) at += sprintf(at, "%s\n", dirs[i]);
+    *at = 0;
+    return c;
+}
+
+typedef struct {
+    Walk *w;
+    bool guarded, gpu_macros;
+} SettledLists;
+
+static void add_settled_lists(void *env, const HeaderLocal *h)
+{
+    SettledLists *s = env;
+    for (int i = 0; s->gpu_macros && i < h->text.ngpu_macros; i++)
+        *VEC_PUSH(s->w->gpu_macros, s->w->ngpu_macros) = h->text.gpu_macros[i];
+    for (int i = 0; s->guarded && i < h->needs.nguarded; i++)
+        *VEC_PUSH(s->w->needs.guarded, s->w->needs.nguarded) = h->needs.guarded[i];
+}
+
+/* The settled closures' guarded library includes and GPU macros, listed
+ * only when they can change the file's flags (they seldom exist). */
+static void settled_lists(ProjectSet *ps, Walk *w)
+{
+    SettledLists s = {w, w->settled_guarded_need > w->needs.prelude, w->settled_gpu_macros};
+    if (s.guarded || s.gpu_macros) closure_memo_visit(ps->closures, w->settled, w->nsettled, add_settled_lists, &s);
+}
+
 void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, size_t size, FileFlags *out)
 {
     memset(out, 0, sizeof *out);
@@ -715,6 +800,7 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         free(note);
     }
     w.first_discovered = w.ndirs;
+    w.context = context_of(ps, w.dirs, w.ndirs);
     IncludeList buffer_includes = {NULL, 0, false, NULL, 0, false, 0, false, false, NULL, 0};
     if (contents) { /* an editor's buffer: its includes, not the file's on disk */
         char *text = xmalloc(size + 1);
@@ -737,23 +823,29 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
      * cudnn_*.cu: all of the file under USE_CUDNN) does not choose the
      * prelude; when a -D the project cannot see (.gpulint.yaml's) defines
      * it, its headers are parsed after the smaller prelude */
-    for (int i = 0; i < w.nguarded; i++)
-        if (w.guarded[i].need > w.prelude && (*strmap_get(&w.defined, w.guarded[i].guard) ||
-                                              projects_args_define(ps->args, ps->nargs, w.guarded[i].guard) ||
-                                              projects_args_define(ps->o.user_args, ps->o.nuser_args, w.guarded[i].guard)))
-            w.prelude = w.guarded[i].need;
-    free(w.guarded);
     strmap_free(&ps->closure_defines);
     ps->closure_defines = w.defined;
+    free(ps->closure_settled);
+    ps->closure_settled = w.settled;
+    ps->nclosure_settled = w.nsettled;
+    settled_lists(ps, &w);
+    for (int i = 0; i < w.needs.nguarded; i++) {
+        const GuardedNeed *g = &w.needs.guarded[i];
+        if (g->need > w.needs.prelude &&
+            (projects_closure_defines(ps, g->guard) || projects_args_define(ps->args, ps->nargs, g->guard) ||
+             projects_args_define(ps->o.user_args, ps->o.nuser_args, g->guard)))
+            w.needs.prelude = g->need;
+    }
+    free(w.needs.guarded);
     for (int i = w.first_discovered; i < w.ndirs; i++) {
         *VEC_PUSH(ps->args, ps->nargs) = "-idirafter";
         *VEC_PUSH(ps->args, ps->nargs) = w.dirs[i];
     }
     out->discovered_dirs = w.ndirs - w.first_discovered;
     out->forwarded = w.forwarded;
-    out->real_headers = w.real_headers;
-    out->prelude = w.prelude;
-    out->shim_pch = w.shim_pch;
+    out->real_headers = w.needs.real_headers;
+    out->prelude = w.needs.prelude;
+    out->shim_pch = w.needs.shim_pch;
     out->defines_toolkit_config = w.defines_toolkit_config;
     /* the file's own device functions are analysed as roots; a header's,
      * through the files with kernels that include it; headers and host
@@ -776,7 +868,10 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
 
 bool projects_closure_defines(ProjectSet *ps, const char *name)
 {
-    return *strmap_get(&ps->closure_defines, name) != 0;
+    if (*strmap_get(&ps->closure_defines, name)) return true;
+    for (int i = 0; i < ps->nclosure_settled; i++)
+        if (closure_memo_defines(ps->closures, ps->closure_settled[i], name)) return true;
+    return false;
 }
 
 /* ------------------------------------------------ for the include graph */

@@ -6,6 +6,8 @@
 #   - a .gpulint.yaml nested 100,000 levels deep (libyaml's quadratic scan),
 #     one over 1 MiB, and one that is a FIFO (must not block the run),
 #   - a 20,000-header #include chain (the fragment graph must be linear),
+#     and 1,000 files that all include it (each header's closure is worked
+#     out once per run, not walked again for each file),
 #   - a file outside the project named by `#include "/abs/path"`, by a
 #     symbolic link inside the project, by `../` out of the repository and by
 #     a compile database's `-include`: none of its tokens may reach the
@@ -107,6 +109,32 @@ if ((rc == 2)) && grep -q '20002 files' "$tmp/chain.out" && ! grep -q 'timed out
     ok "a 20,000-header include chain is read within its CPU limit"
 else
     fail "a 20,000-header include chain: exit $rc: $(tail -2 "$tmp/chain.out")"
+fi
+
+# --- 1,000 files that include one 20,000-header chain: a header's include
+# closure is worked out once per run (include_scan.h), not walked again for
+# each file that reaches it.  The files have no GPU code, so nothing is
+# parsed: in one process (--no-isolation, then --show-project's second look)
+# the walk is the work, 40 million header visits when each file walked the
+# chain (minutes of CPU; a few seconds now).
+mkdir -p "$tmp/shared/inc"
+git -C "$tmp/shared" init -q 2>/dev/null || mkdir "$tmp/shared/.git"
+python3 - "$tmp/shared" <<'EOF'
+import sys
+root, n, files = sys.argv[1], 20000, 1000
+for i in range(n):
+    with open(f"{root}/inc/h{i}.h", "w") as f:
+        f.write(f'#pragma once\n#include "h{i + 1}.h"\n#define H{i} {i}\n__device__ inline float f{i}(float x) {{ return x + 1; }}\n')
+open(f"{root}/inc/h{n}.h", "w").write("#pragma once\n")
+for j in range(files):
+    open(f"{root}/f{j}.cu", "w").write('#include "inc/h0.h"\nint host_only(void) { return H0; }\n')
+EOF
+(ulimit -t 60 && exec timeout 600 "$G" --no-isolation --show-project "$tmp/shared") > "$tmp/shared.out" 2>&1
+rc=$?
+if ((rc == 0)) && grep -q 'shared: 1000 files' "$tmp/shared.out" && grep -q ' 0 errors; 1000 files, 0 kernels' "$tmp/shared.out"; then
+    ok "1,000 files that include one 20,000-header chain are read within their CPU limit"
+else
+    fail "1,000 files that include one 20,000-header chain: exit $rc: $(tail -2 "$tmp/shared.out")"
 fi
 
 # --- a file outside the project, reached four ways

@@ -41,10 +41,7 @@ else
 fi
 
 # 3
-while read -r n f; do
-    [[ "$f" == total ]] && continue
-    ((n > 900)) && bad "$f has $n lines (limit 900: split it along its seams)"
-done < <(find "$src/checker" "$src/rules" -name '*.c' -print0 | xargs -0 wc -l)
+python3 "$src/tests/layout_sizes.py" "$src" || fail=1
 
 # 4
 ids=$("$gpulint" --list-rules | awk '{print $1}')

@@ -18,13 +18,9 @@ struct cJSON;
 /* How the command line finds its data (main.c has the one implementation). */
 typedef void (*AuditDataDirFinder)(char *dir, size_t ndir, char *pch, size_t npch);
 
-/* argv[0] is "audit".  Exit status: 0 done (findings do not change it),
- * 2 usage error or nothing could be written. */
-int audit_main(int argc, char **argv, AuditDataDirFinder find_data_dir);
-
 /* ------------------------------------------------------------ a run
  * audit_run.c: discovery, resume, the workers, results.jsonl, progress,
- * --emit-bench; audit.c reads the command line into this. */
+ * --emit-bench; audit_main (audit.c) fills this from the command line. */
 typedef struct {
     char *path;              /* as given, without trailing '/' */
     char *name;              /* the directory's name; "-<hash>" appended when two share it */
@@ -85,6 +81,26 @@ void audit_lint_file(AuditPool *pool, const AuditTask *task);
 /* Waits for every running file. */
 void audit_pool_drain(AuditPool *pool);
 void audit_pool_free(AuditPool *pool);
+
+/* ------------------------------------------------------------ commands
+ * audit.c: what the command line (cli/options.c) read, checked and run. */
+typedef struct {
+    AuditRunOptions run;     /* every option; the projects and data_dir come later */
+    char **paths; int npaths;   /* project directories in order (audit_project_path's) */
+    long shard, nshards;     /* --shard I/N; shard < 0: every project */
+    const char *rules;       /* --rules ID,...; NULL: every rule */
+} AuditCommandLine;
+
+/* Exit status: 0 done (findings do not change it), 2 usage error or
+ * nothing could be written. */
+int audit_main(const AuditCommandLine *c, AuditDataDirFinder find_data_dir);
+/* `gpulint audit merge --out DIR SHARD_DIR...`: 0 or 2. */
+int audit_merge(const char *out, const char *const *shards, int nshards);
+/* A project directory as given, without its trailing '/'. */
+char *audit_project_path(const char *s);
+/* Appends the directories of a --projects-file (one a line, '#' comments);
+ * exits with status 2 when it cannot be read. */
+void audit_read_projects_file(const char *list, char ***paths, int *n);
 
 /* ------------------------------------------------------------ results
  * audit_results.c: DIR/results.jsonl, read back. */

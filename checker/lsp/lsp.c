@@ -554,26 +554,13 @@ static int serve(Server *s)
     return status;
 }
 
-static void lsp_usage(FILE *out)
-{
-    fputs("usage: gpulint lsp [--log FILE] [--rules=ID[,ID...]] [-I DIR] [-D NAME[=VAL]] [-- CLANG-ARGS]\n"
-          "\n"
-          "A language server (LSP 3.17 over stdin/stdout) that shows gpulint's findings in\n"
-          "an editor as you type, with quick fixes.  Settings come from the client's\n"
-          "initializationOptions and workspace/didChangeConfiguration (see docs/editors.md).\n"
-          "\n"
-          "  --log FILE     write a log of messages and analyses to FILE\n"
-          "  --stdio        accepted (stdio is the only transport)\n",
-          out);
-}
-
 static bool is_dir(const char *p)
 {
     struct stat st;
     return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-int lsp_main(int argc, char **argv, LspDataDirFinder find_data_dir)
+int lsp_main(const LspArgs *args, LspDataDirFinder find_data_dir)
 {
     Server s;
     memset(&s, 0, sizeof s);
@@ -585,41 +572,15 @@ int lsp_main(int argc, char **argv, LspDataDirFinder find_data_dir)
     s.args = cJSON_CreateArray();
     s.base.frontend.headers = HEADERS_AUTO;
     s.base.frontend.use_pch = true;
-    const char **extra = NULL;
-    int nextra = 0;
-    const char *log_path = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0) {
-            for (int j = i + 1; j < argc; j++) cJSON_AddItemToArray(s.args, cJSON_CreateString(argv[j]));
-            break;
-        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            lsp_usage(stdout);
-            return 0;
-        } else if (strcmp(a, "--log") == 0 && i + 1 < argc) {
-            log_path = argv[++i];
-        } else if (strncmp(a, "--log=", 6) == 0) {
-            log_path = a + 6;
-        } else if (strcmp(a, "--stdio") == 0) {
-        } else if (strncmp(a, "--rules=", 8) == 0) {
-            cJSON *o = cJSON_CreateObject();
-            cJSON_AddStringToObject(o, "rules", a + 8);
-            apply_settings(&s, o, false);
-            cJSON_Delete(o);
-        } else if ((strcmp(a, "-I") == 0 || strcmp(a, "-D") == 0) && i + 1 < argc) {
-            *VEC_PUSH(extra, nextra) = a;
-            *VEC_PUSH(extra, nextra) = argv[++i];
-        } else if (strncmp(a, "-I", 2) == 0 || strncmp(a, "-D", 2) == 0) {
-            *VEC_PUSH(extra, nextra) = a;
-        } else {
-            fprintf(stderr, "gpulint lsp: error: unknown option '%s'\n", a);
-            lsp_usage(stderr);
-            free(extra);
-            cJSON_Delete(s.rules);
-            cJSON_Delete(s.args);
-            return 2;
-        }
+    for (int i = 0; i < args->nclang_args; i++) cJSON_AddItemToArray(s.args, cJSON_CreateString(args->clang_args[i]));
+    /* each --rules= as if the editor had sent it, in order */
+    for (int i = 0; i < args->nrules; i++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "rules", args->rules[i]);
+        apply_settings(&s, o, false);
+        cJSON_Delete(o);
     }
+    const char *log_path = args->log_path;
     if (log_path) {
         s.log = fopen(log_path, "a");
         if (!s.log) fprintf(stderr, "gpulint lsp: warning: cannot open the log %s: %s\n", log_path, strerror(errno));
@@ -629,8 +590,8 @@ int lsp_main(int argc, char **argv, LspDataDirFinder find_data_dir)
     find_data_dir(data_dir, sizeof data_dir, pch, sizeof pch);
     s.base.frontend.data_dir = data_dir;
     s.base.frontend.pch_path = pch[0] ? pch : NULL;
-    s.base.frontend.extra = extra;
-    s.base.frontend.nextra = nextra;
+    s.base.frontend.extra = args->extra;
+    s.base.frontend.nextra = args->nextra;
     snprintf(docs, sizeof docs, "%s/docs/rules", data_dir);
     if (is_dir(docs)) s.docs_base = lsp_path_to_uri(docs);
     signal(SIGPIPE, SIG_IGN); /* a closed pipe is an error from write, not death */
@@ -645,7 +606,6 @@ int lsp_main(int argc, char **argv, LspDataDirFinder find_data_dir)
     cJSON_Delete(s.rules);
     cJSON_Delete(s.args);
     free(s.docs_base);
-    free(extra);
     if (s.log) {
         fprintf(s.log, "exit %d\n", status);
         fclose(s.log);

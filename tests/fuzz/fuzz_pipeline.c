@@ -95,8 +95,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     RunRegistry registry;
     memset(&registry, 0, sizeof registry);
     run_registry_add(&registry, &r.findings);
-    emit(&json_emitter, &r);
-    emit(&text_emitter, &r);
+    emit(emitter_by_name("json"), &r);
+    emit(emitter_by_name("text"), &r);
     run_registry_free(&registry);
     file_result_free(&r);
     return 0;

@@ -91,7 +91,7 @@ assert "signal 11" in failed["uncoalesced-row/pos_csr_rows.cu"], failed
 assert "timed out after 30 s" in failed["double-literal/neg_float_literals.cu"], failed
 EOF
 check "the report lists the failed files with their reasons" \
-    "grep -A3 'Failed files (2)' $tmp/crash/report.html | grep -q . && grep -q 'pos_csr_rows.cu</td><td>worker killed by signal 11' $tmp/crash/report.html"
+    "grep -A3 'Failed files (2)' $tmp/crash/report.html | grep -q . && grep -q 'pos_csr_rows.cu</td><td>analysis killed by signal 11' $tmp/crash/report.html"
 
 # --- interrupted (killed after 5 files), resumed: the same as uninterrupted
 GPULINT_TEST_STOP_AFTER=5 "$G" audit --out "$tmp/resume" -j 1 --projects-file "$tmp/list" 2>/dev/null >/dev/null

@@ -71,7 +71,7 @@ declare -A LOWER=(
     [output]="rules finding model util"
     [bench]="output rules finding model util"
     [lsp]="engine variants project report rules frontend finding model util"
-    [audit]="bench output engine variants project report rules frontend finding model util"
+    [audit]="isolate bench output engine variants project report rules frontend finding model util"
     [cli]="lsp audit bench output isolate engine variants project report rules frontend finding model util"
 )
 layer_of() { # a source file's layer: its folder under checker/, or rules

@@ -26,34 +26,16 @@ typedef struct {
     char *name;              /* the directory's name; "-<hash>" appended when two share it */
 } AuditProjectSpec;
 
-/* ------------------------------------------------------------ workers
- * audit_worker.c: the one way a file is analysed in an audit.  Today each
- * file runs in a forked child of this process (up to `jobs` at once) under
- * a wall-clock timeout and an address-space limit, so a file that crashes
- * or hangs the analyser costs only that file; the child sends back its
- * analysis as one JSON object. */
+/* How each file is analysed: in a worker process of isolate/worker.h (the
+ * same pool as the command line's), `jobs` at once, under a wall-clock
+ * timeout and a memory limit, so that a file that crashes or hangs the
+ * analyser costs only that file. */
 typedef struct {
-    int jobs;                /* children at once (>= 1) */
+    int jobs;                /* files at once (>= 1) */
     double timeout_s;        /* per file, wall clock; <= 0: none */
-    long memory_mb;          /* per file, RLIMIT_AS; <= 0: none */
+    long memory_mb;          /* per worker (--file-memory); <= 0: none */
     Severity min_severity;   /* findings below it are counted, not recorded */
 } AuditLimits;
-
-typedef struct {
-    const char *path;        /* as collected */
-    Filter *filter;          /* the project's (repository root = the project) */
-    void *user;              /* handed back to the callback */
-} AuditTask;
-
-/* What the worker reports of one file.  analysis is the child's object
- * ({"status","kernels","below_threshold","errors","notes","findings"})
- * when it finished, else NULL and status "failed" with the reason. */
-typedef struct {
-    const char *status;      /* "ok", "degraded", "failed" */
-    const char *reason;      /* why failed or degraded ("" when ok) */
-    double seconds;
-    struct cJSON *analysis;  /* owned by the callee after the callback returns */
-} AuditOutcome;
 
 typedef struct {
     const char *out_dir;
@@ -71,16 +53,13 @@ typedef struct {
  * set up. */
 int audit_run(const AuditRunOptions *o);
 
-typedef void (*AuditDone)(void *ctx, const AuditTask *task, const AuditOutcome *outcome);
-
-typedef struct AuditPool AuditPool;
-AuditPool *audit_pool_new(Engine *engine, const AuditLimits *limits, AuditDone done, void *ctx);
-/* Starts the file's analysis; waits first while `jobs` are running
- * (calling `done` for those that finish).  The task is copied. */
-void audit_lint_file(AuditPool *pool, const AuditTask *task);
-/* Waits for every running file. */
-void audit_pool_drain(AuditPool *pool);
-void audit_pool_free(AuditPool *pool);
+/* ------------------------------------------------------------ analysis
+ * audit_analysis.c: one file's result (from the worker pool) as the object
+ * its results.jsonl lines are made from: {"status", "reason" (unless ok),
+ * "kernels", "below_threshold", "errors", "notes", "findings"} with the
+ * project's filter applied, findings below `min` only counted, and each
+ * finding's code excerpt.  Changes r's findings (the filter). */
+struct cJSON *audit_analysis(FileResult *r, Filter *filter, Severity min);
 
 /* ------------------------------------------------------------ commands
  * audit.c: what the command line (cli/options.c) read, checked and run. */

@@ -1,13 +1,14 @@
 /* audit_run.c - see audit.h ("a run"): discover every project's files,
  * skip those already recorded with the same content hash and gpulint
- * version, analyse the rest through audit_lint_file, append each file's
- * lines to results.jsonl as it finishes, show progress, then the
- * benchmarks (--emit-bench) and the reports.
+ * version, analyse the rest in the worker pool (isolate/worker.h), append
+ * each file's lines to results.jsonl in the files' order as they finish,
+ * show progress, then the benchmarks (--emit-bench) and the reports.
  *
  * Test hook: GPULINT_TEST_STOP_AFTER=K kills the run (SIGKILL, as an
  * interruption would) once K files have been recorded. */
 #include "audit/audit.h"
 #include "bench/bench.h"
+#include "isolate/worker.h"
 #include "util/fileio.h"
 #include "util/oom.h"
 #include "util/strmap.h"
@@ -39,6 +40,8 @@ typedef struct {
     int *left;               /* files still to analyse, per project */
     bool tty;
     long stop_after;
+    const Queued *queue;     /* the files analysed, in the order they come back */
+    Filter **filters;        /* per project */
 } Run;
 
 static void progress(Run *run, bool final)
@@ -86,15 +89,17 @@ static void append(char **buf, size_t *n, size_t *cap, cJSON *o)
     cJSON_Delete(o);
 }
 
-/* One file's finding lines, then its file line, in one write. */
-static void file_done(void *ctx, const AuditTask *task, const AuditOutcome *out)
+/* One file's finding lines, then its file line, in one write.  Results come
+ * back in the queue's order. */
+static void file_done(void *ctx, FileResult *r)
 {
     Run *run = ctx;
-    const Queued *q = task->user;
+    const Queued *q = &run->queue[run->done];
     const AuditProjectSpec *p = &run->o->projects[q->project];
+    cJSON *analysis = audit_analysis(r, run->filters[q->project], run->o->limits.min_severity);
     char *buf = NULL;
     size_t n = 0, cap = 0;
-    cJSON *findings = cJSON_GetObjectItem(out->analysis, "findings");
+    cJSON *findings = cJSON_GetObjectItem(analysis, "findings");
     int nfindings = cJSON_GetArraySize(findings);
     for (int i = 0; i < nfindings; i++) {
         cJSON *o = base_record("finding", p->name, q->rel, q->hash);
@@ -104,28 +109,35 @@ static void file_done(void *ctx, const AuditTask *task, const AuditOutcome *out)
     cJSON *o = base_record("file", p->name, q->rel, q->hash);
     cJSON_AddStringToObject(o, "path", q->path);
     cJSON_AddStringToObject(o, "gpulint", GPULINT_VERSION);
-    cJSON_AddStringToObject(o, "status", out->status);
-    cJSON_AddStringToObject(o, "reason", out->reason ? out->reason : "");
-    cJSON_AddNumberToObject(o, "seconds", (double)(long)(out->seconds * 1000 + 0.5) / 1000);
-    cJSON_AddNumberToObject(o, "kernels", audit_num(out->analysis, "kernels", 0));
+    const char *status = audit_str(analysis, "status", "failed");
+    cJSON_AddStringToObject(o, "status", status);
+    cJSON_AddStringToObject(o, "reason", audit_str(analysis, "reason", ""));
+    cJSON_AddNumberToObject(o, "seconds", (double)(long)(r->seconds * 1000 + 0.5) / 1000);
+    cJSON_AddNumberToObject(o, "kernels", audit_num(analysis, "kernels", 0));
     cJSON_AddNumberToObject(o, "findings", nfindings);
-    cJSON_AddNumberToObject(o, "below_threshold", audit_num(out->analysis, "below_threshold", 0));
+    cJSON_AddNumberToObject(o, "below_threshold", audit_num(analysis, "below_threshold", 0));
     static const char *const lists[] = {"errors", "notes"};
     for (int i = 0; i < 2; i++) {
-        cJSON *l = out->analysis ? cJSON_DetachItemFromObject(out->analysis, lists[i]) : NULL;
+        cJSON *l = cJSON_DetachItemFromObject(analysis, lists[i]);
         cJSON_AddItemToObject(o, lists[i], l ? l : cJSON_CreateArray());
     }
+    if (strcmp(status, "failed") == 0) run->failed++;
     append(&buf, &n, &cap, o);
     if (fwrite(buf, 1, n, run->results) != n || fflush(run->results) != 0) run->write_failed = true;
     free(buf);
 
     run->done++;
     run->findings += nfindings;
-    if (strcmp(out->status, "failed") == 0) run->failed++;
-    cJSON_Delete(out->analysis); /* out->status and reason point into it */
+    cJSON_Delete(analysis);
+    file_result_free(r);
     if (--run->left[q->project] == 0) run->projects_done++;
     progress(run, false);
     if (run->stop_after > 0 && run->done >= run->stop_after) raise(SIGKILL);
+}
+
+static void still_waiting(void *ctx)
+{
+    progress(ctx, false);
 }
 
 /* The files recorded as complete, by audit_done_key. */
@@ -166,7 +178,7 @@ static cJSON *problem_list(const Problem *p, int n)
     return a;
 }
 
-static int emit_benchmarks(const AuditRunOptions *o, Engine *engine);
+static int emit_benchmarks(const AuditRunOptions *o, const EngineOptions *eo);
 
 int audit_run(const AuditRunOptions *o)
 {
@@ -191,16 +203,6 @@ int audit_run(const AuditRunOptions *o)
     if (fseek(results, 0, SEEK_END) == 0 && ftell(results) > 0 && fseek(results, -1, SEEK_END) == 0 && fgetc(results) != '\n')
         fputc('\n', results);
     fseek(results, 0, SEEK_END);
-    char err[512];
-    Engine *engine = engine_new(&o->engine, err, sizeof err);
-    if (!engine) {
-        fprintf(stderr, "gpulint: error: cannot set up the parser: %s\n", err);
-        fclose(results);
-        free(path);
-        strmap_free(&done);
-        return 2;
-    }
-
     Run run;
     memset(&run, 0, sizeof run);
     run.o = o;
@@ -212,6 +214,8 @@ int audit_run(const AuditRunOptions *o)
     Filter **filters = xcalloc((size_t)o->nprojects + 1, sizeof *filters);
     Queued *queue = NULL;
     int nqueue = 0, skipped = 0;
+    char **every = NULL; /* every project's files: fragments are reported through their owners */
+    int nevery = 0;
     for (int i = 0; i < o->nprojects; i++) {
         const AuditProjectSpec *p = &o->projects[i];
         Diagnostics d;
@@ -221,7 +225,7 @@ int audit_run(const AuditRunOptions *o)
         const char *one = p->path;
         engine_collect_files(&one, 1, &files, &d);
         if (filters[i]) engine_filter_files(filters[i], &files, &d);
-        engine_add_run_files(engine, files.paths, files.n); /* fragments are reported through their owners */
+        for (int j = 0; j < files.n; j++) *VEC_PUSH(every, nevery) = xstrdup(files.paths[j]);
         cJSON *rec = base_record("project", p->name, NULL, NULL);
         cJSON_AddStringToObject(rec, "path", p->path);
         cJSON_AddNumberToObject(rec, "files", files.n);
@@ -260,18 +264,28 @@ int audit_run(const AuditRunOptions *o)
     }
     fflush(results);
     run.total = nqueue;
+    run.queue = queue;
+    run.filters = filters;
     if (skipped) fprintf(stderr, "gpulint audit: %d files already recorded in %s (unchanged; --force redoes them)\n", skipped, path);
     run.start = monotonic_seconds();
-    AuditPool *pool = audit_pool_new(engine, &o->limits, file_done, &run);
-    for (int i = 0; i < nqueue; i++) {
-        AuditTask t = {queue[i].path, filters[queue[i].project], &queue[i]};
-        audit_lint_file(pool, &t);
-        progress(&run, false);
+
+    EngineOptions eo = o->engine;
+    eo.run_files = every;
+    eo.nrun_files = nevery;
+    PoolOptions po = {o->limits.jobs, o->limits.timeout_s > 0 ? o->limits.timeout_s : 0,
+                      o->limits.memory_mb > 0 ? (unsigned long long)o->limits.memory_mb << 20 : 0, false,
+                      still_waiting};
+    char **paths = xcalloc((size_t)nqueue + 1, sizeof *paths);
+    for (int i = 0; i < nqueue; i++) paths[i] = queue[i].path;
+    char err[512] = "";
+    int status = 0;
+    if (!lint_files(&eo, &po, paths, nqueue, file_done, &run, err, (int)sizeof err)) {
+        fprintf(stderr, "gpulint: error: %s\n", err);
+        status = 2;
     }
-    audit_pool_free(pool);
+    free(paths);
     progress(&run, true);
     if (fclose(results) != 0) run.write_failed = true;
-    int status = 0;
     if (run.write_failed) {
         fprintf(stderr, "gpulint: error: %s: cannot write the results: %s\n", path, strerror(errno));
         status = 2;
@@ -286,8 +300,9 @@ int audit_run(const AuditRunOptions *o)
     free(run.left);
     free(path);
     strmap_free(&done);
-    if (status == 0 && o->emit_bench > 0 && emit_benchmarks(o, engine) != 0) status = 2;
-    engine_free(engine);
+    if (status == 0 && o->emit_bench > 0 && emit_benchmarks(o, &eo) != 0) status = 2;
+    for (int i = 0; i < nevery; i++) free(every[i]);
+    free(every);
     if (status == 0) status = audit_report_build(o->out_dir);
     return status;
 }
@@ -312,8 +327,14 @@ static int by_predicted(const void *a, const void *b)
 /* The top N findings of each project (by predicted speedup) are analysed
  * again in this process to get them as findings with typed evidence, then
  * written by bench_emit into DIR/bench with ids unique over the audit. */
-static int emit_benchmarks(const AuditRunOptions *o, Engine *engine)
+static int emit_benchmarks(const AuditRunOptions *o, const EngineOptions *eo)
 {
+    char err[512];
+    Engine *engine = engine_new(eo, err, sizeof err);
+    if (!engine) {
+        fprintf(stderr, "gpulint: error: cannot set up the parser: %s\n", err);
+        return 2;
+    }
     AuditResults r;
     memset(&r, 0, sizeof r);
     audit_results_load(&r, o->out_dir);
@@ -375,5 +396,6 @@ static int emit_benchmarks(const AuditRunOptions *o, Engine *engine)
     free(picks);
     diagnostics_free(&d);
     audit_results_free(&r);
+    engine_free(engine);
     return status;
 }

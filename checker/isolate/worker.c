@@ -84,6 +84,7 @@ typedef struct {
     pid_t pid;               /* 0: no process */
     int fd;
     int file;                /* the file it analyses, -1: idle */
+    double started;          /* when that file was handed over */
     double deadline;         /* when that file runs out of time */
     WireBuf in;              /* bytes received for that file */
 } Slot;
@@ -134,13 +135,14 @@ static bool start_worker(Pool *p, Slot *s)
 }
 
 /* The file's result when its worker could not produce one. */
-static void set_failure(Pool *p, int file, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void set_failure(Pool *p, int file, const char *fmt, ...)
+static void set_failure(Pool *p, int file, double seconds, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void set_failure(Pool *p, int file, double seconds, const char *fmt, ...)
 {
     FileResult *r = xcalloc(1, sizeof *r);
     findings_init(&r->findings);
     r->path = xstrdup(p->paths[file]);
     r->read = true;
+    r->seconds = seconds; /* how long it ran before it was lost */
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
@@ -197,7 +199,7 @@ static void worker_lost(Pool *p, Slot *s, bool timed_out, bool out_of_memory)
     if (out_of_memory) status = WORKER_EXIT_OUT_OF_MEMORY << 8; /* as if it had exited so */
     char why[256];
     describe_end(status, timed_out, p->po->timeout_seconds, p->po->memory_bytes, why, sizeof why);
-    if (s->file >= 0) set_failure(p, s->file, "%s", why);
+    if (s->file >= 0) set_failure(p, s->file, monotonic_seconds() - s->started, "%s", why);
     close_slot(s);
 }
 
@@ -278,7 +280,7 @@ static void read_from(Pool *p, Slot *s)
     if (f.magic != WIRE_MAGIC || f.length > WORKER_MAX_FRAME) {
         kill(s->pid, SIGKILL);
         reap(s->pid);
-        set_failure(p, s->file, "internal error: a corrupt message from the worker process");
+        set_failure(p, s->file, 0, "internal error: a corrupt message from the worker process");
         close_slot(s);
         return;
     }
@@ -287,7 +289,7 @@ static void read_from(Pool *p, Slot *s)
     if (!take_frame(p, s, &f)) {
         kill(s->pid, SIGKILL);
         reap(s->pid);
-        set_failure(p, file, "internal error: a corrupt result from the worker process");
+        set_failure(p, file, 0, "internal error: a corrupt result from the worker process");
         close_slot(s);
     }
 }
@@ -327,6 +329,7 @@ static void wait_for_workers(Pool *p)
         timeout_ms = ms < 0 ? 0 : ms > 3600e3 ? 3600000 : (int)ms;
     }
     if (watch_memory && (timeout_ms < 0 || timeout_ms > 20)) timeout_ms = 20;
+    if (p->po->waiting && (timeout_ms < 0 || timeout_ms > 1000)) timeout_ms = 1000;
     int ready = nfds ? poll(fds, (nfds_t)nfds, timeout_ms) : 0;
     for (int k = 0; ready > 0 && k < nfds; k++)
         if (fds[k].revents) read_from(p, &p->slots[slot_of[k]]);
@@ -416,11 +419,12 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
             Slot *s = &p.slots[i];
             if (s->pid && s->file >= 0) continue;
             if (!s->pid && !start_worker(&p, s)) {
-                set_failure(&p, next++, "cannot start a worker process: %s", strerror(errno));
+                set_failure(&p, next++, 0, "cannot start a worker process: %s", strerror(errno));
                 continue;
             }
             s->file = next++;
-            s->deadline = po->timeout_seconds > 0 ? monotonic_seconds() + po->timeout_seconds : NO_DEADLINE;
+            s->started = monotonic_seconds();
+            s->deadline = po->timeout_seconds > 0 ? s->started + po->timeout_seconds : NO_DEADLINE;
             /* A worker that died while idle (killed from outside) is not the
              * file's fault: one fresh worker more before giving up. */
             for (int attempt = 0; s->pid && !send_request(s, paths[s->file]); attempt++) {
@@ -429,7 +433,7 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
                 reap(s->pid);
                 close_slot(s);
                 if (attempt == 1 || !why || !start_worker(&p, s)) {
-                    set_failure(&p, file, "cannot hand the file to a worker process: %s",
+                    set_failure(&p, file, 0, "cannot hand the file to a worker process: %s",
                                 why ? strerror(why) : "path too long");
                     break;
                 }
@@ -438,6 +442,7 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
         }
         while (delivered < n && p.results[delivered]) deliver(&p, delivered++, done, ctx);
         if (delivered < n) wait_for_workers(&p);
+        if (po->waiting) po->waiting(ctx);
         reap_retired(&p, false);
     }
     /* No more files: each worker sees the end of its socket and exits. */

@@ -22,6 +22,9 @@ typedef struct {
     double timeout_seconds;            /* per file; 0: no limit */
     unsigned long long memory_bytes;   /* per worker; 0: no limit */
     bool in_process;                   /* no workers, no limits (debugging) */
+    /* Called with lint_files's ctx at least once a second while files are
+     * being analysed (progress displays); NULL: none. */
+    void (*waiting)(void *ctx);
 } PoolOptions;
 
 /* Receives each file's result, in the files' order, as soon as it and every

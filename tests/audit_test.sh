@@ -98,12 +98,16 @@ GPULINT_TEST_STOP_AFTER=5 "$G" audit --out "$tmp/resume" -j 1 --projects-file "$
 st=$?
 check "the interrupted run was killed (status $st) with 5 files recorded" \
     "[[ $st == 137 && \$(grep -c '\"type\":\"file\"' $tmp/resume/results.jsonl) == 5 && ! -e $tmp/resume/report.html ]]"
+"$G" audit report "$tmp/resume" 2> "$tmp/partial.err" >/dev/null
+check "a report of the interrupted run says it is partial ($((nfiles - 5)) of $nfiles files missing)" \
+    "grep -q 'partial report: $((nfiles - 5)) of $nfiles files have no result yet' $tmp/partial.err && grep -q 'id=\"partial\">Partial report: $((nfiles - 5)) of $nfiles files' $tmp/resume/report.html"
 # a line cut in half by the kill must not stop the resume
 printf '{"type":"finding","project":"examples","fi' >> "$tmp/resume/results.jsonl"
 "$G" audit --out "$tmp/resume" -j 2 --projects-file "$tmp/list" 2> "$tmp/resume.err" >/dev/null
 check "the resumed run skips the 5 recorded files" "grep -q '^gpulint audit: 5 files already recorded' $tmp/resume.err"
 canon "$tmp/resume" > "$tmp/resume.canon"
 check "resumed == uninterrupted (statuses, fingerprints, counts)" "diff $tmp/full.canon $tmp/resume.canon"
+check "the finished run's report is not marked partial" "! grep -q 'id=\"partial\"' $tmp/resume/report.html && ! grep -q 'partial report' $tmp/resume.err"
 
 # --- shards: two shards merged == one run
 if command -v parallel >/dev/null 2>&1; then
@@ -158,6 +162,39 @@ printf '{"version":1,"gpu":"Test GPU","results":[{"id":"x","fingerprint":"%s","r
 "$G" audit report "$tmp/full" 2>/dev/null
 check "measured results from bench/results.json appear in the report" \
     "grep -q 'data-fingerprint=\"$fp\".*title=\"Test GPU\">2.50x confirmed' $tmp/full/report.html"
+
+# --- a finding reported by two files of one project (a header both include)
+# counts once in the reports, as in the command line's run
+mkdir -p "$tmp/twice"
+twice_project=$(python3 - "$tmp/full/results.jsonl" "$tmp/twice/results.jsonl" <<'EOF'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+finding = next(r for r in lines if r["type"] == "finding")
+project = finding["project"]
+other = next(r for r in lines if r["type"] == "file" and r["project"] == project and r["file"] != finding["file"])
+out = []
+for r in lines:
+    if r is other:
+        out.append(dict(finding, file=other["file"], hash=other["hash"]))
+        r = dict(r, findings=r["findings"] + 1)
+    out.append(r)
+open(sys.argv[2], "w").write("".join(json.dumps(r) + "\n" for r in out))
+print(project)
+EOF
+)
+"$G" audit report "$tmp/twice" 2>/dev/null
+sarif_count() { python3 -c 'import json,sys; print(sum(len(r["results"]) for r in json.load(open(sys.argv[1]))["runs"]))' "$1"; }
+once=$(sarif_count "$tmp/full/sarif/$twice_project.sarif")
+twice=$(sarif_count "$tmp/twice/sarif/$twice_project.sarif")
+check "a finding that two files of a project report counts once (SARIF $twice, before $once; CSV the same)" \
+    "[[ $once == $twice ]] && diff <(cut -d, -f1-13 $tmp/full/summary.csv) <(cut -d, -f1-13 $tmp/twice/summary.csv) >/dev/null"
+
+# --- temporary files: none left behind, also by projects whose analysis
+# writes generated headers (CMake-configured ones, discovered include roots)
+mkdir "$tmp/tmpdir"
+TMPDIR="$tmp/tmpdir" "$G" audit --out "$tmp/tmpcheck" -j 2 projects/cmake_configured projects/discovery >/dev/null 2>&1
+left=$(ls -A "$tmp/tmpdir" | tr '\n' ' ')
+check "no temporary directory left behind (${left:-none})" "[[ -z '$left' && -s $tmp/tmpcheck/results.jsonl ]]"
 
 # --- --emit-bench: the top 2 findings per project
 "$G" audit --out "$tmp/bench" -j 2 --emit-bench 2 examples rules/uncoalesced-row 2> "$tmp/bench.err" >/dev/null

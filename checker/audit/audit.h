@@ -105,8 +105,14 @@ typedef struct {
 bool audit_results_load(AuditResults *r, const char *dir);
 /* The same for the lines of an open stream (results.jsonl's text). */
 void audit_results_read(AuditResults *r, FILE *f);
-/* Sorts projects and files; call once after the loads. */
+/* Sorts projects and files, and keeps a finding that several files of a
+ * project report (one in a header they include) once, in the first file by
+ * name; call once after the loads. */
 void audit_results_finish(AuditResults *r);
+/* Files collected but without a result yet (an interrupted run): the
+ * projects' "files" counts less their file lines; *expected gets the sum of
+ * the "files" counts. */
+int audit_results_missing(const AuditResults *r, int *expected);
 void audit_results_free(AuditResults *r);
 /* Writes the results in order (project line, then each file's finding
  * lines and file line) to path, through a temporary file. */

@@ -156,7 +156,8 @@ static void stacked_bars(FILE *f, const char *id, const char *title, const char 
 
 static const char css[] =
     "body{font:14px/1.4 system-ui,sans-serif;margin:16px 24px;color:#222}h1{margin:0 0 4px}"
-    ".meta{color:#555;margin:0 0 12px}.charts{display:flex;flex-wrap:wrap;gap:12px}"
+    ".meta{color:#555;margin:0 0 12px}.partial{background:#fff3cd;border:1px solid #e0c36a;padding:6px 10px}"
+    ".charts{display:flex;flex-wrap:wrap;gap:12px}"
     ".chart{margin:0;border:1px solid #ddd;border-radius:6px;padding:8px}figcaption{font-weight:600;margin-bottom:4px}"
     ".lbl,.num,.leg{font-size:12px;fill:#333}table{border-collapse:collapse;margin:8px 0 16px}"
     "th,td{border-bottom:1px solid #e4e4e4;padding:3px 8px;text-align:left;vertical-align:top}"
@@ -343,6 +344,11 @@ bool audit_html_write(const AuditResults *r, const cJSON *measured, const char *
                "predicted on an NVIDIA H100</p>\n",
             r->nprojects, files, status[0], status[1], status[2], findings, sev[SEV_HIGH], sev[SEV_MEDIUM], sev[SEV_LOW],
             sev[SEV_INFO], GPULINT_VERSION);
+    int expected, missing = audit_results_missing(r, &expected);
+    if (missing)
+        fprintf(f, "<p class=\"partial\" id=\"partial\">Partial report: %d of %d files have no result yet (the audit "
+                   "stopped before it finished). Run the same audit command again: it analyses only those files.</p>\n",
+                missing, expected);
     charts(f, r, &rules, ps);
 
     fputs("<h2>Projects</h2>\n<table id=\"projects\" class=\"sortable\"><thead><tr><th>project</th>"

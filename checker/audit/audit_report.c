@@ -218,6 +218,10 @@ int audit_report_build(const char *dir)
     cJSON_Delete(measured);
     if (status != 0) fprintf(stderr, "gpulint audit: error: some reports in %s could not be written\n", dir);
     else fprintf(stderr, "gpulint audit: reports: %s/report.html, %s/summary.csv, %s/sarif/\n", dir, dir, dir);
+    int expected, missing = audit_results_missing(&r, &expected);
+    if (missing)
+        fprintf(stderr, "gpulint audit: note: partial report: %d of %d files have no result yet (the audit stopped "
+                        "before it finished); run the same audit command again to finish it\n", missing, expected);
     if (r.malformed_lines)
         fprintf(stderr, "gpulint audit: note: %d lines of %s/results.jsonl were not records (an interrupted write)\n",
                 r.malformed_lines, dir);

@@ -218,6 +218,39 @@ static int by_position(const void *a, const void *b)
     return strcmp(audit_str(x, "fingerprint", ""), audit_str(y, "fingerprint", ""));
 }
 
+/* A finding in a header is reported by every file that includes it (and by
+ * the header's own record): the project keeps it once, in the first file by
+ * name, as the command line's run keeps it in the first file it reports.
+ * Same rule and place: the same finding.  The file record's count follows. */
+static void drop_repeated_findings(AuditProject *p)
+{
+    StrMap seen;
+    memset(&seen, 0, sizeof seen);
+    for (int j = 0; j < p->nfiles; j++) {
+        AuditFile *f = &p->files[j];
+        int kept = 0;
+        for (int k = 0; k < f->nfindings; k++) {
+            const cJSON *x = cJSON_GetObjectItem(f->findings[k], "finding");
+            const char *where = audit_str(x, "repo_path", audit_str(x, "file", ""));
+            char *key = NULL;
+            if (*where) {
+                size_t n = strlen(where) + strlen(audit_str(x, "rule", "")) + 48;
+                key = xmalloc(n);
+                snprintf(key, n, "%s\x1f%s\x1f%.0f\x1f%.0f", audit_str(x, "rule", ""), where, audit_num(x, "line", 0),
+                         audit_num(x, "column", 0));
+            }
+            bool first = !key || strmap_increment(&seen, key) == 1;
+            free(key);
+            if (first) f->findings[kept++] = f->findings[k];
+            else cJSON_Delete(f->findings[k]);
+        }
+        if (kept != f->nfindings && cJSON_GetObjectItem(f->record, "findings"))
+            cJSON_SetNumberValue(cJSON_GetObjectItem(f->record, "findings"), kept);
+        f->nfindings = kept;
+    }
+    strmap_free(&seen);
+}
+
 void audit_results_finish(AuditResults *r)
 {
     if (r->nprojects) qsort(r->projects, (size_t)r->nprojects, sizeof *r->projects, by_project);
@@ -227,7 +260,20 @@ void audit_results_finish(AuditResults *r)
         for (int j = 0; j < p->nfiles; j++)
             if (p->files[j].nfindings)
                 qsort(p->files[j].findings, (size_t)p->files[j].nfindings, sizeof(cJSON *), by_position);
+        drop_repeated_findings(p);
     }
+}
+
+int audit_results_missing(const AuditResults *r, int *expected)
+{
+    int missing = 0, total = 0;
+    for (int i = 0; i < r->nprojects; i++) {
+        int files = (int)audit_num(r->projects[i].record, "files", 0);
+        total += files;
+        if (files > r->projects[i].nfiles) missing += files - r->projects[i].nfiles;
+    }
+    if (expected) *expected = total;
+    return missing;
 }
 
 void audit_results_free(AuditResults *r)

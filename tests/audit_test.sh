@@ -80,6 +80,8 @@ check "--force analyses every file again" "grep -q '$nfiles/$nfiles files' $tmp/
 GPULINT_TEST_CRASH_ON=pos_csr_rows GPULINT_TEST_HANG_ON=neg_float_literals \
     "$G" audit --out "$tmp/crash" -j 2 --file-timeout 30 --projects-file "$tmp/list" 2> "$tmp/crash.err" >/dev/null
 check "audit with a crash and a hang still exits 0" "[[ $? == 0 ]]"
+check "progress names the file that holds the run up" \
+    "grep -q '^gpulint audit: .*; analysing .*double-literal/neg_float_literals.cu for [0-9]* s' $tmp/crash.err"
 python3 - "$tmp/crash" "$nfiles" <<'EOF' && ok "crash and hang: those two files failed with reasons, every other file analysed" || bad "crash/hang isolation"
 import json, sys
 recs = [json.loads(l) for l in open(sys.argv[1] + "/results.jsonl")]

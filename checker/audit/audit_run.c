@@ -17,6 +17,7 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,8 @@ typedef struct {
     long stop_after;
     const Queued *queue;     /* the files analysed, in the order they come back */
     Filter **filters;        /* per project */
+    const char *longest;     /* while waiting: the file analysed longest, */
+    double longest_seconds;  /* and for how long */
 } Run;
 
 static void progress(Run *run, bool final)
@@ -53,11 +56,14 @@ static void progress(Run *run, bool final)
     double rate = elapsed > 0 ? run->done / elapsed : 0;
     char eta[32] = "-";
     if (rate > 0 && run->done < run->total) snprintf(eta, sizeof eta, "%.0f s", (run->total - run->done) / rate);
-    char line[256];
+    char line[PATH_MAX + 300];
     snprintf(line, sizeof line, "gpulint audit: %d/%d projects, %d/%d files (%d failed), %.1f files/s, %d findings, %s %s",
              run->projects_done, run->o->nprojects, run->done, run->total, run->failed, rate, run->findings,
              final ? "done in" : "ETA", final ? "" : eta);
     if (final) snprintf(line + strlen(line), sizeof line - strlen(line), "%.1f s", elapsed);
+    else if (run->longest && run->longest_seconds >= 5) /* which file holds the run up */
+        snprintf(line + strlen(line), sizeof line - strlen(line), "; analysing %s for %.0f s", run->longest,
+                 run->longest_seconds);
     if (run->tty) fprintf(stderr, "\r\033[K%s%s", line, final ? "\n" : "");
     else fprintf(stderr, "%s\n", line);
     fflush(stderr);
@@ -135,9 +141,13 @@ static void file_done(void *ctx, FileResult *r)
     if (run->stop_after > 0 && run->done >= run->stop_after) raise(SIGKILL);
 }
 
-static void still_waiting(void *ctx)
+static void still_waiting(void *ctx, const char *longest, double seconds)
 {
-    progress(ctx, false);
+    Run *run = ctx;
+    run->longest = longest;
+    run->longest_seconds = seconds;
+    progress(run, false);
+    run->longest = NULL;
 }
 
 /* The files recorded as complete, by audit_done_key. */

@@ -377,6 +377,18 @@ static void deliver(Pool *p, int file, FileDoneFn done, void *ctx)
     p->results[file] = NULL;
 }
 
+/* Hands the progress hook the file that has run longest. */
+static void report_waiting(Pool *p, void *ctx)
+{
+    const Slot *longest = NULL;
+    for (int i = 0; i < p->nslots; i++) {
+        const Slot *s = &p->slots[i];
+        if (s->pid && s->file >= 0 && (!longest || s->started < longest->started)) longest = s;
+    }
+    p->po->waiting(ctx, longest ? p->paths[longest->file] : NULL,
+                   longest ? monotonic_seconds() - longest->started : 0);
+}
+
 static bool lint_in_process(const EngineOptions *eo, char *const *paths, int n, FileDoneFn done, void *ctx,
                             char *err, int errsize)
 {
@@ -442,7 +454,7 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
         }
         while (delivered < n && p.results[delivered]) deliver(&p, delivered++, done, ctx);
         if (delivered < n) wait_for_workers(&p);
-        if (po->waiting) po->waiting(ctx);
+        if (po->waiting) report_waiting(&p, ctx);
         reap_retired(&p, false);
     }
     /* No more files: each worker sees the end of its socket and exits. */

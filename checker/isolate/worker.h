@@ -23,8 +23,10 @@ typedef struct {
     unsigned long long memory_bytes;   /* per worker; 0: no limit */
     bool in_process;                   /* no workers, no limits (debugging) */
     /* Called with lint_files's ctx at least once a second while files are
-     * being analysed (progress displays); NULL: none. */
-    void (*waiting)(void *ctx);
+     * being analysed (progress displays), with the file that has run
+     * longest of those being analysed (NULL when none) and for how long;
+     * NULL: none. */
+    void (*waiting)(void *ctx, const char *longest, double seconds);
 } PoolOptions;
 
 /* Receives each file's result, in the files' order, as soon as it and every

@@ -83,6 +83,22 @@ grep -q '"findings":[[:space:]]*\[\]' out.txt && ok "empty findings array" || ba
 expect_rc "unknown severity" 2 --min-severity=critical sev.cu
 grep -q "unknown severity 'critical' (expected info, low, medium or high)" err.txt && ok "the error names the values" || bad "error: $(cat err.txt)"
 
+# .gpulint.yaml's min-severity sets the threshold, lower or higher than the
+# default; the command line's --min-severity wins over it
+mkdir -p cfg && cp quiet.cu sev.cu cfg/
+printf 'min-severity: info\n' > cfg/.gpulint.yaml
+expect_rc "config min-severity: info" 1 cfg/quiet.cu
+grep -q "note: severity info; kernel pick" out.txt && ok "config min-severity: info reports info findings" || bad "config min-severity: info: $(tail -1 err.txt)"
+expect_rc "config min-severity: info, JSON" 1 --format=json cfg/quiet.cu
+[ "$(grep -c '"rule":' out.txt)" -eq 1 ] && ok "config min-severity: info, JSON agrees" || bad "config info, JSON: $(grep -c '"rule":' out.txt) findings"
+expect_rc "config min-severity: info, --min-severity=low" 0 --min-severity=low cfg/quiet.cu
+[ ! -s out.txt ] && ok "the command line's --min-severity wins over the config" || bad "--min-severity=low over config info: $(head -2 out.txt)"
+printf 'min-severity: high\n' > cfg/.gpulint.yaml
+expect_rc "config min-severity: high" 1 cfg/sev.cu
+[ "$(grep -c ': warning: ' out.txt)" -eq 2 ] && ok "config min-severity: high keeps the two high findings" || bad "config high: $(grep -c ': warning: ' out.txt) findings"
+expect_rc "config min-severity: high, --min-severity=info" 1 --min-severity=info cfg/sev.cu
+[ "$(grep -c ': warning: ' out.txt)" -eq 4 ] && ok "--min-severity=info wins over config high" || bad "--min-severity=info over config high: $(grep -c ': warning: ' out.txt) findings"
+
 # JSON: predicted {gpu, speedup, basis}; speedup null without a measurement
 "$gpulint" --format=json --min-severity=info sev.cu > out.json 2> /dev/null
 python3 - out.json <<'EOF' && ok "JSON predicted fields (number, null, basis, severity)" || bad "JSON predicted fields"

@@ -107,7 +107,9 @@ static void file_done(void *ctx, FileResult *r)
     run_registry_add(&p->registry, &r->findings);
     if (p->impact) bench_attach_impact(p->impact, &r->findings);
     /* every output, --fix and --emit-bench see only what is reported */
-    p->summary.below_threshold += findings_filter_min_severity(&r->findings, p->cli->min_severity);
+    /* the command line's threshold, else the file's config's (lower or higher), else the default */
+    Severity min = filter_min_severity(p->filter, r->path, p->cli->min_severity, &r->problems);
+    p->summary.below_threshold += findings_filter_min_severity(&r->findings, min);
     p->cli->emitter->file(p->stream, r);
     if (!p->cli->output) report_stdout_check();
     /* every note with -v; otherwise one line per degraded file */

@@ -48,9 +48,10 @@ const CliOption cli_options[] = {
 
     {CMD_LINT, "--min-severity", .arg = "info|low|medium|high", .forms = NEXT | EQUALS, .action = opt_lint_min_severity,
      .section = SELECTION,
-     .help = "report only findings at or above this severity (default low; severity follows the predicted "
-             "speedup)",
-     .doc = "report only findings at or above this severity (default `low`). It applies to every output, "
+     .help = "report only findings at or above this severity (default low, or the config's min-severity; "
+             "severity follows the predicted speedup)",
+     .doc = "report only findings at or above this severity (default `low`, or the `min-severity` of the file's "
+            "`.gpulint.yaml`, lower or higher; the command line's wins). It applies to every output, "
             "`--fix`, `--emit-bench` and the exit status. Severity follows the predicted speedup "
             "([below](#severity-from-measured-cost))"},
     {CMD_LINT, "--rules", .arg = "ID[,ID...]", .forms = EQUALS, .action = opt_lint_rules,

@@ -106,6 +106,13 @@ const EffectiveConfig *filter_config_for(Filter *f, const char *path, Diagnostic
     return f->configs ? config_for_file(f->configs, path, d) : &no_config;
 }
 
+Severity filter_min_severity(Filter *f, const char *path, Severity fallback, Diagnostics *d)
+{
+    if (f->o.has_min_severity) return f->o.min_severity;
+    const EffectiveConfig *cfg = filter_config_for(f, path, d);
+    return cfg && cfg->has_min_severity ? cfg->min_severity : fallback;
+}
+
 /* --exclude globs match the path relative to the current directory, as
  * given, or relative to the repository root. */
 static bool excluded(Filter *f, const EffectiveConfig *cfg, const char *path)

@@ -43,6 +43,10 @@ void engine_filter_result(Filter *f, FileResult *r, const char *contents, size_t
  * held back (notes), the --write-baseline file (false when it cannot be
  * written: an error in d). */
 bool filter_finish(Filter *f, Diagnostics *d);
+/* The minimum severity reported for the file: the command line's when it
+ * gives one, else its config's (lower or higher than `fallback`), else
+ * `fallback`. */
+Severity filter_min_severity(Filter *f, const char *path, Severity fallback, Diagnostics *d);
 /* The effective config of one file, for --show-config (NULL on error). */
 const EffectiveConfig *filter_config_for(Filter *f, const char *path, Diagnostics *d);
 

@@ -10,7 +10,7 @@
  *   - check_kernel (called once per kernel, in model order) or, for rules
  *     that look at launches or across kernels, check_model; report through
  *     ctx->findings with typed evidence (finding_int/str/bool/int_list/
- *     str_list) documented in docs/evidence-keys.md;
+ *     str_list) documented in its page docs/rules/<id>.md (**Evidence.**);
  *   - bench: maps a finding's evidence (read with evidence_int/_str/
  *     _int_list/_has_str, never by parsing text) onto the #defines of
  *     bench/templates/<id>.cu;

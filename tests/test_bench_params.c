@@ -1,5 +1,9 @@
-/* test_bench_params.c - each rule's benchmark generator maps the finding's
- * evidence onto the template parameters it documents (bench/README.md). */
+/* test_bench_params.c - specific mappings of rules' benchmark generators:
+ * evidence onto the template parameters they document (bench/README.md).
+ * What holds for every registered rule (each finding of its positive cases
+ * gets a benchmark or says why, with parameters its template reads, covering
+ * those without a default) is checked by tests/rule_files_test.py (ctest
+ * rules.registered): a new rule needs no entry here. */
 #include "rules/rules.h"
 #include "check.h"
 

@@ -216,6 +216,20 @@ if [[ "$(id -u)" == 0 ]] && id nobody >/dev/null 2>&1; then
     HOME=$tmp/home expect_rc 1 . --diff=HEAD
     [[ "$(findings_of)" == "a.cu:5 b.cu:5 c.cu:5 " ]] || note "--diff, another user's repository in safe.directory: findings $(findings_of)"
     rm -f "$tmp/home/.gitconfig"
+    # a work tree of this user whose .git file points to another user's git
+    # directory: stat of the work tree does not show it, git still refuses
+    cp -r "$hostile" "$tmp/split" && mv "$tmp/split/.git" "$tmp/split.git"
+    printf 'gitdir: %s\n' "$tmp/split.git" >"$tmp/split/.git" && chown -R nobody "$tmp/split.git"
+    split=$(cd "$tmp/split" && pwd -P)
+    cd "$split"
+    HOME=$tmp/home expect_rc 2 a.cu --diff=HEAD
+    grep -q "a.cu: error: --diff HEAD: git refuses to read the repository $split: its git directory belongs to another user.*git config --global --add safe.directory $split)" "$tmp/err" ||
+        { note "--diff, a .git file to another user's git directory: no clear reason"; cat "$tmp/err"; }
+    grep -q "usage: git\|Could not access" "$tmp/err" && note "--diff, a .git file to another user's git directory: git's usage or a ref blamed"
+    printf '[safe]\n\tdirectory = %s\n' "$split" >"$tmp/home/.gitconfig"
+    HOME=$tmp/home expect_rc 1 . --diff=HEAD
+    [[ "$(findings_of)" == "a.cu:5 b.cu:5 c.cu:5 " ]] || note "--diff, .git file to another user's git directory in safe.directory: findings $(findings_of)"
+    rm -f "$tmp/home/.gitconfig"
     [[ -z "$(ls "$markers")" ]] || note "--diff in another user's repository ran: $(ls "$markers")"
 else
     echo "skip: --diff in another user's repository: needs root and the user nobody"

@@ -377,18 +377,59 @@ static bool neutralise_filters(const char *root, Strings *config, char *why, siz
     return true;
 }
 
+/* Does git refuse the repository for its ownership?  `git diff` does not
+ * say so: outside a repository it takes its arguments as paths to compare
+ * and prints its usage, or blames the ref.  `rev-parse --git-dir` (which
+ * runs nothing) sets the repository up strictly and names it.  The
+ * directory git names goes to dir (for safe.directory). */
+static bool ownership_refused(const char *root, const Strings *config, char *dir, size_t ndir)
+{
+    char *argv[] = {"git", "-C", (char *)root, INERT_CONFIG, "rev-parse", "--git-dir", NULL};
+    char **git = git_env(true, config);
+    size_t nenv = 0;
+    while (git[nenv]) nenv++;
+    /* git's own words, untranslated: first, so that they win over the caller's */
+    char **env = xmalloc((nenv + 3) * sizeof *env);
+    env[0] = xstrdup("LC_ALL=C");
+    env[1] = xstrdup("LANGUAGE=C");
+    memcpy(env + 2, git, (nenv + 1) * sizeof *env);
+    free(git);
+    char err[1024];
+    int status = 0;
+    size_t len = 0;
+    char *out = run_capture(argv, env, &status, &len, err, sizeof err);
+    env_free(env);
+    bool failed = out && status != 0;
+    free(out);
+    /* "detected dubious ownership in repository at 'DIR'" (git 2.36 on),
+     * "unsafe repository ('DIR' is owned by someone else)" (2.35.2) */
+    static const char *const says[] = {"dubious ownership in repository at '", "unsafe repository ('"};
+    const char *at = NULL;
+    for (size_t i = 0; failed && !at && i < sizeof says / sizeof *says; i++)
+        if ((at = strstr(err, says[i]))) at += strlen(says[i]);
+    if (!at) return false;
+    size_t n = strcspn(at, "'\n");
+    snprintf(dir, ndir, "%.*s", (int)(n < ndir ? n : ndir - 1), at);
+    return true;
+}
+
 /* The repository's changes since the ref; false with the reason in why. */
 static bool load_repo(ChangedLines *c, const char *root, char *why, size_t nwhy)
 {
     Strings config = {NULL, 0};
     uid_t owner = 0;
-    bool foreign = owned_by_other(root, &owner);
+    bool by_owner = owned_by_other(root, &owner), foreign = by_owner;
     /* Not -c safe.directory=ROOT: the options here make the known commands
      * of a configuration inert, git's ownership check guards against all
-     * others (and those of later gits); only the user's own entries lift it. */
+     * others (and those of later gits); only the user's own entries lift it.
+     * Ownership that stat does not show (a .git file pointing to another
+     * user's git directory) is git's to find: asked first. */
+    char refused[512] = "";
+    if (!foreign && ownership_refused(root, &config, refused, sizeof refused)) foreign = true;
     if (foreign) add_user_safe_directories(&config);
+    if (foreign && !ownership_refused(root, &config, refused, sizeof refused)) foreign = false;
     char reason[512];
-    bool ok = neutralise_filters(root, &config, reason, sizeof reason);
+    bool ok = !foreign && neutralise_filters(root, &config, reason, sizeof reason);
     if (ok) {
         char *worktree = concat("--work-tree=", root, ""); /* not core.worktree's */
         char *argv[] = {"git", "-C", (char *)root, INERT_CONFIG, worktree, "diff", "--no-color", "--no-ext-diff",
@@ -409,11 +450,17 @@ static bool load_repo(ChangedLines *c, const char *root, char *why, size_t nwhy)
     }
     strings_free(&config);
     if (ok) return true;
-    if (foreign)
+    if (foreign && by_owner)
         snprintf(why, nwhy,
                  "git refuses to read the repository %s: it belongs to another user (uid %ld) and is not one of "
                  "your safe.directory entries (if you trust it: git config --global --add safe.directory %s)",
-                 root, (long)owner, root);
+                 root, (long)owner, refused);
+    else if (foreign)
+        snprintf(why, nwhy,
+                 "git refuses to read the repository %s: its git directory belongs to another user (git's "
+                 "\"dubious ownership\") and it is not one of your safe.directory entries (if you trust it: "
+                 "git config --global --add safe.directory %s)",
+                 root, refused);
     else
         snprintf(why, nwhy, "git diff failed in the repository %s: %s", root, reason);
     return false;

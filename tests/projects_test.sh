@@ -285,6 +285,14 @@ for jobs in 1 2; do
     check "fragments -j$jobs: device functions no kernel calls are analysed on their own" \
         "('double-literal', 'devfuncs.cu', 5) in rules and 'device function blend_twice' in files['devfuncs.cu']['context'] and any(f['evidence'].get('context') == 'device function no kernel calls' for f in j['findings'] if f['file'].endswith('devfuncs.cu'))"
 done
+# --- kernels declared through a project macro (GLOBAL -> __global__) ---------
+cp -r "$P/macro_kernels" "$tmp/"
+lint "$tmp/macro_kernels"
+check "macro_kernels: the .cu that only includes instantiations is parsed; the header's kernel is analysed through it" \
+    "('double-literal', 'render.h', 6) in rules and files['render.h']['analysed_through'].endswith('render_float.cu') and 'not parsed' not in files['render_float.cu'].get('context', '')"
+lint "$tmp/macro_kernels/src/render.h"
+check "macro_kernels: naming the header analyses it through its includer" \
+    "('double-literal', 'render.h', 6) in rules and files['render.h']['analysed_through'].endswith('render_float.cu')"
 strip_seconds() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); [(f.pop('seconds'), f.pop('cpu_seconds', None)) for f in j['files']]; j['stats'].pop('seconds', None); print(json.dumps(j, sort_keys=True))" "$1"; }
 if [[ "$(strip_seconds "$tmp/dir-j1.json")" == "$(strip_seconds "$tmp/dir-j2.json")" ]]; then
     ok "fragments: -j1 and -j2 reports are identical"

@@ -22,6 +22,7 @@ typedef struct {
     const char ***owned; int *nowned;       /* per file: the fragments it owns */
     const char ***root_sets; int nroot_sets; /* per include component: the translation units reaching it */
     bool *root_set_owned;                   /* which of root_sets to free (others are shared) */
+    const char **kernel_aliases; int nkernel_aliases; /* `#define NAME __global__` anywhere in the project */
 } Graph;
 
 struct FragmentSet {
@@ -51,6 +52,7 @@ void fragments_free(FragmentSet *fs)
             free(gr->owned[i]);
         }
         free(gr->info);
+        free(gr->kernel_aliases);
         free(gr->owned);
         free(gr->nowned);
         strmap_free(&gr->index);
@@ -80,7 +82,29 @@ static bool is_fragment_kind(const char *path, bool defines_kernel)
            (defines_kernel && is_cpp_header(path));
 }
 
-bool text_defines_cuda_kernel(const char *text)
+static bool is_word_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Whether the word at p (len n) is `__global__`, or one of aliases[0..naliases)
+ * followed by `void` (a kernel declared through `#define GLOBAL __global__`). */
+static bool kernel_word_at(const char *text, const char *p, const char *const *aliases, int naliases)
+{
+    if (p != text && is_word_char(p[-1])) return false;
+    if (strncmp(p, "__global__", 10) == 0 && !is_word_char(p[10])) return true;
+    for (int k = 0; k < naliases; k++) {
+        size_t n = strlen(aliases[k]);
+        if (strncmp(p, aliases[k], n) != 0 || is_word_char(p[n])) continue;
+        const char *q = p + n;
+        while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') q++;
+        if (strncmp(q, "void", 4) == 0 && !is_word_char(q[4])) return true;
+    }
+    return false;
+}
+
+/* text_defines_cuda_kernel, with kernel aliases (below). */
+static bool text_defines_kernel(const char *text, const char *const *aliases, int naliases)
 {
     enum { CODE, LINE_COMMENT, BLOCK_COMMENT, STRING, CHAR } st = CODE;
     bool line_start = true, directive = false;
@@ -115,9 +139,85 @@ bool text_defines_cuda_kernel(const char *text)
         if (c == '/' && p[1] == '*') { st = BLOCK_COMMENT; p++; continue; }
         if (c == '"') { st = STRING; continue; }
         if (c == '\'') { st = CHAR; continue; }
-        if (!directive && c == '_' && strncmp(p, "__global__", 10) == 0 && (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-            !(isalnum((unsigned char)p[10]) || p[10] == '_'))
+        if (!directive && (c == '_' || isalpha((unsigned char)c)) && kernel_word_at(text, p, aliases, naliases))
             return true;
+    }
+    return false;
+}
+
+bool text_defines_cuda_kernel(const char *text)
+{
+    return text_defines_kernel(text, NULL, 0);
+}
+
+/* `#define NAME __global__` (the directive's text after '#', blanks
+ * skipped): NAME, a kernel alias, in the arena; else NULL.  Projects that
+ * compile the same headers as host C++ spell kernels so, under a compiler
+ * guard (`#ifdef __CUDACC__ ... #else #define GLOBAL #endif`). */
+static const char *kernel_alias_defined(Arena *arena, const char *q)
+{
+    if (strncmp(q, "define", 6) != 0 || (q[6] != ' ' && q[6] != '\t')) return NULL;
+    q += 6;
+    while (*q == ' ' || *q == '\t') q++;
+    size_t n = 0;
+    while (is_word_char(q[n])) n++;
+    const char *body = q + n;
+    if (!n || isdigit((unsigned char)q[0]) || (*body != ' ' && *body != '\t')) return NULL;
+    while (*body == ' ' || *body == '\t') body++;
+    if (strncmp(body, "__global__", 10) != 0 || is_word_char(body[10])) return NULL;
+    for (body += 10; *body == ' ' || *body == '\t' || *body == '\r'; body++) {}
+    if (*body && !(body[0] == '/' && (body[1] == '/' || body[1] == '*'))) return NULL;
+    return arena_strndup(arena, q, n);
+}
+
+/* The kernel aliases that `path` and the files it includes with quotes,
+ * found next to their includer, define: up to 32 files, 4 levels deep. */
+static void nearby_kernel_aliases(Arena *arena, const char *path, int depth, StrMap *seen, const char ***aliases,
+                                  int *naliases)
+{
+    if (depth > 4 || seen->n >= 32 || strmap_increment(seen, path) > 1) return;
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_SCANNED_BYTES) return;
+    long size;
+    char *text = read_file(path, &size);
+    for (char *line = text; line && *line;) {
+        char *next = strchr(line, '\n');
+        if (next) *next++ = 0;
+        const char *q = line;
+        while (*q == ' ' || *q == '\t') q++;
+        if (*q++ == '#') {
+            while (*q == ' ' || *q == '\t') q++;
+            const char *alias = kernel_alias_defined(arena, q);
+            if (alias) *VEC_PUSH(*aliases, *naliases) = alias;
+            if (strncmp(q, "include", 7) == 0) {
+                for (q += 7; *q == ' ' || *q == '\t'; q++) {}
+                const char *end = *q == '"' ? strchr(q + 1, '"') : NULL;
+                const char *slash = strrchr(path, '/');
+                char near[PATH_MAX];
+                if (end && end > q + 1 && q[1] != '/' &&
+                    snprintf(near, sizeof near, "%.*s%.*s", slash ? (int)(slash - path + 1) : 0, path,
+                             (int)(end - q - 1), q + 1) < (int)sizeof near)
+                    nearby_kernel_aliases(arena, near, depth + 1, seen, aliases, naliases);
+            }
+        }
+        line = next;
+    }
+    free(text);
+}
+
+/* Whether some "void" follows an upper-case word (`GLOBAL void f(`): the
+ * only shape an alias-declared kernel has; a cheap test before the
+ * neighbours are read. */
+static bool word_before_void(const char *text)
+{
+    for (const char *p = strstr(text, "void"); p; p = strstr(p + 4, "void")) {
+        if (is_word_char(p[4])) continue;
+        const char *q = p;
+        while (q > text && (q[-1] == ' ' || q[-1] == '\t')) q--;
+        if (q == p) continue;
+        int caps = 0;
+        while (q > text && (isupper((unsigned char)q[-1]) || isdigit((unsigned char)q[-1]) || q[-1] == '_')) q--, caps++;
+        if (caps >= 2 && !(q > text && is_word_char(q[-1]))) return true;
     }
     return false;
 }
@@ -130,6 +230,18 @@ bool is_cuda_kernel_header(const char *path)
     long size;
     char *text = read_file(path, &size);
     bool yes = text && text_defines_cuda_kernel(text);
+    if (text && !yes && word_before_void(text)) { /* kernels through an alias the header or its neighbours define */
+        Arena arena = {0};
+        StrMap seen;
+        memset(&seen, 0, sizeof seen);
+        const char **aliases = NULL;
+        int naliases = 0;
+        nearby_kernel_aliases(&arena, path, 0, &seen, &aliases, &naliases);
+        yes = naliases && text_defines_kernel(text, aliases, naliases);
+        free(aliases);
+        strmap_free(&seen);
+        arena_free(&arena);
+    }
     free(text);
     return yes;
 }
@@ -159,6 +271,8 @@ static void scan_file(FragmentSet *fs, Graph *g, int i)
         while (*q == ' ' || *q == '\t') q++;
         if (*q++ == '#') {
             while (*q == ' ' || *q == '\t') q++;
+            const char *alias = kernel_alias_defined(&fs->arena, q);
+            if (alias) *VEC_PUSH(g->kernel_aliases, g->nkernel_aliases) = alias;
             if (strncmp(q, "include", 7) == 0) {
                 q += 7;
                 while (*q == ' ' || *q == '\t') q++;
@@ -344,6 +458,21 @@ static void root_walk_free(RootWalk *w)
     free(w->set);
 }
 
+/* C++ headers whose kernels are declared through a kernel alias of the
+ * project (`GLOBAL void render(...)`) are kernel headers too. */
+static void mark_alias_kernel_headers(Graph *g)
+{
+    for (int i = 0; i < g->nfiles; i++) {
+        if (g->info[i].fragment_kind || !is_cpp_header(g->files[i])) continue;
+        struct stat st;
+        if (stat(g->files[i], &st) != 0 || st.st_size > MAX_SCANNED_BYTES) continue;
+        long size;
+        char *text = read_file(g->files[i], &size);
+        if (text && text_defines_kernel(text, g->kernel_aliases, g->nkernel_aliases)) g->info[i].fragment_kind = true;
+        free(text);
+    }
+}
+
 static Graph *build_graph(FragmentSet *fs, const char *root)
 {
     Graph *g = xcalloc(1, sizeof *g);
@@ -356,6 +485,7 @@ static Graph *build_graph(FragmentSet *fs, const char *root)
     for (int i = 0; i < g->nfiles; i++) *strmap_get(&g->index, g->files[i]) = i + 1;
     for (int i = 0; i < g->nfiles; i++) g->info[i].fragment_kind = is_fragment_kind(g->files[i], false);
     for (int i = 0; i < g->nfiles; i++) scan_file(fs, g, i);
+    if (g->nkernel_aliases) mark_alias_kernel_headers(g);
     for (int i = 0; i < g->nfiles; i++) {
         FragmentInfo *fi = &g->info[i];
         if (fi->nincluders > 1) qsort(fi->includers, (size_t)fi->nincluders, sizeof *fi->includers, cmp_includer);

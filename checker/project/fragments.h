@@ -35,7 +35,11 @@ typedef struct {
 bool text_defines_cuda_kernel(const char *text);
 /* A C++ header (.h, .hh, .hpp, .hxx) whose text defines a kernel
  * (arrayfire's kernel/harris.hpp): CUDA code, analysed through the
- * translation unit that includes it like a .cuh. */
+ * translation unit that includes it like a .cuh.  Also one whose kernels
+ * are declared through a kernel alias (`GLOBAL void f(...)` with
+ * `#define GLOBAL __global__`) that it or a file it includes with quotes
+ * from its own directory defines; the project graph knows every alias of
+ * the project. */
 bool is_cuda_kernel_header(const char *path);
 
 typedef struct FragmentSet FragmentSet;

@@ -1,0 +1,4 @@
+#pragma once
+#include "render.h"
+
+template GLOBAL void render<float>(float *, int);

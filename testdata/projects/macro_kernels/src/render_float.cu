@@ -1,0 +1,2 @@
+// Only the instantiations: the kernels are in render.h.
+#include "render.instantiate.h"

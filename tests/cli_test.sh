@@ -29,13 +29,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpulint-cli-test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/all_findings.sh"
 G=$(all_findings_gpulint "$G" "$tmp") # these cases are about input, not severity
-# ... nor time limits (isolation_test.sh has those): the default --file-timeout
-# is 60 s of wall-clock time, and one small file here takes 4-8 s under
-# ASan on a 2-core machine at a load average of 11, so a busier machine could
-# time a file out and fail a check that has nothing to do with time.
-printf '#!/bin/sh\nexec "%s" --file-timeout=3600 "$@"\n' "$G" >"$tmp/gpulint-no-time-limit"
-chmod +x "$tmp/gpulint-no-time-limit"
-G=$tmp/gpulint-no-time-limit
+. "$(dirname "$0")/no_time_limit.sh"
+G=$(no_time_limit_gpulint "$G" "$tmp") # ... nor time limits
 
 passed=0
 failed=0

@@ -42,15 +42,6 @@ typedef struct {
     bool dup;                /* the same edit as an earlier one: applied once */
 } Edit;
 
-static const char *const FIXABLE_RULES[] = {"double-literal"};
-
-static bool fixable(const char *rule)
-{
-    for (size_t i = 0; i < sizeof FIXABLE_RULES / sizeof FIXABLE_RULES[0]; i++)
-        if (strcmp(rule, FIXABLE_RULES[i]) == 0) return true;
-    return false;
-}
-
 static int cmp_edit(const void *pa, const void *pb)
 {
     const Edit *a = pa, *b = pb;
@@ -215,7 +206,7 @@ int gpulint_apply_fixes(const Finding *const *findings, int nfindings, Diagnosti
     int n = 0, status = 0;
     for (int i = 0; i < nfindings; i++) {
         const Finding *f = findings[i];
-        if (!fixable(f->rule)) continue;
+        if (!rule_fixes_are_safe(f->rule)) continue; /* the rule says whether its fixes may be applied unreviewed */
         for (int j = 0; j < f->nfixes; j++)
             for (int q = 0; q < f->fixes[j].nreplacements; q++) {
                 const Replacement *rp = &f->fixes[j].replacements[q];

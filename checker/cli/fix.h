@@ -1,4 +1,5 @@
-/* fix.h - gpulint --fix: applies the fix-its of double-literal in place. */
+/* fix.h - gpulint --fix: applies in place the fix-its of the rules whose
+ * fixes are safe (rule_fixes_are_safe: today double-literal). */
 #ifndef GPULINT_FIX_H
 #define GPULINT_FIX_H
 
@@ -7,9 +8,9 @@
 
 #include <stdio.h>
 
-/* Applies the fixable findings' replacements to their files.  Errors and
- * skipped edits go to diags; the edits made are counted on log.  Returns 0,
- * or 2 when a file could not be fixed. */
+/* Applies the replacements of the findings whose rule's fixes are safe to
+ * their files.  Errors and skipped edits go to diags; the edits made are
+ * counted on log.  Returns 0, or 2 when a file could not be fixed. */
 int gpulint_apply_fixes(const Finding *const *findings, int nfindings, Diagnostics *diags, FILE *log);
 
 #endif

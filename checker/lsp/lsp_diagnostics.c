@@ -204,8 +204,7 @@ static cJSON *diagnostic_of(Converter *c, const Finding *f)
     cJSON *data = cJSON_AddObjectToObject(d, "data");
     cJSON_AddStringToObject(data, "fingerprint", f->fingerprint ? f->fingerprint : f->id ? f->id : "");
     cJSON_AddStringToObject(data, "rule", f->rule);
-    const Rule *rule = rule_by_id(f->rule);
-    cJSON_AddBoolToObject(data, "safe", rule && rule->fixes_are_safe);
+    cJSON_AddBoolToObject(data, "safe", rule_fixes_are_safe(f->rule));
     cJSON *fixes = cJSON_AddArrayToObject(data, "fixes");
     for (int i = 0; i < f->nfixes; i++) {
         if (f->fixes[i].nreplacements == 0) continue;

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # bench_build_test.sh GPULINT TESTDATA: every benchmark emitted for the
-# bundled examples builds with nvcc, and index.json matches the findings.
+# bundled examples builds with nvcc, and index.json matches the findings;
+# every rule --list-rules prints gets one built (from its positive cases when
+# no example reaches it).
 # Exits 77 (ctest: skipped) with a visible message when nvcc is absent.
 set -u
 gpulint=$1
@@ -27,13 +29,28 @@ echo "findings: $nfind, benchmarks: $nbench"
 # (its -v detail lines are indented), so a new rule is covered without an edit
 rules=$("$gpulint" --list-rules | awk '/^[^ ]/ {print $1}')
 [ -n "$rules" ] || { echo "FAIL: gpulint --list-rules printed no rule"; exit 1; }
+# a rule no example reaches is built from the first of its positive cases
+# (testdata/rules/<id>/pos_*) that gets a benchmark
+dirs="$work/b"
 for r in $rules; do
-  ls "$work/b" | grep -q "^$r-" || { echo "FAIL: no benchmark for rule $r in the examples"; exit 1; }
+  ls "$work/b" | grep -q "^$r-" && continue
+  for c in "$testdata/rules/$r"/pos_*; do
+    [ -e "$c" ] || continue
+    rm -rf "$work/r-$r"
+    "$gpulint" --rules="$r" --min-severity=info --format=json -o /dev/null --emit-bench "$work/r-$r" "$c" 2>> "$work/emit.txt"
+    ls -d "$work/r-$r"/"$r"-*/ > /dev/null 2>&1 && break
+  done
+  ls -d "$work/r-$r"/"$r"-*/ > /dev/null 2>&1 ||
+    { echo "FAIL: no benchmark for rule $r in the examples or in its positive cases"; exit 1; }
+  echo "rule $r: no example reaches it; built from $(basename "$c")"
+  dirs="$dirs $work/r-$r"
 done
 echo "rules with a benchmark: $(echo $rules | wc -w)"
-"$gpulint" bench "$work/b" --build-only --arch=sm_90 --nvcc="$nvcc"
-rc=$?
-if [ $rc -ne 0 ]; then
-  echo "FAIL: gpulint bench --build-only exited $rc"; tail -50 "$work/b/build.log"; exit 1
-fi
+for d in $dirs; do
+  "$gpulint" bench "$d" --build-only --arch=sm_90 --nvcc="$nvcc"
+  rc=$?
+  if [ $rc -ne 0 ]; then
+    echo "FAIL: gpulint bench --build-only $d exited $rc"; tail -50 "$d/build.log"; exit 1
+  fi
+done
 echo "1 passed, 0 failed"

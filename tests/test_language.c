@@ -34,7 +34,7 @@ static void test_entries_complete(void)
     for (int i = 0; i < LANG_COUNT; i++) {
         const GpuLanguage *l = language_info((Language)i);
         CHECK(l->id == (Language)i);
-        CHECK(l->name && l->x_name && l->extensions && l->extensions[0] && l->parse_flags);
+        CHECK(l->name && l->x_name && l->title && l->extensions && l->extensions[0] && l->parse_flags);
         CHECK(l->warp_width >= 1 && l->warp_width <= MAX_WARP_WIDTH);
         const char *const *w = (const char *const *)&l->word;
         for (size_t j = 0; j < sizeof l->word / sizeof *w; j++) CHECK(w[j] != NULL);
@@ -48,10 +48,23 @@ static void test_entries_complete(void)
     }
 }
 
+/* The extensions as the command line's errors list them. */
+static void test_extension_text(void)
+{
+    char buf[128];
+    language_extension_text(buf, sizeof buf, NULL, ", ", " and ");
+    CHECK(strcmp(buf, ".cu, .cuh, .cl, .clh and .opencl") == 0);
+    language_extension_text(buf, sizeof buf, language_info(LANG_CUDA), " or ", " or ");
+    CHECK(strcmp(buf, ".cu or .cuh") == 0);
+    language_extension_text(buf, 8, NULL, ", ", " and "); /* truncated, terminated */
+    CHECK(strcmp(buf, ".cu, .c") == 0);
+}
+
 int main(void)
 {
     test_extensions();
     test_names();
     test_entries_complete();
+    test_extension_text();
     return check_summary();
 }

@@ -1,6 +1,7 @@
 /* collect.c - the files of a run: GPU sources named on the command line or
  * found under directories named there (see engine.h). */
 #include "engine/engine.h"
+#include "model/language.h"
 #include "project/fragments.h"
 #include "util/oom.h"
 #include "util/vec.h"
@@ -8,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -26,13 +28,11 @@ const char *engine_forced_language(void)
     return forced_language;
 }
 
+/* The language table (model/language.h) holds the one list of GPU source
+ * extensions. */
 static bool has_gpu_extension(const char *path)
 {
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (!dot || (slash && dot < slash)) return false;
-    return strcmp(dot, ".cu") == 0 || strcmp(dot, ".cuh") == 0 || strcmp(dot, ".cl") == 0 || strcmp(dot, ".clh") == 0 ||
-           strcmp(dot, ".opencl") == 0;
+    return language_for_path(path) != NULL;
 }
 
 bool is_gpu_source(const char *path)
@@ -174,6 +174,36 @@ static int cmp_found_identity(const void *pa, const void *pb)
     return a->order - b->order;
 }
 
+/* The errors that name what gpulint reads: from the language table, the
+ * first language's extensions first ("no .cu or .cuh files (nor OpenCL
+ * .cl, .clh, .opencl) found in this directory"). */
+static void no_gpu_files_error(Diagnostics *diags, const char *dir)
+{
+    char text[512], ext[128];
+    language_extension_text(ext, sizeof ext, language_info((Language)0), " or ", " or ");
+    int used = snprintf(text, sizeof text, "no %s files", ext);
+    for (int i = 1; i < LANG_COUNT && used > 0 && (size_t)used < sizeof text; i++) {
+        language_extension_text(ext, sizeof ext, language_info((Language)i), ", ", ", ");
+        used += snprintf(text + used, sizeof text - (size_t)used, " (nor %s %s)", language_info((Language)i)->title, ext);
+    }
+    diag_error(diags, dir, 0, 0, "%s found in this directory", text);
+}
+
+static void not_gpu_source_error(Diagnostics *diags, const char *path)
+{
+    char titles[128], ext[256], x_names[128];
+    int t = snprintf(titles, sizeof titles, "%s source file", language_info((Language)0)->title), x = 0;
+    for (int i = 1; i < LANG_COUNT && t > 0 && (size_t)t < sizeof titles; i++)
+        t += snprintf(titles + t, sizeof titles - (size_t)t, ", nor %s", language_info((Language)i)->title);
+    /* the -x names last language first, as the message always read: "-x cl or -x cuda" */
+    for (int i = LANG_COUNT - 1; i >= 0 && x >= 0 && (size_t)x < sizeof x_names; i--)
+        x += snprintf(x_names + x, sizeof x_names - (size_t)x, "%s-x %s", i == LANG_COUNT - 1 ? "" : " or ",
+                      language_info((Language)i)->x_name);
+    language_extension_text(ext, sizeof ext, NULL, ", ", " and ");
+    diag_error(diags, path, 0, 0, "not a %s (gpulint reads %s files; %s names the language of others)", titles, ext,
+               x_names);
+}
+
 void engine_collect_files(const char *const *paths, int npaths, FileList *files, Diagnostics *diags)
 {
     memset(files, 0, sizeof *files);
@@ -189,7 +219,7 @@ void engine_collect_files(const char *const *paths, int npaths, FileList *files,
             int before = w.nfound, errors_before = diags->nerrors;
             walk_dir(&w, p, 0);
             if (w.nfound == before && diags->nerrors == errors_before)
-                diag_error(diags, p, 0, 0, "no .cu or .cuh files (nor OpenCL .cl, .clh, .opencl) found in this directory");
+                no_gpu_files_error(diags, p);
             continue;
         }
         if (!S_ISREG(st.st_mode)) {
@@ -203,7 +233,7 @@ void engine_collect_files(const char *const *paths, int npaths, FileList *files,
             continue;
         }
         if (!is_gpu_source(p)) {
-            diag_error(diags, p, 0, 0, "not a CUDA source file, nor OpenCL (gpulint reads .cu, .cuh, .cl, .clh and .opencl files; -x cl or -x cuda names the language of others)");
+            not_gpu_source_error(diags, p);
             continue;
         }
         add_found(&w, xstrdup(p), &st);

@@ -1,5 +1,6 @@
 /* lsp_documents.c - see lsp_documents.h. */
 #include "lsp/lsp_documents.h"
+#include "model/language.h"
 #include "util/oom.h"
 #include "util/utf8.h"
 #include "util/vec.h"
@@ -197,19 +198,14 @@ static bool opencl_language(const char *language)
     return language && (strcmp(language, "opencl") == 0 || strcmp(language, "opencl-c") == 0);
 }
 
-/* CUDA (.cu .cuh, language cuda or cuda-cpp) and OpenCL C (.cl .clh
- * .opencl, language opencl or opencl-c) documents are analysed. */
+/* CUDA (language cuda or cuda-cpp) and OpenCL C (language opencl or
+ * opencl-c) documents are analysed, and any whose extension is a GPU
+ * language's (model/language.h: .cu .cuh .cl .clh .opencl). */
 static bool gpu_language(const char *language, const char *path)
 {
     if (language && (strcmp(language, "cuda") == 0 || strcmp(language, "cuda-cpp") == 0)) return true;
     if (opencl_language(language)) return true;
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (!dot || (slash && dot < slash)) return false;
-    static const char *const extensions[] = {".cu", ".cuh", ".cl", ".clh", ".opencl"};
-    for (size_t i = 0; i < sizeof extensions / sizeof extensions[0]; i++)
-        if (strcmp(dot, extensions[i]) == 0) return true;
-    return false;
+    return language_for_path(path) != NULL;
 }
 
 static void document_free(Document *d)
@@ -246,9 +242,11 @@ Document *documents_open(DocumentSet *s, const char *uri, const char *language, 
         /* untitled:Untitled-1 and other schemes: a name in the current
          * directory, with the extension the language implies */
         const char *base = strrchr(uri, '/') ? strrchr(uri, '/') + 1 : strchr(uri, ':') ? strchr(uri, ':') + 1 : uri;
-        size_t n = strlen(base) + 8;
+        const GpuLanguage *implied = language_info(opencl_language(language) ? LANG_OPENCL : LANG_CUDA);
+        const char *ext = gpu_language(NULL, base) ? "" : implied->extensions[0];
+        size_t n = strlen(base) + strlen(ext) + 1;
         d->path = xmalloc(n);
-        snprintf(d->path, n, "%s%s", base, gpu_language(NULL, base) ? "" : opencl_language(language) ? ".cl" : ".cu");
+        snprintf(d->path, n, "%s%s", base, ext);
     }
     d->canonical = realpath(d->path, NULL);
     if (!d->canonical) d->canonical = xstrdup(d->path);

@@ -1,6 +1,7 @@
 /* language.c - the table of GPU languages (see language.h). */
 #include "model/language.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *const cuda_extensions[] = {".cu", ".cuh", NULL};
@@ -29,6 +30,7 @@ static const GpuLanguage languages[LANG_COUNT] = {
         .id = LANG_CUDA,
         .name = "cuda",
         .x_name = "cuda",
+        .title = "CUDA",
         .extensions = cuda_extensions,
         .parse_flags = cuda_parse_flags,
         .warp_width = 32,
@@ -71,6 +73,7 @@ static const GpuLanguage languages[LANG_COUNT] = {
         .id = LANG_OPENCL,
         .name = "opencl",
         .x_name = "cl",
+        .title = "OpenCL",
         .extensions = opencl_extensions,
         .parse_flags = opencl_parse_flags,
         .warp_width = 32, /* OpenCL on NVIDIA, as measured */
@@ -134,4 +137,21 @@ const GpuLanguage *language_named(const char *x_name)
     for (int i = 0; x_name && i < LANG_COUNT; i++)
         if (strcmp(x_name, languages[i].x_name) == 0) return &languages[i];
     return NULL;
+}
+
+void language_extension_text(char *buf, size_t size, const GpuLanguage *lang, const char *sep,
+                             const char *last_sep)
+{
+    const char *all[32];
+    int n = 0;
+    for (int i = 0; i < LANG_COUNT; i++)
+        for (const char *const *e = languages[i].extensions; (!lang || lang == &languages[i]) && *e; e++)
+            if (n < (int)(sizeof all / sizeof *all)) all[n++] = *e;
+    size_t used = 0;
+    if (size) buf[0] = 0;
+    for (int i = 0; i < n && used < size; i++) {
+        int w = snprintf(buf + used, size - used, "%s%s", i == 0 ? "" : i == n - 1 ? last_sep : sep, all[i]);
+        if (w < 0) break;
+        used += (size_t)w;
+    }
 }

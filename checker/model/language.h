@@ -13,6 +13,7 @@
 #define GPULINT_LANGUAGE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* The language a model was built from (an index into the table). */
 typedef enum { LANG_CUDA, LANG_OPENCL, LANG_COUNT } Language;
@@ -67,6 +68,7 @@ typedef struct {
     Language id;
     const char *name;            /* "cuda", "opencl" */
     const char *x_name;          /* `-x NAME` (gpulint's and clang's): "cuda", "cl" */
+    const char *title;           /* its name in messages: "CUDA", "OpenCL" */
     /* The file extensions of its source files, NULL-terminated: together
      * the one list of GPU source extensions. */
     const char *const *extensions;
@@ -96,5 +98,10 @@ const GpuLanguage *language_info(Language id);
 const GpuLanguage *language_for_path(const char *path);
 /* The language `-x NAME` names ("cuda", "cl"), NULL when none. */
 const GpuLanguage *language_named(const char *x_name);
+/* The extensions of `lang` (NULL: of every language, in table order) as
+ * text for a message, `sep` between them and `last_sep` before the last:
+ * ".cu, .cuh, .cl, .clh and .opencl".  Truncated to fit `size`. */
+void language_extension_text(char *buf, size_t size, const GpuLanguage *lang, const char *sep,
+                             const char *last_sep);
 
 #endif

@@ -71,8 +71,10 @@ static void run_rules(const EngineOptions *o, const Model *m, const EffectiveCon
         long long values[RULE_MAX_OPTIONS];
         rule_run(gpulint_rules[i], m, rule_option_values(gpulint_rules[i], cfg, values), out);
     }
-    /* OpenCL findings say so (benchmarks of them are CUDA: --emit-bench notes it) */
-    for (int i = 0; m->language == LANG_OPENCL && i < out->n; i++) finding_str(out, &out->items[i], "language", "opencl");
+    /* OpenCL findings say so (benchmarks of them are CUDA: --emit-bench
+     * notes it): the table's evidence name, none for CUDA */
+    const char *language = model_language(m)->evidence_name;
+    for (int i = 0; language && i < out->n; i++) finding_str(out, &out->items[i], "language", language);
 }
 
 /* Kernels in host strings: a fix edits the host file, so it is offered
@@ -301,9 +303,9 @@ static void log_parse(const EngineOptions *o, const FileParse *p, int ndeclared)
                 pr->shim_pch ? ", precompiled " : "", pr->shim_pch ? pr->shim_pch : "");
     if (o->verbose && ndeclared)
         fprintf(log, " (explicit instantiations read as declarations in %d file%s)", ndeclared, ndeclared == 1 ? "" : "s");
-    if (o->verbose && p->m.language == LANG_OPENCL)
-        fprintf(log, " (OpenCL host files: %d read as text, %d parsed, %.1f ms)", pr->host_sources_read,
-                pr->host_files_scanned, pr->host_seconds * 1e3);
+    if (o->verbose && !model_language(&p->m)->host_code_in_gpu_files) /* its launches are in host files */
+        fprintf(log, " (%s host files: %d read as text, %d parsed, %.1f ms)", model_language(&p->m)->title,
+                pr->host_sources_read, pr->host_files_scanned, pr->host_seconds * 1e3);
     if (o->verbose) fputc('\n', log);
     if (o->dump_model) model_dump(log, &p->m);
 }

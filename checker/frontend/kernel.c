@@ -11,12 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const Dialect *dialect_for_file(const char *path, const char *forced)
-{
-    if (forced) return strcmp(forced, "cl") == 0 ? &dialect_opencl : &dialect_cuda;
-    return is_opencl_path(path) ? &dialect_opencl : &dialect_cuda;
-}
-
 /* OpenCL: is double precision available?  --opencl-fp64, else auto: on
  * when the file enables cl_khr_fp64/cl_amd_fp64 or spells `double`. */
 static void decide_fp64(Model *m, CXTranslationUnit tu, OpenclFp64 mode)

@@ -92,11 +92,49 @@ else
     python3 "$src/tests/sarif_check.py" "$tmp/bad.sarif" "$schema" >/dev/null && note "sarif_check.py accepted a broken report"
 fi
 
-# A finding outside the repository root (here: every file, with a root
-# that holds none of them) is left out of SARIF.
+# SARIF has a result for every finding JSON reports, at the same place,
+# wherever gpulint runs from: a project without .git named from another
+# directory (a repository, or none) is relative to the named directory; a
+# file outside --repo-root gets an absolute file URI and a warning.
+# sarif_counts SARIF JSON ROOT: checks results against JSON, prints the URIs
+sarif_counts() {
+    python3 - "$@" <<'PY'
+import json, sys, urllib.parse
+s, j, root = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3]
+run = s["runs"][0]
+res, fs = run["results"], j["findings"]
+assert len(res) == len(fs) > 0, f"SARIF {len(res)} results, JSON {len(fs)} findings"
+base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+assert base == "file://" + root + "/", (base, root)
+def where(r):
+    a, g = r["locations"][0]["physicalLocation"]["artifactLocation"], r["locations"][0]["physicalLocation"]["region"]
+    uri = a["uri"] if "uriBaseId" not in a else base + a["uri"]
+    return (urllib.parse.unquote(uri[len("file://"):]), g["startLine"], r["ruleId"])
+got = sorted(where(r) for r in res)
+want = sorted((f["file"] if f["file"].startswith("/") else "", f["line"], f["rule"]) for f in fs)
+assert [g[1:] for g in got] == [w[1:] for w in want], (got, want)
+assert all(w[0] == "" or w[0] == g[0] for g, w in zip(got, want)), (got, want)
+print(" ".join(sorted({r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in res})))
+PY
+}
+mkdir -p "$tmp/norepo/x" "$tmp/git-cwd" "$tmp/plain-cwd"
+cp testdata/examples/activations.cu "$tmp/norepo/x/file.cu"
+git init -q "$tmp/git-cwd"
+x=$(cd "$tmp/norepo/x" && pwd -P)
+for cwd in "$tmp/git-cwd" "$tmp/plain-cwd"; do
+    (cd "$cwd" && "$gpulint" --format=sarif -o "$tmp/x.sarif" "$x/file.cu" 2>"$tmp/x.err"; [[ $? == 1 ]]) || note "sarif from $cwd: exit status"
+    (cd "$cwd" && "$gpulint" --format=json "$x/file.cu" >"$tmp/x.json" 2>/dev/null)
+    uris=$(sarif_counts "$tmp/x.sarif" "$tmp/x.json" "$x") || note "sarif of a project without .git, from $cwd: results differ from JSON"
+    [[ $uris == file.cu ]] || note "sarif from $cwd: URIs '$uris', expected file.cu relative to the named directory"
+    grep -q "warning" "$tmp/x.err" && note "sarif from $cwd: a warning for results that are relative"
+done
 mkdir -p "$tmp/elsewhere"
-"$gpulint" --format=sarif --repo-root "$tmp/elsewhere" testdata/examples/activations.cu >"$tmp/outside.sarif" 2>/dev/null
-python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["runs"][0]["results"] == []' "$tmp/outside.sarif" || note "sarif: findings outside the root were not dropped"
+"$gpulint" --format=sarif --repo-root "$tmp/elsewhere" testdata/examples/activations.cu >"$tmp/outside.sarif" 2>"$tmp/outside.err"
+"$gpulint" --format=json --repo-root "$tmp/elsewhere" testdata/examples/activations.cu >"$tmp/outside.json" 2>/dev/null
+uris=$(sarif_counts "$tmp/outside.sarif" "$tmp/outside.json" "$(cd "$tmp/elsewhere" && pwd -P)") || note "sarif: findings outside --repo-root differ from JSON"
+[[ $uris == "file://$src/testdata/examples/activations.cu" ]] || note "sarif outside --repo-root: URIs '$uris', expected an absolute file URI"
+grep -Eq "gpulint: warning: SARIF: [0-9]+ results? (is|are) outside .*elsewhere \\(%SRCROOT%\\) and named by an absolute file URI" "$tmp/outside.err" ||
+    { note "sarif outside --repo-root: no warning"; cat "$tmp/outside.err"; }
 
 # The CI recipes are valid YAML and run the formats they upload.
 if python3 -c 'import yaml' 2>/dev/null; then

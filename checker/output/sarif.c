@@ -1,22 +1,27 @@
 /* sarif.c - SARIF 2.1.0 for GitHub code scanning (docs/ci.md): one run,
- * every rule's metadata, one result per finding with a repository-relative
- * location (uriBaseId %SRCROOT%), related locations, fix-its as `fixes`,
- * the fingerprint as partialFingerprints, and the run's errors and notes
- * as tool execution notifications.  Findings outside the repository (CUDA
- * toolkit or system headers) are left out: code scanning cannot show them.
- * Streamed: one result per line. */
+ * every rule's metadata, one result per finding with a location relative
+ * to the run's root (uriBaseId %SRCROOT%), related locations, fix-its as
+ * `fixes`, the fingerprint as partialFingerprints, and the run's errors and
+ * notes as tool execution notifications.  A file outside the root (a
+ * project elsewhere, a toolkit header) gets an absolute file URI, which
+ * code scanning cannot show: a warning on stderr and in the run says how
+ * many results have one.  Every reported finding is a result.  Streamed:
+ * one result per line. */
 #include "output/ci_common.h"
 #include "output/emitter.h"
 #include "rules/rules.h"
 #include "util/fileio.h"
 #include "util/oom.h"
+#include "util/repo.h"
 
 #include <cjson/cJSON.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct {
     const char *root;        /* absolute */
+    int absolute;            /* results whose location is outside root */
 } SarifState;
 
 static const char *level_of(Severity s)
@@ -166,35 +171,48 @@ static cJSON *region_json(SrcRange r, bool with_end)
     return g;
 }
 
-static cJSON *artifact_json(const char *relpath)
+/* A file of finding f (NULL: a run's note): its repository path when it is
+ * the finding's own file, else relative to the root (uriBaseId %SRCROOT%),
+ * else an absolute file URI; *outside says which. */
+static cJSON *artifact_json(const SarifState *st, const Finding *f, const char *file, bool *outside)
 {
     cJSON *a = cJSON_CreateObject();
-    char *uri = uri_from_path(relpath);
-    cJSON_AddStringToObject(a, "uri", uri);
-    cJSON_AddStringToObject(a, "uriBaseId", "%SRCROOT%");
-    free(uri);
+    bool own = f && f->repo_path && f->range.file && strcmp(file, f->range.file) == 0;
+    char *rel = own ? xstrdup(f->repo_path) : report_relative(st->root, file);
+    *outside = !rel;
+    if (rel) {
+        char *uri = uri_from_path(rel);
+        cJSON_AddStringToObject(a, "uri", uri);
+        cJSON_AddStringToObject(a, "uriBaseId", "%SRCROOT%");
+        free(uri);
+        free(rel);
+    } else {
+        char *abs = absolute_path(file);
+        char *enc = uri_from_path(abs);
+        size_t n = strlen(enc) + 8;
+        char *uri = xmalloc(n);
+        snprintf(uri, n, "file://%s", enc);
+        cJSON_AddStringToObject(a, "uri", uri);
+        free(uri);
+        free(enc);
+        free(abs);
+    }
     return a;
 }
 
-static cJSON *location_json(const char *relpath, SrcRange r, bool with_end)
+static cJSON *location_json(const SarifState *st, const Finding *f, const char *file, SrcRange r, bool with_end,
+                            bool *outside)
 {
     cJSON *loc = cJSON_CreateObject();
     cJSON *pl = cJSON_AddObjectToObject(loc, "physicalLocation");
-    cJSON_AddItemToObject(pl, "artifactLocation", artifact_json(relpath));
+    cJSON_AddItemToObject(pl, "artifactLocation", artifact_json(st, f, file, outside));
     cJSON_AddItemToObject(pl, "region", region_json(r, with_end));
     return loc;
 }
 
-/* A related location's or replacement's path: the finding's own when the
- * file is the same, else computed (NULL outside the repository). */
-static char *path_for(const SarifState *st, const Finding *f, const char *file)
+static cJSON *result_json(SarifState *st, const Finding *f, const char *file)
 {
-    if (f->range.file && file && strcmp(file, f->range.file) == 0) return xstrdup(f->repo_path);
-    return report_relative(st->root, file);
-}
-
-static cJSON *result_json(const SarifState *st, const Finding *f)
-{
+    bool outside = false, other = false;
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "ruleId", f->rule);
     for (int i = 0; i < gpulint_nrules; i++)
@@ -202,7 +220,8 @@ static cJSON *result_json(const SarifState *st, const Finding *f)
     cJSON_AddStringToObject(o, "level", level_of(f->severity));
     cJSON_AddItemToObject(o, "message", text_object(f->message));
     cJSON *locs = cJSON_AddArrayToObject(o, "locations");
-    cJSON_AddItemToArray(locs, location_json(f->repo_path, f->range, true));
+    cJSON_AddItemToArray(locs, location_json(st, f, file, f->range, true, &outside));
+    st->absolute += outside;
     if (f->fingerprint) {
         cJSON *pf = cJSON_AddObjectToObject(o, "partialFingerprints");
         cJSON_AddStringToObject(pf, "primaryLocationLineHash", f->fingerprint);
@@ -210,13 +229,11 @@ static cJSON *result_json(const SarifState *st, const Finding *f)
     if (f->nrelated) {
         cJSON *rel = cJSON_AddArrayToObject(o, "relatedLocations");
         for (int i = 0; i < f->nrelated; i++) {
-            char *p = path_for(st, f, f->related[i].range.file);
-            if (!p) continue;
-            cJSON *loc = location_json(p, f->related[i].range, false);
+            const char *p = f->related[i].range.file ? f->related[i].range.file : file;
+            cJSON *loc = location_json(st, f, p, f->related[i].range, false, &other);
             cJSON_AddNumberToObject(loc, "id", i + 1);
             cJSON_AddItemToObject(loc, "message", text_object(f->related[i].message));
             cJSON_AddItemToArray(rel, loc);
-            free(p);
         }
     }
     cJSON *fixes = NULL;
@@ -226,17 +243,15 @@ static cJSON *result_json(const SarifState *st, const Finding *f)
         cJSON *changes = cJSON_CreateArray();
         for (int j = 0; j < fx->nreplacements; j++) {
             const Replacement *rp = &fx->replacements[j];
-            char *p = path_for(st, f, rp->range.file);
-            if (!p) continue;
+            const char *p = rp->range.file ? rp->range.file : file;
             cJSON *ch = cJSON_CreateObject();
-            cJSON_AddItemToObject(ch, "artifactLocation", artifact_json(p));
+            cJSON_AddItemToObject(ch, "artifactLocation", artifact_json(st, f, p, &other));
             cJSON *reps = cJSON_AddArrayToObject(ch, "replacements");
             cJSON *rj = cJSON_CreateObject();
             cJSON_AddItemToObject(rj, "deletedRegion", region_json(rp->range, true));
             cJSON_AddItemToObject(rj, "insertedContent", text_object(rp->text));
             cJSON_AddItemToArray(reps, rj);
             cJSON_AddItemToArray(changes, ch);
-            free(p);
         }
         if (cJSON_GetArraySize(changes) == 0) {
             cJSON_Delete(changes);
@@ -253,12 +268,11 @@ static cJSON *result_json(const SarifState *st, const Finding *f)
 
 static void sarif_file(EmitterStream *s, const FileResult *r)
 {
-    const SarifState *st = s->state;
+    SarifState *st = s->state;
     for (int i = 0; i < r->findings.n; i++) {
         const Finding *f = &r->findings.items[i];
-        if (!f->repo_path) continue; /* outside the repository */
         fputs(s->findings_written++ ? ",\n" : "\n", s->out);
-        if (!print_compact(s->out, result_json(st, f))) s->failed = true;
+        if (!print_compact(s->out, result_json(st, f, f->range.file ? f->range.file : r->path))) s->failed = true;
     }
     fflush(s->out);
 }
@@ -273,7 +287,8 @@ static void add_notifications(cJSON *arr, const SarifState *st, const Problem *p
         if (rel) {
             SrcRange r = {p[i].file, p[i].line, p[i].col, 0, 0};
             cJSON *locs = cJSON_AddArrayToObject(x, "locations");
-            cJSON *loc = location_json(rel, r, false);
+            bool outside;
+            cJSON *loc = location_json(st, NULL, p[i].file, r, false, &outside);
             if (!p[i].line) cJSON_DeleteItemFromObject(cJSON_GetObjectItem(loc, "physicalLocation"), "region");
             cJSON_AddItemToArray(locs, loc);
             free(rel);
@@ -292,6 +307,18 @@ static bool sarif_end(EmitterStream *s, const RunSummary *summary)
     cJSON *notes = cJSON_AddArrayToObject(inv, "toolExecutionNotifications");
     add_notifications(notes, st, d->errors, d->nerrors, "error");
     add_notifications(notes, st, d->notes, d->nnotes, "note");
+    if (st->absolute) {
+        char msg[PATH_MAX + 256];
+        snprintf(msg, sizeof msg,
+                 "%d result%s outside %s (%%SRCROOT%%) and named by an absolute file URI, which code scanning "
+                 "cannot show: run gpulint from the repository or give a --repo-root that holds them",
+                 st->absolute, st->absolute == 1 ? " is" : "s are", st->root ? st->root : "the run's root");
+        cJSON *x = cJSON_CreateObject();
+        cJSON_AddStringToObject(x, "level", "warning");
+        cJSON_AddItemToObject(x, "message", text_object(msg));
+        cJSON_AddItemToArray(notes, x);
+        fprintf(stderr, "gpulint: warning: SARIF: %s\n", msg);
+    }
     fputs("],\n\"invocations\":[", s->out);
     if (!print_compact(s->out, inv)) s->failed = true;
     fputs("]\n}]}\n", s->out);

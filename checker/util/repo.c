@@ -4,6 +4,7 @@
 #include "util/oom.h"
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,4 +91,47 @@ char *run_repo_root(const char *given)
     if (given) return absolute_path(given);
     char *root = find_repo_root(".");
     return root ? root : absolute_path(".");
+}
+
+/* The directory a named path stands for: itself, or a file's directory. */
+static char *named_dir(const char *path)
+{
+    char *d = absolute_path(path);
+    struct stat st;
+    if (stat(d, &st) == 0 && S_ISDIR(st.st_mode)) return d;
+    char *slash = strrchr(d, '/');
+    if (slash == d) d[1] = 0;
+    else if (slash) *slash = 0;
+    return d;
+}
+
+char *report_root(const char *given, const char *const *paths, int npaths)
+{
+    char *root = run_repo_root(given);
+    if (given || npaths <= 0) return root;
+    bool outside = false;
+    for (int i = 0; i < npaths && !outside; i++) {
+        char *abs = absolute_path(paths[i]);
+        char *rel = path_relative_to(root, abs);
+        outside = !rel && strcmp(abs, root) != 0;
+        free(rel);
+        free(abs);
+    }
+    if (!outside) return root;
+    free(root);
+    char *common = named_dir(paths[0]);
+    for (int i = 1; i < npaths; i++) {
+        char *d = named_dir(paths[i]);
+        size_t n = 0;
+        while (common[n] && common[n] == d[n]) n++;
+        /* back to a whole component: both end there or go on with '/' */
+        if (!((common[n] == 0 || common[n] == '/') && (d[n] == 0 || d[n] == '/')))
+            while (n > 0 && common[n] != '/') n--;
+        common[n > 0 ? n : 1] = 0; /* "/" at least */
+        free(d);
+    }
+    root = find_repo_root(common);
+    if (!root) return common;
+    free(common);
+    return root;
 }

@@ -18,5 +18,11 @@ char *path_relative_to(const char *root, const char *path);
 /* The root for a run started here: `given` when set, else the repository of
  * the current directory, else the current directory.  Free it. */
 char *run_repo_root(const char *given);
+/* The root a run's report names files from (SARIF's %SRCROOT%): `given`
+ * when set; else run_repo_root's when it holds every named path; else the
+ * repository of the named paths, or without one the deepest directory that
+ * holds them all (a file's own directory when it is the only one).  Free
+ * it. */
+char *report_root(const char *given, const char *const *paths, int npaths);
 
 #endif

@@ -58,6 +58,8 @@ static void test_extension_text(void)
     CHECK(strcmp(buf, ".cu or .cuh") == 0);
     language_extension_text(buf, 8, NULL, ", ", " and "); /* truncated, terminated */
     CHECK(strcmp(buf, ".cu, .c") == 0);
+    language_x_name_text(buf, sizeof buf, "-x ");
+    CHECK(strcmp(buf, "-x cl or -x cuda") == 0);
 }
 
 int main(void)

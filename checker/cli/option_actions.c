@@ -2,6 +2,7 @@
  * command line's settings. */
 #include "cli/option_actions.h"
 #include "frontend/frontend.h"
+#include "model/language.h"
 #include "report/select.h"
 #include "rules/rules.h"
 #include "util/oom.h"
@@ -194,8 +195,11 @@ int opt_lint_clang_args(CliArgs *a, const CliOptionUse *u)
 
 int opt_lint_language(CliArgs *a, const CliOptionUse *u)
 {
-    if (strcmp(u->value, "cl") != 0 && strcmp(u->value, "cuda") != 0)
-        cli_usage_error(u->command, "unknown language '%s' for -x (expected cl or cuda)", u->value);
+    if (!language_named(u->value)) { /* the table's -x names */
+        char names[128];
+        language_x_name_text(names, sizeof names, "");
+        cli_usage_error(u->command, "unknown language '%s' for -x (expected %s)", u->value, names);
+    }
     a->engine.frontend.language = u->value;
     engine_force_language(u->value);
     return -1;

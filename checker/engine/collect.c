@@ -192,13 +192,10 @@ static void no_gpu_files_error(Diagnostics *diags, const char *dir)
 static void not_gpu_source_error(Diagnostics *diags, const char *path)
 {
     char titles[128], ext[256], x_names[128];
-    int t = snprintf(titles, sizeof titles, "%s source file", language_info((Language)0)->title), x = 0;
+    int t = snprintf(titles, sizeof titles, "%s source file", language_info((Language)0)->title);
     for (int i = 1; i < LANG_COUNT && t > 0 && (size_t)t < sizeof titles; i++)
         t += snprintf(titles + t, sizeof titles - (size_t)t, ", nor %s", language_info((Language)i)->title);
-    /* the -x names last language first, as the message always read: "-x cl or -x cuda" */
-    for (int i = LANG_COUNT - 1; i >= 0 && x >= 0 && (size_t)x < sizeof x_names; i--)
-        x += snprintf(x_names + x, sizeof x_names - (size_t)x, "%s-x %s", i == LANG_COUNT - 1 ? "" : " or ",
-                      language_info((Language)i)->x_name);
+    language_x_name_text(x_names, sizeof x_names, "-x ");
     language_extension_text(ext, sizeof ext, NULL, ", ", " and ");
     diag_error(diags, path, 0, 0, "not a %s (gpulint reads %s files; %s names the language of others)", titles, ext,
                x_names);

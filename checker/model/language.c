@@ -155,3 +155,15 @@ void language_extension_text(char *buf, size_t size, const GpuLanguage *lang, co
         used += (size_t)w;
     }
 }
+
+void language_x_name_text(char *buf, size_t size, const char *prefix)
+{
+    size_t used = 0;
+    if (size) buf[0] = 0;
+    for (int i = LANG_COUNT - 1; i >= 0 && used < size; i--) {
+        int w = snprintf(buf + used, size - used, "%s%s%s", i == LANG_COUNT - 1 ? "" : " or ", prefix,
+                         languages[i].x_name);
+        if (w < 0) break;
+        used += (size_t)w;
+    }
+}

@@ -103,5 +103,8 @@ const GpuLanguage *language_named(const char *x_name);
  * ".cu, .cuh, .cl, .clh and .opencl".  Truncated to fit `size`. */
 void language_extension_text(char *buf, size_t size, const GpuLanguage *lang, const char *sep,
                              const char *last_sep);
+/* The -x names as text for a message, each after `prefix`, the last
+ * language's first: "cl or cuda" ("-x cl or -x cuda" with prefix "-x "). */
+void language_x_name_text(char *buf, size_t size, const char *prefix);
 
 #endif

@@ -93,7 +93,7 @@ assert "signal 11" in failed["uncoalesced-row/pos_csr_rows.cu"], failed
 assert "timed out after 30 s" in failed["double-literal/neg_float_literals.cu"], failed
 EOF
 check "the report lists the failed files with their reasons" \
-    "grep -A3 'Failed files (2)' $tmp/crash/report.html | grep -q . && grep -q 'pos_csr_rows.cu</td><td>analysis killed by signal 11' $tmp/crash/report.html"
+    "grep -A3 'Failed files (2)' $tmp/crash/report.html | grep -q . && grep -Eq 'pos_csr_rows.cu(</a>)?</td><td>analysis killed by signal 11' $tmp/crash/report.html"
 
 # --- interrupted (killed after 5 files), resumed: the same as uninterrupted
 GPULINT_TEST_STOP_AFTER=5 "$G" audit --out "$tmp/resume" -j 1 --projects-file "$tmp/list" 2>/dev/null >/dev/null
@@ -164,6 +164,14 @@ printf '{"version":1,"gpu":"Test GPU","results":[{"id":"x","fingerprint":"%s","r
 "$G" audit report "$tmp/full" 2>/dev/null
 check "measured results from bench/results.json appear in the report" \
     "grep -q 'data-fingerprint=\"$fp\".*title=\"Test GPU\">2.50x confirmed' $tmp/full/report.html"
+
+# --- file links in report.html: to the file here, or to --source-url's template
+check "report.html links each finding's file to the file on this machine" \
+    "grep -q '<td><a href=\"file://$S/testdata/examples/activations.cu\">activations.cu:[0-9]*</a></td>' $tmp/full/report.html"
+"$G" audit report --source-url 'https://example.org/{project}/blob/main/{path}#L{line}' "$tmp/full" 2>/dev/null
+check "--source-url: links made from the template (project, path in the project, line)" \
+    "grep -Eq '<td><a href=\"https://example.org/uncoalesced-row/blob/main/pos_[a-z_]*.cu#L[0-9]+\">pos_[a-z_]*.cu:[0-9]+</a></td>' $tmp/full/report.html"
+"$G" audit report "$tmp/full" 2>/dev/null
 
 # --- a finding reported by two files of one project (a header both include)
 # counts once in the reports, as in the command line's run

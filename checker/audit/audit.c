@@ -102,7 +102,7 @@ int audit_merge(const char *out, const char *const *shards, int nshards)
         fprintf(stderr, "gpulint audit: merged %d shards: %d projects, %d files into %s\n", nshards, r.nprojects, files, path);
     }
     audit_results_free(&r);
-    return status == 0 ? audit_report_build(out) : status;
+    return status == 0 ? audit_report_build(out, NULL) : status;
 }
 
 int audit_main(const AuditCommandLine *c, AuditDataDirFinder find_data_dir)

@@ -47,6 +47,7 @@ typedef struct {
     int emit_bench;          /* top N findings per project to DIR/bench; 0: none */
     EngineOptions engine;
     const char *data_dir;
+    const char *source_url;  /* --source-url: report.html's file links; NULL: the files on this machine */
 } AuditRunOptions;
 
 /* Returns 0, or 2 when results cannot be written or the parser cannot be
@@ -125,8 +126,11 @@ char *audit_done_key(const char *project, const char *file, const char *hash, co
 /* Builds DIR/report.html, DIR/summary.csv and DIR/sarif/<project>.sarif
  * from DIR/results.jsonl, with DIR/bench/results.json merged when present.
  * Returns 0, or 2 (the reason on stderr). */
-int audit_report_build(const char *dir);
-bool audit_html_write(const AuditResults *r, const struct cJSON *measured, const char *path);
+int audit_report_build(const char *dir, const char *source_url);
+/* source_url: a template with {project}, {path} (in the project) and {line}
+ * for each file's link; NULL: a file:// link to the file when it exists on
+ * this machine. */
+bool audit_html_write(const AuditResults *r, const struct cJSON *measured, const char *source_url, const char *path);
 
 /* Small helpers shared by the audit's files. */
 unsigned long long audit_hash_bytes(const void *data, size_t n);

@@ -12,6 +12,8 @@
 #include "util/oom.h"
 
 #include <cjson/cJSON.h>
+#include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,61 @@ static void esc(FILE *f, const char *s)
         default: fputc(*s, f);
         }
     }
+}
+
+/* Where a file of the report links to: --source-url's template, or the file
+ * on this machine. */
+typedef struct {
+    const char *source_url;  /* NULL: file:// */
+    const char *project;     /* the project's name */
+    const char *root;        /* its directory as the audit was given it */
+} Links;
+
+/* A path or URL part as a URL: unreserved characters and '/' as they are. */
+static void url_part(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (isalnum(c) || strchr("/-._~", c)) fputc(c, f);
+        else fprintf(f, "%%%02X", c);
+    }
+}
+
+/* The file `rel` of the project (line: 0 for none), shown as `shown`, as a
+ * link when there is one to make. */
+static void file_link(FILE *f, const Links *l, const char *rel, int line, const char *shown)
+{
+    char *href = NULL;
+    size_t nhref = 0;
+    FILE *h = open_memstream(&href, &nhref);
+    bool linked = false;
+    if (l->source_url) {
+        for (const char *t = l->source_url; *t; t++) {
+            if (strncmp(t, "{path}", 6) == 0) url_part(h, rel), t += 5;
+            else if (strncmp(t, "{project}", 9) == 0) url_part(h, l->project), t += 8;
+            else if (strncmp(t, "{line}", 6) == 0) fprintf(h, "%d", line > 0 ? line : 1), t += 5;
+            else fputc(*t, h);
+        }
+        linked = true;
+    } else {
+        char joined[PATH_MAX], real[PATH_MAX];
+        if (snprintf(joined, sizeof joined, "%s/%s", l->root ? l->root : ".", rel) < (int)sizeof joined &&
+            realpath(joined, real)) {
+            fputs("file://", h);
+            url_part(h, real);
+            linked = true;
+        }
+    }
+    fclose(h);
+    if (linked) {
+        fputs("<a href=\"", f);
+        esc(f, href);
+        fputs("\">", f);
+    }
+    esc(f, shown);
+    if (line > 0) fprintf(f, ":%d", line);
+    if (linked) fputs("</a>", f);
+    free(href);
 }
 
 typedef struct {
@@ -207,8 +264,9 @@ static void options(FILE *f, const char *id, const char *what, const char *const
     fputs("</select>\n", f);
 }
 
-static void finding_row(FILE *f, const char *project, const cJSON *rec, const cJSON *x, const cJSON *measured)
+static void finding_row(FILE *f, const Links *links, const cJSON *rec, const cJSON *x, const cJSON *measured)
 {
+    const char *project = links->project;
     const char *rule = audit_str(x, "rule", ""), *sev = audit_str(x, "severity", "low");
     const char *file = audit_str(x, "repo_path", audit_str(rec, "file", ""));
     const cJSON *pred = cJSON_GetObjectItem(x, "predicted");
@@ -219,8 +277,8 @@ static void finding_row(FILE *f, const char *project, const cJSON *rec, const cJ
     fputs("<td>", f);
     esc(f, project);
     fputs("</td><td>", f);
-    esc(f, file);
-    fprintf(f, ":%d</td>", (int)audit_num(x, "line", 0));
+    file_link(f, links, file, (int)audit_num(x, "line", 0), file);
+    fputs("</td>", f);
     char *url = rule_doc_url(rule);
     fputs("<td><a href=\"", f);
     esc(f, url);
@@ -321,7 +379,7 @@ static void charts(FILE *f, const AuditResults *r, const RuleTable *rules, const
     free(colors);
 }
 
-bool audit_html_write(const AuditResults *r, const cJSON *measured, const char *path)
+bool audit_html_write(const AuditResults *r, const cJSON *measured, const char *source_url, const char *path)
 {
     char *text = NULL;
     size_t len = 0;
@@ -383,11 +441,13 @@ bool audit_html_write(const AuditResults *r, const cJSON *measured, const char *
     fputs("<table id=\"findings\" class=\"sortable\"><thead><tr><th>project</th><th>file</th><th>rule</th>"
           "<th data-sort=\"num\">severity</th><th data-sort=\"num\">predicted</th><th data-sort=\"num\">measured</th>"
           "<th>kernel</th><th>message and code</th><th>evidence</th></tr></thead><tbody>\n", f);
-    for (int i = 0; i < r->nprojects; i++)
+    for (int i = 0; i < r->nprojects; i++) {
+        Links links = {source_url, ps[i].name, audit_str(r->projects[i].record, "path", NULL)};
         for (int j = 0; j < r->projects[i].nfiles; j++)
             for (int k = 0; k < r->projects[i].files[j].nfindings; k++)
-                finding_row(f, ps[i].name, r->projects[i].files[j].record, finding_of(r->projects[i].files[j].findings[k]),
+                finding_row(f, &links, r->projects[i].files[j].record, finding_of(r->projects[i].files[j].findings[k]),
                             measured);
+    }
     fputs("</tbody></table>\n", f);
 
     fprintf(f, "<h2>Failed files (%d)</h2>\n<table id=\"failed\"><thead><tr><th>project</th><th>file</th><th>reason</th>"
@@ -400,10 +460,11 @@ bool audit_html_write(const AuditResults *r, const cJSON *measured, const char *
             for (int j = 0; j < r->projects[i].nfiles; j++) {
                 const cJSON *rec = r->projects[i].files[j].record;
                 if (strcmp(audit_str(rec, "status", ""), pass ? "degraded" : "failed") != 0) continue;
+                Links links = {source_url, ps[i].name, audit_str(r->projects[i].record, "path", NULL)};
                 fputs("<tr><td>", f);
                 esc(f, ps[i].name);
                 fputs("</td><td>", f);
-                esc(f, audit_str(rec, "file", ""));
+                file_link(f, &links, audit_str(rec, "file", ""), 0, audit_str(rec, "file", ""));
                 fputs("</td><td>", f);
                 esc(f, audit_str(rec, "reason", ""));
                 fputs("</td></tr>\n", f);

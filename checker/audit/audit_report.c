@@ -176,7 +176,7 @@ static void sarif_file_name(const char *project, char *out, size_t n)
     out[k] = 0;
 }
 
-int audit_report_build(const char *dir)
+int audit_report_build(const char *dir, const char *source_url)
 {
     AuditResults r;
     memset(&r, 0, sizeof r);
@@ -214,7 +214,7 @@ int audit_report_build(const char *dir)
 
     cJSON *measured = load_measured(dir);
     snprintf(path, sizeof path, "%s/report.html", dir);
-    if (!audit_html_write(&r, measured, path)) status = 2;
+    if (!audit_html_write(&r, measured, source_url, path)) status = 2;
     cJSON_Delete(measured);
     if (status != 0) fprintf(stderr, "gpulint audit: error: some reports in %s could not be written\n", dir);
     else fprintf(stderr, "gpulint audit: reports: %s/report.html, %s/summary.csv, %s/sarif/\n", dir, dir, dir);

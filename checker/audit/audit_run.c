@@ -313,7 +313,7 @@ int audit_run(const AuditRunOptions *o)
     if (status == 0 && o->emit_bench > 0 && emit_benchmarks(o, &eo) != 0) status = 2;
     for (int i = 0; i < nevery; i++) free(every[i]);
     free(every);
-    if (status == 0) status = audit_report_build(o->out_dir);
+    if (status == 0) status = audit_report_build(o->out_dir, o->source_url);
     return status;
 }
 

@@ -316,7 +316,7 @@ static int audit_command(int argc, char **argv, CliArgs *a)
     if (id == CMD_AUDIT_MERGE) return audit_merge(a->audit.run.out_dir, a->paths, a->npaths);
     if (id == CMD_AUDIT_REPORT) {
         if (a->npaths != 1) cli_usage_error(cmd, "%s", "usage: gpulint audit report DIR");
-        return audit_report_build(a->paths[0]);
+        return audit_report_build(a->paths[0], a->audit.run.source_url);
     }
     return audit_main(&a->audit, find_data_dir);
 }

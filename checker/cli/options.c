@@ -236,6 +236,10 @@ const CliOption cli_options[] = {
              "10 s)"},
     {CMD_AUDIT, "--no-progress", .action = opt_audit_progress,
      .help = "no progress on stderr"},
+    {CMD_AUDIT | CMD_AUDIT_REPORT, "--source-url", .arg = "TEMPLATE", .forms = NEXT | EQUALS, .action = opt_set_value,
+     .field = FIELD(audit.run.source_url),
+     .help = "link each file in report.html to TEMPLATE, with {project}, {path} and {line} filled in "
+             "(e.g. https://github.com/o/r/blob/main/{path}#L{line}); default: the file on this machine"},
     {CMD_AUDIT, "--progress-interval", .arg = "S", .forms = NEXT | EQUALS, .action = opt_audit_progress_interval,
      .help = "seconds between plain progress lines (default 10)"},
     {CMD_AUDIT, "-I", .arg = "DIR", .forms = NEXT | ATTACHED, .needs = "an argument", .action = opt_audit_clang_flag,

@@ -21,6 +21,10 @@ static void test_extensions(void)
 
 static void test_names(void)
 {
+    CHECK(language_for_editor_id("cuda-cpp")->id == LANG_CUDA);
+    CHECK(language_for_editor_id("opencl-c")->id == LANG_OPENCL);
+    CHECK(language_for_editor_id("cpp") == NULL);
+    CHECK(language_for_editor_id(NULL) == NULL);
     CHECK(language_named("cuda")->id == LANG_CUDA);
     CHECK(language_named("cl")->id == LANG_OPENCL);
     CHECK(language_named("opencl") == NULL);
@@ -34,7 +38,7 @@ static void test_entries_complete(void)
     for (int i = 0; i < LANG_COUNT; i++) {
         const GpuLanguage *l = language_info((Language)i);
         CHECK(l->id == (Language)i);
-        CHECK(l->name && l->x_name && l->title && l->extensions && l->extensions[0] && l->parse_flags);
+        CHECK(l->name && l->x_name && l->title && l->editor_ids && l->editor_ids[0] && l->extensions && l->extensions[0] && l->parse_flags);
         CHECK(l->warp_width >= 1 && l->warp_width <= MAX_WARP_WIDTH);
         const char *const *w = (const char *const *)&l->word;
         for (size_t j = 0; j < sizeof l->word / sizeof *w; j++) CHECK(w[j] != NULL);

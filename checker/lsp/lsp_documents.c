@@ -193,19 +193,12 @@ Document *documents_find(DocumentSet *s, const char *uri)
     return NULL;
 }
 
-static bool opencl_language(const char *language)
-{
-    return language && (strcmp(language, "opencl") == 0 || strcmp(language, "opencl-c") == 0);
-}
-
-/* CUDA (language cuda or cuda-cpp) and OpenCL C (language opencl or
- * opencl-c) documents are analysed, and any whose extension is a GPU
- * language's (model/language.h: .cu .cuh .cl .clh .opencl). */
+/* Documents of a GPU language are analysed: by the editor's languageId
+ * (cuda, cuda-cpp, opencl, opencl-c) or the file's extension (.cu .cuh .cl
+ * .clh .opencl), both from the language table (model/language.h). */
 static bool gpu_language(const char *language, const char *path)
 {
-    if (language && (strcmp(language, "cuda") == 0 || strcmp(language, "cuda-cpp") == 0)) return true;
-    if (opencl_language(language)) return true;
-    return language_for_path(path) != NULL;
+    return language_for_editor_id(language) || language_for_path(path);
 }
 
 static void document_free(Document *d)
@@ -242,7 +235,8 @@ Document *documents_open(DocumentSet *s, const char *uri, const char *language, 
         /* untitled:Untitled-1 and other schemes: a name in the current
          * directory, with the extension the language implies */
         const char *base = strrchr(uri, '/') ? strrchr(uri, '/') + 1 : strchr(uri, ':') ? strchr(uri, ':') + 1 : uri;
-        const GpuLanguage *implied = language_info(opencl_language(language) ? LANG_OPENCL : LANG_CUDA);
+        const GpuLanguage *implied = language_for_editor_id(language);
+        if (!implied) implied = language_info(LANG_CUDA);
         const char *ext = gpu_language(NULL, base) ? "" : implied->extensions[0];
         size_t n = strlen(base) + strlen(ext) + 1;
         d->path = xmalloc(n);

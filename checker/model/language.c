@@ -6,6 +6,8 @@
 
 static const char *const cuda_extensions[] = {".cu", ".cuh", NULL};
 static const char *const opencl_extensions[] = {".cl", ".clh", ".opencl", NULL};
+static const char *const cuda_editor_ids[] = {"cuda", "cuda-cpp", NULL};
+static const char *const opencl_editor_ids[] = {"opencl", "opencl-c", NULL};
 
 static const char *const cuda_parse_flags[] = {
     "--cuda-device-only",
@@ -32,6 +34,7 @@ static const GpuLanguage languages[LANG_COUNT] = {
         .x_name = "cuda",
         .title = "CUDA",
         .extensions = cuda_extensions,
+        .editor_ids = cuda_editor_ids,
         .parse_flags = cuda_parse_flags,
         .warp_width = 32,
         .host_code_in_gpu_files = true,
@@ -75,6 +78,7 @@ static const GpuLanguage languages[LANG_COUNT] = {
         .x_name = "cl",
         .title = "OpenCL",
         .extensions = opencl_extensions,
+        .editor_ids = opencl_editor_ids,
         .parse_flags = opencl_parse_flags,
         .warp_width = 32, /* OpenCL on NVIDIA, as measured */
         .fp64_optional = true,
@@ -136,6 +140,14 @@ const GpuLanguage *language_named(const char *x_name)
 {
     for (int i = 0; x_name && i < LANG_COUNT; i++)
         if (strcmp(x_name, languages[i].x_name) == 0) return &languages[i];
+    return NULL;
+}
+
+const GpuLanguage *language_for_editor_id(const char *id)
+{
+    for (int i = 0; id && i < LANG_COUNT; i++)
+        for (const char *const *e = languages[i].editor_ids; *e; e++)
+            if (strcmp(id, *e) == 0) return &languages[i];
     return NULL;
 }
 

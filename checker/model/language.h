@@ -72,6 +72,9 @@ typedef struct {
     /* The file extensions of its source files, NULL-terminated: together
      * the one list of GPU source extensions. */
     const char *const *extensions;
+    /* The languageId values an editor (LSP) gives its documents,
+     * NULL-terminated: "cuda", "cuda-cpp". */
+    const char *const *editor_ids;
     /* The language's fixed libclang flags, after -x, the language standard
      * and the target, NULL-terminated. */
     const char *const *parse_flags;
@@ -98,6 +101,9 @@ const GpuLanguage *language_info(Language id);
 const GpuLanguage *language_for_path(const char *path);
 /* The language `-x NAME` names ("cuda", "cl"), NULL when none. */
 const GpuLanguage *language_named(const char *x_name);
+/* The language of an editor's languageId ("cuda-cpp", "opencl"), NULL
+ * when none. */
+const GpuLanguage *language_for_editor_id(const char *id);
 /* The extensions of `lang` (NULL: of every language, in table order) as
  * text for a message, `sep` between them and `last_sep` before the last:
  * ".cu, .cuh, .cl, .clh and .opencl".  Truncated to fit `size`. */

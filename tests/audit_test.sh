@@ -230,6 +230,26 @@ else
     hidden_other=$(grep '<tr data-project=' <<<"$d" | grep -v ' hidden=' | grep -vc 'data-project="examples" data-rule="double-literal"')
     check "Chromium: the filter (#rule=double-literal&project=examples) shows $want rows ($shown shown, $visible visible, $hidden_other others)" \
         "[[ $want -gt 0 && '$shown' == $want && $visible == $want && $hidden_other == 0 ]]"
+    # the tables fit the window at common widths (no column cut off)
+    for width in 1280 1920; do
+        sed "s#@REPORT@#file://$tmp/full/report.html#; s#@WIDTH@#$width#" > "$tmp/fit$width.html" <<'EOF'
+<!DOCTYPE html><html><body>
+<iframe id="f" src="@REPORT@" style="width:@WIDTH@px;height:900px;border:0"></iframe>
+<script>
+document.getElementById('f').onload = function () {
+  var d = this.contentDocument, w = d.documentElement.clientWidth, bad = [];
+  ['projects', 'findings', 'failed'].forEach(function (id) {
+    var t = d.getElementById(id);
+    if (!t || t.getBoundingClientRect().right > w) bad.push(id + (t ? ' ' + Math.round(t.getBoundingClientRect().right) + '>' + w : ' missing'));
+  });
+  document.body.setAttribute('data-fit', bad.length ? bad.join(', ') : 'yes');
+};
+</script></body></html>
+EOF
+        fit=$(timeout 120 "$browser" --headless --no-sandbox --disable-gpu --allow-file-access-from-files --virtual-time-budget=5000 \
+            --user-data-dir="$tmp/chrome" --dump-dom "file://$tmp/fit$width.html" 2>/dev/null | grep -o 'data-fit="[^"]*"')
+        check "Chromium at $width px: the tables fit the window ($fit)" "[[ '$fit' == 'data-fit=\"yes\"' ]]"
+    done
     d=$(dom "$tmp/full/report.html#q=gate_weights")
     check "Chromium: a text filter (#q=gate_weights) keeps only matching rows" \
         "[[ \$(grep '<tr data-project=' <<<\"\$d\" | grep -v ' hidden=' | grep -c .) -ge 1 && -z \"\$(grep '<tr data-project=' <<<\"\$d\" | grep -v ' hidden=' | grep -v gate_weights)\" ]]"

@@ -221,8 +221,10 @@ static const char css[] =
     "th{background:#f4f4f4;cursor:pointer;user-select:none;position:sticky;top:0}td.n{text-align:right}"
     ".sev{padding:0 6px;border-radius:8px;color:#fff;font-size:12px}.sev-high{background:#d62728}"
     ".sev-medium{background:#f28e2b}.sev-low{background:#4e79a7}.sev-info{background:#9aa5b1}"
-    "pre{margin:2px 0;font-size:12px;background:#f7f7f7;padding:4px;max-width:640px;overflow:auto}"
-    ".ev{font-size:12px;color:#444;max-width:360px}#filters{display:flex;gap:8px;align-items:center}"
+    "pre{margin:2px 0;font-size:12px;background:#f7f7f7;padding:4px;max-width:100%;overflow:auto}"
+    /* the findings table fits the window: fixed column shares, long names and evidence wrap */
+    "#findings{width:100%;table-layout:fixed}#findings td{overflow-wrap:anywhere}#findings th{overflow:hidden;text-overflow:ellipsis}.sev{white-space:nowrap}"
+    ".ev{font-size:12px;color:#444}#filters{display:flex;gap:8px;align-items:center}"
     "#filters input{width:280px}summary{cursor:pointer;color:#1a5fb4}";
 
 static const char script[] =
@@ -438,7 +440,10 @@ bool audit_html_write(const AuditResults *r, const cJSON *measured, const char *
     options(f, "f-project", "project", names, r->nprojects);
     free(names);
     fprintf(f, "<span><span id=\"shown\">%d</span> of %d findings shown</span></div>\n", findings, findings);
-    fputs("<table id=\"findings\" class=\"sortable\"><thead><tr><th>project</th><th>file</th><th>rule</th>"
+    fputs("<table id=\"findings\" class=\"sortable\"><colgroup><col style=\"width:8%\"><col style=\"width:13%\">"
+          "<col style=\"width:10%\"><col style=\"width:7%\"><col style=\"width:7%\"><col style=\"width:7%\">"
+          "<col style=\"width:10%\"><col style=\"width:24%\"><col style=\"width:14%\"></colgroup>"
+          "<thead><tr><th>project</th><th>file</th><th>rule</th>"
           "<th data-sort=\"num\">severity</th><th data-sort=\"num\">predicted</th><th data-sort=\"num\">measured</th>"
           "<th>kernel</th><th>message and code</th><th>evidence</th></tr></thead><tbody>\n", f);
     for (int i = 0; i < r->nprojects; i++) {

@@ -561,6 +561,8 @@ expect_in "--list-rules -v: which rules --fix applies" out "--fix applies its fi
 run --version
 expect_rc "--version" 0
 expect_in "--version: prints gpulint" out "^gpulint "
+expect_in "--version: names the libclang it loaded" out "^libclang: /.*libclang"
+expect_in "--version: names clang's resource headers (or what to install)" out "^clang resource headers: (/|not found \(install libclang-common-)"
 
 run --rules=uncoalesced-row "$GOOD"
 expect_rc "--rules=uncoalesced-row on good.cu (no findings)" 0

@@ -18,6 +18,22 @@ note() { echo "FAIL: $*"; fail=1; }
 deb=$(ls "$tmp"/pkg/gpulint_*.deb 2>/dev/null | head -1)
 [[ -f $deb ]] || { echo "FAIL: no gpulint_*.deb"; ls "$tmp/pkg"; exit 1; }
 dpkg-deb -f "$deb" Package Version Depends
+# The libclang the binary was linked against, by its package; and clang's
+# resource headers, which a clean machine has only through the dependency.
+depends=$(dpkg-deb -f "$deb" Depends)
+needed=$(ldd "$build/gpulint" | awk '/libclang/ {print $3}')
+owner=$(dpkg -S "$(readlink -f "$needed")" 2>/dev/null | cut -d: -f1 | head -1)
+if [[ -n "$owner" ]]; then
+    grep -Eq "(^|, )$owner(,|$)" <<<"$depends" || note "Depends ($depends) lacks $owner, the package of $needed"
+    grep -Eq "(^|, )$owner \|" <<<"$depends" && note "Depends ($depends) lets another libclang satisfy $owner"
+else
+    echo "note: the package of $needed is unknown to dpkg: its dependency is not checked"
+fi
+resource=$("$build/gpulint" --version | sed -n 's/^clang resource headers: //p')
+header_owner=$(dpkg -S "$resource/include/stddef.h" 2>/dev/null | cut -d: -f1 | head -1)
+if [[ -n "$header_owner" ]]; then
+    grep -Eq "(^|, )$header_owner(,|$)" <<<"$depends" || note "Depends ($depends) lacks $header_owner, the package of clang's resource headers"
+fi
 mkdir "$tmp/root" && dpkg -x "$deb" "$tmp/root"
 for f in usr/bin/gpulint usr/share/gpulint/include/shim/gpulint_cuda_shim.h usr/share/gpulint/include/overlay \
          usr/share/gpulint/gpulint-shim.pch usr/share/gpulint/gpulint-shim.pch.cxx usr/share/gpulint/bench/templates/double-literal.cu \

@@ -122,6 +122,7 @@ int opt_lint_version(CliArgs *a, const CliOptionUse *u)
 {
     (void)a, (void)u;
     printf("gpulint %s (%s)\n", GPULINT_VERSION, frontend_libclang_version());
+    frontend_describe_install(stdout);
     return 0;
 }
 

@@ -8,6 +8,7 @@
 #include "model/model.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 
 typedef enum { HEADERS_AUTO, HEADERS_SHIM, HEADERS_CUDA } HeaderMode;
 
@@ -174,6 +175,10 @@ void frontend_options_cuda_path(const FrontendOptions *o, char *out, size_t n);
 /* Writes a precompiled shim header for this libclang to `out`. */
 bool frontend_build_pch(Frontend *fe, const char *out, char *err, int errsize);
 const char *frontend_libclang_version(void);
+/* Where the loaded libclang and clang's resource headers (stddef.h, the
+ * CUDA wrappers) are, as lines for --version; says what to install when
+ * the headers are missing. */
+void frontend_describe_install(FILE *out);
 /* Is `s` an OpenCL C version gpulint parses (CL1.0 ... CL3.0)? */
 bool opencl_std_valid(const char *s);
 

@@ -35,6 +35,24 @@ int frontend_libclang_major(void)
  * clang++ does not give.  The directory next to the loaded libclang as the
  * driver would compute it, else the usual install locations; "" if none has
  * the wrappers. */
+void frontend_describe_install(FILE *out)
+{
+    Dl_info info;
+    bool found = dladdr((void *)clang_createIndex, &info) && info.dli_fname;
+    fprintf(out, "libclang: %s\n", found ? info.dli_fname : "(unknown path)");
+    char dir[PATH_MAX], probe[PATH_MAX + 32];
+    frontend_find_resource_dir(dir, sizeof dir);
+    snprintf(probe, sizeof probe, "%s/include/stddef.h", dir);
+    if (dir[0] && is_regular_file(probe)) {
+        fprintf(out, "clang resource headers: %s\n", dir);
+    } else {
+        int major = frontend_libclang_major();
+        fprintf(out, "clang resource headers: not found (install libclang-common-%d-dev): without them clang's "
+                     "builtin headers such as stddef.h are missing and files that include them are reported degraded\n",
+                major);
+    }
+}
+
 void frontend_find_resource_dir(char *out, size_t n)
 {
     out[0] = 0;

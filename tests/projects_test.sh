@@ -285,6 +285,11 @@ for jobs in 1 2; do
     check "fragments -j$jobs: device functions no kernel calls are analysed on their own" \
         "('double-literal', 'devfuncs.cu', 5) in rules and 'device function blend_twice' in files['devfuncs.cu']['context'] and any(f['evidence'].get('context') == 'device function no kernel calls' for f in j['findings'] if f['file'].endswith('devfuncs.cu'))"
 done
+# a fragment is only as analysed as its owner: never ok through a failed one
+GPULINT_TEST_CRASH_ON=src/a.cu lint -j2 "$F"
+check "fragments: the owner crashed: the fragment analysed through it failed too, with the owner's reason" \
+    "files['a.cu']['status'] == 'failed' and files['common.cuh']['status'] == 'failed' and 'analysed through' in files['common.cuh']['reasons'][0] and 'signal 11' in files['common.cuh']['reasons'][0] and files['b.cu']['status'] == 'ok'"
+
 # --- kernels declared through a project macro (GLOBAL -> __global__) ---------
 cp -r "$P/macro_kernels" "$tmp/"
 lint "$tmp/macro_kernels"

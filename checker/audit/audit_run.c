@@ -9,6 +9,7 @@
 #include "audit/audit.h"
 #include "bench/bench.h"
 #include "isolate/worker.h"
+#include "report/owner_status.h"
 #include "util/fileio.h"
 #include "util/oom.h"
 #include "util/strmap.h"
@@ -41,7 +42,8 @@ typedef struct {
     int *left;               /* files still to analyse, per project */
     bool tty;
     long stop_after;
-    const Queued *queue;     /* the files analysed, in the order they come back */
+    const Queued *queue;     /* the files analysed */
+    StrMap queued;           /* path -> index in queue + 1 */
     Filter **filters;        /* per project */
     const char *longest;     /* while waiting: the file analysed longest, */
     double longest_seconds;  /* and for how long */
@@ -96,11 +98,12 @@ static void append(char **buf, size_t *n, size_t *cap, cJSON *o)
 }
 
 /* One file's finding lines, then its file line, in one write.  Results come
- * back in the queue's order. */
+ * in the queue's order, but a header analysed through its owner after the
+ * owner (owner_status.h). */
 static void file_done(void *ctx, FileResult *r)
 {
     Run *run = ctx;
-    const Queued *q = &run->queue[run->done];
+    const Queued *q = &run->queue[*strmap_get(&run->queued, r->path) - 1];
     const AuditProjectSpec *p = &run->o->projects[q->project];
     cJSON *analysis = audit_analysis(r, run->filters[q->project], run->o->limits.min_severity);
     char *buf = NULL;
@@ -141,9 +144,20 @@ static void file_done(void *ctx, FileResult *r)
     if (run->stop_after > 0 && run->done >= run->stop_after) raise(SIGKILL);
 }
 
+/* What the pool hands its callbacks. */
+typedef struct {
+    OwnerStatus *owners;
+    Run *run;
+} Delivery;
+
+static void delivered(void *ctx, FileResult *r)
+{
+    owner_status_add(((Delivery *)ctx)->owners, r);
+}
+
 static void still_waiting(void *ctx, const char *longest, double seconds)
 {
-    Run *run = ctx;
+    Run *run = ((Delivery *)ctx)->run;
     run->longest = longest;
     run->longest_seconds = seconds;
     progress(run, false);
@@ -275,6 +289,7 @@ int audit_run(const AuditRunOptions *o)
     fflush(results);
     run.total = nqueue;
     run.queue = queue;
+    for (int i = 0; i < nqueue; i++) *strmap_get(&run.queued, queue[i].path) = i + 1;
     run.filters = filters;
     if (skipped) fprintf(stderr, "gpulint audit: %d files already recorded in %s (unchanged; --force redoes them)\n", skipped, path);
     run.start = monotonic_seconds();
@@ -289,7 +304,11 @@ int audit_run(const AuditRunOptions *o)
     for (int i = 0; i < nqueue; i++) paths[i] = queue[i].path;
     char err[512] = "";
     int status = 0;
-    if (!lint_files(&eo, &po, paths, nqueue, file_done, &run, err, (int)sizeof err)) {
+    Delivery delivery = {owner_status_new(file_done, &run), &run};
+    bool linted = lint_files(&eo, &po, paths, nqueue, delivered, &delivery, err, (int)sizeof err);
+    owner_status_finish(delivery.owners);
+    strmap_free(&run.queued);
+    if (!linted) {
         fprintf(stderr, "gpulint: error: %s\n", err);
         status = 2;
     }

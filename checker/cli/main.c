@@ -11,6 +11,7 @@
 #include "util/repo.h"
 #include "cli/fix.h"
 #include "engine/run_registry.h"
+#include "report/owner_status.h"
 #include "isolate/worker.h"
 #include "output/emitter.h"
 #include "rules/rules.h"
@@ -99,8 +100,9 @@ typedef struct {
     FileResult *kept; int nkept;
 } RunProgress;
 
-/* One file's result, in file order: run-wide ids -> impact -> emitter. */
-static void file_done(void *ctx, FileResult *r)
+/* One file's result, in file order (a header analysed through its owner
+ * after the owner: owner_status.h): run-wide ids -> impact -> emitter. */
+static void report_file(void *ctx, FileResult *r)
 {
     RunProgress *p = ctx;
     engine_filter_result(p->filter, r, NULL, 0);
@@ -123,6 +125,11 @@ static void file_done(void *ctx, FileResult *r)
     for (int j = 0; j < r->findings.n; j++) p->summary.by_severity[r->findings.items[j].severity]++;
     if (p->keep_results) *VEC_PUSH(p->kept, p->nkept) = *r;
     else file_result_free(r);
+}
+
+static void file_done(void *ctx, FileResult *r)
+{
+    owner_status_add(ctx, r);
 }
 
 /* --show-project: the workers found each file's project; the parent, which
@@ -194,7 +201,10 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     EngineOptions run_eo = *eo; /* fragments whose owner is in the run are reported through it */
     run_eo.run_files = files.paths;
     run_eo.nrun_files = files.n;
-    if (!lint_files(&run_eo, &c->pool, files.paths, files.n, file_done, &progress, err, sizeof err))
+    OwnerStatus *owners = owner_status_new(report_file, &progress);
+    bool linted = lint_files(&run_eo, &c->pool, files.paths, files.n, file_done, owners, err, sizeof err);
+    owner_status_finish(owners);
+    if (!linted)
         diag_error(&problems, NULL, 0, 0, "%s", err);
     RunSummary summary = progress.summary;
     summary.seconds = monotonic_seconds() - t0;

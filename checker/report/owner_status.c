@@ -1,4 +1,6 @@
-/* owner_status.c - see owner_status.h. */
+/* owner_status.c - see owner_status.h.  Held results are chained per owner
+ * (a map from the owner's real path to its first held result), so a run of
+ * thousands of headers analysed through one file stays linear. */
 #include "report/owner_status.h"
 #include "util/oom.h"
 #include "util/strmap.h"
@@ -8,13 +10,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+typedef struct {
+    FileResult *r;           /* NULL once emitted */
+    int next;                /* the next held result of the same owner, -1: none */
+} Held;
+
 struct OwnerStatus {
     OwnerStatusEmit emit;
     void *ctx;
-    StrMap emitted;          /* real path of each emitted file -> its status + 1 */
-    char **reasons; int nreasons;   /* a failed owner's first reason, by status slot (below) */
-    StrMap failed_reason;    /* real path of a failed owner -> index in reasons + 1 */
-    FileResult **held; int nheld;   /* waiting for their owners, in arrival order */
+    StrMap emitted;          /* real path of each emitted file -> 1 */
+    StrMap failed_reason;    /* real path of a failed file -> index in reasons + 1 */
+    char **reasons; int nreasons;
+    StrMap first_held;       /* real path of an owner not yet emitted -> index in held + 1 */
+    StrMap last_held;        /* ... and of the last of its chain + 1 */
+    Held *held; int nheld;
 };
 
 OwnerStatus *owner_status_new(OwnerStatusEmit emit, void *ctx)
@@ -25,85 +34,95 @@ OwnerStatus *owner_status_new(OwnerStatusEmit emit, void *ctx)
     return s;
 }
 
-static const char *real_or_same(const char *path, char *buf)
+/* The key a file is known by: its real path, else the path as given. */
+static char *key_of(const char *path)
 {
-    return realpath(path, buf) ? buf : path;
+    char buf[PATH_MAX];
+    return xstrdup(realpath(path, buf) ? buf : path);
 }
 
 /* The owner failed: so did the header analysed through it. */
-static void follow_failed_owner(OwnerStatus *s, FileResult *r, int reason)
+static void follow_failed_owner(FileResult *r, const char *reason)
 {
     if (r->status == FILE_FAILED) return;
     diag_error(&r->problems, r->path, 0, 0, "not analysed: it is analysed through %s, which failed (%s)", r->through,
-               s->reasons[reason]);
+               reason);
     free(r->reasons);
     r->reasons = NULL;
     r->nreasons = 0;
     file_status_compute(r, false);
 }
 
-static void emit(OwnerStatus *s, FileResult *r);
+static void emit(OwnerStatus *s, FileResult *r, char *key);
 
-/* r's owner has been emitted: adjust r and emit it. */
-static void release(OwnerStatus *s, FileResult *r)
+/* r's owner (key owner) has been emitted: r follows its outcome. */
+static void release(OwnerStatus *s, FileResult *r, const char *owner)
 {
-    char buf[PATH_MAX];
-    int *reason = strmap_get(&s->failed_reason, real_or_same(r->through, buf));
-    if (*reason) follow_failed_owner(s, r, *reason - 1);
-    emit(s, r);
+    int reason = *strmap_get(&s->failed_reason, owner);
+    if (reason) follow_failed_owner(r, s->reasons[reason - 1]);
+    emit(s, r, key_of(r->path));
 }
 
-static void emit(OwnerStatus *s, FileResult *r)
+/* Emits r (known by key, which this takes), then the results held for it. */
+static void emit(OwnerStatus *s, FileResult *r, char *key)
 {
-    char buf[PATH_MAX];
-    const char *self = real_or_same(r->path, buf);
-    *strmap_get(&s->emitted, self) = 1;
+    *strmap_get(&s->emitted, key) = 1;
     if (r->status == FILE_FAILED) {
         *VEC_PUSH(s->reasons, s->nreasons) = xstrdup(r->nreasons ? r->reasons[0] : "the file could not be analysed");
-        *strmap_get(&s->failed_reason, self) = s->nreasons;
+        *strmap_get(&s->failed_reason, key) = s->nreasons;
     }
-    char *key = xstrdup(self);
-    s->emit(s->ctx, r); /* r belongs to the callee now */
-    /* the headers that waited for this file */
-    for (int i = 0; i < s->nheld;) {
-        FileResult *h = s->held[i];
-        char hb[PATH_MAX];
-        if (strcmp(real_or_same(h->through, hb), key) != 0) {
-            i++;
-            continue;
-        }
-        memmove(&s->held[i], &s->held[i + 1], (size_t)(s->nheld - i - 1) * sizeof *s->held);
-        s->nheld--;
-        release(s, h);
+    s->emit(s->ctx, r); /* r's contents belong to the callee now */
+    /* the chain's start, read before release() adds keys (the map may grow) */
+    int *slot = strmap_get(&s->first_held, key), first = *slot - 1;
+    *slot = 0;
+    *strmap_get(&s->last_held, key) = 0;
+    for (int i = first; i >= 0; i = s->held[i].next) {
+        FileResult *h = s->held[i].r;
+        s->held[i].r = NULL;
+        release(s, h, key);
         free(h);
-        i = 0; /* release may have emitted others */
     }
     free(key);
 }
 
 void owner_status_add(OwnerStatus *s, FileResult *r)
 {
-    char buf[PATH_MAX];
-    if (r->through && !*strmap_get(&s->emitted, real_or_same(r->through, buf))) {
-        FileResult *copy = xmalloc(sizeof *copy);
-        *copy = *r;
-        *VEC_PUSH(s->held, s->nheld) = copy;
+    if (!r->through) {
+        emit(s, r, key_of(r->path));
         return;
     }
-    if (r->through) release(s, r);
-    else emit(s, r);
+    char *owner = key_of(r->through);
+    if (*strmap_get(&s->emitted, owner)) {
+        release(s, r, owner);
+        free(owner);
+        return;
+    }
+    /* wait for the owner: appended to its chain, in arrival order */
+    FileResult *copy = xmalloc(sizeof *copy);
+    *copy = *r;
+    Held *h = VEC_PUSH(s->held, s->nheld);
+    h->r = copy;
+    h->next = -1;
+    int *first = strmap_get(&s->first_held, owner), *last = strmap_get(&s->last_held, owner);
+    if (!*first) *first = s->nheld;
+    else s->held[*last - 1].next = s->nheld - 1;
+    *last = s->nheld;
+    free(owner);
 }
 
 void owner_status_finish(OwnerStatus *s)
 {
-    for (int i = 0; i < s->nheld; i++) {
-        s->emit(s->ctx, s->held[i]);
-        free(s->held[i]);
+    for (int i = 0; i < s->nheld; i++) { /* owners that never came: as they are */
+        if (!s->held[i].r) continue;
+        s->emit(s->ctx, s->held[i].r);
+        free(s->held[i].r);
     }
     free(s->held);
     for (int i = 0; i < s->nreasons; i++) free(s->reasons[i]);
     free(s->reasons);
     strmap_free(&s->emitted);
     strmap_free(&s->failed_reason);
+    strmap_free(&s->first_held);
+    strmap_free(&s->last_held);
     free(s);
 }

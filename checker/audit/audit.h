@@ -136,6 +136,10 @@ bool audit_html_write(const AuditResults *r, const struct cJSON *measured, const
 unsigned long long audit_hash_bytes(const void *data, size_t n);
 const char *audit_str(const struct cJSON *o, const char *key, const char *fallback);
 double audit_num(const struct cJSON *o, const char *key, double fallback);
+/* audit_num clamped to the type's range (a record's number can be anything:
+ * converting one out of range is undefined); NaN gives the fallback. */
+int audit_int(const struct cJSON *o, const char *key, int fallback);
+unsigned audit_uint(const struct cJSON *o, const char *key, unsigned fallback);
 bool audit_write_atomic(const char *path, const char *data, size_t n);
 /* mkdir -p */
 bool audit_make_dirs(const char *path);

@@ -134,7 +134,8 @@ static void gather(const AuditResults *r, RuleTable *rules, ProjectStats *ps)
             const cJSON *rec = p->files[j].record;
             const char *st = audit_str(rec, "status", "failed");
             s->status[strcmp(st, "ok") == 0 ? 0 : strcmp(st, "degraded") == 0 ? 1 : 2]++;
-            s->kernels += (int)audit_num(rec, "kernels", 0);
+            long long kernels = (long long)s->kernels + audit_int(rec, "kernels", 0); /* saturating */
+            s->kernels = kernels > INT_MAX ? INT_MAX : kernels < INT_MIN ? INT_MIN : (int)kernels;
             s->seconds += audit_num(rec, "seconds", 0);
             for (int k = 0; k < p->files[j].nfindings; k++) {
                 const cJSON *f = finding_of(p->files[j].findings[k]);
@@ -279,7 +280,7 @@ static void finding_row(FILE *f, const Links *links, const cJSON *rec, const cJS
     fputs("<td>", f);
     esc(f, project);
     fputs("</td><td>", f);
-    file_link(f, links, file, (int)audit_num(x, "line", 0), file);
+    file_link(f, links, file, audit_int(x, "line", 0), file);
     fputs("</td>", f);
     char *url = rule_doc_url(rule);
     fputs("<td><a href=\"", f);
@@ -312,7 +313,7 @@ static void finding_row(FILE *f, const Links *links, const cJSON *rec, const cJS
     esc(f, audit_str(x, "message", ""));
     const char *ex = audit_str(x, "excerpt", NULL);
     if (ex) {
-        fprintf(f, "<details><summary>code (line %d)</summary><pre>", (int)audit_num(x, "excerpt_line", 0));
+        fprintf(f, "<details><summary>code (line %d)</summary><pre>", audit_int(x, "excerpt_line", 0));
         esc(f, ex);
         fputs("</pre></details>", f);
     }

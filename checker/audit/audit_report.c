@@ -19,10 +19,10 @@ static SrcRange range_of(FindingList *l, const cJSON *j)
 {
     SrcRange r;
     r.file = arena_strdup(&l->arena, audit_str(j, "file", ""));
-    r.line = (unsigned)audit_num(j, "line", 0);
-    r.col = (unsigned)audit_num(j, "column", 0);
-    r.end_line = (unsigned)audit_num(j, "end_line", r.line);
-    r.end_col = (unsigned)audit_num(j, "end_column", r.col);
+    r.line = audit_uint(j, "line", 0);
+    r.col = audit_uint(j, "column", 0);
+    r.end_line = audit_uint(j, "end_line", r.line);
+    r.end_col = audit_uint(j, "end_column", r.col);
     return r;
 }
 

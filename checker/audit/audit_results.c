@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,18 @@ double audit_num(const cJSON *o, const char *key, double fallback)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
     return cJSON_IsNumber(v) ? v->valuedouble : fallback;
+}
+
+int audit_int(const cJSON *o, const char *key, int fallback)
+{
+    double v = audit_num(o, key, fallback);
+    return v != v ? fallback : v <= INT_MIN ? INT_MIN : v >= INT_MAX ? INT_MAX : (int)v;
+}
+
+unsigned audit_uint(const cJSON *o, const char *key, unsigned fallback)
+{
+    double v = audit_num(o, key, fallback);
+    return v != v ? fallback : v <= 0 ? 0 : v >= UINT_MAX ? UINT_MAX : (unsigned)v;
 }
 
 bool audit_write_atomic(const char *path, const char *data, size_t n)
@@ -268,7 +281,7 @@ int audit_results_missing(const AuditResults *r, int *expected)
 {
     int missing = 0, total = 0;
     for (int i = 0; i < r->nprojects; i++) {
-        int files = (int)audit_num(r->projects[i].record, "files", 0);
+        int files = audit_int(r->projects[i].record, "files", 0);
         total += files;
         if (files > r->projects[i].nfiles) missing += files - r->projects[i].nfiles;
     }

@@ -70,7 +70,7 @@ declare -A LOWER=(
     [isolate]="engine variants project report rules frontend finding model util"
     [output]="rules finding model util"
     [bench]="output rules finding model util"
-    [lsp]="engine variants project report rules frontend finding model util"
+    [lsp]="isolate engine variants project report rules frontend finding model util"
     [audit]="isolate bench output engine variants project report rules frontend finding model util"
     [cli]="lsp audit bench output isolate engine variants project report rules frontend finding model util"
 )

@@ -819,9 +819,14 @@ static void test_kept_parses(const char *gpulint)
 static int protocol_test(const char *gpulint)
 {
     Client c;
+    /* The worker processes' temporary files (killed ones included, by the
+     * crash and hang hooks) go in a directory the server removes. */
+    char tmp[] = "/tmp/gpulint-lsp-tmpdir-XXXXXX";
+    CHECK(mkdtemp(tmp) != NULL);
+    setenv("TMPDIR", tmp, 1);
     /* the worker's test hooks: documents holding these crash or hang it */
-    setenv("GPULINT_LSP_TEST_CRASH", "CRASH_THE_WORKER", 1);
-    setenv("GPULINT_LSP_TEST_HANG", "HANG_THE_WORKER", 1);
+    setenv("GPULINT_TEST_CRASH_ON", "CRASH_THE_WORKER", 1);
+    setenv("GPULINT_TEST_HANG_ON", "HANG_THE_WORKER", 1);
     start(&c, gpulint);
     test_bad_input(&c);
     test_framing_errors(&c);
@@ -866,6 +871,7 @@ static int protocol_test(const char *gpulint)
     CHECK_EQ_LL(finish(&c, 10), 0);
 
     test_kept_parses(gpulint);
+    CHECK(rmdir(tmp) == 0); /* fails when anything was left in it */
     return check_summary();
 }
 

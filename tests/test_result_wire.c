@@ -1,7 +1,9 @@
 /* test_result_wire.c - a FileResult survives the trip through a worker's
  * socket exactly (every evidence kind, related locations, fixes, ids,
- * measured results, problems, the log text), and a truncated or corrupted
- * message is rejected without a crash (run under ASan in CI). */
+ * measured results, problems, the log text), so do an editor's document
+ * request (any bytes, the other open documents) and its answer, and a
+ * truncated or corrupted message is rejected without a crash (run under
+ * ASan in CI). */
 #include "isolate/result_wire.h"
 #include "check.h"
 
@@ -49,6 +51,104 @@ static void make_result(FileResult *r)
     diag_error(&r->problems, "dir/file.cu", 0, 0, "another error");
 }
 
+/* Every truncation of a message is refused; corrupted bytes are decoded or
+ * refused, never a crash or a leak.  decode returns whether it accepted
+ * (and frees what it decoded). */
+static int truncations_accepted(const WireBuf *a, bool (*decode)(const char *, size_t))
+{
+    int accepted = 0;
+    for (size_t len = 0; len < a->len; len++) accepted += decode(a->data, len);
+    srand(1);
+    char *copy = malloc(a->len);
+    for (int round = 0; round < 20000; round++) {
+        memcpy(copy, a->data, a->len);
+        for (int k = 0; k < 1 + round % 4; k++) copy[(size_t)rand() % a->len] = (char)rand();
+        decode(copy, a->len);
+    }
+    free(copy);
+    return accepted;
+}
+
+static bool decode_request(const char *data, size_t len)
+{
+    DocumentRequest rq;
+    if (!document_request_decode(data, len, &rq)) return false;
+    document_request_free(&rq);
+    return true;
+}
+
+static bool decode_answer(const char *data, size_t len)
+{
+    bool ok;
+    DocumentInfo info;
+    FileResult r;
+    char *log;
+    size_t log_len;
+    if (!document_answer_decode(data, len, &ok, &info, &r, &log, &log_len)) return false;
+    document_info_free(&info);
+    file_result_free(&r);
+    free(log);
+    return true;
+}
+
+static void test_documents(const FileResult *r)
+{
+    /* the buffer holds a NUL and invalid UTF-8: bytes as they are */
+    const char text[] = "__global__ void k(float *a) {\0 a[0] = 0.5; }\xff\n";
+    FrontendBuffer open[2] = {{"dir/a.cuh", "#pragma once\n", 13}, {"dir/empty.cuh", "", 0}};
+    WireBuf a = {0};
+    document_request_encode("dir/file.cu", text, sizeof text - 1, open, 2, &a);
+    DocumentRequest rq;
+    CHECK(document_request_decode(a.data, a.len, &rq));
+    CHECK(strcmp(rq.path, "dir/file.cu") == 0);
+    CHECK(rq.len == sizeof text - 1 && memcmp(rq.text, text, rq.len) == 0 && rq.text[rq.len] == 0);
+    CHECK_EQ_LL(rq.nopen, 2);
+    if (rq.nopen == 2) {
+        CHECK(strcmp(rq.open[0].path, "dir/a.cuh") == 0 && rq.open[0].size == 13);
+        CHECK(memcmp(rq.open[0].contents, "#pragma once\n", 13) == 0);
+        CHECK(strcmp(rq.open[1].path, "dir/empty.cuh") == 0 && rq.open[1].size == 0);
+    }
+    document_request_free(&rq);
+    CHECK_EQ_LL(truncations_accepted(&a, decode_request), 0);
+    /* an empty path is refused */
+    WireBuf e = {0};
+    document_request_encode("", text, 3, NULL, 0, &e);
+    CHECK(!decode_request(e.data, e.len));
+    wire_buf_free(&e);
+    wire_buf_free(&a);
+
+    char *included[] = {"dir/a.cuh", "/usr/include/x.h"};
+    DocumentInfo info = {true, 3, included, 2, 1};
+    document_answer_encode(false, &info, r, "log\n", 4, &a);
+    bool ok = true;
+    DocumentInfo back_info;
+    FileResult back;
+    char *log;
+    size_t log_len;
+    CHECK(document_answer_decode(a.data, a.len, &ok, &back_info, &back, &log, &log_len));
+    CHECK(!ok && back_info.reused && back_info.kept == 3 && back_info.declared_files == 1);
+    CHECK(back_info.nincluded == 2 && strcmp(back_info.included[1], "/usr/include/x.h") == 0);
+    CHECK(log_len == 4 && strcmp(log, "log\n") == 0);
+    CHECK_EQ_LL(back.findings.n, r->findings.n);
+    CHECK(strcmp(back.path, r->path) == 0);
+    document_info_free(&back_info);
+    file_result_free(&back);
+    free(log);
+    CHECK_EQ_LL(truncations_accepted(&a, decode_answer), 0);
+    wire_buf_free(&a);
+}
+
+static bool decode_result(const char *data, size_t len)
+{
+    FileResult r;
+    char *log;
+    size_t log_len;
+    if (!result_decode(data, len, &r, &log, &log_len)) return false;
+    file_result_free(&r);
+    free(log);
+    return true;
+}
+
 int main(void)
 {
     FileResult r;
@@ -93,28 +193,8 @@ int main(void)
     file_result_free(&back);
     free(text);
 
-    /* every truncation is refused */
-    int accepted = 0;
-    for (size_t len = 0; len < a.len; len++) {
-        if (result_decode(a.data, len, &back, &text, &text_len)) {
-            accepted++;
-            file_result_free(&back);
-            free(text);
-        }
-    }
-    CHECK_EQ_LL(accepted, 0);
-    /* corrupted bytes: decoded or refused, never a crash or a leak */
-    srand(1);
-    char *copy = malloc(a.len);
-    for (int round = 0; round < 20000; round++) {
-        memcpy(copy, a.data, a.len);
-        for (int k = 0; k < 1 + round % 4; k++) copy[(size_t)rand() % a.len] = (char)rand();
-        if (result_decode(copy, a.len, &back, &text, &text_len)) {
-            file_result_free(&back);
-            free(text);
-        }
-    }
-    free(copy);
+    CHECK_EQ_LL(truncations_accepted(&a, decode_result), 0);
+    test_documents(&r);
     wire_buf_free(&a);
     wire_buf_free(&b);
     file_result_free(&r);

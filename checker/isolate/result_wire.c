@@ -391,3 +391,115 @@ bool result_decode(const char *data, size_t len, FileResult *r, char **log, size
     }
     return true;
 }
+
+/* ------------------------------------------------------------- documents */
+
+/* Bytes as they are (NULs allowed), copied NUL-terminated; NULL when bad. */
+static char *get_bytes_copy(Reader *rd, size_t *len)
+{
+    uint32_t n = get_u32(rd);
+    if (rd->bad || n > rd->left) {
+        rd->bad = true;
+        return NULL;
+    }
+    char *c = xmalloc((size_t)n + 1);
+    take(rd, c, n);
+    c[n] = 0;
+    *len = n;
+    return c;
+}
+
+void document_request_encode(const char *path, const char *text, size_t len, const FrontendBuffer *open, int nopen,
+                             WireBuf *out)
+{
+    put_str(out, path);
+    put_bytes(out, text, len);
+    put_u32(out, (uint32_t)nopen);
+    for (int i = 0; i < nopen; i++) {
+        put_str(out, open[i].path);
+        put_bytes(out, open[i].contents, open[i].size);
+    }
+}
+
+void document_request_free(DocumentRequest *rq)
+{
+    free(rq->path);
+    free(rq->text);
+    for (int i = 0; i < rq->nopen; i++) {
+        free((char *)rq->open[i].path);
+        free((char *)rq->open[i].contents);
+    }
+    free(rq->open);
+    memset(rq, 0, sizeof *rq);
+}
+
+/* A path: a non-empty string without NULs. */
+static char *get_path_copy(Reader *rd)
+{
+    size_t n = 0;
+    char *p = get_bytes_copy(rd, &n);
+    if (p && (n == 0 || strlen(p) != n)) {
+        rd->bad = true;
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+bool document_request_decode(const char *data, size_t len, DocumentRequest *rq)
+{
+    Reader rd = {data, len, false};
+    memset(rq, 0, sizeof *rq);
+    rq->path = get_path_copy(&rd);
+    rq->text = get_bytes_copy(&rd, &rq->len);
+    int n = get_count(&rd, 2 * sizeof(uint32_t));
+    if (n > 0) rq->open = xcalloc((size_t)n, sizeof *rq->open);
+    for (int i = 0; i < n && !rd.bad; i++) {
+        size_t size = 0;
+        char *path = get_path_copy(&rd), *text = get_bytes_copy(&rd, &size);
+        rq->open[rq->nopen++] = (FrontendBuffer){path, text, size};
+    }
+    if (rd.bad || rd.left != 0 || !rq->path) {
+        document_request_free(rq);
+        return false;
+    }
+    return true;
+}
+
+void document_answer_encode(bool ok, const DocumentInfo *info, const FileResult *r, const char *log, size_t log_len,
+                            WireBuf *out)
+{
+    put_u32(out, ok);
+    put_u32(out, info->reused);
+    put_i64(out, info->kept);
+    put_i64(out, info->declared_files);
+    put_strs(out, (const char *const *)info->included, info->nincluded);
+    result_encode(r, log, log_len, out);
+}
+
+bool document_answer_decode(const char *data, size_t len, bool *ok, DocumentInfo *info, FileResult *r, char **log,
+                            size_t *log_len)
+{
+    Reader rd = {data, len, false};
+    memset(info, 0, sizeof *info);
+    *ok = get_u32(&rd) != 0;
+    info->reused = get_u32(&rd) != 0;
+    int64_t kept = get_i64(&rd), declared = get_i64(&rd);
+    info->kept = kept >= 0 && kept <= INT32_MAX ? (int)kept : 0;
+    info->declared_files = declared >= 0 && declared <= INT32_MAX ? (int)declared : 0;
+    Arena scratch = {0};
+    int n = 0;
+    const char **included = get_strs(&rd, &scratch, &n);
+    if (!rd.bad && n > 0) {
+        info->included = xcalloc((size_t)n, sizeof *info->included);
+        for (int i = 0; i < n; i++) info->included[i] = xstrdup(included[i]);
+        info->nincluded = n;
+    }
+    free(included);
+    arena_free(&scratch);
+    if (rd.bad || !result_decode(rd.p, rd.left, r, log, log_len)) {
+        document_info_free(info);
+        return false;
+    }
+    return true;
+}

@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -110,25 +109,16 @@ static void fail_run(Pool *p, const char *fmt, const char *arg)
 
 static bool start_worker(Pool *p, Slot *s)
 {
-    int sv[2];
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) return false;
-    fflush(NULL); /* nothing buffered in this process may be written twice */
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(sv[0]);
-        close(sv[1]);
-        return false;
-    }
-    if (pid == 0) {
-        close(sv[0]);
-        for (int i = 0; i < p->nslots; i++)
-            if (p->slots[i].pid) close(p->slots[i].fd);
-        if (p->run_dir[0]) setenv("TMPDIR", p->run_dir, 1);
-        worker_child_main(sv[1], p->eo, p->po);
-    }
-    close(sv[1]);
+    int *others = xcalloc((size_t)p->nslots, sizeof *others);
+    for (int i = 0; i < p->nslots; i++) others[i] = p->slots[i].pid ? p->slots[i].fd : -1;
+    int fd = -1;
+    pid_t pid = worker_spawn(p->eo, p->po, p->run_dir, others, p->nslots, &fd);
+    int why = errno;
+    free(others);
+    errno = why;
+    if (!pid) return false;
     s->pid = pid;
-    s->fd = sv[0];
+    s->fd = fd;
     s->file = -1;
     s->in.len = 0;
     return true;
@@ -162,27 +152,6 @@ static void close_slot(Slot *s)
     s->in.len = 0;
 }
 
-/* Waits for a worker that has ended (or was killed) and says how. */
-static void describe_end(int status, bool timed_out, double timeout, unsigned long long memory, char *buf,
-                         size_t n)
-{
-    char limit[64];
-    pool_format_size(memory, limit, sizeof limit);
-    if (timed_out) {
-        snprintf(buf, n, "timed out after %g s (--file-timeout)", timeout);
-    } else if (WIFEXITED(status) && WEXITSTATUS(status) == WORKER_EXIT_OUT_OF_MEMORY) {
-        snprintf(buf, n, "ran out of memory (limit %s, --file-memory)", limit);
-    } else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
-        snprintf(buf, n, "analysis killed by signal 9 (from outside gpulint: possibly the system ran out of memory)");
-    } else if (WIFSIGNALED(status)) {
-        snprintf(buf, n, "analysis killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
-    } else if (WIFEXITED(status)) {
-        snprintf(buf, n, "analysis stopped unexpectedly (worker exit status %d)", WEXITSTATUS(status));
-    } else {
-        snprintf(buf, n, "analysis stopped unexpectedly");
-    }
-}
-
 static int reap(pid_t pid)
 {
     int status = 0;
@@ -198,7 +167,7 @@ static void worker_lost(Pool *p, Slot *s, bool timed_out, bool out_of_memory)
     int status = reap(s->pid);
     if (out_of_memory) status = WORKER_EXIT_OUT_OF_MEMORY << 8; /* as if it had exited so */
     char why[256];
-    describe_end(status, timed_out, p->po->timeout_seconds, p->po->memory_bytes, why, sizeof why);
+    worker_describe_end(status, timed_out, p->po->timeout_seconds, p->po->memory_bytes, why, sizeof why);
     if (s->file >= 0) set_failure(p, s->file, monotonic_seconds() - s->started, "%s", why);
     close_slot(s);
 }
@@ -208,21 +177,7 @@ static bool send_request(Slot *s, const char *path)
     size_t len = strlen(path);
     errno = 0;
     if (len == 0 || len > WORKER_MAX_PATH) return false;
-    Request rq = {WIRE_MAGIC, (uint32_t)len};
-    char *msg = xmalloc(sizeof rq + len);
-    memcpy(msg, &rq, sizeof rq);
-    memcpy(msg + sizeof rq, path, len);
-    size_t done = 0;
-    bool ok = true;
-    while (ok && done < sizeof rq + len) {
-        /* MSG_NOSIGNAL: a dead worker is an error here, not a SIGPIPE */
-        ssize_t w = send(s->fd, msg + done, sizeof rq + len - done, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR) continue;
-        ok = w > 0;
-        if (ok) done += (size_t)w;
-    }
-    free(msg);
-    return ok;
+    return worker_send_request(s->fd, REQUEST_FILE, path, len);
 }
 
 /* A frame complete in s->in: take it.  Returns false on a corrupt one. */
@@ -259,37 +214,19 @@ static bool take_frame(Pool *p, Slot *s, const Frame *f)
 
 static void read_from(Pool *p, Slot *s)
 {
-    char buf[65536];
-    ssize_t n = read(s->fd, buf, sizeof buf);
-    if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
-    if (n <= 0) {
+    Frame f;
+    FrameStatus st = frame_read(s->fd, &s->in, &f);
+    if (st == FRAME_MORE) return;
+    if (st == FRAME_GONE) {
         worker_lost(p, s, false, false);
         return;
     }
-    if (s->in.len + (size_t)n > s->in.cap) {
-        size_t cap = s->in.cap ? s->in.cap : 65536;
-        while (cap < s->in.len + (size_t)n) cap *= 2;
-        s->in.data = xrealloc(s->in.data, cap);
-        s->in.cap = cap;
-    }
-    memcpy(s->in.data + s->in.len, buf, (size_t)n);
-    s->in.len += (size_t)n;
-    if (s->in.len < sizeof(Frame)) return;
-    Frame f;
-    memcpy(&f, s->in.data, sizeof f);
-    if (f.magic != WIRE_MAGIC || f.length > WORKER_MAX_FRAME) {
-        kill(s->pid, SIGKILL);
-        reap(s->pid);
-        set_failure(p, s->file, 0, "internal error: a corrupt message from the worker process");
-        close_slot(s);
-        return;
-    }
-    if (s->in.len < sizeof f + f.length) return;
     int file = s->file;
-    if (!take_frame(p, s, &f)) {
+    if (st == FRAME_CORRUPT || !take_frame(p, s, &f)) {
         kill(s->pid, SIGKILL);
         reap(s->pid);
-        set_failure(p, file, 0, "internal error: a corrupt result from the worker process");
+        set_failure(p, file, 0, "internal error: a corrupt %s from the worker process",
+                    st == FRAME_CORRUPT ? "message" : "result");
         close_slot(s);
     }
 }
@@ -358,7 +295,7 @@ static void reap_retired(Pool *p, bool block)
         if (r > 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
             /* e.g. a leak report of a sanitizer build at the worker's end */
             char why[256];
-            describe_end(status, false, 0, p->po->memory_bytes, why, sizeof why);
+            worker_describe_end(status, false, 0, p->po->memory_bytes, why, sizeof why);
             fail_run(p, "a worker process did not end cleanly: %s", why);
         }
     }

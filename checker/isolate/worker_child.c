@@ -1,5 +1,6 @@
-/* worker_child.c - the worker process: its limits, its loop (a path in, a
- * FileResult out), and how it ends.  See worker.h and worker_proto.h. */
+/* worker_child.c - the worker process: its limits, its loop (a path or an
+ * editor's document in, a FileResult out), and how it ends.  See worker.h,
+ * document_worker.h and worker_proto.h. */
 #include "isolate/result_wire.h"
 #include "isolate/worker_proto.h"
 #include "util/oom.h"
@@ -142,24 +143,25 @@ static void set_limits(const PoolOptions *po)
 
 /* -------------------------------------------------------- test hooks */
 
-/* Only for the tests of the worker pool (tests/isolation_test.sh): make the
- * worker of a file whose path contains the variable's value crash, hang, or
- * allocate until the memory limit stops it. */
-static bool test_hook(const char *name, const char *path)
+/* Only for the tests of worker processes (tests/isolation_test.sh, the
+ * language server's test): make the worker of a file whose path (or, for
+ * an editor's document, whose text) contains the variable's value crash,
+ * hang, or allocate until the memory limit stops it. */
+static bool test_hook(const char *name, const char *path, const char *text)
 {
     const char *v = getenv(name);
-    return v && *v && strstr(path, v);
+    return v && *v && (strstr(path, v) || (text && strstr(text, v)));
 }
 
-static void run_test_hooks(const char *path)
+static void run_test_hooks(const char *path, const char *text)
 {
-    if (test_hook("GPULINT_TEST_CRASH_ON", path)) {
+    if (test_hook("GPULINT_TEST_CRASH_ON", path, text)) {
         signal(SIGSEGV, SIG_DFL);
         raise(SIGSEGV);
     }
-    if (test_hook("GPULINT_TEST_HANG_ON", path))
+    if (test_hook("GPULINT_TEST_HANG_ON", path, text))
         for (;;) pause();
-    if (test_hook("GPULINT_TEST_ALLOC_ON", path)) {
+    if (test_hook("GPULINT_TEST_ALLOC_ON", path, text)) {
         /* until an allocation fails (the address-space limit), or up to four
          * times the limit, then wait for the parent's resident-memory check */
         const size_t chunk = 16u << 20;
@@ -198,18 +200,25 @@ static bool send_frame(int fd, uint32_t kind, uint32_t flags, const void *payloa
     return worker_write_all(fd, &f, sizeof f) && worker_write_all(fd, payload, len);
 }
 
-static char *read_request(int fd)
+/* The next request's kind and payload (malloc'd, NUL-terminated); false at
+ * the end of the input or on a malformed request. */
+static bool read_request(int fd, uint32_t *kind, char **payload, size_t *len)
 {
     Request rq;
-    if (!worker_read_all(fd, &rq, sizeof rq)) return NULL;
-    if (rq.magic != WIRE_MAGIC || rq.length == 0 || rq.length > WORKER_MAX_PATH) return NULL;
-    char *path = xmalloc((size_t)rq.length + 1);
-    if (!worker_read_all(fd, path, rq.length)) {
-        free(path);
-        return NULL;
+    if (!worker_read_all(fd, &rq, sizeof rq)) return false;
+    if (rq.magic != WIRE_MAGIC || rq.length > WORKER_MAX_REQUEST) return false;
+    if ((rq.kind == REQUEST_FILE || rq.kind == REQUEST_CLOSE) && (rq.length == 0 || rq.length > WORKER_MAX_PATH))
+        return false;
+    char *p = xmalloc((size_t)rq.length + 1);
+    if (!worker_read_all(fd, p, (size_t)rq.length)) {
+        free(p);
+        return false;
     }
-    path[rq.length] = 0;
-    return path;
+    p[rq.length] = 0;
+    *kind = rq.kind;
+    *payload = p;
+    *len = (size_t)rq.length;
+    return true;
 }
 
 typedef struct {
@@ -232,9 +241,11 @@ _Noreturn void worker_child_main(int fd, const EngineOptions *eo, const PoolOpti
 #ifdef __linux__
     prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
-    /* Nothing of the report is ever written from here. */
-    int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    /* Nothing of the report is ever written from here, and the parent's
+     * input (the language server's protocol) is never read from here. */
+    int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (devnull >= 0) {
+        dup2(devnull, STDIN_FILENO);
         dup2(devnull, STDOUT_FILENO);
         close(devnull);
     }
@@ -254,6 +265,58 @@ _Noreturn void worker_child_main(int fd, const EngineOptions *eo, const PoolOpti
     unsetenv("LIBCLANG_NOTHREADS"); /* no big stack: libclang's own thread */
     worker_loop(&args);
     _exit(0);
+}
+
+/* Whether the next request gets a fresh process: after a failure (libclang
+ * may have crashed and recovered), or close to the memory limit. */
+static bool worker_should_end(bool ok)
+{
+    return !ok || (memory_limit && vm_peak_bytes() >= memory_base + (memory_limit - memory_base) / 10 * 9);
+}
+
+/* One file of the pool: false when this worker ends after it. */
+static bool lint_one_file(Engine *engine, int fd, const char *path, FILE *log, LogText *text)
+{
+    peak_before = vm_peak_bytes();
+    run_test_hooks(path, NULL);
+    FileResult r;
+    bool ok = engine_lint_file(engine, path, NULL, 0, &r);
+    if (log) fflush(log);
+    if (!ok && hit_memory_limit(true)) _exit(WORKER_EXIT_OUT_OF_MEMORY);
+    bool last = worker_should_end(ok);
+    WireBuf wire = {0};
+    result_encode(&r, text->data, text->len, &wire);
+    bool sent = send_frame(fd, FRAME_RESULT, last ? FRAME_LAST : 0, wire.data, wire.len);
+    wire_buf_free(&wire);
+    file_result_free(&r);
+    text->len = 0;
+    return sent && !last;
+}
+
+/* One editor's document: its kept parse stays for the next edit, so only
+ * memory pressure ends the worker (a file that fails to parse is an
+ * ordinary state of a buffer being typed). */
+static bool lint_one_document(Engine *engine, int fd, const char *payload, size_t len, FILE *log, LogText *text)
+{
+    DocumentRequest rq;
+    if (!document_request_decode(payload, len, &rq)) return false;
+    peak_before = vm_peak_bytes();
+    run_test_hooks(rq.path, rq.text);
+    FileResult r;
+    DocumentInfo info;
+    bool ok = engine_lint_document(engine, rq.path, rq.text, rq.len, rq.open, rq.nopen, &r, &info);
+    if (log) fflush(log);
+    if (!ok && hit_memory_limit(true)) _exit(WORKER_EXIT_OUT_OF_MEMORY);
+    bool last = worker_should_end(true);
+    WireBuf wire = {0};
+    document_answer_encode(ok, &info, &r, text->data, text->len, &wire);
+    bool sent = send_frame(fd, FRAME_DOCUMENT, last ? FRAME_LAST : 0, wire.data, wire.len);
+    wire_buf_free(&wire);
+    document_info_free(&info);
+    file_result_free(&r);
+    document_request_free(&rq);
+    text->len = 0;
+    return sent && !last;
 }
 
 static void *worker_loop(void *arg)
@@ -277,25 +340,16 @@ static void *worker_loop(void *arg)
         _exit(0);
     }
     for (;;) {
-        char *path = read_request(fd);
-        if (!path) break; /* no more files */
-        peak_before = vm_peak_bytes();
-        run_test_hooks(path);
-        FileResult r;
-        bool ok = engine_lint_file(engine, path, NULL, 0, &r);
-        if (log) fflush(log);
-        if (!ok && hit_memory_limit(true)) _exit(WORKER_EXIT_OUT_OF_MEMORY);
-        /* After a failure (libclang may have crashed and recovered) or close
-         * to the limit, the next file gets a fresh process. */
-        bool last = !ok || (memory_limit && vm_peak_bytes() >= memory_base + (memory_limit - memory_base) / 10 * 9);
-        WireBuf wire = {0};
-        result_encode(&r, text.data, text.len, &wire);
-        bool sent = send_frame(fd, FRAME_RESULT, last ? FRAME_LAST : 0, wire.data, wire.len);
-        wire_buf_free(&wire);
-        file_result_free(&r);
-        free(path);
-        text.len = 0;
-        if (!sent || last) break;
+        uint32_t kind;
+        char *payload;
+        size_t len;
+        if (!read_request(fd, &kind, &payload, &len)) break; /* no more work */
+        bool sent = kind == REQUEST_CLOSE;
+        if (kind == REQUEST_CLOSE) engine_close_document(engine, payload);
+        else if (kind == REQUEST_FILE) sent = lint_one_file(engine, fd, payload, log, &text);
+        else if (kind == REQUEST_DOCUMENT) sent = lint_one_document(engine, fd, payload, len, log, &text);
+        free(payload);
+        if (!sent) break;
     }
     /* An orderly end, so that a leak checker (ASan builds) sees this process. */
     engine_free(engine);

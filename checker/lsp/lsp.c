@@ -1,11 +1,12 @@
 /* lsp.c - `gpulint lsp`: the protocol loop.  One thread reads the editor's
  * messages and answers them at once; analyses run in a worker process
- * (lsp_worker.c) scheduled by lsp_analysis.c, so a slow parse never delays
+ * (isolate/document_worker.c) scheduled by lsp_analysis.c, so a slow parse never delays
  * an answer.  Bad input (broken framing, malformed JSON, unknown methods,
  * requests before initialize) is answered with a JSON-RPC error or logged,
  * and the server goes on. */
 #include "lsp/lsp.h"
 #include "lsp/lsp_diagnostics.h"
+#include "lsp/lsp_rpc.h"
 #include "lsp/lsp_server.h"
 #include "rules/rules.h"
 #include "util/oom.h"
@@ -509,12 +510,12 @@ static int serve(Server *s)
         analysis_tick(s);
         if (s->out_broken) break;
         double wake = analysis_next_wakeup(s);
-        struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {s->worker.busy ? s->worker.from.fd : -1, POLLIN, 0}};
-        bool buffered = rpc_buffered(&in) || (s->worker.busy && rpc_buffered(&s->worker.from));
+        struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {document_worker_fd(&s->worker), POLLIN, 0}};
+        bool buffered = rpc_buffered(&in);
         int timeout = buffered ? 0 : wake < 0 ? -1 : (int)(wake * 1000) + 1;
         int n = poll(fds, 2, timeout);
         if (n < 0 && errno != EINTR) break;
-        if (s->worker.busy && (fds[1].revents || rpc_buffered(&s->worker.from))) analysis_receive(s);
+        if (fds[1].fd >= 0 && fds[1].revents) analysis_receive(s);
         if (!(fds[0].revents || rpc_buffered(&in))) continue;
         cJSON *msg;
         char *body, err[300];
@@ -572,6 +573,8 @@ int lsp_main(const LspArgs *args, LspDataDirFinder find_data_dir)
     s.args = cJSON_CreateArray();
     s.base.frontend.headers = HEADERS_AUTO;
     s.base.frontend.use_pch = true;
+    PoolOptions no_limits = {.jobs = 1}; /* time is watched here (s.timeout); memory as the editor's machine allows */
+    document_worker_init(&s.worker, &no_limits);
     for (int i = 0; i < args->nclang_args; i++) cJSON_AddItemToArray(s.args, cJSON_CreateString(args->clang_args[i]));
     /* each --rules= as if the editor had sent it, in order */
     for (int i = 0; i < args->nrules; i++) {
@@ -598,9 +601,10 @@ int lsp_main(const LspArgs *args, LspDataDirFinder find_data_dir)
 
     int status = serve(&s);
 
-    char how[200];
-    worker_stop(&s.worker, s.worker.busy, how, sizeof how); /* an idle worker ends by itself */
-    if (how[0] && strcmp(how, "exited with status 0") != 0) lsp_log(&s, LOG_DEBUG, "the worker %s", how);
+    char how[300];
+    bool busy = s.worker.busy;
+    document_worker_stop(&s.worker, busy, how, sizeof how); /* an idle worker ends by itself */
+    if (how[0] && !busy) lsp_log(&s, LOG_DEBUG, "the worker process did not end cleanly: %s", how);
     documents_free(&s.docs);
     analysis_free(&s);
     cJSON_Delete(s.rules);

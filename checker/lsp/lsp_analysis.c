@@ -4,12 +4,16 @@
  * supersedes them; one that keeps the worker busy too long is killed),
  * crashes and hangs logged, and the results pushed (publishDiagnostics) or
  * handed to waiting pull requests (textDocument/diagnostic). */
+#include "lsp/lsp_diagnostics.h"
 #include "lsp/lsp_server.h"
+#include "report/filter.h"
+#include "rules/rules.h"
 #include "util/oom.h"
 #include "util/vec.h"
 #include "util/clock.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -215,8 +219,26 @@ void analysis_closed(Server *s, Document *d)
     *VEC_PUSH(s->closed, s->nclosed) = xstrdup(d->path);
 }
 
+static void running_clear(Running *run)
+{
+    free(run->uri);
+    for (int i = 0; i < run->nopen; i++) {
+        SentDocument *o = &run->open[i];
+        free(o->uri);
+        free(o->path);
+        free(o->canonical);
+        free(o->text);
+    }
+    free(run->open);
+    memset(run, 0, sizeof *run);
+}
+
 void analysis_free(Server *s)
 {
+    running_clear(&s->running);
+    document_worker_free(&s->worker);
+    free(s->worker_key);
+    s->worker_key = NULL;
     for (int i = 0; i < s->nclosed; i++) free(s->closed[i]);
     free(s->closed);
     s->closed = NULL;
@@ -228,10 +250,8 @@ void analysis_free(Server *s)
 static void flush_closed(Server *s)
 {
     for (int i = 0; i < s->nclosed; i++) {
-        if (s->worker.pid && !worker_close_document(&s->worker, s->closed[i])) {
-            worker_stop(&s->worker, true, NULL, 0);
+        if (!document_worker_close_document(&s->worker, s->closed[i]))
             lsp_log(s, LOG_ERROR, "the analysis worker is gone; it restarts for the next analysis");
-        }
         free(s->closed[i]);
     }
     s->nclosed = 0;
@@ -261,6 +281,53 @@ static bool analysable(const Server *s, const Document *d)
     return d->len <= s->max_document && absolute_path_length(d) < PATH_MAX;
 }
 
+static char *canonical_path(const char *p)
+{
+    char *real = realpath(p, NULL);
+    return real ? real : xstrdup(p);
+}
+
+/* The worker for the current settings: the rules and clang arguments are
+ * its engine's options, fixed when it starts, and a new generation (a
+ * configuration or compile database change) drops every kept parse, so a
+ * change of any of them stops the idle worker and starts another. */
+static bool worker_for_settings(Server *s, char *err, size_t nerr)
+{
+    cJSON *k = cJSON_CreateArray();
+    cJSON_AddItemToArray(k, cJSON_Duplicate(s->rules, true));
+    cJSON_AddItemToArray(k, cJSON_Duplicate(s->args, true));
+    cJSON_AddItemToArray(k, cJSON_CreateNumber(s->generation));
+    char *key = cJSON_PrintUnformatted(k);
+    cJSON_Delete(k);
+    if (s->worker.pid && s->worker_key && strcmp(key, s->worker_key) == 0) {
+        free(key);
+        return true;
+    }
+    document_worker_stop(&s->worker, false, NULL, 0);
+    free(s->worker_key);
+    s->worker_key = key;
+    EngineOptions o = s->base;
+    const char **extra = NULL, **rules = NULL;
+    int nextra = 0, nrules = 0;
+    for (int i = 0; i < o.frontend.nextra; i++) *VEC_PUSH(extra, nextra) = o.frontend.extra[i];
+    const cJSON *a;
+    cJSON_ArrayForEach(a, s->args) {
+        if (cJSON_IsString(a)) *VEC_PUSH(extra, nextra) = a->valuestring;
+    }
+    for (int i = 0; i < o.nrules; i++) *VEC_PUSH(rules, nrules) = o.rules[i];
+    cJSON_ArrayForEach(a, s->rules) {
+        if (cJSON_IsString(a) && rule_by_id(a->valuestring)) *VEC_PUSH(rules, nrules) = a->valuestring;
+    }
+    o.frontend.extra = extra;
+    o.frontend.nextra = nextra;
+    o.rules = rules;
+    o.nrules = nrules;
+    bool ok = document_worker_start(&s->worker, &o, err, nerr); /* the worker copies them as it forks */
+    free(extra);
+    free(rules);
+    return ok;
+}
+
 static void start(Server *s, Document *d)
 {
     d->pending = false;
@@ -279,51 +346,39 @@ static void start(Server *s, Document *d)
         set_result(s, d, cJSON_CreateArray());
         return;
     }
-    if (!s->worker.pid) {
-        char err[300];
-        if (!worker_start(&s->worker, &s->base, err, sizeof err)) {
-            lsp_log(s, LOG_ERROR, "cannot start the analysis worker: %s", err);
-            d->failed_version = d->version;
-            analysis_answer_waiting(s, d);
-            return;
-        }
+    char err[400];
+    if (!worker_for_settings(s, err, sizeof err)) {
+        lsp_log(s, LOG_ERROR, "cannot start the analysis worker: %s", err);
+        d->failed_version = d->version;
+        analysis_answer_waiting(s, d);
+        return;
     }
-    cJSON *h = cJSON_CreateObject();
-    cJSON_AddStringToObject(h, "uri", d->uri);
-    cJSON_AddStringToObject(h, "path", d->path);
-    cJSON_AddNumberToObject(h, "version", d->version);
-    cJSON_AddStringToObject(h, "encoding", s->enc == POS_UTF8 ? "utf-8" : "utf-16");
-    if (s->docs_base) cJSON_AddStringToObject(h, "docs_base", s->docs_base);
-    cJSON_AddItemToObject(h, "rules", cJSON_Duplicate(s->rules, true));
-    cJSON_AddItemToObject(h, "args", cJSON_Duplicate(s->args, true));
-    cJSON_AddNumberToObject(h, "generation", s->generation);
     /* the other open documents: an included one is read from the editor */
-    cJSON *open = cJSON_AddArrayToObject(h, "open");
-    const char **texts = NULL;
-    size_t *lens = NULL;
-    int nopen = 0, nlens = 0;
+    Running *run = &s->running;
+    running_clear(run);
+    FrontendBuffer *open = NULL;
+    int nopen = 0;
     for (int i = 0; i < s->docs.n; i++) {
         const Document *o = s->docs.items[i];
         if (o == d || !analysable(s, o) || strcmp(o->path, d->path) == 0) continue;
-        cJSON *e = cJSON_CreateObject();
-        cJSON_AddStringToObject(e, "uri", o->uri);
-        cJSON_AddStringToObject(e, "path", o->path);
-        cJSON_AddNumberToObject(e, "version", o->version);
-        cJSON_AddItemToArray(open, e);
-        *VEC_PUSH(texts, nopen) = o->text;
-        *VEC_PUSH(lens, nlens) = o->len;
+        SentDocument *sd = VEC_PUSH(run->open, run->nopen);
+        char *text = xmalloc(o->len + 1);
+        memcpy(text, o->text, o->len);
+        text[o->len] = 0;
+        *sd = (SentDocument){xstrdup(o->uri), xstrdup(o->path), canonical_path(o->path), text, o->len, o->version};
+        *VEC_PUSH(open, nopen) = (FrontendBuffer){sd->path, sd->text, sd->len};
     }
-    bool sent = worker_send(&s->worker, h, d->text, d->len, texts, lens, nopen);
-    free(texts);
-    free(lens);
-    cJSON_Delete(h);
+    bool sent = document_worker_send(&s->worker, d->path, d->text, d->len, open, nopen, err, sizeof err);
+    free(open);
     if (!sent) {
-        char how[200];
-        worker_stop(&s->worker, true, how, sizeof how);
-        lsp_log(s, LOG_ERROR, "the analysis worker is gone (%s); it restarts for the next analysis", how);
+        running_clear(run);
+        lsp_log(s, LOG_ERROR, "the analysis worker is gone (%s); it restarts for the next analysis", err);
         analysis_schedule(s, d, 0.2);
         return;
     }
+    run->uri = xstrdup(d->uri);
+    run->version = d->version;
+    run->started = monotonic_seconds();
     if (s->log) fprintf(s->log, "analysis: %s version %d started (%zu bytes)\n", d->uri, d->version, d->len);
 }
 
@@ -352,26 +407,27 @@ double analysis_next_wakeup(const Server *s)
 /* Whether the running analysis is still wanted. */
 static bool running_wanted(Server *s)
 {
-    Document *d = documents_find(&s->docs, s->worker.uri);
-    return d && d->version == s->worker.version;
+    Document *d = documents_find(&s->docs, s->running.uri);
+    return d && d->version == s->running.version;
 }
 
 void analysis_tick(Server *s)
 {
     if (s->worker.busy) {
-        double elapsed = monotonic_seconds() - s->worker.started;
+        const Running *run = &s->running;
+        double elapsed = monotonic_seconds() - run->started;
         if (!running_wanted(s) && elapsed > SUPERSEDE_KILL_SECONDS) {
-            lsp_log(s, LOG_DEBUG, "stopped a superseded analysis of %s after %.1f s", s->worker.uri, elapsed);
-            worker_stop(&s->worker, true, NULL, 0);
+            lsp_log(s, LOG_DEBUG, "stopped a superseded analysis of %s after %.1f s", run->uri, elapsed);
+            document_worker_stop(&s->worker, true, NULL, 0);
         } else if (elapsed > s->timeout) {
-            Document *d = documents_find(&s->docs, s->worker.uri);
+            Document *d = documents_find(&s->docs, run->uri);
             lsp_log(s, LOG_ERROR, "the analysis of %s (version %d) took over %.0f s and was stopped; it runs again after the next edit",
-                    s->worker.uri, s->worker.version, s->timeout);
-            if (d && d->version == s->worker.version) {
+                    run->uri, run->version, s->timeout);
+            if (d && d->version == run->version) {
                 d->failed_version = d->version;
                 analysis_answer_waiting(s, d);
             }
-            worker_stop(&s->worker, true, NULL, 0);
+            document_worker_stop(&s->worker, true, NULL, 0);
         }
         if (s->worker.busy) return;
     }
@@ -381,62 +437,118 @@ void analysis_tick(Server *s)
     if (d && due <= monotonic_seconds()) start(s, d);
 }
 
-static void log_problems(Server *s, const cJSON *r)
+/* The errors and notes of the analysis, one line each, to the log. */
+static void log_problems(Server *s, const Problem *p, int n, const char *level)
 {
-    const cJSON *p;
-    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(r, "problems")) {
-        const cJSON *t = cJSON_GetObjectItemCaseSensitive(p, "text");
-        if (cJSON_IsString(t)) lsp_log(s, LOG_DEBUG, "%s", t->valuestring);
+    for (int i = 0; i < n; i++) {
+        const char *file = p[i].file ? p[i].file : "";
+        if (p[i].line)
+            lsp_log(s, LOG_DEBUG, "%s:%u:%u: %s: %.1000s", file, p[i].line, p[i].col, level, p[i].message);
+        else
+            lsp_log(s, LOG_DEBUG, "%s%s%s: %.1000s", file, p[i].file ? ": " : "", level, p[i].message);
     }
+}
+
+static bool same_file(const char *file, const void *canonical)
+{
+    char *c = canonical_path(file);
+    bool same = strcmp(c, canonical) == 0;
+    free(c);
+    return same;
+}
+
+/* Findings in the open documents other than the analysed one (an included
+ * header open in the editor), placed against the texts the analysis read:
+ * [{"uri", "version", "diagnostics"}]. */
+static cJSON *header_diagnostics(const FileResult *r, const Running *run, const char *path,
+                                 const DiagnosticSetup *setup)
+{
+    cJSON *headers = cJSON_CreateArray();
+    for (int i = 0; i < run->nopen; i++) {
+        const SentDocument *o = &run->open[i];
+        if (strcmp(o->path, path) == 0) continue;
+        int other;
+        cJSON *d = lsp_diagnostics_in(r, o->path, same_file, o->canonical, o->text, o->len, setup, &other);
+        if (cJSON_GetArraySize(d) == 0) {
+            cJSON_Delete(d);
+            continue;
+        }
+        cJSON *h = cJSON_CreateObject();
+        cJSON_AddStringToObject(h, "uri", o->uri);
+        cJSON_AddNumberToObject(h, "version", o->version);
+        cJSON_AddItemToObject(h, "diagnostics", d);
+        cJSON_AddItemToArray(headers, h);
+    }
+    return headers;
+}
+
+/* What the command line would report of this buffer: fingerprints, NOLINT
+ * suppressions, .gpulint.yaml selection and severity overrides.  A fresh
+ * filter per analysis, so edited headers and config files are read again;
+ * no --min-severity: info findings become hints. */
+static void filter_as_cli(FileResult *r, const Document *d)
+{
+    FilterOptions fo;
+    memset(&fo, 0, sizeof fo);
+    Filter *filter = filter_new(&fo, &r->problems);
+    if (!filter) return;
+    engine_filter_result(filter, r, d->text, d->len);
+    filter_free(filter);
+}
+
+/* The current version's answer: the document's diagnostics, those it gives
+ * the other open documents, and what it includes. */
+static void take_answer(Server *s, Document *d, DocumentAnswer *a)
+{
+    FileResult *r = &a->result;
+    filter_as_cli(r, d);
+    log_problems(s, r->problems.errors, r->problems.nerrors, "error");
+    log_problems(s, r->problems.notes, r->problems.nnotes, "note");
+    if (!a->ok && r->problems.nerrors)
+        lsp_log(s, LOG_WARNING, "%s: not analysed: %s", d->uri, r->problems.errors[0].message);
+    DiagnosticSetup setup = {s->enc, s->docs_base};
+    int elsewhere = 0;
+    cJSON *diags = lsp_diagnostics_from_result(r, d->path, d->text, d->len, &setup, &elsewhere);
+    if (elsewhere > 0)
+        lsp_log(s, LOG_DEBUG, "%s: %d finding(s) in included files are shown when those files are open", d->uri,
+                elsewhere);
+    for (int i = 0; i < d->nincluded; i++) free(d->included[i]);
+    d->nincluded = 0;
+    for (int i = 0; i < a->info.nincluded; i++) *VEC_PUSH(d->included, d->nincluded) = canonical_path(a->info.included[i]);
+    set_result(s, d, diags);
+    cJSON *headers = header_diagnostics(r, &s->running, d->path, &setup);
+    update_contributions(s, d, headers);
+    cJSON_Delete(headers);
 }
 
 void analysis_receive(Server *s)
 {
-    char how[300];
-    /* a copy: worker_receive frees the worker's own when the worker dies */
-    char *uri = xstrdup(s->worker.uri ? s->worker.uri : "");
-    int version = s->worker.version;
-    double elapsed = monotonic_seconds() - s->worker.started;
-    cJSON *r = worker_receive(&s->worker, how, sizeof how);
-    Document *d = documents_find(&s->docs, uri);
-    if (!r) {
-        lsp_log(s, LOG_ERROR, "the analysis of %s (version %d) failed: the worker %s; the server goes on, and the "
-                "document is analysed again after its next edit", uri, version, how);
-        if (d && d->version == version) {
-            d->failed_version = version;
+    char how[400];
+    DocumentAnswer a;
+    DocumentStatus st = document_worker_receive(&s->worker, &a, how, sizeof how);
+    if (st == DOCUMENT_PENDING) return;
+    const Running *run = &s->running;
+    Document *d = documents_find(&s->docs, run->uri);
+    bool current = d && d->version == run->version;
+    if (st == DOCUMENT_LOST) {
+        lsp_log(s, LOG_ERROR, "the analysis of %s (version %d) failed: the worker process ended (%s); the server goes "
+                "on, and the document is analysed again after its next edit", run->uri, run->version, how);
+        if (current) {
+            d->failed_version = run->version;
             analysis_answer_waiting(s, d);
         }
-        free(uri);
+        running_clear(&s->running);
         return;
     }
-    if (s->log)
+    if (s->log) {
         fprintf(s->log, "analysis: %s version %d done in %.0f ms (engine %.0f ms, %s; %d document%s kept parsed)\n",
-                uri, version, elapsed * 1e3, cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "seconds")) * 1e3,
-                cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "reused")) ? "kept parse reused" : "parsed afresh",
-                (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "kept")),
-                (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "kept")) == 1 ? "" : "s");
-    log_problems(s, r);
-    free(uri);
-    if (!d || d->version != version) { /* superseded by an edit, or closed */
-        cJSON_Delete(r);
-        return;
+                run->uri, run->version, (monotonic_seconds() - run->started) * 1e3, a.result.seconds * 1e3,
+                a.info.reused ? "kept parse reused" : "parsed afresh", a.info.kept, a.info.kept == 1 ? "" : "s");
+        if (a.log && a.log[0]) fputs(a.log, s->log);
     }
-    const cJSON *fatal = cJSON_GetObjectItemCaseSensitive(r, "fatal");
-    if (cJSON_IsString(fatal)) lsp_log(s, LOG_WARNING, "%s: not analysed: %s", d->uri, fatal->valuestring);
-    const cJSON *elsewhere = cJSON_GetObjectItemCaseSensitive(r, "elsewhere");
-    if (cJSON_IsNumber(elsewhere) && elsewhere->valueint > 0)
-        lsp_log(s, LOG_DEBUG, "%s: %d finding(s) in included files are shown when those files are open", d->uri,
-                elsewhere->valueint);
-    for (int i = 0; i < d->nincluded; i++) free(d->included[i]);
-    d->nincluded = 0;
-    const cJSON *inc;
-    cJSON_ArrayForEach(inc, cJSON_GetObjectItemCaseSensitive(r, "included")) {
-        if (cJSON_IsString(inc)) *VEC_PUSH(d->included, d->nincluded) = xstrdup(inc->valuestring);
-    }
-    cJSON *diags = cJSON_DetachItemFromObjectCaseSensitive(r, "diagnostics");
-    set_result(s, d, cJSON_IsArray(diags) ? diags : (cJSON_Delete(diags), cJSON_CreateArray()));
-    update_contributions(s, d, cJSON_GetObjectItemCaseSensitive(r, "headers"));
-    cJSON_Delete(r);
+    if (current) take_answer(s, d, &a); /* else superseded by an edit, or closed */
+    document_answer_free(&a);
+    running_clear(&s->running);
     if (s->refresh_pending) {
         double due;
         if (!next_due(s, &due)) {

@@ -1,7 +1,6 @@
 /* lsp_rpc.h - the base protocol of LSP: messages framed by a
  * "Content-Length: N" header block and N bytes of body, over file
- * descriptors.  The server speaks it with the editor (stdin/stdout) and
- * with its analysis worker (a pipe pair). */
+ * descriptors.  The server speaks it with the editor (stdin/stdout). */
 #ifndef GPULINT_LSP_RPC_H
 #define GPULINT_LSP_RPC_H
 
@@ -35,7 +34,7 @@ void rpc_reader_free(RpcReader *r);
 bool rpc_buffered(const RpcReader *r);
 /* Reads one message, blocking until it is complete: *body holds exactly
  * Content-Length bytes (NUL-terminated; free it).  For a peer that frames
- * correctly: the worker's bodies are raw document bytes. */
+ * correctly (tests, clients): the body is taken as bytes, not as JSON. */
 RpcStatus rpc_read(RpcReader *r, size_t max_body, char **body, size_t *len, char *err, size_t nerr);
 
 /* Reads one JSON message from a peer that may get Content-Length wrong

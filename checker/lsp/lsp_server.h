@@ -4,7 +4,7 @@
 #define GPULINT_LSP_SERVER_H
 
 #include "lsp/lsp_documents.h"
-#include "lsp/lsp_worker.h"
+#include "isolate/document_worker.h"
 #include "engine/engine.h"
 
 #include <cjson/cJSON.h>
@@ -25,6 +25,24 @@ enum {
 
 /* window/logMessage types. */
 enum { LOG_ERROR = 1, LOG_WARNING = 2, LOG_INFO = 3, LOG_DEBUG = 4 };
+
+/* Another document open in the editor, as an analysis was sent with it. */
+typedef struct {
+    char *uri, *path, *canonical;
+    char *text;
+    size_t len;
+    int version;
+} SentDocument;
+
+/* The analysis the worker runs: what was sent, so that its answer is read
+ * against the texts it was computed from. */
+typedef struct {
+    char *uri;
+    int version;
+    double started;
+    SentDocument *open;
+    int nopen;
+} Running;
 
 typedef struct {
     int out_fd;
@@ -48,8 +66,10 @@ typedef struct {
     size_t max_document;     /* bytes */
 
     DocumentSet docs;
-    Worker worker;
-    int generation;          /* bumped when settings or watched files change: the worker drops its parses */
+    DocumentWorker worker;
+    char *worker_key;        /* the rules, arguments and generation the worker was started with */
+    Running running;         /* the analysis the worker runs (when it is busy) */
+    int generation;          /* bumped when settings or watched files change: a new worker, no kept parses */
     char **closed;           /* paths closed while the worker was busy: it drops their parses when idle */
     int nclosed;
     EngineOptions base;      /* what every analysis starts from (data dir, PCH) */
@@ -72,7 +92,7 @@ void analysis_schedule(Server *s, Document *d, double delay);
 void analysis_relint_all(Server *s);
 /* Starts what is due, stops what is superseded or over time. */
 void analysis_tick(Server *s);
-/* Reads the worker's answer (its pipe is readable). */
+/* Reads what the worker sent (its socket is readable). */
 void analysis_receive(Server *s);
 /* Seconds until the next thing analysis_tick must do (-1: nothing). */
 double analysis_next_wakeup(const Server *s);

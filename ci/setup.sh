@@ -4,8 +4,10 @@
 # Checks build-essential (gcc, make), cmake, ninja-build, pkg-config,
 # libclang-19-dev, libcjson-dev, libyaml-dev, git, python3-jsonschema, neovim
 # (only for the lsp.nvim test: a real editor's LSP client against gpulint lsp),
-# chromium (only for cli.audit: the audit report rendered in a real browser)
-# and parallel (only for cli.audit: the GNU parallel recipe run on this host);
+# chromium (only for cli.audit: the audit report rendered in a real browser),
+# parallel (only for cli.audit: the GNU parallel recipe run on this host)
+# and mmdebstrap (only for package.clean_root: the .deb installed with its
+# dependencies into a clean Debian 12 root);
 # installs only the missing ones with
 # one `apt-get update` and one `apt-get install -y --no-install-recommends`.
 # Prints nothing when everything is present (idempotent).  Not root and
@@ -37,6 +39,7 @@ present() {
         neovim) have_cmds nvim ;;
         chromium) have_cmds chromium ;;
         parallel) have_cmds parallel ;;
+        mmdebstrap) have_cmds mmdebstrap ;;
         libyaml-dev) have_cmds pkg-config && pkg-config --exists yaml-0.1 ;;
         python3-jsonschema) have_cmds python3 && python3 -c 'import jsonschema' 2>/dev/null ;;
         libclang-19-dev) [[ -e /usr/lib/llvm-19/include/clang-c/Index.h ]] ;;
@@ -44,7 +47,7 @@ present() {
     esac
 }
 
-wanted=(build-essential cmake ninja-build pkg-config libclang-19-dev libcjson-dev libyaml-dev git python3-jsonschema neovim chromium parallel)
+wanted=(build-essential cmake ninja-build pkg-config libclang-19-dev libcjson-dev libyaml-dev git python3-jsonschema neovim chromium parallel mmdebstrap)
 missing=()
 for p in "${wanted[@]}"; do
     present "$p" || missing+=("$p")

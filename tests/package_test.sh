@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # package_test.sh BUILD_DIR SOURCE_DIR - the Debian package: cpack -G DEB,
 # dpkg -x into an empty directory, check it holds the binary, the shim, the
-# overlay, the precompiled shim and the benchmark templates, and lint
-# testdata/examples with the extracted binary: the same findings
+# overlay, the OpenCL headers, the precompiled shim and the benchmark
+# templates, and lint testdata/examples and an OpenCL project with the
+# extracted binary: the same findings
 # (fingerprints) as the build's own binary.  Exit 77 (skipped) without
 # cpack or dpkg.
 set -uo pipefail
@@ -35,19 +36,20 @@ if [[ -n "$header_owner" ]]; then
     grep -Eq "(^|, )$header_owner(,|$)" <<<"$depends" || note "Depends ($depends) lacks $header_owner, the package of clang's resource headers"
 fi
 mkdir "$tmp/root" && dpkg -x "$deb" "$tmp/root"
-for f in usr/bin/gpulint usr/share/gpulint/include/shim/gpulint_cuda_shim.h usr/share/gpulint/include/overlay \
+for f in usr/bin/gpulint usr/share/gpulint/include/shim/gpulint_cuda_shim.h usr/share/gpulint/include/overlay usr/share/gpulint/include/opencl \
          usr/share/gpulint/gpulint-shim.pch usr/share/gpulint/gpulint-shim.pch.cxx usr/share/gpulint/bench/templates/double-literal.cu \
          usr/share/gpulint/bench/gpulint_bench.h; do
     [[ -e "$tmp/root/$f" ]] || note "the package lacks $f"
 done
 
 # The extracted binary, from a directory outside the source tree, on a copy
-# of the examples (so nothing points back at the build).
+# of the examples and an OpenCL project (so nothing points back at the build).
 mkdir -p "$tmp/work/examples" && cp "$src"/testdata/examples/*.cu "$tmp/work/examples/"
+cp -r "$src/testdata/projects/opencl_split" "$tmp/work/"
 fps() { python3 -c 'import json,sys; print("\n".join(sorted(f["rule"]+" "+f["fingerprint"] for f in json.load(sys.stdin)["findings"])))'; }
-(cd "$tmp/work" && env -u GPULINT_DATA_DIR "$tmp/root/usr/bin/gpulint" --format=json --repo-root . examples 2>"$tmp/err" | fps) >"$tmp/pkg.txt"
-(cd "$tmp/work" && "$build/gpulint" --format=json --repo-root . examples 2>/dev/null | fps) >"$tmp/build.txt"
+(cd "$tmp/work" && env -u GPULINT_DATA_DIR "$tmp/root/usr/bin/gpulint" --format=json --repo-root . examples opencl_split 2>"$tmp/err" | fps) >"$tmp/pkg.txt"
+(cd "$tmp/work" && "$build/gpulint" --format=json --repo-root . examples opencl_split 2>/dev/null | fps) >"$tmp/build.txt"
 [[ -s "$tmp/pkg.txt" ]] || { note "the packaged binary found nothing"; cat "$tmp/err"; }
 diff -u "$tmp/build.txt" "$tmp/pkg.txt" || note "the packaged binary's findings differ from the build's"
-((fail == 0)) && echo "ok: $(basename "$deb") installs with dpkg -x and lints the examples ($(wc -l <"$tmp/pkg.txt") findings)"
+((fail == 0)) && echo "ok: $(basename "$deb") installs with dpkg -x and lints the examples and opencl_split ($(wc -l <"$tmp/pkg.txt") findings)"
 exit $fail

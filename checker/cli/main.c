@@ -45,8 +45,9 @@ static void copy_path(char *dst, size_t n, const char *src)
     if (r < 0 || (size_t)r >= n) dst[0] = 0;
 }
 
-/* Data (shim headers) next to an installed binary, in the source tree of a
- * build, or where GPULINT_DATA_DIR says. */
+/* Data (shim headers) where GPULINT_DATA_DIR says, next to an installed
+ * binary, in the source tree of a build, or where an install puts it (when
+ * /proc/self/exe cannot be read: a chroot or a container without /proc). */
 static void find_data_dir(char *out, size_t n, char *pch, size_t npch)
 {
     char exe[PATH_MAX];
@@ -60,7 +61,17 @@ static void find_data_dir(char *out, size_t n, char *pch, size_t npch)
     if (env && has_shim(env)) copy_path(out, n, env);
     else if (snprintf(cand, sizeof cand, "%s/../share/gpulint", exe) > 0 && has_shim(cand)) copy_path(out, n, cand);
     else if (GPULINT_SOURCE_DIR[0] && has_shim(GPULINT_SOURCE_DIR)) copy_path(out, n, GPULINT_SOURCE_DIR);
-    else copy_path(out, n, exe);
+    else if (has_shim(GPULINT_INSTALL_DATA_DIR)) copy_path(out, n, GPULINT_INSTALL_DATA_DIR);
+    else if (has_shim(GPULINT_PACKAGE_DATA_DIR)) copy_path(out, n, GPULINT_PACKAGE_DATA_DIR);
+    else {
+        copy_path(out, n, exe);
+        fprintf(stderr,
+                "gpulint: warning: gpulint's data (include/shim/gpulint_cuda_shim.h) is not in GPULINT_DATA_DIR, "
+                "next to the binary (%s), in %s or in %s: CUDA files are analysed without the shim; set "
+                "GPULINT_DATA_DIR to the directory that holds include/shim\n",
+                exe[0] ? exe : "unknown: /proc/self/exe cannot be read", GPULINT_INSTALL_DATA_DIR,
+                GPULINT_PACKAGE_DATA_DIR);
+    }
     struct stat st;
     if (snprintf(cand, sizeof cand, "%s/gpulint-shim.pch", exe) > 0 && stat(cand, &st) == 0) copy_path(pch, npch, cand);
     else if (snprintf(cand, sizeof cand, "%s/gpulint-shim.pch", out) > 0 && stat(cand, &st) == 0) copy_path(pch, npch, cand);

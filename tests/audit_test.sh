@@ -206,6 +206,15 @@ TMPDIR="$tmp/tmpdir" "$G" audit --out "$tmp/tmpcheck" -j 2 projects/cmake_config
 left=$(ls -A "$tmp/tmpdir" | tr '\n' ' ')
 check "no temporary directory left behind (${left:-none})" "[[ -z '$left' && -s $tmp/tmpcheck/results.jsonl ]]"
 
+# --- the threshold: a project's .gpulint.yaml lowers it; --min-severity wins
+cp -r examples "$tmp/cfgproj" && printf 'min-severity: info\n' > "$tmp/cfgproj/.gpulint.yaml"
+recorded() { grep '"type":"finding"' "$1/results.jsonl" | grep -c '"severity":"info"'; }
+"$G" audit --out "$tmp/cfg-info" -j 2 "$tmp/cfgproj" >/dev/null 2>&1
+"$G" audit --out "$tmp/cfg-low" -j 2 --min-severity low "$tmp/cfgproj" >/dev/null 2>&1
+ninfo=$(recorded "$tmp/cfg-info"); nlow=$(recorded "$tmp/cfg-low")
+check "config min-severity: info records info findings ($ninfo); --min-severity low on the command line wins ($nlow)" \
+    "[[ $ninfo -ge 1 && $nlow == 0 ]] && grep -q '\"below_threshold\":[1-9]' $tmp/cfg-low/results.jsonl"
+
 # --- --emit-bench: the top 2 findings per project
 "$G" audit --out "$tmp/bench" -j 2 --emit-bench 2 examples rules/uncoalesced-row 2> "$tmp/bench.err" >/dev/null
 nb=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["benchmarks"]))' "$tmp/bench/bench/index.json" 2>/dev/null)

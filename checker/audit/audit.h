@@ -35,6 +35,7 @@ typedef struct {
     double timeout_s;        /* per file, wall clock; <= 0: none */
     long memory_mb;          /* per worker (--file-memory); <= 0: none */
     Severity min_severity;   /* findings below it are counted, not recorded */
+    bool has_min_severity;   /* --min-severity given: it wins over a project's .gpulint.yaml */
 } AuditLimits;
 
 typedef struct {

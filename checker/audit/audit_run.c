@@ -105,7 +105,13 @@ static void file_done(void *ctx, FileResult *r)
     Run *run = ctx;
     const Queued *q = &run->queue[*strmap_get(&run->queued, r->path) - 1];
     const AuditProjectSpec *p = &run->o->projects[q->project];
-    cJSON *analysis = audit_analysis(r, run->filters[q->project], run->o->limits.min_severity);
+    /* the command line's threshold, else the project's config for the file */
+    const AuditLimits *lim = &run->o->limits;
+    Filter *filter = run->filters[q->project];
+    Severity min = lim->has_min_severity || !filter
+                       ? lim->min_severity
+                       : filter_min_severity(filter, r->path, lim->min_severity, &r->problems);
+    cJSON *analysis = audit_analysis(r, filter, min);
     char *buf = NULL;
     size_t n = 0, cap = 0;
     cJSON *findings = cJSON_GetObjectItem(analysis, "findings");

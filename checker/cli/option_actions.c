@@ -332,6 +332,7 @@ int opt_audit_min_severity(CliArgs *a, const CliOptionUse *u)
 {
     if (!severity_parse(u->value, &a->audit.run.limits.min_severity))
         cli_usage_error(u->command, "unknown severity '%s' (expected info, low, medium or high)", u->value);
+    a->audit.run.limits.has_min_severity = true;
     return -1;
 }
 

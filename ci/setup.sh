@@ -2,7 +2,8 @@
 # ci/setup.sh - install what gpulint needs to build and test on Debian 12.
 #
 # Checks build-essential (gcc, make), cmake, ninja-build, pkg-config,
-# libclang-19-dev, libcjson-dev, libyaml-dev, git, python3-jsonschema, neovim
+# libclang-19-dev, libcjson-dev, libyaml-dev, git, python3-jsonschema,
+# python3-yaml (the GitHub Action's steps run by tests/action_steps_test.py), neovim
 # (only for the lsp.nvim test: a real editor's LSP client against gpulint lsp),
 # chromium (only for cli.audit: the audit report rendered in a real browser),
 # parallel (only for cli.audit: the GNU parallel recipe run on this host)
@@ -42,12 +43,13 @@ present() {
         mmdebstrap) have_cmds mmdebstrap ;;
         libyaml-dev) have_cmds pkg-config && pkg-config --exists yaml-0.1 ;;
         python3-jsonschema) have_cmds python3 && python3 -c 'import jsonschema' 2>/dev/null ;;
+        python3-yaml) have_cmds python3 && python3 -c 'import yaml' 2>/dev/null ;;
         libclang-19-dev) [[ -e /usr/lib/llvm-19/include/clang-c/Index.h ]] ;;
         *) return 1 ;;
     esac
 }
 
-wanted=(build-essential cmake ninja-build pkg-config libclang-19-dev libcjson-dev libyaml-dev git python3-jsonschema neovim chromium parallel mmdebstrap)
+wanted=(build-essential cmake ninja-build pkg-config libclang-19-dev libcjson-dev libyaml-dev git python3-jsonschema python3-yaml neovim chromium parallel mmdebstrap)
 missing=()
 for p in "${wanted[@]}"; do
     present "$p" || missing+=("$p")

@@ -140,17 +140,39 @@ check "merged shards == one run (statuses, fingerprints, counts)" "diff $tmp/ful
 SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=2 SLURM_CPUS_PER_TASK=2 GPULINT="$G" \
     bash "$S/ci/recipes/slurm-audit.sh" "$tmp/list" "$tmp/slurm" 2>/dev/null
 check "Slurm recipe: array task 1/2 == shard 1/2" "diff <(canon $tmp/shard1) <(canon $tmp/slurm/shard-1)"
-# Kubernetes: the Indexed Job's command with JOB_COMPLETION_INDEX=0, N=2
-cmd=$(python3 -c 'import sys,yaml; c=yaml.safe_load(open(sys.argv[1]))["spec"]["template"]["spec"]["containers"][0]; print(c["args"][0])' \
-      "$S/ci/recipes/k8s-audit-job.yaml" 2>/dev/null)
-if [[ -n "$cmd" ]]; then
-    cmd=${cmd//\/projects\/list.txt/$tmp/list}
-    cmd=${cmd//\/results/$tmp/k8s}
-    cmd=${cmd//\/4\"/\/2\"}
-    (PATH="$(dirname "$G"):$PATH" JOB_COMPLETION_INDEX=0 sh -c "$cmd" 2>/dev/null >/dev/null)
-    check "Kubernetes recipe: index 0 of 2 == shard 0/2" "diff <(canon $tmp/shard0) <(canon $tmp/k8s/shard-0)"
+# an allocation of 1 CPU where GPULINT_JOBS asks for 4: said, then 1 used
+env -u SLURM_CPUS_PER_TASK SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=2 SLURM_CPUS_ON_NODE=1 GPULINT_JOBS=4 GPULINT="$G" \
+    bash "$S/ci/recipes/slurm-audit.sh" "$tmp/list" "$tmp/slurm1" 2> "$tmp/slurm1.err" >/dev/null
+check "Slurm recipe: GPULINT_JOBS=4 on a 1-CPU allocation says so, uses 1 and == shard 1/2" \
+    "grep -q '^slurm-audit.sh: asked for 4 CPUs, the allocation has 1: using 1\$' $tmp/slurm1.err && diff <(canon $tmp/shard1) <(canon $tmp/slurm1/shard-1)"
+# Kubernetes: the Indexed Job's command with JOB_COMPLETION_INDEX=0 and 1,
+# N=2, then the merge Job's command over those shards
+k8s=$(python3 - "$S/ci/recipes/k8s-audit-job.yaml" 2>/dev/null <<'EOF'
+import sys, yaml
+jobs = {d["metadata"]["name"]: d for d in yaml.safe_load_all(open(sys.argv[1])) if d and d["kind"] == "Job"}
+for name in ("gpulint-audit", "gpulint-audit-merge"):
+    print(jobs[name]["spec"]["template"]["spec"]["containers"][0]["args"][0])
+EOF
+)
+k8s_local() {
+    local c=$1
+    c=${c//\/projects\/list.txt/$tmp/list}
+    c=${c//\/results/$tmp/k8s}
+    printf '%s' "${c//\/4\"/\/2\"}"
+}
+if [[ $(wc -l <<<"$k8s") == 2 ]]; then
+    cmd=$(k8s_local "$(sed -n 1p <<<"$k8s")")
+    merge=$(k8s_local "$(sed -n 2p <<<"$k8s")")
+    for i in 0 1; do
+        (PATH="$(dirname "$G"):$PATH" JOB_COMPLETION_INDEX=$i CPUS=2 sh -c "$cmd" 2>/dev/null >/dev/null)
+    done
+    check "Kubernetes recipe: indexes 0 and 1 of 2 == shards 0/2 and 1/2" \
+        "diff <(canon $tmp/shard0) <(canon $tmp/k8s/shard-0) && diff <(canon $tmp/shard1) <(canon $tmp/k8s/shard-1)"
+    (PATH="$(dirname "$G"):$PATH" sh -c "$merge" 2>/dev/null >/dev/null)
+    check "Kubernetes recipe: the merge Job over the shards == one run" \
+        "[[ -s $tmp/k8s/all/report.html ]] && diff $tmp/full.canon <(canon $tmp/k8s/all)"
 else
-    echo "note: python3-yaml missing: the Kubernetes manifest's command is not run"
+    echo "note: python3-yaml missing: the Kubernetes manifest's commands are not run"
 fi
 
 # --- report rebuilt from results.jsonl alone

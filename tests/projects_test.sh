@@ -3,12 +3,13 @@
 #
 # gpulint on whole projects (testdata/projects, see its README): a compile
 # database with nvcc flags and a response file, include discovery across
-# directories and case, a degraded file's status and reasons.  Each project
+# directories and case (also in a tree without .git or build files), a
+# degraded file's status and reasons.  Each project
 # is copied to a temporary directory first, so nothing above it (the
 # repository's .git, a build directory's compile_commands.json) takes part.
 # Registered in ctest as cli.projects.
 set -uo pipefail
-G=$1
+G=$(realpath "$1")
 P=$2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gpulint-projects-test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -84,6 +85,17 @@ if grep -q "stale.cu: note: analysis degraded: missing header generated/build_in
 else
     fail "discovery: text mode summary line"; sed 's/^/    | /' "$tmp/err"
 fi
+# --- no .git, no build file: the named directory is the root ------------------
+cp -r "$P/no_markers" "$tmp/"
+lint "$tmp/no_markers"
+check "no markers: naming the tree finds its header anywhere under it (ok, the finding)" \
+    "files['damp.cu']['status'] == 'ok' and ('double-literal', 'damp.cu', 8) in rules"
+(cd "$tmp/no_markers" && lint .)
+check "no markers: naming it as . from inside the tree: the same" \
+    "files['damp.cu']['status'] == 'ok' and ('double-literal', 'damp.cu', 8) in rules"
+lint "$tmp/no_markers/src"
+check "no markers: naming a subdirectory without the header: degraded, the header named" \
+    "files['damp.cu']['status'] == 'degraded' and files['damp.cu']['missing_headers'] == ['physics/units.h']"
 # --- errors confined to host code ---------------------------------------------
 # A third-party header is missing (tests "Per-file status" in docs/projects.md).
 cp -r "$P/host_only_errors" "$tmp/"

@@ -303,6 +303,11 @@ int audit_run(const AuditRunOptions *o)
     EngineOptions eo = o->engine;
     eo.run_files = every;
     eo.nrun_files = nevery;
+    /* each project's directory is at least its files' root */
+    const char **named = xcalloc((size_t)o->nprojects + 1, sizeof *named);
+    for (int i = 0; i < o->nprojects; i++) named[i] = o->projects[i].path;
+    eo.named_paths = named;
+    eo.nnamed_paths = o->nprojects;
     PoolOptions po = {o->limits.jobs, o->limits.timeout_s > 0 ? o->limits.timeout_s : 0,
                       o->limits.memory_mb > 0 ? (unsigned long long)o->limits.memory_mb << 20 : 0, false,
                       still_waiting};
@@ -338,6 +343,7 @@ int audit_run(const AuditRunOptions *o)
     if (status == 0 && o->emit_bench > 0 && emit_benchmarks(o, &eo) != 0) status = 2;
     for (int i = 0; i < nevery; i++) free(every[i]);
     free(every);
+    free(named);
     if (status == 0) status = audit_report_build(o->out_dir, o->source_url);
     return status;
 }

@@ -212,6 +212,8 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     EngineOptions run_eo = *eo; /* fragments whose owner is in the run are reported through it */
     run_eo.run_files = files.paths;
     run_eo.nrun_files = files.n;
+    run_eo.named_paths = paths;
+    run_eo.nnamed_paths = npaths;
     OwnerStatus *owners = owner_status_new(report_file, &progress);
     bool linted = lint_files(&run_eo, &c->pool, files.paths, files.n, file_done, owners, err, sizeof err);
     owner_status_finish(owners);

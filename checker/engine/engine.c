@@ -466,7 +466,8 @@ static EngineProjects *projects_setup(const EngineOptions *o, const char *cuda_p
     }
     snprintf(p->shim_dir, sizeof p->shim_dir, "%s/include/shim", fo->data_dir ? fo->data_dir : ".");
     ProjectOptions po = {o->compile_db_dir, p->user_include_dirs, p->nuser_include_dirs, p->shim_dir,
-                         cuda_path, fo->headers == HEADERS_SHIM, fo->extra, fo->nextra};
+                         cuda_path, fo->headers == HEADERS_SHIM, fo->extra, fo->nextra,
+                         o->named_paths, o->nnamed_paths};
     p->projects = projects_new(&po);
     p->fragments = fragments_new(p->projects);
     /* the graphs are read now: in the parent, before workers or an audit's

@@ -32,6 +32,10 @@ typedef struct {
      * parsed again (context.h).  Empty: every fragment is parsed through
      * its owner (an editor, an audit). */
     char *const *run_files; int nrun_files;
+    /* The paths the user named (files are ignored): a file with no project
+     * marker above it takes the highest named directory that holds it as
+     * its project's root (project.h). */
+    const char *const *named_paths; int nnamed_paths;
     /* Project discovery and include graphs the parent built for the run
      * (engine_projects_new), inherited by forked workers; NULL: the engine
      * builds its own. */

@@ -57,6 +57,7 @@ struct ProjectSet {
     int *closure_settled; int nclosure_settled; /* the settled headers it spliced in (include_scan.h) */
     ClosureMemo *closures;        /* settled headers' closures, worked out once */
     const char **instantiating; int ninstantiating; /* the last file's closure: files that instantiate */
+    const char **named_dirs; int nnamed_dirs;   /* ProjectOptions.named_dirs, real paths */
 };
 
 static bool is_dir(const char *p)
@@ -104,6 +105,11 @@ ProjectSet *projects_new(const ProjectOptions *o)
     ProjectSet *ps = xcalloc(1, sizeof *ps);
     ps->o = *o;
     ps->closures = closure_memo_new();
+    for (int i = 0; i < o->nnamed_dirs; i++) {
+        char real[PATH_MAX];
+        if (realpath(o->named_dirs[i], real) && is_dir(real))
+            *VEC_PUSH(ps->named_dirs, ps->nnamed_dirs) = arena_strdup(&ps->arena, real);
+    }
     add_system_dir(ps, o->shim_dir);
     add_system_dir(ps, "/usr/local/include");
     add_system_dir(ps, "/usr/include");
@@ -170,6 +176,7 @@ void projects_free(ProjectSet *ps)
     if (ps->tmpdir[0] && !keep_temporary_files()) remove_tree(ps->tmpdir);
     free(ps->args);
     free(ps->instantiating);
+    free(ps->named_dirs);
     arena_free(&ps->arena);
     free(ps);
 }
@@ -193,8 +200,23 @@ static void parent_dir(char *dir)
     else *slash = 0;
 }
 
+/* The highest directory the user named that holds `dir` (ProjectOptions.
+ * named_dirs); root stays empty when none does. */
+static void named_root(const ProjectSet *ps, const char *dir, char *root, size_t n)
+{
+    const char *best = NULL;
+    for (int i = 0; i < ps->nnamed_dirs; i++) {
+        const char *d = ps->named_dirs[i];
+        size_t len = strlen(d);
+        bool holds = strncmp(dir, d, len) == 0 && (dir[len] == 0 || dir[len] == '/' || (len == 1 && d[0] == '/'));
+        if (holds && (!best || len < strlen(best))) best = d;
+    }
+    if (best) snprintf(root, n, "%s", best);
+}
+
 /* Walks up from `dir`: a compile_commands.json (here or in build/) or a
- * .git ends the walk; otherwise the highest directory with a build file. */
+ * .git ends the walk; otherwise the highest directory with a build file,
+ * else the highest directory the user named that holds it. */
 static Project *find_project(ProjectSet *ps, const char *dir)
 {
     int *cached = strmap_get(&ps->project_of_dir, dir);
@@ -225,6 +247,7 @@ static Project *find_project(ProjectSet *ps, const char *dir)
         parent_dir(d);
         if (strlen(d) == len) break; /* "/" (or a relative name: never loop) */
     }
+    if (!root[0]) named_root(ps, dir, root, sizeof root);
     if (!root[0]) snprintf(root, sizeof root, "%s", dir);
     for (int i = 0; i < ps->nprojects; i++)
         if (strcmp(ps->projects[i]->root, root) == 0) {

@@ -25,6 +25,11 @@ typedef struct {
     const char *cuda_path;        /* the toolkit, "" or NULL when none */
     bool headers_shim_only;       /* --headers=shim: never ask for the toolkit's headers */
     const char *const *user_args; int nuser_args; /* the user's flags (their -D decide #ifdef'd includes) */
+    /* The directories the user named: a file under one of them with no
+     * project marker (database, .git, build file) above it takes the
+     * highest of them as its root, so its headers are found anywhere in
+     * the tree the user pointed at. */
+    const char *const *named_dirs; int nnamed_dirs;
 } ProjectOptions;
 
 /* What one file is parsed with.  The strings belong to the ProjectSet. */

@@ -5,7 +5,7 @@
 # equals an uninterrupted one; two shards merged equal one run (shards run
 # through the GNU parallel recipe when parallel is installed, else directly;
 # the Slurm recipe's array-task side with Slurm's variables; the Kubernetes
-# manifest's command with JOB_COMPLETION_INDEX); report.html in Chromium
+# manifest's indexed Job with JOB_COMPLETION_INDEX, then its merge Job); report.html in Chromium
 # headless (charts, table, a filter preset by the URL fragment), skipped
 # with a message when chromium is absent.
 set -uo pipefail

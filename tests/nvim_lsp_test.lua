@@ -1,11 +1,10 @@
--- nvim_lsp_test.lua - Neovim's built-in LSP client against `gpulint lsp`
--- (run by nvim_lsp_test.sh).  Uses vim.lsp.start_client and
--- buf_attach_client, which Neovim 0.7 (Debian 12) already has.
--- Opens $GPULINT_TEST_FILE, waits for gpulint's diagnostics, checks them
--- through vim.diagnostic.get(), fixes the literal with a buffer edit (sent
--- as an incremental change) and waits for the diagnostic to go.
-local gpulint = os.getenv('GPULINT')
-local file = os.getenv('GPULINT_TEST_FILE')
+-- nvim_lsp_test.lua - Neovim's built-in LSP client against `gpulint lsp`,
+-- set up by the documented recipe (editors/nvim/gpulint.lua, loaded as the
+-- init file by nvim_lsp_test.sh): opening $GPULINT_TEST_CU and
+-- $GPULINT_TEST_CL starts and attaches the client with no other call.
+-- Checks: the OpenCL file gets the filetype opencl (not Lisp), both files'
+-- diagnostics arrive through vim.diagnostic.get(), and fixing the CUDA
+-- literal with a buffer edit (an incremental change) makes its diagnostic go.
 local failures = 0
 local function check(cond, what)
   if cond then
@@ -30,19 +29,25 @@ local function gpulint_diags(buf, rule)
   return out
 end
 
-vim.cmd('edit ' .. vim.fn.fnameescape(file))
-local buf = vim.api.nvim_get_current_buf()
-local id = vim.lsp.start_client({
-  name = 'gpulint',
-  cmd = { gpulint, 'lsp' },
-  root_dir = vim.fn.fnamemodify(file, ':p:h'),
-})
-check(id ~= nil, 'the client starts gpulint lsp')
-vim.lsp.buf_attach_client(buf, id)
+local function open(file)
+  vim.cmd('edit ' .. vim.fn.fnameescape(file))
+  return vim.api.nvim_get_current_buf()
+end
 
+-- OpenCL first: the filetype and a diagnostic
+local cl = open(os.getenv('GPULINT_TEST_CL'))
+check(vim.bo[cl].filetype == 'opencl', 'the .cl file has the filetype opencl (' .. vim.bo[cl].filetype .. ')')
 local t0 = vim.loop.hrtime()
-local got = vim.wait(10000, function() return #gpulint_diags(buf, 'double-literal') > 0 end, 20)
-check(got, string.format('a double-literal diagnostic arrives (%.0f ms)', (vim.loop.hrtime() - t0) / 1e6))
+local got = vim.wait(10000, function() return #gpulint_diags(cl, 'uncoalesced-row') > 0 end, 20)
+check(got, string.format('OpenCL: an uncoalesced-row diagnostic arrives (%.0f ms)', (vim.loop.hrtime() - t0) / 1e6))
+
+local buf = open(os.getenv('GPULINT_TEST_CU'))
+check(vim.bo[buf].filetype == 'cuda', 'the .cu file has the filetype cuda')
+t0 = vim.loop.hrtime()
+got = vim.wait(10000, function() return #gpulint_diags(buf, 'double-literal') > 0 end, 20)
+check(got, string.format('CUDA: a double-literal diagnostic arrives (%.0f ms)', (vim.loop.hrtime() - t0) / 1e6))
+local clients = vim.lsp.get_active_clients()
+check(#clients == 1, 'one client serves both files (' .. #clients .. ')')
 local d = gpulint_diags(buf, 'double-literal')[1]
 if d then
   local line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[1]
@@ -56,8 +61,10 @@ if d then
   check(gone, string.format('the diagnostic goes after the edit (%.0f ms)', (vim.loop.hrtime() - t0) / 1e6))
 end
 
-vim.lsp.stop_client(id)
-vim.wait(2000, function() return vim.lsp.client_is_stopped(id) end, 20)
+for _, c in ipairs(vim.lsp.get_active_clients()) do
+  c.stop()
+  vim.wait(2000, function() return vim.lsp.client_is_stopped(c.id) end, 20)
+end
 io.stdout:write(failures == 0 and 'nvim: all checks passed\n' or ('nvim: ' .. failures .. ' check(s) failed\n'))
 io.stdout:flush()
 if failures == 0 then vim.cmd('qall!') else vim.cmd('cquit 1') end

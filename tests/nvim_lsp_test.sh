@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # nvim_lsp_test.sh GPULINT SOURCE_DIR - a real editor against gpulint lsp:
-# Neovim headless with its built-in LSP client (tests/nvim_lsp_test.lua).
+# Neovim headless with its built-in LSP client, configured by the documented
+# recipe (editors/nvim/gpulint.lua), on a CUDA and an OpenCL file
+# (tests/nvim_lsp_test.lua).
 # Skipped (exit 77, with a message) where nvim is not installed; ci/setup.sh
 # installs Debian's neovim package.
 set -u
-gpulint=$1 src=$2
+gpulint=$1 src=$(realpath "$2")
 if ! command -v nvim >/dev/null 2>&1; then
     echo "nvim_lsp_test: SKIPPED: nvim is not installed (apt-get install neovim; ci/setup.sh does)"
     exit 77
@@ -17,11 +19,23 @@ __global__ void scale(float *a, float s, int n) {
     if (i < n) { float v = a[i]; for (int k = 0; k < n; k++) v = v * 0.1 + s; a[i] = v; }
 }
 CU
+cat > "$tmp/rows.cl" <<'CL'
+__kernel void row_sums(__global const float *m, __global float *out, int w)
+{
+    int r = get_global_id(0);
+    float s = 0.0f;
+    for (int j = 0; j < w; j++) s += m[r * w + j];
+    out[r] = s;
+}
+CL
+# the recipe starts `gpulint lsp` from PATH, as a user's install would
+mkdir "$tmp/bin" && ln -s "$(realpath "$gpulint")" "$tmp/bin/gpulint"
 echo "nvim_lsp_test: $(nvim --version | head -1)"
-# XDG dirs in the temporary directory: no user configuration, no state left behind
+# the documented recipe is the init file; XDG dirs in the temporary
+# directory: no user configuration, no state left behind
 out=$(cd "$tmp" && HOME="$tmp" XDG_CONFIG_HOME="$tmp/c" XDG_DATA_HOME="$tmp/d" XDG_STATE_HOME="$tmp/s" \
-      XDG_CACHE_HOME="$tmp/k" GPULINT="$gpulint" GPULINT_TEST_FILE="$tmp/scale.cu" \
-      timeout 60 nvim --headless --clean -c "luafile $src/tests/nvim_lsp_test.lua" 2>&1)
+      XDG_CACHE_HOME="$tmp/k" PATH="$tmp/bin:$PATH" GPULINT_TEST_CU="$tmp/scale.cu" GPULINT_TEST_CL="$tmp/rows.cl" \
+      timeout 60 nvim --headless -i NONE -u "$src/editors/nvim/gpulint.lua" -c "luafile $src/tests/nvim_lsp_test.lua" 2>&1)
 rc=$?
 echo "$out"
 if ((rc != 0)) || ! grep -q "nvim: all checks passed" <<<"$out"; then

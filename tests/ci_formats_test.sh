@@ -149,8 +149,12 @@ assert any(s.get("uses", "").startswith("github/codeql-action/upload-sarif") for
 gl = yaml.safe_load(open(f"{src}/ci/recipes/gitlab-ci.yml"))["gpulint"]
 assert gl["artifacts"]["reports"]["codequality"] == "gl-code-quality-report.json"
 assert any("--format=gitlab -o gl-code-quality-report.json" in l for l in gl["script"])
+assert not any("setup.sh" in l or "cpack" in l for l in gl["before_script"])  # the release's .deb, no build
+assert any("apt-get install" in l and ".deb" in l for l in gl["before_script"])
 hooks = yaml.safe_load(open(f"{src}/.pre-commit-hooks.yaml"))
 assert hooks[0]["id"] == "gpulint" and hooks[0]["entry"] == "gpulint"
+assert hooks[1]["id"] == "gpulint-docker" and hooks[1]["language"] == "docker_image"
+assert all(h["files"] == hooks[0]["files"] for h in hooks)
 PY
 else
     echo "SKIP: recipe YAML check (python3 yaml not installed)"

@@ -21,7 +21,7 @@ void wire_buf_free(WireBuf *b)
 
 /* ---------------------------------------------------------------- encode */
 
-static void put(WireBuf *b, const void *p, size_t n)
+void wire_buf_append(WireBuf *b, const void *p, size_t n)
 {
     if (b->len + n > b->cap) {
         size_t cap = b->cap ? b->cap : 4096;
@@ -31,6 +31,11 @@ static void put(WireBuf *b, const void *p, size_t n)
     }
     memcpy(b->data + b->len, p, n);
     b->len += n;
+}
+
+static void put(WireBuf *b, const void *p, size_t n)
+{
+    wire_buf_append(b, p, n);
 }
 
 static void put_u32(WireBuf *b, uint32_t v) { put(b, &v, sizeof v); }

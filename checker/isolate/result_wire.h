@@ -21,6 +21,8 @@ typedef struct {
 } WireBuf;
 
 void wire_buf_free(WireBuf *b);
+/* Appends n bytes, growing the buffer by doubling. */
+void wire_buf_append(WireBuf *b, const void *p, size_t n);
 /* Appends the encoding of `r` and of `log` (log_len bytes, may be 0) to out. */
 void result_encode(const FileResult *r, const char *log, size_t log_len, WireBuf *out);
 /* Fills `r` (free with file_result_free) and *log (malloc'd, NUL-terminated,

@@ -3,7 +3,6 @@
  * the pool of the command line and audits (worker.c) and the language
  * server's document worker (document_worker.c). */
 #include "isolate/worker_proto.h"
-#include "util/oom.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -67,14 +66,7 @@ FrameStatus frame_read(int fd, WireBuf *in, Frame *f)
     ssize_t n = read(fd, buf, sizeof buf);
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) return FRAME_MORE;
     if (n <= 0) return FRAME_GONE;
-    if (in->len + (size_t)n > in->cap) {
-        size_t cap = in->cap ? in->cap : 65536;
-        while (cap < in->len + (size_t)n) cap *= 2;
-        in->data = xrealloc(in->data, cap);
-        in->cap = cap;
-    }
-    memcpy(in->data + in->len, buf, (size_t)n);
-    in->len += (size_t)n;
+    wire_buf_append(in, buf, (size_t)n);
     if (in->len < sizeof *f) return FRAME_MORE;
     memcpy(f, in->data, sizeof *f);
     if (f->magic != WIRE_MAGIC || f->length > WORKER_MAX_FRAME) return FRAME_CORRUPT;

@@ -365,7 +365,7 @@ static void start(Server *s, Document *d)
         char *text = xmalloc(o->len + 1);
         memcpy(text, o->text, o->len);
         text[o->len] = 0;
-        *sd = (SentDocument){xstrdup(o->uri), xstrdup(o->path), canonical_path(o->path), text, o->len, o->version};
+        *sd = (SentDocument){xstrdup(o->uri), xstrdup(o->path), xstrdup(o->canonical), text, o->len, o->version};
         *VEC_PUSH(open, nopen) = (FrontendBuffer){sd->path, sd->text, sd->len};
     }
     bool sent = document_worker_send(&s->worker, d->path, d->text, d->len, open, nopen, err, sizeof err);

@@ -52,7 +52,7 @@ echo "image built with $engine in $((SECONDS - started)) s"
 fail=0
 mkdir -p "$tmp/work" && cp -r "$src/testdata/examples" "$tmp/work/examples"
 chmod -R a+rX "$tmp/work"
-fps() { python3 -c 'import json,sys; print("\n".join(sorted(f["rule"]+" "+f["fingerprint"] for f in json.load(open(sys.argv[1]))["findings"])))' "$1"; }
+. "$src/tests/same_findings.sh"
 args=(--format=json --repo-root . --min-severity=info .)
 # :Z relabels the mount for SELinux hosts (podman's default there); elsewhere it is ignored.
 "$engine" run --rm -v "$tmp/work/examples:/src:ro,Z" "$image" "${args[@]}" >"$tmp/image.json" 2>"$tmp/run.log"
@@ -64,13 +64,5 @@ if ((status > 1)); then
 fi
 grep -q "warning: gpulint's data" "$tmp/run.log" && { echo "FAIL: gpulint in the image did not find its data"; fail=1; }
 (cd "$tmp/work/examples" && "$build/gpulint" "${args[@]}" >"$tmp/build.json" 2>/dev/null)
-fps "$tmp/image.json" >"$tmp/image.txt" || { echo "FAIL: the image's output is not gpulint's JSON"; head -c 2000 "$tmp/image.json"; exit 1; }
-fps "$tmp/build.json" >"$tmp/built.txt"
-[[ -s "$tmp/built.txt" ]] || { echo "FAIL: the build's binary found nothing in the examples"; fail=1; }
-if diff -u "$tmp/built.txt" "$tmp/image.txt"; then
-    echo "ok: examples: $(wc -l <"$tmp/image.txt") findings, the same from the image and the build"
-else
-    echo "FAIL: the image's findings differ from the build's"
-    fail=1
-fi
+same_findings examples "$tmp/build.json" "$tmp/image.json" image || fail=1
 exit $fail

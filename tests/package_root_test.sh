@@ -46,22 +46,14 @@ mkdir -p "$root/home/user" && cp -r "$src/testdata/examples" "$root/home/user/ex
 # a project found through its CMakeLists.txt, and OpenCL with host-set options
 projects=(cmake_configured opencl_split)
 for p in "${projects[@]}"; do cp -r "$src/testdata/projects/$p" "$root/home/user/$p"; done
-fps() { python3 -c 'import json,sys; print("\n".join(sorted(f["rule"]+" "+f["fingerprint"] for f in json.load(open(sys.argv[1]))["findings"])))' "$1"; }
+. "$src/tests/same_findings.sh"
 for what in examples "${projects[@]}"; do
     chroot "$root" /bin/sh -c "cd /home/user && HOME=/home/user /usr/bin/gpulint --format=json --repo-root . --min-severity=info '$what' -o /home/user/out.json" \
         >"$tmp/run.log" 2>&1
     status=$?
     ((status <= 1)) || { cat "$tmp/run.log"; echo "FAIL: the installed gpulint exited $status on $what"; fail=1; continue; }
     grep -q "warning: gpulint's data" "$tmp/run.log" && { echo "FAIL: the installed gpulint did not find its data"; fail=1; }
-    fps "$root/home/user/out.json" >"$tmp/installed.txt"
     (cd "$root/home/user" && "$build/gpulint" --format=json --repo-root . --min-severity=info "$what" -o "$tmp/build.json" >/dev/null 2>&1)
-    fps "$tmp/build.json" >"$tmp/built.txt"
-    [[ -s "$tmp/built.txt" ]] || { echo "FAIL: the build's binary found nothing in $what"; fail=1; }
-    if diff -u "$tmp/built.txt" "$tmp/installed.txt"; then
-        echo "ok: $what: $(wc -l <"$tmp/installed.txt") findings, the same from the installed package and the build"
-    else
-        echo "FAIL: $what: the installed package's findings differ from the build's"
-        fail=1
-    fi
+    same_findings "$what" "$tmp/build.json" "$root/home/user/out.json" "installed package" || fail=1
 done
 exit $fail

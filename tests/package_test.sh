@@ -46,10 +46,9 @@ done
 # of the examples and an OpenCL project (so nothing points back at the build).
 mkdir -p "$tmp/work/examples" && cp "$src"/testdata/examples/*.cu "$tmp/work/examples/"
 cp -r "$src/testdata/projects/opencl_split" "$tmp/work/"
-fps() { python3 -c 'import json,sys; print("\n".join(sorted(f["rule"]+" "+f["fingerprint"] for f in json.load(sys.stdin)["findings"])))'; }
-(cd "$tmp/work" && env -u GPULINT_DATA_DIR "$tmp/root/usr/bin/gpulint" --format=json --repo-root . examples opencl_split 2>"$tmp/err" | fps) >"$tmp/pkg.txt"
-(cd "$tmp/work" && "$build/gpulint" --format=json --repo-root . examples opencl_split 2>/dev/null | fps) >"$tmp/build.txt"
-[[ -s "$tmp/pkg.txt" ]] || { note "the packaged binary found nothing"; cat "$tmp/err"; }
-diff -u "$tmp/build.txt" "$tmp/pkg.txt" || note "the packaged binary's findings differ from the build's"
-((fail == 0)) && echo "ok: $(basename "$deb") installs with dpkg -x and lints the examples and opencl_split ($(wc -l <"$tmp/pkg.txt") findings)"
+. "$src/tests/same_findings.sh"
+(cd "$tmp/work" && env -u GPULINT_DATA_DIR "$tmp/root/usr/bin/gpulint" --format=json --repo-root . examples opencl_split >"$tmp/pkg.json" 2>"$tmp/err")
+(cd "$tmp/work" && "$build/gpulint" --format=json --repo-root . examples opencl_split >"$tmp/build.json" 2>/dev/null)
+same_findings "examples and opencl_split" "$tmp/build.json" "$tmp/pkg.json" "packaged binary (dpkg -x)" || { fail=1; cat "$tmp/err"; }
+((fail == 0)) && echo "ok: $(basename "$deb") installs with dpkg -x"
 exit $fail

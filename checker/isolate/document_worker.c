@@ -85,11 +85,6 @@ int document_worker_fd(const DocumentWorker *w)
     return w->pid && w->busy ? w->fd : -1;
 }
 
-static void describe(const DocumentWorker *w, int status, char *how, size_t nhow)
-{
-    if (how && nhow) worker_describe_end(status, false, 0, w->po.memory_bytes, how, nhow);
-}
-
 void document_worker_stop(DocumentWorker *w, bool kill_it, char *how, size_t nhow)
 {
     if (how && nhow) how[0] = 0;
@@ -98,7 +93,8 @@ void document_worker_stop(DocumentWorker *w, bool kill_it, char *how, size_t nho
     close(w->fd);
     int status = 0;
     while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR) {}
-    if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) describe(w, status, how, nhow);
+    if (how && nhow && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+        worker_describe_end(status, false, 0, w->po.memory_bytes, how, nhow);
     w->pid = 0;
     w->fd = -1;
     w->busy = false;

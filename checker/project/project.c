@@ -207,9 +207,8 @@ static void named_root(const ProjectSet *ps, const char *dir, char *root, size_t
     const char *best = NULL;
     for (int i = 0; i < ps->nnamed_dirs; i++) {
         const char *d = ps->named_dirs[i];
-        size_t len = strlen(d);
-        bool holds = strncmp(dir, d, len) == 0 && (dir[len] == 0 || dir[len] == '/' || (len == 1 && d[0] == '/'));
-        if (holds && (!best || len < strlen(best))) best = d;
+        bool holds = strcmp(dir, d) == 0 || strcmp(d, "/") == 0 || path_is_under(dir, d);
+        if (holds && (!best || strlen(d) < strlen(best))) best = d;
     }
     if (best) snprintf(root, n, "%s", best);
 }

@@ -343,6 +343,21 @@ static void get_problems(Reader *rd, Diagnostics *d, bool errors)
     arena_free(&scratch);
 }
 
+/* Bytes as they are (NULs allowed), copied NUL-terminated; NULL when bad. */
+static char *get_bytes_copy(Reader *rd, size_t *len)
+{
+    uint32_t n = get_u32(rd);
+    if (rd->bad || n > rd->left) {
+        rd->bad = true;
+        return NULL;
+    }
+    char *c = xmalloc((size_t)n + 1);
+    take(rd, c, n);
+    c[n] = 0;
+    *len = n;
+    return c;
+}
+
 bool result_decode(const char *data, size_t len, FileResult *r, char **log, size_t *log_len)
 {
     Reader rd = {data, len, false};
@@ -378,15 +393,7 @@ bool result_decode(const char *data, size_t len, FileResult *r, char **log, size
         rd.bad = true;
     }
     free(context);
-    uint32_t nlog = get_u32(&rd);
-    if (!rd.bad && nlog <= rd.left) {
-        *log = xmalloc((size_t)nlog + 1);
-        take(&rd, *log, nlog);
-        (*log)[nlog] = 0;
-        *log_len = nlog;
-    } else {
-        rd.bad = true;
-    }
+    *log = get_bytes_copy(&rd, log_len);
     if (rd.bad || rd.left != 0) {
         file_result_free(r);
         free(*log);
@@ -398,21 +405,6 @@ bool result_decode(const char *data, size_t len, FileResult *r, char **log, size
 }
 
 /* ------------------------------------------------------------- documents */
-
-/* Bytes as they are (NULs allowed), copied NUL-terminated; NULL when bad. */
-static char *get_bytes_copy(Reader *rd, size_t *len)
-{
-    uint32_t n = get_u32(rd);
-    if (rd->bad || n > rd->left) {
-        rd->bad = true;
-        return NULL;
-    }
-    char *c = xmalloc((size_t)n + 1);
-    take(rd, c, n);
-    c[n] = 0;
-    *len = n;
-    return c;
-}
 
 void document_request_encode(const char *path, const char *text, size_t len, const FrontendBuffer *open, int nopen,
                              WireBuf *out)

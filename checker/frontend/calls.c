@@ -229,6 +229,8 @@ Value eval_call(Ctx *c, CXCursor e, int mode)
 {
     Affine bv;
     if (c->d->builtin_value && c->d->builtin_value(&c->cx, e, &bv)) return val_int(bv);
+    Value identity;
+    if (thread_identity_call(c, e, &identity)) return identity;
     int sym = c->d->builtin_symbol(&c->cx, e);
     if (sym >= 0) return val_int(aff_symbol(sym, 0));
     char *name = cxstr(&c->m->arena, clang_getCursorSpelling(e));

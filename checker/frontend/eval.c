@@ -1,9 +1,11 @@
 /* eval.c - expressions: symbolic values of integers and pointers, and the
  * loads and stores they perform (see interp.h). */
 #include "frontend/interp.h"
+#include "util/oom.h"
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void dependent_field_type(Ctx *c, CXCursor member, CXType *out);
@@ -32,6 +34,8 @@ NOINLINE static Value eval_declref(Ctx *c, CXCursor e)
     }
     if (rk == CXCursor_VarDecl) {
         CXType t = clang_getCursorType(ref);
+        Value whole;
+        if (thread_identity_vector(c, ref, &whole)) return whole; /* `auto t = threadIdx` */
         AddrSpace space = c->d->var_space(ref);
         if (space == SPACE_CONSTANT) {
             if (is_array_type(t)) return pointer_value(SPACE_CONSTANT, -1, name, -1, aff_const(0));
@@ -723,6 +727,55 @@ static bool run_time_name(Ctx *c, CXCursor e, Value *out)
     return false;
 }
 
+typedef struct {
+    const char *names[MAX_OBJ_FIELDS];
+    int n;
+    bool more; /* fields beyond MAX_OBJ_FIELDS */
+    Arena *arena;
+} FieldNames;
+
+static enum CXVisitorResult add_field_name(CXCursor field, CXClientData data)
+{
+    FieldNames *f = data;
+    if (f->n == MAX_OBJ_FIELDS) {
+        f->more = true;
+        return CXVisit_Break;
+    }
+    f->names[f->n++] = cxstr(f->arena, clang_getCursorSpelling(field));
+    return CXVisit_Continue;
+}
+
+/* A struct made from a braced list (`Index2 at{row, col}`): an object whose
+ * fields are the list's values in declaration order, so that at.x reads
+ * what was put there. */
+NOINLINE static Value eval_init_list(Ctx *c, CXCursor e)
+{
+    CXType t = canon(clang_getCursorType(e));
+    Children ch = children_of(e);
+    unsigned deps = 0;
+    Value *values = xcalloc((size_t)(ch.n ? ch.n : 1), sizeof *values);
+    for (int i = 0; i < ch.n; i++) {
+        values[i] = eval(c, ch.items[i], MODE_LOAD);
+        deps |= values[i].a.deps;
+    }
+    FieldNames f = {.arena = &c->m->arena};
+    if (t.kind == CXType_Record) clang_Type_visitFields(t, add_field_name, &f);
+    Value v = val_opaque(deps);
+    if (f.n > 0 && !f.more && ch.n == f.n) {
+        ObjVal *obj = arena_alloc(&c->m->arena, sizeof *obj);
+        memset(obj, 0, sizeof *obj);
+        for (int i = 0; i < f.n; i++) {
+            obj->names[i] = f.names[i];
+            obj->values[i] = values[i];
+        }
+        obj->n = f.n;
+        v.obj = obj;
+    }
+    free(values);
+    children_free(&ch);
+    return v;
+}
+
 NOINLINE static Value eval_node(Ctx *c, CXCursor e, int mode)
 {
     enum CXCursorKind k = clang_getCursorKind(e);
@@ -772,6 +825,8 @@ NOINLINE static Value eval_node(Ctx *c, CXCursor e, int mode)
         return eval_implicit(c, e, mode);
     case CXCursor_LambdaExpr:
         return val_opaque(0);
+    case CXCursor_InitListExpr:
+        return eval_init_list(c, e);
     case CXCursor_CXXThisExpr: /* the object of the member function being inlined */
         return c->have_self ? c->self : val_opaque(DEP_UNKNOWN);
     default:

@@ -149,6 +149,12 @@ void record_weak_update(Ctx *c, CXCursor root, unsigned deps);
 /* calls.c */
 Value eval_call(Ctx *c, CXCursor e, int mode);
 
+/* thread_identity.c: a cooperative group's thread_rank(), thread_index()
+ * and the like, and a builtin vector read whole (threadIdx), as the index
+ * symbols (false: not one of these). */
+bool thread_identity_call(Ctx *c, CXCursor call, Value *out);
+bool thread_identity_vector(Ctx *c, CXCursor ref, Value *out);
+
 /* loops.c */
 typedef struct {
     CXCursor decl;

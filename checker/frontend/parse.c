@@ -66,6 +66,7 @@ struct Frontend {
     FrontendOptions o;
     CXIndex index;
     char shim_dir[PATH_MAX];
+    char frameworks_dir[PATH_MAX]; /* stand-ins for frameworks' kernel-facing headers */
     char overlay_dir[PATH_MAX];
     char pch[PATH_MAX];
     char cuda_path[PATH_MAX];
@@ -127,6 +128,8 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
         return NULL;
     }
     snprintf(fe->shim_dir, sizeof fe->shim_dir, "%s/include/shim", o->data_dir);
+    /* under the shim's directory: its headers are gpulint's own, never the project's */
+    snprintf(fe->frameworks_dir, sizeof fe->frameworks_dir, "%s/include/shim/frameworks", o->data_dir);
     snprintf(fe->overlay_dir, sizeof fe->overlay_dir, "%s/include/overlay/clang%d", o->data_dir,
              frontend_libclang_major() >= 17 ? 19 : 14);
     snprintf(fe->opencl_host_dir, sizeof fe->opencl_host_dir, "%s/include/opencl", o->data_dir);
@@ -381,6 +384,11 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, const 
     if (!own_flags) return;
     for (int i = 0; i < fe->o.nextra; i++) i = add_unless_moved(fe, a, (const char *const *)fe->o.extra, fe->o.nextra, i);
     add_file_args(fe, a, false);
+    /* Searched after every other directory: a framework's real headers
+     * (PyTorch's, found by discovery or the compile database) win; the
+     * stand-ins only fill in for a checkout without them. */
+    add(a, "-idirafter");
+    add(a, fe->frameworks_dir);
 }
 
 static bool pch_path(const Frontend *fe, int variant, char *out, size_t n)

@@ -155,6 +155,10 @@ Value eval_call(Ctx *c, CXCursor e, int mode);
 bool thread_identity_call(Ctx *c, CXCursor call, Value *out);
 bool thread_identity_vector(Ctx *c, CXCursor ref, Value *out);
 
+/* init_list.c: `Index2 at{row, col}`: an object with the list's values as
+ * its fields (an opaque value when the list does not match the fields). */
+Value eval_init_list(Ctx *c, CXCursor e);
+
 /* loops.c */
 typedef struct {
     CXCursor decl;

@@ -23,6 +23,11 @@
 #include <stdint.h>
 
 #ifdef __cplusplus
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+#include <memory>
 #include <vector>
 #include <string>
 #include <tuple>
@@ -64,6 +69,14 @@ inline void check(bool, ...) {}
 #define AT_CUDA_CHECK(expr) ((void)(expr))
 #define TORCH_CUDABLAS_CHECK(expr) ((void)(expr))
 #define C10_CUDA_KERNEL_LAUNCH_CHECK() ((void)0)
+#define LOG(severity) (::c10::LogStream())
+#define CHECK(cond) (::c10::LogStream())
+#define CHECK_EQ(a, b) (::c10::LogStream())
+#define CHECK_NE(a, b) (::c10::LogStream())
+#define CHECK_LT(a, b) (::c10::LogStream())
+#define CHECK_LE(a, b) (::c10::LogStream())
+#define CHECK_GT(a, b) (::c10::LogStream())
+#define CHECK_GE(a, b) (::c10::LogStream())
 
 namespace c10 {
 
@@ -89,6 +102,45 @@ struct alignas(2) BFloat16 {
     C10_HOST_DEVICE operator float() const;
 };
 C10_HOST_DEVICE BFloat16 operator-(const BFloat16 &a);
+
+/* PyTorch's arithmetic on the 2-byte types: with each other they stay 2-byte,
+ * with float/double they widen, with integers they stay; compound
+ * assignments write back */
+#define GPULINT_TORCH_ARITH(T)                                                                                    \
+    C10_HOST_DEVICE T operator+(const T &a, const T &b);                                                          \
+    C10_HOST_DEVICE T operator-(const T &a, const T &b);                                                          \
+    C10_HOST_DEVICE T operator*(const T &a, const T &b);                                                          \
+    C10_HOST_DEVICE T operator/(const T &a, const T &b);                                                          \
+    C10_HOST_DEVICE float operator+(const T &a, float b);                                                         \
+    C10_HOST_DEVICE float operator-(const T &a, float b);                                                         \
+    C10_HOST_DEVICE float operator*(const T &a, float b);                                                         \
+    C10_HOST_DEVICE float operator/(const T &a, float b);                                                         \
+    C10_HOST_DEVICE float operator+(float a, const T &b);                                                         \
+    C10_HOST_DEVICE float operator-(float a, const T &b);                                                         \
+    C10_HOST_DEVICE float operator*(float a, const T &b);                                                         \
+    C10_HOST_DEVICE float operator/(float a, const T &b);                                                         \
+    C10_HOST_DEVICE double operator+(const T &a, double b);                                                       \
+    C10_HOST_DEVICE double operator-(const T &a, double b);                                                       \
+    C10_HOST_DEVICE double operator*(const T &a, double b);                                                       \
+    C10_HOST_DEVICE double operator/(const T &a, double b);                                                       \
+    C10_HOST_DEVICE double operator+(double a, const T &b);                                                       \
+    C10_HOST_DEVICE double operator-(double a, const T &b);                                                       \
+    C10_HOST_DEVICE double operator*(double a, const T &b);                                                       \
+    C10_HOST_DEVICE double operator/(double a, const T &b);                                                       \
+    C10_HOST_DEVICE T operator+(const T &a, int b);                                                               \
+    C10_HOST_DEVICE T operator-(const T &a, int b);                                                               \
+    C10_HOST_DEVICE T operator*(const T &a, int b);                                                               \
+    C10_HOST_DEVICE T operator/(const T &a, int b);                                                               \
+    C10_HOST_DEVICE T operator+(int a, const T &b);                                                               \
+    C10_HOST_DEVICE T operator-(int a, const T &b);                                                               \
+    C10_HOST_DEVICE T operator*(int a, const T &b);                                                               \
+    C10_HOST_DEVICE T operator/(int a, const T &b);                                                               \
+    template <typename U> C10_HOST_DEVICE T &operator+=(T &a, const U &b);                                        \
+    template <typename U> C10_HOST_DEVICE T &operator-=(T &a, const U &b);                                        \
+    template <typename U> C10_HOST_DEVICE T &operator*=(T &a, const U &b);                                        \
+    template <typename U> C10_HOST_DEVICE T &operator/=(T &a, const U &b);
+GPULINT_TORCH_ARITH(Half)
+GPULINT_TORCH_ARITH(BFloat16)
 
 template <typename T> struct alignas(sizeof(T) * 2) complex {
     T real_, imag_;
@@ -119,7 +171,21 @@ template <typename T> C10_HOST_DEVICE T imag(const c10::complex<T> &z);
 } // namespace std
 
 namespace c10 {
-template <typename T> using optional = std::tuple<bool, T>;
+struct nullopt_t {};
+constexpr nullopt_t nullopt{};
+template <typename T> class optional {
+public:
+    optional();
+    optional(nullopt_t);
+    optional(const T &v);
+    bool has_value() const;
+    explicit operator bool() const;
+    const T &value() const;
+    T &value();
+    const T &operator*() const;
+    const T *operator->() const;
+    template <typename U> T value_or(const U &u) const;
+};
 template <typename T> class ArrayRef {
 public:
     ArrayRef();
@@ -137,9 +203,25 @@ enum class DeviceType : int8_t { CPU, CUDA };
 enum class MemoryFormat : int8_t { Contiguous, Preserve, ChannelsLast, ChannelsLast3d };
 struct Device {
     Device(DeviceType type, int index = -1);
+    DeviceType type() const;
     int index() const;
     bool is_cuda() const;
+    bool operator==(const Device &o) const;
+    bool operator!=(const Device &o) const;
 };
+/* the ScalarType of a C++ type */
+template <typename T> struct CppTypeToScalarType { static constexpr ScalarType value = ScalarType::Float; };
+template <> struct CppTypeToScalarType<double> { static constexpr ScalarType value = ScalarType::Double; };
+template <> struct CppTypeToScalarType<Half> { static constexpr ScalarType value = ScalarType::Half; };
+template <> struct CppTypeToScalarType<BFloat16> { static constexpr ScalarType value = ScalarType::BFloat16; };
+template <> struct CppTypeToScalarType<int> { static constexpr ScalarType value = ScalarType::Int; };
+template <> struct CppTypeToScalarType<int64_t> { static constexpr ScalarType value = ScalarType::Long; };
+
+/* glog-style logging as c10/util/Logging.h provides it */
+struct LogStream {
+    template <typename T> LogStream &operator<<(const T &) { return *this; }
+};
+enum LogSeverity { INFO, WARNING, ERROR, FATAL };
 struct DataPtr {
     void *get() const;
 };
@@ -182,7 +264,9 @@ using c10::Half;
 using c10::IntArrayRef;
 using c10::MemoryFormat;
 using c10::ScalarType;
+using c10::nullopt;
 template <typename T> using optional = c10::optional<T>;
+template <typename T> optional<Device> device_of(const T &tensor);
 
 constexpr ScalarType kByte = ScalarType::Byte, kChar = ScalarType::Char, kShort = ScalarType::Short,
                      kInt = ScalarType::Int, kLong = ScalarType::Long, kHalf = ScalarType::Half,

@@ -109,6 +109,45 @@ static bool narrow_fallback(const Model *m, const Kernel *k)
     return n > 0;
 }
 
+/* A loop that does the kernel's work: its trip count unknown (a run-time
+ * bound, a host-set iteration count) or at least 64 (a shorter constant loop
+ * is typically one over the struct's own fields). */
+static bool work_loop(const Loop *L)
+{
+    long long trips = loop_constant_trips(L);
+    return trips == 0 || trips >= 64;
+}
+
+static bool has_work_loop(const Kernel *k)
+{
+    for (int l = 0; l < k->nloops; l++)
+        if (work_loop(&k->loops[l])) return true;
+    return false;
+}
+
+/* Where a per-thread struct access outside every loop is not what the time
+ * goes to: the state a thread loads once, keeps in registers through a long
+ * loop and stores back (hash and KDF iterations, a solver's steps), or that
+ * an init or final kernel touches once for a kernel of the same file that
+ * loops over it.  The copy is paid once per thread against the loop's
+ * work; NULL when the access is not of that kind. */
+static const char *work_elsewhere(const Model *m, const Kernel *k, const Access *a)
+{
+    if (a->loop >= 0) return NULL;
+    if (has_work_loop(k)) return "kernel-loop";
+    for (int i = 0; i < m->nkernels; i++) {
+        const Kernel *o = &m->kernels[i];
+        if (o == k || !has_work_loop(o)) continue;
+        for (int j = 0; j < o->naccesses; j++) {
+            const Access *b = &o->accesses[j];
+            if (b->space == SPACE_GLOBAL && b->elem_is_record && b->elem_canonical && a->elem_canonical &&
+                strcmp(b->elem_canonical, a->elem_canonical) == 0)
+                return "other-kernel-loop";
+        }
+    }
+    return NULL;
+}
+
 /* Below this share of the requests, per-thread bytes are not worth a finding. */
 #define MIN_SUBWORD_SHARE 25
 
@@ -137,12 +176,14 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         WarpAccess w;
         if (!access_geometry(m, k, a, &w)) continue;
         const char *type = unqualified(out, a->elem_type);
+        const char *elsewhere = record ? work_elsewhere(m, k, a) : NULL;
         Finding *f;
         if (record) {
             /* Whole-struct copies, H100: no measurable loss up to 20 bytes,
              * 1.3x at 24, 3.1x at 32. A single field read wastes the rest of
              * every sector whatever the size. */
-            Severity sev = a->elem_bytes >= 32 ? SEV_HIGH
+            Severity sev = elsewhere                          ? SEV_INFO
+                           : a->elem_bytes >= 32              ? SEV_HIGH
                            : (a->elem_bytes >= 24 || a->field) ? SEV_MEDIUM
                                                                 : SEV_LOW;
             if (a->field)
@@ -174,6 +215,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         if (subword) finding_int(out, f, "subword_share_percent", share);
         finding_int(out, f, "sectors_per_request", w.sectors);
         if (kernel_runs_one_block(k)) finding_bool(out, f, "one_block", true);
+        if (elsewhere) finding_str(out, f, "work_elsewhere", elsewhere);
         finding_predict(out, f);
         add_call_site(out, f, a->call_depth, a->call_site);
         bool vector_builtins = lang->vector_access == VECTOR_BY_LOAD_BUILTINS;
@@ -283,6 +325,13 @@ static void predict(const Finding *f, CostPrediction *out)
         return;
     }
     long long size = evidence_int(f, "size", 0), align = evidence_int(f, "alignment", 4);
+    const char *elsewhere = evidence_str(f, "work_elsewhere", "");
+    if (elsewhere[0]) { /* the copies are paid once per thread: nothing measured says what they cost there */
+        cost_no_measurement(out, "one access per thread outside the loop that does the %s's work (%s): its cost is spread over "
+                                 "that loop, which was not measured",
+                            strcmp(elsewhere, "kernel-loop") == 0 ? "kernel" : "file", elsewhere);
+        return;
+    }
     if (subword) {
         predict_subword(f, out);
     } else if (!evidence_has_str(f, "fields", "whole")) {

@@ -57,10 +57,14 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     int saved_self_param = c->self_param;
     SrcRange saved_accessor_site = c->accessor_site;
     int saved_accessor_depth = c->accessor_depth;
-    if (self && !c->have_self) { /* entering member functions from plain code */
+    bool saved_lambda_body = c->lambda_body;
+    /* a lambda's body is the user's plain code, wherever a launcher calls it */
+    bool lambda = self && lambda_call_operator(def);
+    if (self && !lambda && (!c->have_self || c->lambda_body)) { /* entering member functions from plain code */
         c->accessor_site = range_of(&c->cx, call);
         c->accessor_depth = c->call_depth;
     }
+    c->lambda_body = lambda;
     c->self_param = self ? self_param : -1;
     c->have_self = self != NULL;
     c->self = self ? *self : val_opaque(DEP_UNKNOWN);
@@ -94,6 +98,7 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     c->self_param = saved_self_param;
     c->accessor_site = saved_accessor_site;
     c->accessor_depth = saved_accessor_depth;
+    c->lambda_body = saved_lambda_body;
     c->control_deps = saved_control;
     c->break_deps = saved_break;
     c->ret_control_deps = saved_ret_control;

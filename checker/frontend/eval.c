@@ -19,6 +19,8 @@ NOINLINE static Value eval_declref(Ctx *c, CXCursor e)
     }
     Value *v = env_find(c, ref);
     if (v) return *v;
+    Value captured;
+    if (lambda_capture_value(c, ref, &captured)) return captured;
     enum CXCursorKind rk = clang_getCursorKind(ref);
     if (rk == CXCursor_EnumConstantDecl && eval_const(e, &cv)) return val_int(aff_const(cv));
     char *name = cxstr(&c->m->arena, clang_getCursorSpelling(ref));

@@ -117,9 +117,10 @@ Access *record_access(Ctx *c, const Value *base, Affine byte_offset, CXType elem
     a->byte_offset = recorded_affine(c, byte_offset);
     a->data_offset = a->byte_offset.exact ? aff_opaque(0) : byte_offset;
     a->loop = c->loop;
-    a->call_depth = c->have_self ? c->accessor_depth : c->call_depth;
+    bool in_accessor = c->have_self && !c->lambda_body;
+    a->call_depth = in_accessor ? c->accessor_depth : c->call_depth;
     a->call_site = c->call_site;
-    a->range = c->have_self ? c->accessor_site : range_of(&c->cx, at);
+    a->range = in_accessor ? c->accessor_site : range_of(&c->cx, at);
     if (mode_store && (a->space == SPACE_GLOBAL || a->space == SPACE_SHARED || a->space == SPACE_UNKNOWN))
         mark_loops(c, false, true, false);
     return a;

@@ -88,6 +88,7 @@ typedef struct {
      * where that code called the first of them, at that call depth */
     SrcRange accessor_site;
     int accessor_depth;
+    bool lambda_body;    /* in a lambda's body called from a kernel: plain code, its accesses reported where written */
     bool pending_unroll; /* a #pragma unroll precedes the next loop */
     int nesting;         /* current depth of eval / walk_stmt / scan_assignments recursion */
     int stmt_nesting;    /* the walk_stmt part of it, to word the note */
@@ -158,6 +159,12 @@ bool thread_identity_vector(Ctx *c, CXCursor ref, Value *out);
 /* init_list.c: `Index2 at{row, col}`: an object with the list's values as
  * its fields (an opaque value when the list does not match the fields). */
 Value eval_init_list(Ctx *c, CXCursor e);
+
+/* lambdas.c: a variable a lambda captured, read in its body inlined where a
+ * kernel calls the closure it received as an argument: that argument's
+ * field (false: not a capture of such a lambda). */
+bool lambda_capture_value(Ctx *c, CXCursor var, Value *out);
+bool lambda_call_operator(CXCursor fn);
 
 /* loops.c */
 typedef struct {

@@ -187,6 +187,29 @@ static const char *vector_type(FindingList *l, const Access *a, long long K)
     return arena_printf(&l->arena, "%lld-byte vector", bytes);
 }
 
+/* Sizes one load or store instruction moves per thread. */
+static bool native_vector_bytes(long long bytes)
+{
+    return bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 16;
+}
+
+/* The next size one instruction moves. */
+static long long padded_bytes(long long bytes)
+{
+    long long p = 1;
+    while (p < bytes) p *= 2;
+    return p;
+}
+
+/* The vector type of the padded element: float4 for three floats. */
+static const char *padded_vector(FindingList *l, const Access *a, long long K)
+{
+    long long padded = padded_bytes(K * a->elem_bytes), lanes = padded / (a->elem_bytes > 0 ? a->elem_bytes : 1);
+    const char *s = scalar_name(a);
+    if (s && (lanes == 2 || lanes == 4)) return arena_printf(&l->arena, "%s%lld", s, lanes);
+    return padded == 16 ? "int4" : padded == 8 ? "int2" : "int";
+}
+
 static int cmp_ll(const void *a, const void *b)
 {
     long long x = *(const long long *)a, y = *(const long long *)b;
@@ -290,9 +313,19 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                         K, vt, store_group ? arena_printf(&out->arena, "vstore%lld(v, tid, %s)", K, first->base_name)
                                            : arena_printf(&out->arena, "vload%lld(tid, %s)", K, first->base_name),
                         (long long)first->elem_bytes, vt);
-        else if (lang->vector_access == VECTOR_BY_POINTER_CAST && one_vector)
+        else if (lang->vector_access == VECTOR_BY_POINTER_CAST && one_vector && native_vector_bytes(K * first->elem_bytes))
             finding_fix(out, f, "access the %lld elements as one %s: reinterpret_cast<%s%s*>(%s)[tid] (the base must be %lld-byte aligned)",
                         K, vt, store_group ? "" : "const ", vt, first->base_name, K * first->elem_bytes);
+        else if (lang->vector_access == VECTOR_BY_POINTER_CAST && one_vector)
+            /* a float3 or a 12-byte struct is still K narrow accesses: no
+             * single instruction moves it */
+            finding_fix(out, f, "no single access moves %lld bytes (a %s3 is %lld separate %d-byte accesses): pad each element to %lld bytes "
+                                "so that one %s moves it (uses %lld%% more memory), or keep the %lld components in separate arrays "
+                                "(structure of arrays: each read coalesced), or stage the %s's span through %s with coalesced loads",
+                        K * first->elem_bytes, scalar_name(first) ? scalar_name(first) : "float", K, first->elem_bytes,
+                        padded_bytes(K * first->elem_bytes), padded_vector(out, first, K),
+                        100 * (padded_bytes(K * first->elem_bytes) - K * first->elem_bytes) / (K * first->elem_bytes), K,
+                        lang->word.block, lang->word.shared_memory);
         else
             finding_fix(out, f, "move the %lld bytes per %s as %s %s%s, or stage the %s's data through %s",
                         K * first->elem_bytes, lang->word.thread, vt, store_group ? "stores" : "loads",

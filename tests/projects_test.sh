@@ -378,5 +378,18 @@ check_dl "templates: a class template's member launch, the class instantiated ex
 check_dl "templates: a kernel whose extern \"C\" __global__ comes from a macro" \
     "dl[('extern_c.cu', 'brighten')]['line'] == 8"
 
+# --- names a missing header or the CUDA build defines ------------------------
+cp -r "$P/cuda_build_names" "$tmp/"
+lint "$tmp/cuda_build_names"
+check "cuda build names: the wrappers' kernels are instantiated (a short and a byte store found)" \
+    "('oversized-element', 'compress.cu', 10) in rules and any('also reached from' in r['message'] for f in j['findings'] for r in f['related'])"
+check "cuda build names: a note names the flag and the stand-ins" \
+    "any('-D HAVE_CUDA=1' in n['message'] for n in j['notes']) and any('int32-style' in n['message'] for n in j['notes'])"
+check "cuda build names: only the missing header is left" \
+    "j['errors'] == [] and files['compress.cu']['missing_headers'] == ['thirdparty/int_types.h']"
+lint -DHAVE_CUDA=1 "$tmp/cuda_build_names"
+check "cuda build names: a flag the user gives is not added again" \
+    "('oversized-element', 'compress.cu', 10) in rules and not any('-D HAVE_CUDA=1' in n['message'] for n in j['notes'])"
+
 echo "$passed passed, $failed failed"
 ((failed == 0))

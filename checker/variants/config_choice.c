@@ -88,8 +88,7 @@ static bool contains_word_part(const char *name, const char *part)
     return false;
 }
 
-/* 2: names CUDA or nvcc; 0: names another platform; 1: neither. */
-static int platform_score(const char *name)
+int platform_score(const char *name)
 {
     if (contains_word_part(name, "CUDA") || contains_word_part(name, "NVCC")) return 2;
     static const char *const others[] = {"HIP", "HCC", "ROCM", "SYCL", "OPENCL", "OCL", "OMP", "OPENMP", "TBB",

@@ -54,4 +54,8 @@ bool config_choice_still_fails(const FrontendReport *rep, const ConfigChoice *c)
 bool config_choice_in_text(const char *text, size_t size, unsigned error_line, char *name, size_t n,
                            unsigned *if_line);
 
+/* 2: the name names CUDA or nvcc (USE_CUDA, __NVCC__); 0: another platform
+ * (HIP, SYCL, OpenCL, OpenMP, the CPU, ...); 1: neither. */
+int platform_score(const char *name);
+
 #endif

@@ -8,7 +8,8 @@
  *    GPU_WARP_SIZE 32`), the flag set by a build system gpulint does not
  *    run: the flag is defined (-DHAVE_CUDA=1), when it names CUDA.
  * The new parse stays when it has fewer errors; a note says what was
- * supplied.  Without this, every host function whose signature uses such
+ * supplied.  A flag that stayed is the project's: its later files (in this
+ * process) are parsed with it from the start, once.  Without this, every host function whose signature uses such
  * a name is invalid: its launches, and the kernels only they instantiate,
  * are lost. */
 #include "variants/config_choice.h"
@@ -29,6 +30,8 @@
 
 typedef struct {
     char header[PATH_MAX];
+    bool learned;                  /* the flags were the project's, from an earlier file's parse */
+    bool int_used;                 /* the parse that stayed had the int32-style stand-ins */
     int int_names;                 /* uses of int32-style names the first parse did not know */
     char flags[MAX_FLAGS][64];     /* CUDA build flags defined for the new parse */
     char flag_args[MAX_FLAGS][72]; /* "NAME=1" */
@@ -201,6 +204,31 @@ static FlagIndex *flag_index_for(const VariantEnv *env, const char *root)
     return fi;
 }
 
+/* ------------------------------------------------ flags learned per project */
+
+/* The CUDA build flags whose parse stayed for a file of a project: the
+ * project's build sets them for all its CUDA files, so the later files of
+ * that project (in this process) are parsed with them from the start, once. */
+typedef struct {
+    char *root;
+    char args[MAX_FLAGS][72];
+    int n;
+} LearnedFlags;
+
+static LearnedFlags *learned;
+static int nlearned;
+
+static LearnedFlags *learned_for(const char *root, bool create)
+{
+    for (int i = 0; i < nlearned; i++)
+        if (strcmp(learned[i].root, root) == 0) return &learned[i];
+    if (!create) return NULL;
+    LearnedFlags *l = VEC_PUSH(learned, nlearned);
+    memset(l, 0, sizeof *l);
+    l->root = xstrdup(root);
+    return l;
+}
+
 /* ------------------------------------------------ the variant */
 
 static void add_flag(MissingNamesState *s, const VariantEnv *env, const FileParse *p, const char *flag)
@@ -211,6 +239,23 @@ static void add_flag(MissingNamesState *s, const VariantEnv *env, const FilePars
     snprintf(s->flags[s->nflags], sizeof s->flags[0], "%s", flag);
     snprintf(s->flag_args[s->nflags], sizeof s->flag_args[0], "%s=1", flag);
     s->nflags++;
+}
+
+static void missing_names_before_parse(void *state, const VariantEnv *env, FileParse *p)
+{
+    MissingNamesState *s = state;
+    const GpuLanguage *lang = language_for_path(p->tu);
+    if (p->editor || !p->fa.project_root || (lang && lang->id != LANG_CUDA)) return;
+    LearnedFlags *l = learned_for(p->fa.project_root, false);
+    if (!l) return;
+    for (int i = 0; i < l->n; i++) {
+        char flag[64];
+        snprintf(flag, sizeof flag, "%.*s", (int)strcspn(l->args[i], "="), l->args[i]);
+        add_flag(s, env, p, flag);
+    }
+    for (int i = 0; i < s->nflags; i++) file_parse_add(p, "-D", s->flag_args[i]);
+    s->learned = s->nflags > 0;
+    s->used = s->learned;
 }
 
 static void missing_names_after_parse(void *state, const VariantEnv *env, FileParse *p)
@@ -236,16 +281,17 @@ static void missing_names_after_parse(void *state, const VariantEnv *env, FilePa
         }
     }
     if (!missing_header) s->int_names = 0;
-    if (nnames && env->projects && p->fa.project_root) {
+    /* parsed with the project's flags already: only the stand-ins may still help */
+    if (nnames && !s->learned && env->projects && p->fa.project_root) {
         FlagIndex *fi = flag_index_for(env, p->fa.project_root);
         for (int j = 0; j < nnames; j++) {
             int slot = *strmap_get(&fi->defined_under, names[j]);
             if (slot > 0) add_flag(s, env, p, fi->flags[slot - 1]);
         }
     }
-    if (!s->int_names && !s->nflags) return;
+    if (!s->int_names && (!s->nflags || s->learned)) return;
     int nargs_before = p->nargs;
-    for (int i = 0; i < s->nflags; i++) file_parse_add(p, "-D", s->flag_args[i]);
+    for (int i = 0; i < s->nflags && !s->learned; i++) file_parse_add(p, "-D", s->flag_args[i]);
     if (s->int_names) {
         snprintf(s->header, sizeof s->header, "%s/include/shim/gpulint_int_types.h", env->options->data_dir);
         file_parse_add(p, "-include", s->header);
@@ -256,6 +302,15 @@ static void missing_names_after_parse(void *state, const VariantEnv *env, FilePa
         if (frontend_report_errors(&pr2) < frontend_report_errors(&p->pr)) {
             file_parse_keep(p, &m2, &pr2);
             s->used = true;
+            s->int_used = s->int_names > 0;
+            if (s->nflags && !s->learned && p->fa.project_root) {
+                LearnedFlags *l = learned_for(p->fa.project_root, true);
+                for (int i = 0; i < s->nflags && l->n < MAX_FLAGS; i++) {
+                    bool have = false;
+                    for (int j = 0; j < l->n && !have; j++) have = strcmp(l->args[j], s->flag_args[i]) == 0;
+                    if (!have) snprintf(l->args[l->n++], sizeof l->args[0], "%s", s->flag_args[i]);
+                }
+            }
             return;
         }
         file_parse_drop(&m2, &pr2);
@@ -272,17 +327,18 @@ static void missing_names_report(void *state, const FileParse *p, Diagnostics *d
         size_t len = strlen(flags);
         snprintf(flags + len, sizeof flags - len, "%s-D %s", i ? ", " : "", s->flag_args[i]);
     }
-    if (s->nflags)
-        diag_note(d, p->tu, 0, 0, "parsed with %s: the project's headers define names this file uses only in their CUDA build",
-                  flags);
-    else
+    if (s->nflags) {
         diag_note(d, p->tu, 0, 0,
-                  "a missing header declared int32-style names (%d uses unknown): parsed with gpulint's stand-ins for them "
-                  "(int8 ... uint64 as the <stdint.h> types)",
-                  s->int_names);
-    d->notes[d->nnotes - 1].informational = true;
-    if (s->nflags && s->int_names) {
-        diag_note(d, p->tu, 0, 0, "and with gpulint's stand-ins for int32-style names a missing header declared (int8 ... uint64)");
+                  s->learned ? "parsed with %s: a flag of the project's CUDA build (its headers define names only under it)"
+                             : "parsed with %s: the project's headers define names this file uses only in their CUDA build",
+                  flags);
+        d->notes[d->nnotes - 1].informational = true;
+    }
+    if (s->int_used) {
+        diag_note(d, p->tu, 0, 0,
+                  "%s gpulint's stand-ins for int32-style names a missing header declared (%d uses unknown; int8 ... uint64 as "
+                  "the <stdint.h> types)",
+                  s->nflags ? "and with" : "parsed with", s->int_names);
         d->notes[d->nnotes - 1].informational = true;
     }
 }
@@ -290,6 +346,7 @@ static void missing_names_report(void *state, const FileParse *p, Diagnostics *d
 const ParseVariant missing_names_variant = {
     .name = "names a missing header or the CUDA build defines",
     .state_size = sizeof(MissingNamesState),
+    .before_parse = missing_names_before_parse,
     .after_parse = missing_names_after_parse,
     .report = missing_names_report,
 };

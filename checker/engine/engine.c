@@ -283,6 +283,12 @@ static const EffectiveConfig *apply_config(Engine *e, FileParse *p)
 static void report_parse(const FileParse *p, const FileContext *ctx, void *const *states, FileResult *r)
 {
     add_parse_problems(&p->pr, p->tu, &r->problems);
+    if (p->pr.framework_stand_ins) {
+        diag_note(&r->problems, p->tu, 0, 0,
+                  "PyTorch's headers were not found: parsed with gpulint's stand-ins for their kernel-facing part "
+                  "(docs/projects.md); code that uses more of them is reported as parse errors");
+        r->problems.notes[r->problems.nnotes - 1].informational = true;
+    }
     for (int v = 0; v < nparse_variants; v++)
         if (parse_variants[v]->report) parse_variants[v]->report(states[v], p, &r->problems);
     for (int i = 0; i < p->m.nnotes; i++) { /* parts of the file the model builder had to skip */

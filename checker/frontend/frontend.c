@@ -123,6 +123,24 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
     return !rep->fatal;
 }
 
+typedef struct {
+    const char *dir;
+    size_t len;
+    bool found;
+} StandInScan;
+
+static void find_stand_in(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+    (void)stack;
+    (void)depth;
+    StandInScan *s = data;
+    if (s->found) return;
+    CXString n = clang_getFileName(f);
+    const char *name = clang_getCString(n);
+    s->found = name && strncmp(name, s->dir, s->len) == 0 && name[s->len] == '/';
+    clang_disposeString(n);
+}
+
 void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *fa, ParseResult *pr, Model *m,
                                 FrontendReport *rep)
 {
@@ -137,6 +155,9 @@ void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *
     pr->diags = NULL;
     pr->ndiags = 0;
     if (pr->fatal) return;
+    StandInScan scan = {frontend_frameworks_dir(fe), strlen(frontend_frameworks_dir(fe)), false};
+    clang_getInclusions(pr->tu, find_stand_in, &scan);
+    rep->framework_stand_ins = scan.found;
     double t = monotonic_seconds();
     model_build(m, pr->tu, frontend_shim_dir(fe), frontend_options(fe), fa);
     /* kernels whose launches are in other files: the host files that name them */

@@ -55,6 +55,7 @@ typedef struct {
     Diag *diags;
     int ndiags;
     bool used_real_headers;
+    bool framework_stand_ins;   /* a header of include/shim/frameworks was included (PyTorch's were not found) */
     const char *toolkit_prelude;  /* the precompiled toolkit prelude used ("cccl"), or NULL */
     const char *shim_pch;         /* the precompiled shim variant used ("shim+cxx"), or NULL */
     double parse_seconds, model_seconds;

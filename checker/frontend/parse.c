@@ -176,6 +176,11 @@ const char *frontend_shim_dir(const Frontend *fe)
     return fe->shim_dir;
 }
 
+const char *frontend_frameworks_dir(const Frontend *fe)
+{
+    return fe->frameworks_dir;
+}
+
 const FrontendOptions *frontend_options(const Frontend *fe)
 {
     return &fe->o;

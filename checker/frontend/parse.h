@@ -53,6 +53,8 @@ Model *opencl_host_scan(Frontend *fe, const char *path);
 
 /* Directory of the shim headers (functions defined there are library code). */
 const char *frontend_shim_dir(const Frontend *fe);
+/* include/shim/frameworks: stand-ins for frameworks' headers (PyTorch). */
+const char *frontend_frameworks_dir(const Frontend *fe);
 /* The next parse of `path` reads `contents` instead of the file (NULL: the
  * file on disk). */
 void frontend_set_unsaved(Frontend *fe, const char *path, const char *contents, unsigned long size);

@@ -387,9 +387,6 @@ check "cuda build names: a note names the flag and the stand-ins" \
     "any('-D HAVE_CUDA=1' in n['message'] for n in j['notes']) and any('int32-style' in n['message'] for n in j['notes'])"
 check "cuda build names: only the missing header is left" \
     "j['errors'] == [] and files['compress.cu']['missing_headers'] == ['thirdparty/int_types.h']"
-lint -j 1 "$tmp/cuda_build_names"
-check "cuda build names: the project's later file is parsed with the flag from the start" \
-    "files['scale.cu']['status'] == 'ok' and any('a flag of the project' in n['message'] and n['file'].endswith('scale.cu') for n in j['notes'])"
 lint -DHAVE_CUDA=1 "$tmp/cuda_build_names"
 check "cuda build names: a flag the user gives is not added again" \
     "('oversized-element', 'compress.cu', 10) in rules and not any('-D HAVE_CUDA=1' in n['message'] for n in j['notes'])"

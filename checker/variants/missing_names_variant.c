@@ -8,8 +8,7 @@
  *    GPU_WARP_SIZE 32`), the flag set by a build system gpulint does not
  *    run: the flag is defined (-DHAVE_CUDA=1), when it names CUDA.
  * The new parse stays when it has fewer errors; a note says what was
- * supplied.  A flag that stayed is the project's: its later files (in this
- * process) are parsed with it from the start, once.  Without this, every host function whose signature uses such
+ * supplied.  Without this, every host function whose signature uses such
  * a name is invalid: its launches, and the kernels only they instantiate,
  * are lost. */
 #include "variants/config_choice.h"
@@ -30,13 +29,13 @@
 
 typedef struct {
     char header[PATH_MAX];
-    bool learned;                  /* the flags were the project's, from an earlier file's parse */
-    bool int_used;                 /* the parse that stayed had the int32-style stand-ins */
     int int_names;                 /* uses of int32-style names the first parse did not know */
     char flags[MAX_FLAGS][64];     /* CUDA build flags defined for the new parse */
     char flag_args[MAX_FLAGS][72]; /* "NAME=1" */
     int nflags;
     bool used;                     /* the new parse stayed */
+    bool int_used;                 /* the parse that stayed had the int32-style stand-ins */
+    bool before;                   /* the flags were given to the first parse (the file names what they define) */
 } MissingNamesState;
 
 /* int8 ... uint64: the names the stand-in header declares. */
@@ -204,31 +203,6 @@ static FlagIndex *flag_index_for(const VariantEnv *env, const char *root)
     return fi;
 }
 
-/* ------------------------------------------------ flags learned per project */
-
-/* The CUDA build flags whose parse stayed for a file of a project: the
- * project's build sets them for all its CUDA files, so the later files of
- * that project (in this process) are parsed with them from the start, once. */
-typedef struct {
-    char *root;
-    char args[MAX_FLAGS][72];
-    int n;
-} LearnedFlags;
-
-static LearnedFlags *learned;
-static int nlearned;
-
-static LearnedFlags *learned_for(const char *root, bool create)
-{
-    for (int i = 0; i < nlearned; i++)
-        if (strcmp(learned[i].root, root) == 0) return &learned[i];
-    if (!create) return NULL;
-    LearnedFlags *l = VEC_PUSH(learned, nlearned);
-    memset(l, 0, sizeof *l);
-    l->root = xstrdup(root);
-    return l;
-}
-
 /* ------------------------------------------------ the variant */
 
 static void add_flag(MissingNamesState *s, const VariantEnv *env, const FileParse *p, const char *flag)
@@ -241,21 +215,42 @@ static void add_flag(MissingNamesState *s, const VariantEnv *env, const FilePars
     s->nflags++;
 }
 
+/* Before the parse: a file whose own text names what a project header
+ * defines only under a CUDA build flag gets the flag from the start (one
+ * parse; the file's text and the project's headers decide, whichever worker
+ * runs it). */
 static void missing_names_before_parse(void *state, const VariantEnv *env, FileParse *p)
 {
     MissingNamesState *s = state;
     const GpuLanguage *lang = language_for_path(p->tu);
-    if (p->editor || !p->fa.project_root || (lang && lang->id != LANG_CUDA)) return;
-    LearnedFlags *l = learned_for(p->fa.project_root, false);
-    if (!l) return;
-    for (int i = 0; i < l->n; i++) {
-        char flag[64];
-        snprintf(flag, sizeof flag, "%.*s", (int)strcspn(l->args[i], "="), l->args[i]);
-        add_flag(s, env, p, flag);
+    if (p->editor || !env->projects || !p->fa.project_root || !lang || lang->id != LANG_CUDA) return;
+    FlagIndex *fi = flag_index_for(env, p->fa.project_root);
+    if (!fi->nflags) return;
+    long n = 0;
+    char *owned = NULL;
+    const char *text = p->prescan_contents ? p->prescan_contents : (owned = read_file(p->tu, &n));
+    size_t len = p->prescan_contents ? p->size : (size_t)n;
+    for (size_t i = 0; text && i < len;) {
+        if (!(text[i] == '_' || (text[i] >= 'a' && text[i] <= 'z') || (text[i] >= 'A' && text[i] <= 'Z'))) {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < len && (text[j] == '_' || (text[j] >= 'a' && text[j] <= 'z') || (text[j] >= 'A' && text[j] <= 'Z') ||
+                           (text[j] >= '0' && text[j] <= '9')))
+            j++;
+        char name[128];
+        if (j - i < sizeof name && (i == 0 || text[i - 1] != '.')) {
+            memcpy(name, text + i, j - i);
+            name[j - i] = 0;
+            int slot = *strmap_get(&fi->defined_under, name);
+            if (slot > 0) add_flag(s, env, p, fi->flags[slot - 1]);
+        }
+        i = j;
     }
+    free(owned);
     for (int i = 0; i < s->nflags; i++) file_parse_add(p, "-D", s->flag_args[i]);
-    s->learned = s->nflags > 0;
-    s->used = s->learned;
+    s->before = s->used = s->nflags > 0;
 }
 
 static void missing_names_after_parse(void *state, const VariantEnv *env, FileParse *p)
@@ -281,17 +276,21 @@ static void missing_names_after_parse(void *state, const VariantEnv *env, FilePa
         }
     }
     if (!missing_header) s->int_names = 0;
-    /* parsed with the project's flags already: only the stand-ins may still help */
-    if (nnames && !s->learned && env->projects && p->fa.project_root) {
+    /* worth a second parse only when the errors can hide GPU code: one in
+     * it, or a launch whose kernel the parse did not resolve */
+    bool hides_gpu_code = false;
+    for (int i = 0; i < p->pr.ndiags && !hides_gpu_code; i++) hides_gpu_code = p->pr.diags[i].in_gpu_code;
+    for (int i = 0; i < p->m.nlaunches && !hides_gpu_code; i++) hides_gpu_code = p->m.launches[i].kernel < 0;
+    if (nnames && hides_gpu_code && !s->before && env->projects && p->fa.project_root) {
         FlagIndex *fi = flag_index_for(env, p->fa.project_root);
         for (int j = 0; j < nnames; j++) {
             int slot = *strmap_get(&fi->defined_under, names[j]);
             if (slot > 0) add_flag(s, env, p, fi->flags[slot - 1]);
         }
     }
-    if (!s->int_names && (!s->nflags || s->learned)) return;
+    if (!s->int_names && (!s->nflags || s->before)) return;
     int nargs_before = p->nargs;
-    for (int i = 0; i < s->nflags && !s->learned; i++) file_parse_add(p, "-D", s->flag_args[i]);
+    for (int i = 0; i < s->nflags && !s->before; i++) file_parse_add(p, "-D", s->flag_args[i]);
     if (s->int_names) {
         snprintf(s->header, sizeof s->header, "%s/include/shim/gpulint_int_types.h", env->options->data_dir);
         file_parse_add(p, "-include", s->header);
@@ -303,14 +302,6 @@ static void missing_names_after_parse(void *state, const VariantEnv *env, FilePa
             file_parse_keep(p, &m2, &pr2);
             s->used = true;
             s->int_used = s->int_names > 0;
-            if (s->nflags && !s->learned && p->fa.project_root) {
-                LearnedFlags *l = learned_for(p->fa.project_root, true);
-                for (int i = 0; i < s->nflags && l->n < MAX_FLAGS; i++) {
-                    bool have = false;
-                    for (int j = 0; j < l->n && !have; j++) have = strcmp(l->args[j], s->flag_args[i]) == 0;
-                    if (!have) snprintf(l->args[l->n++], sizeof l->args[0], "%s", s->flag_args[i]);
-                }
-            }
             return;
         }
         file_parse_drop(&m2, &pr2);
@@ -328,9 +319,7 @@ static void missing_names_report(void *state, const FileParse *p, Diagnostics *d
         snprintf(flags + len, sizeof flags - len, "%s-D %s", i ? ", " : "", s->flag_args[i]);
     }
     if (s->nflags) {
-        diag_note(d, p->tu, 0, 0,
-                  s->learned ? "parsed with %s: a flag of the project's CUDA build (its headers define names only under it)"
-                             : "parsed with %s: the project's headers define names this file uses only in their CUDA build",
+        diag_note(d, p->tu, 0, 0, "parsed with %s: the project's headers define names this file uses only in their CUDA build",
                   flags);
         d->notes[d->nnotes - 1].informational = true;
     }

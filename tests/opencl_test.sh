@@ -112,6 +112,15 @@ check "build values: the row walk's width is N_PER_THREAD, not the parser's plac
 check "build values: a function-like OP stays undefined: combine.cl degraded" "$sum" "^file combine\.cl degraded .*never defines \(OP\)"
 out=$("$G" -v "$P/kernels/pack.cl" 2>&1)
 check "build values: -v names the constant, its file, and the run-time value" "$out" "compiled at run time \(OpenCL\): parsed with TILE=\(16\), read from .*host/pack\.cpp; N_PER_THREAD set by .*host/pack\.cpp from a value known only at run time"
+# -D options a C host formats with snprintf (testdata/projects/opencl_option_strings):
+# values from the host's constants (a comment after a #define's value), a
+# literal in the option text, and a run-time value (an expression)
+P=$T/projects/opencl_option_strings
+summarise_project "$P" work_elsewhere elsewhere
+check "option strings: every name has a value: stretch_kernel.cl ok" "$sum" "^file stretch_kernel\.cl ok $"
+check "option strings: the key walk beside the HASH_LOOPS loop is info" "$sum" "^finding uncoalesced-row stretch_kernel\.cl:12 elsewhere=kernel-loop$"
+out=$("$G" -v "$P/run/kernels/stretch_kernel.cl" 2>&1)
+check "option strings: -v names the values, their file, and the run-time name" "$out" "compiled at run time \(OpenCL\): parsed with PLAINTEXT_LENGTH=\(24\), HASH_LOOPS=\(0x1000\), OUTLEN=\(16\), read from .*src/stretch_fmt\.c; SALTLEN set by .*src/stretch_fmt\.c from a value known only at run time"
 # a branch inside a kernel that a flag its host passes compiles
 # (testdata/projects/opencl_build_flags): analysed with it; a flag the host
 # never names is no build of the kernel

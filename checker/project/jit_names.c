@@ -1,5 +1,6 @@
 /* jit_names.c - see jit_names.h. */
 #include "project/jit_names.h"
+#include "project/jit_options.h"
 #include "util/arena.h"
 #include "util/fileio.h"
 #include "util/oom.h"
@@ -15,6 +16,7 @@
 #define MAX_NAMES 32
 #define MAX_NAME 64
 #define MAX_VALUE 160
+#define MAX_COMMON_FLAGS 16
 
 /* The name in "use of undeclared identifier 'N'", when it is one word. */
 static bool undeclared_name(const char *msg, char *name, size_t n)
@@ -85,6 +87,11 @@ static bool constant_value(const char *text, const char *name, char *value, size
             v = q;
             end = strchr(q, '\n');
             if (!end) end = q + strlen(q);
+            for (const char *c = q; c + 1 < end; c++) /* a comment after the value */
+                if (c[0] == '/' && (c[1] == '/' || c[1] == '*')) {
+                    end = c;
+                    break;
+                }
         } else {
             while (*q == ' ' || *q == '\t') q++;
             if (*q != '=' || q[1] == '=') continue;
@@ -102,8 +109,12 @@ static bool constant_value(const char *text, const char *name, char *value, size
         while (end > v && isspace((unsigned char)end[-1])) end--;
         if (end <= v || (size_t)(end - v) + 3 > n) continue;
         bool plain = true;
-        for (const char *c = v; c < end && plain; c++)
+        for (const char *c = v; c < end && plain; c++) {
             plain = isalnum((unsigned char)*c) || strchr("_ +-*/%()<>.", *c);
+            /* a member (salt->len, cfg.n) is a run-time value, not a constant */
+            if ((c[0] == '-' && c[1] == '>') || (c[0] == '.' && c > v && (isalpha((unsigned char)c[-1]) || c[-1] == '_')))
+                plain = false;
+        }
         if (!plain) continue;
         snprintf(value, n, "(%.*s)", (int)(end - v), v);
         return true;
@@ -145,6 +156,9 @@ typedef struct {
     StrMap by_stem;          /* stem -> referrers + 1 */
     Referrers *refs; int nrefs;
     bool device_default;     /* a file passes NVRTC --device-as-default-execution-space */
+    char *flags[MAX_COMMON_FLAGS]; /* -D options every OpenCL build passes (jit_unconditional_flags) */
+    int nflags;
+    char *flags_source;      /* the first host file they are written in */
 } RootRefs;
 
 struct JitIndex {
@@ -162,6 +176,8 @@ void jit_index_free(JitIndex *ji)
     for (int i = 0; i < ji->nroots; i++) {
         RootRefs *r = &ji->roots[i];
         for (int k = 0; k < r->nrefs; k++) free(r->refs[k].files);
+        for (int k = 0; k < r->nflags; k++) free(r->flags[k]);
+        free(r->flags_source);
         free(r->refs);
         strmap_free(&r->by_stem);
         free(r->root);
@@ -216,6 +232,23 @@ static RootRefs *refs_for(JitIndex *ji, ProjectSet *ps, const char *root)
         /* as a string literal: an option the code passes, not a comment */
         if (strstr(text, "\"--device-as-default-execution-space") || strstr(text, "\"-default-device"))
             r->device_default = true;
+        /* the code that builds OpenCL programs: the options it always passes */
+        if (r->nflags < MAX_COMMON_FLAGS && strstr(text, "clBuildProgram")) {
+            char *found[MAX_COMMON_FLAGS];
+            int n = jit_unconditional_flags(text, found, MAX_COMMON_FLAGS);
+            for (int i = 0; i < n; i++) {
+                size_t len = strcspn(found[i], "=");
+                bool have = false;
+                for (int j = 0; j < r->nflags && !have; j++)
+                    have = strncmp(r->flags[j], found[i], len) == 0 && strcspn(r->flags[j], "=") == len;
+                if (have || r->nflags >= MAX_COMMON_FLAGS) {
+                    free(found[i]);
+                    continue;
+                }
+                r->flags[r->nflags++] = found[i];
+                if (!r->flags_source) r->flags_source = xstrdup(r->files[f]);
+            }
+        }
         free(text);
     }
     return r;
@@ -226,6 +259,93 @@ static bool listed(char (*names)[MAX_NAME], int n, const char *name)
     for (int i = 0; i < n; i++)
         if (strcmp(names[i], name) == 0) return true;
     return false;
+}
+
+/* NAME=value into out; the names the value uses join the list unless the
+ * kernel file (`own`) names them itself (YDIM = 2 * THREADS_X / THREADS_Y). */
+static void add_define(JitDefines *out, const char *name, const char *value, const char *file, const char *own,
+                       char (*names)[MAX_NAME], int *nnames)
+{
+    size_t n = strlen(name) + strlen(value) + 2;
+    char *def = xmalloc(n);
+    snprintf(def, n, "%s=%s", name, value);
+    *VEC_PUSH(out->defines, out->ndefines) = def;
+    if (!out->source) out->source = xstrdup(file);
+    for (const char *c = value; *c && *nnames < MAX_NAMES;) {
+        if (isalpha((unsigned char)*c) || *c == '_') {
+            const char *e = c;
+            while (isalnum((unsigned char)*e) || *e == '_') e++;
+            char dep[MAX_NAME];
+            snprintf(dep, sizeof dep, "%.*s", (int)(e - c < MAX_NAME - 1 ? e - c : MAX_NAME - 1), c);
+            if (!listed(names, *nnames, dep) && !mentions(own, dep)) snprintf(names[(*nnames)++], MAX_NAME, "%s", dep);
+            c = e;
+        } else {
+            c++;
+        }
+    }
+}
+
+static void add_run_time_name(JitDefines *out, const char *name, const char *file)
+{
+    size_t n = strlen(name) + sizeof JIT_RUN_TIME_PLACEHOLDER + 1;
+    char *def = xmalloc(n);
+    snprintf(def, n, "%s=%s", name, JIT_RUN_TIME_PLACEHOLDER);
+    *VEC_PUSH(out->defines, out->ndefines) = def;
+    *VEC_PUSH(out->run_time_names, out->nrun_time_names) = xstrdup(name);
+    if (!out->run_time_source) out->run_time_source = xstrdup(file);
+}
+
+/* Reads `text` (the file `file`) for the -D option of each name not found
+ * yet (`"-DLEN=%d", LEN`: jit_options.h), then for a constant of it; adds
+ * NAME=value to out.  An option set from an expression is a run-time name.
+ * The new count of found names. */
+static int take_options(const char *text, const char *file, const char *own, char (*names)[MAX_NAME], int *nnames,
+                        bool *found, int nfound, JitDefines *out)
+{
+    /* the options passed with a name's (-DITERATIONS=%u beside -DHASH_LOOPS=%u)
+     * that the kernel file uses too (#ifndef ITERATIONS): the host passes them */
+    for (int i = 0, n = *nnames; i < n; i++) {
+        if (found[i]) continue;
+        char siblings[MAX_NAMES][JIT_OPTION_NAME];
+        int ns = jit_option_siblings(text, names[i], siblings, MAX_NAMES);
+        for (int k = 0; k < ns && *nnames < MAX_NAMES; k++) {
+            /* only a constant: a run-time value's placeholder could fail the
+             * kernel's own checks (#if ITERATIONS % HASH_LOOPS) */
+            char value[MAX_VALUE - 2], constant[MAX_VALUE];
+            OptionValue v = jit_option_value(text, siblings[k], value, sizeof value);
+            bool constant_known = v == OPTION_LITERAL || (v == OPTION_ARGUMENT && constant_value(text, value, constant, sizeof constant));
+            if (constant_known && !listed(names, *nnames, siblings[k]) && mentions(own, siblings[k])) {
+                found[*nnames] = false;
+                snprintf(names[(*nnames)++], MAX_NAME, "%.*s", MAX_NAME - 1, siblings[k]);
+            }
+        }
+    }
+    for (int i = 0; i < *nnames; i++) {
+        if (found[i]) continue;
+        char value[MAX_VALUE - 2], constant[MAX_VALUE];
+        switch (jit_option_value(text, names[i], value, sizeof value)) {
+        case OPTION_ABSENT:
+            continue;
+        case OPTION_LITERAL:
+            snprintf(constant, sizeof constant, "(%s)", value);
+            add_define(out, names[i], constant, file, own, names, nnames);
+            break;
+        case OPTION_ARGUMENT:
+            if (constant_value(text, value, constant, sizeof constant)) {
+                add_define(out, names[i], constant, file, own, names, nnames);
+                break;
+            }
+            if (strcmp(value, names[i]) == 0) continue; /* a constant of its own name, maybe in a header */
+            add_run_time_name(out, names[i], file);
+            break;
+        case OPTION_RUN_TIME:
+            add_run_time_name(out, names[i], file);
+            break;
+        }
+        found[i] = true;
+        nfound++;
+    }
+    return nfound;
 }
 
 /* Reads `text` (the file `file`) for a constant of each name not found yet,
@@ -240,23 +360,7 @@ static int take_constants(const char *text, const char *file, const char *own, c
         if (found[i] || !constant_value(text, names[i], value, sizeof value)) continue;
         found[i] = true;
         nfound++;
-        size_t n = strlen(names[i]) + strlen(value) + 2;
-        char *def = xmalloc(n);
-        snprintf(def, n, "%s=%s", names[i], value);
-        *VEC_PUSH(out->defines, out->ndefines) = def;
-        if (!out->source) out->source = xstrdup(file);
-        for (const char *c = value; *c && *nnames < MAX_NAMES;) {
-            if (isalpha((unsigned char)*c) || *c == '_') {
-                const char *e = c;
-                while (isalnum((unsigned char)*e) || *e == '_') e++;
-                char dep[MAX_NAME];
-                snprintf(dep, sizeof dep, "%.*s", (int)(e - c < MAX_NAME - 1 ? e - c : MAX_NAME - 1), c);
-                if (!listed(names, *nnames, dep) && !mentions(own, dep)) snprintf(names[(*nnames)++], MAX_NAME, "%s", dep);
-                c = e;
-            } else {
-                c++;
-            }
-        }
+        add_define(out, names[i], value, file, own, names, nnames);
     }
     return nfound;
 }
@@ -279,21 +383,32 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
         if (!listed(names, nnames, name)) snprintf(names[nnames++], MAX_NAME, "%s", name);
     }
     if (!gpu_errors || !root) return false;
+    RootRefs *refs = refs_for(ji, ps, root);
+    bool found[MAX_NAMES] = {false};
+    int nfound = 0;
+    /* what every OpenCL build of the project passes (-D_OPENCL_COMPILER) */
+    for (int i = 0; opencl && i < refs->nflags; i++) {
+        *VEC_PUSH(out->defines, out->ndefines) = xstrdup(refs->flags[i]);
+        *VEC_PUSH(out->common, out->ncommon) = xstrdup(refs->flags[i]);
+        if (!out->common_source) out->common_source = xstrdup(refs->flags_source);
+        size_t len = strcspn(refs->flags[i], "=");
+        for (int k = 0; k < nnames; k++)
+            if (!found[k] && strlen(names[k]) == len && strncmp(names[k], refs->flags[i], len) == 0) {
+                found[k] = true;
+                nfound++;
+            }
+    }
     bool embedded = false;
     char stem[64];
     const char *ext;
     stem_of(path, stem, sizeof stem, &ext);
-    if (strlen(stem) < 3) return false;
-    RootRefs *refs = refs_for(ji, ps, root);
-    int *slot = strmap_get(&refs->by_stem, stem);
-    if (!*slot) return false; /* no project file refers to it */
+    int *slot = strlen(stem) >= 3 ? strmap_get(&refs->by_stem, stem) : NULL;
+    long own_size;
+    char *own = slot && *slot ? read_file(path, &own_size) : NULL;
+    if (!own) /* no project file refers to it */
+        return out->ndefines > 0;
     const Referrers *rf = &refs->refs[*slot - 1];
     const char *const *files = refs->files;
-    long own_size;
-    char *own = read_file(path, &own_size);
-    if (!own) return false;
-    bool found[MAX_NAMES] = {false};
-    int nfound = 0;
     /* the referrers that compile the embedded text, kept for their mentions below */
     char *embedding[16];
     int embedding_file[16], nembedding = 0;
@@ -310,6 +425,7 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
             if (!out->source) out->source = xstrdup(files[f]);
         }
         if (ref != NO_REFERENCE) {
+            nfound = take_options(text, files[f], own, names, &nnames, found, nfound, out);
             nfound = take_constants(text, files[f], own, names, &nnames, found, nfound, out);
             /* the constants may sit in a project header it includes
              * ("config.hpp" next to it, <kernel/config.hpp>), one level down */
@@ -346,12 +462,7 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
             if (found[i] || !mentions(embedding[k], names[i])) continue;
             found[i] = true;
             nfound++;
-            size_t n = strlen(names[i]) + sizeof JIT_RUN_TIME_PLACEHOLDER + 1;
-            char *def = xmalloc(n);
-            snprintf(def, n, "%s=%s", names[i], JIT_RUN_TIME_PLACEHOLDER);
-            *VEC_PUSH(out->defines, out->ndefines) = def;
-            *VEC_PUSH(out->run_time_names, out->nrun_time_names) = xstrdup(names[i]);
-            if (!out->run_time_source) out->run_time_source = xstrdup(files[embedding_file[k]]);
+            add_run_time_name(out, names[i], files[embedding_file[k]]);
         }
         free(embedding[k]);
     }
@@ -387,49 +498,4 @@ bool jit_host_mentions(JitIndex *ji, ProjectSet *ps, const char *root, const cha
         free(text);
     }
     return found;
-}
-
-void jit_defines_free(JitDefines *d)
-{
-    for (int i = 0; i < d->ndefines; i++) free(d->defines[i]);
-    free(d->defines);
-    free(d->source);
-    for (int i = 0; i < d->nrun_time_names; i++) free(d->run_time_names[i]);
-    free(d->run_time_names);
-    free(d->run_time_source);
-    memset(d, 0, sizeof *d);
-}
-
-static bool run_time_define(const JitDefines *d, const char *def)
-{
-    for (int i = 0; i < d->nrun_time_names; i++) {
-        size_t n = strlen(d->run_time_names[i]);
-        if (strncmp(def, d->run_time_names[i], n) == 0 && def[n] == '=') return true;
-    }
-    return false;
-}
-
-char *jit_describe(const JitDefines *d)
-{
-    char *out = NULL;
-    size_t len = 0;
-    FILE *s = open_memstream(&out, &len);
-    if (!s) abort();
-    fputs(d->opencl ? "compiled at run time (OpenCL)" : "compiled at run time (NVRTC)", s);
-    int shown = 0;
-    for (int i = 0; i < d->ndefines; i++)
-        if (!run_time_define(d, d->defines[i])) fprintf(s, "%s%s", shown++ ? ", " : ": parsed with ", d->defines[i]);
-    if (shown) fprintf(s, ", read from %s", d->source);
-    for (int i = 0; i < d->nrun_time_names; i++)
-        fprintf(s, "%s%s", i ? ", " : shown ? "; " : ": ", d->run_time_names[i]);
-    if (d->nrun_time_names)
-        fprintf(s, " set by %s from %s known only at run time: analysed as %s of unknown value (the parser sees "
-                   JIT_RUN_TIME_PLACEHOLDER ")",
-                d->run_time_source, d->nrun_time_names > 1 ? "values" : "a value",
-                d->nrun_time_names > 1 ? "compile-time constants" : "a compile-time constant");
-    if (d->device_default)
-        fputs("; functions without __device__ as device code (the project passes NVRTC "
-              "--device-as-default-execution-space)", s);
-    fclose(s);
-    return out;
 }

@@ -44,6 +44,9 @@ typedef struct {
     char **run_time_names; /* names among defines whose value the host knows only at run time */
     int nrun_time_names;
     char *run_time_source; /* the host file that mentions the first of them */
+    char **common;          /* defines among them that every OpenCL build of the project passes */
+    int ncommon;
+    char *common_source;    /* the host file that writes them */
     bool run_time_compiled; /* a project file names its embedded text (<stem>_cuh): __CUDACC_RTC__ is among defines */
     bool device_default;    /* and the project compiles with NVRTC's --device-as-default-execution-space */
     bool opencl;            /* an OpenCL kernel file (built by clBuildProgram; no __CUDACC_RTC__) */
@@ -62,6 +65,11 @@ void jit_index_free(JitIndex *ji);
 bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, bool opencl,
                      const FrontendReport *pr, JitDefines *out);
 void jit_defines_free(JitDefines *d);
+/* Moves what `from` holds into `into` (a define `into` has already is
+ * dropped; the first source stays); `from` is left empty. */
+void jit_defines_merge(JitDefines *into, JitDefines *from);
+/* Drops the defines, run-time names and common flags after the first n of each. */
+void jit_defines_truncate(JitDefines *d, int ndefines, int nrun_time_names, int ncommon);
 /* Does a project file that compiles the kernel file's embedded text name
  * `word` (a flag it may pass: `DefineKey(LMEDS)`)? */
 bool jit_host_mentions(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, const char *word);

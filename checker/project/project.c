@@ -267,10 +267,12 @@ static Project *find_project(ProjectSet *ps, const char *dir)
 
 /* ------------------------------------------------------- the header index */
 
+/* Files an include may name, and the host sources (.c too: the C host code
+ * that builds an OpenCL kernel names its file and options, jit_names.h). */
 static bool is_header_name(const char *name)
 {
     static const char *const exts[] = {".h", ".hh", ".hpp", ".hxx", ".h++", ".cuh", ".inl", ".ipp", ".tcc",
-                                       ".tpp", ".inc", ".def", ".cu", ".cl", ".cpp", ".cc", ".cxx"};
+                                       ".tpp", ".inc", ".def", ".cu", ".cl", ".cpp", ".cc", ".cxx", ".c"};
     const char *dot = strrchr(name, '.');
     if (!dot) return false;
     for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)

@@ -8,16 +8,29 @@ typedef struct {
     JitDefines jit;
 } JitState;
 
-static void jit_after_parse(void *state, const VariantEnv *env, FileParse *p)
+/* Errors that are not those of a name set at build time. */
+static int real_errors(const FrontendReport *pr)
 {
-    JitState *s = state;
-    bool opencl = p->m.language == LANG_OPENCL;
-    if (!p->analysed || !env->projects || p->editor || !p->fa.project_root ||
-        !jit_defines_for(variant_jit_index(env), env->projects, p->fa.project_root, p->tu, opencl, &p->pr, &s->jit))
-        return;
+    int n = 0;
+    for (int i = 0; i < pr->ndiags; i++) n += pr->diags[i].level == DIAG_ERROR && !pr->diags[i].build_time_error;
+    return n;
+}
+
+/* One round: the values for the names p's last parse left undeclared, then
+ * one more parse, kept when better.  A name can hide behind another's
+ * error (an array size in a struct the first error dropped): the next
+ * round finds it. */
+static bool jit_round(JitState *s, const VariantEnv *env, FileParse *p, bool opencl)
+{
+    JitDefines more;
+    if (!jit_defines_for(variant_jit_index(env), env->projects, p->fa.project_root, p->tu, opencl, &p->pr, &more))
+        return false;
     int nargs_before = p->nargs;
-    for (int i = 0; i < s->jit.ndefines; i++) file_parse_add(p, "-D", s->jit.defines[i]);
-    if (s->jit.device_default) file_parse_add(p, "-include", env->device_default_header);
+    int ndefines_before = s->jit.ndefines, nrun_before = s->jit.nrun_time_names, ncommon_before = s->jit.ncommon;
+    bool device_default_before = s->jit.device_default;
+    jit_defines_merge(&s->jit, &more);
+    for (int i = ndefines_before; i < s->jit.ndefines; i++) file_parse_add(p, "-D", s->jit.defines[i]);
+    if (s->jit.device_default && !device_default_before) file_parse_add(p, "-include", env->device_default_header);
     p->fa.run_time_names = (const char *const *)s->jit.run_time_names;
     p->fa.nrun_time_names = s->jit.nrun_time_names;
     /* NVRTC has no standard library, and a header may declare its own
@@ -28,16 +41,32 @@ static void jit_after_parse(void *state, const VariantEnv *env, FileParse *p)
     /* an OpenCL name can be a function-like macro or a type the
      * placeholder does not fit: that parse is kept only when better */
     if (file_parse_again(env, p, &m2, &pr2)) {
-        if (!opencl || frontend_report_errors(&pr2) < frontend_report_errors(&p->pr)) {
+        /* fewer errors, and none of a kind the values did not explain before
+         * (`#error HASH_LOOPS must divide ITERATIONS`, a member the host's
+         * struct has only under another option) */
+        if (!opencl || (frontend_report_errors(&pr2) < frontend_report_errors(&p->pr) &&
+                        real_errors(&pr2) <= real_errors(&p->pr))) {
             file_parse_keep(p, &m2, &pr2);
-            return;
+            return true;
         }
         file_parse_drop(&m2, &pr2);
     }
-    jit_defines_free(&s->jit); /* and the flags that point into it */
+    /* this round's values go (and the flags that point into them) */
     file_parse_truncate(p, nargs_before);
-    p->fa.run_time_names = NULL;
-    p->fa.nrun_time_names = 0;
+    jit_defines_truncate(&s->jit, ndefines_before, nrun_before, ncommon_before);
+    s->jit.device_default = device_default_before;
+    p->fa.run_time_names = nrun_before ? (const char *const *)s->jit.run_time_names : NULL;
+    p->fa.nrun_time_names = nrun_before;
+    return false;
+}
+
+static void jit_after_parse(void *state, const VariantEnv *env, FileParse *p)
+{
+    JitState *s = state;
+    bool opencl = p->m.language == LANG_OPENCL;
+    if (!p->analysed || !env->projects || p->editor || !p->fa.project_root) return;
+    for (int round = 0; round < 3 && jit_round(s, env, p, opencl); round++) {
+    }
 }
 
 static void jit_report(void *state, const FileParse *p, Diagnostics *d)

@@ -1,0 +1,115 @@
+/* jit_defines.c - what a run-time compiled kernel file is parsed with
+ * (JitDefines, jit_names.h): freed, merged over rounds, cut back to an
+ * earlier round, and described in the file's note. */
+#include "project/jit_names.h"
+#include "util/oom.h"
+#include "util/vec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void jit_defines_free(JitDefines *d)
+{
+    for (int i = 0; i < d->ndefines; i++) free(d->defines[i]);
+    free(d->defines);
+    free(d->source);
+    for (int i = 0; i < d->nrun_time_names; i++) free(d->run_time_names[i]);
+    free(d->run_time_names);
+    free(d->run_time_source);
+    for (int i = 0; i < d->ncommon; i++) free(d->common[i]);
+    free(d->common);
+    free(d->common_source);
+    memset(d, 0, sizeof *d);
+}
+
+void jit_defines_merge(JitDefines *into, JitDefines *from)
+{
+    for (int i = 0; i < from->ndefines; i++) {
+        bool have = false;
+        for (int j = 0; j < into->ndefines && !have; j++) have = strcmp(into->defines[j], from->defines[i]) == 0;
+        if (have) free(from->defines[i]);
+        else *VEC_PUSH(into->defines, into->ndefines) = from->defines[i];
+    }
+    for (int i = 0; i < from->nrun_time_names; i++)
+        *VEC_PUSH(into->run_time_names, into->nrun_time_names) = from->run_time_names[i];
+    for (int i = 0; i < from->ncommon; i++) {
+        bool have = false;
+        for (int j = 0; j < into->ncommon && !have; j++) have = strcmp(into->common[j], from->common[i]) == 0;
+        if (have) free(from->common[i]);
+        else *VEC_PUSH(into->common, into->ncommon) = from->common[i];
+    }
+    if (!into->common_source) into->common_source = from->common_source, from->common_source = NULL;
+    free(from->common);
+    free(from->common_source);
+    if (!into->source) into->source = from->source, from->source = NULL;
+    if (!into->run_time_source) into->run_time_source = from->run_time_source, from->run_time_source = NULL;
+    into->run_time_compiled |= from->run_time_compiled;
+    into->device_default |= from->device_default;
+    into->opencl = from->opencl;
+    free(from->defines);
+    free(from->run_time_names);
+    free(from->source);
+    free(from->run_time_source);
+    memset(from, 0, sizeof *from);
+}
+
+void jit_defines_truncate(JitDefines *d, int ndefines, int nrun_time_names, int ncommon)
+{
+    for (int i = ncommon; i < d->ncommon; i++) free(d->common[i]);
+    d->ncommon = ncommon;
+    for (int i = ndefines; i < d->ndefines; i++) free(d->defines[i]);
+    for (int i = nrun_time_names; i < d->nrun_time_names; i++) free(d->run_time_names[i]);
+    d->ndefines = ndefines;
+    d->nrun_time_names = nrun_time_names;
+    if (!ndefines) {
+        bool opencl = d->opencl;
+        jit_defines_free(d);
+        d->opencl = opencl;
+    }
+}
+
+static bool common_define(const JitDefines *d, const char *def)
+{
+    for (int i = 0; i < d->ncommon; i++)
+        if (strcmp(def, d->common[i]) == 0) return true;
+    return false;
+}
+
+static bool run_time_define(const JitDefines *d, const char *def)
+{
+    for (int i = 0; i < d->nrun_time_names; i++) {
+        size_t n = strlen(d->run_time_names[i]);
+        if (strncmp(def, d->run_time_names[i], n) == 0 && def[n] == '=') return true;
+    }
+    return false;
+}
+
+char *jit_describe(const JitDefines *d)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *s = open_memstream(&out, &len);
+    if (!s) abort();
+    fputs(d->opencl ? "compiled at run time (OpenCL)" : "compiled at run time (NVRTC)", s);
+    int shown = 0;
+    for (int i = 0; i < d->ndefines; i++)
+        if (!run_time_define(d, d->defines[i]) && !common_define(d, d->defines[i]))
+            fprintf(s, "%s%s", shown++ ? ", " : ": parsed with ", d->defines[i]);
+    if (shown) fprintf(s, ", read from %s", d->source);
+    for (int i = 0; i < d->ncommon; i++) fprintf(s, "%s-D %s", i ? ", " : shown++ ? "; " : ": ", d->common[i]);
+    if (d->ncommon)
+        fprintf(s, " as every build passes %s (%s)", d->ncommon > 1 ? "them" : "it", d->common_source);
+    for (int i = 0; i < d->nrun_time_names; i++)
+        fprintf(s, "%s%s", i ? ", " : shown ? "; " : ": ", d->run_time_names[i]);
+    if (d->nrun_time_names)
+        fprintf(s, " set by %s from %s known only at run time: analysed as %s of unknown value (the parser sees "
+                   JIT_RUN_TIME_PLACEHOLDER ")",
+                d->run_time_source, d->nrun_time_names > 1 ? "values" : "a value",
+                d->nrun_time_names > 1 ? "compile-time constants" : "a compile-time constant");
+    if (d->device_default)
+        fputs("; functions without __device__ as device code (the project passes NVRTC "
+              "--device-as-default-execution-space)", s);
+    fclose(s);
+    return out;
+}

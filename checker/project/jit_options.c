@@ -1,0 +1,355 @@
+/* jit_options.c - see jit_options.h. */
+#include "project/jit_options.h"
+
+#include "util/oom.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+static bool ident_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+static const char *skip_space(const char *p)
+{
+    while (*p && isspace((unsigned char)*p)) p++;
+    return p;
+}
+
+/* The opening quote of the string literal that holds `at`, or NULL when
+ * `at` is outside one (the line is scanned from its start). */
+static const char *literal_start(const char *text, const char *at)
+{
+    const char *line = at;
+    while (line > text && line[-1] != '\n') line--;
+    const char *open = NULL;
+    for (const char *c = line; c < at; c++) {
+        if (open && *c == '\\' && c + 1 < at) {
+            c++;
+        } else if (*c == '"') {
+            open = open ? NULL : c;
+        } else if (!open && *c == '/' && c[1] == '/') {
+            return NULL; /* a comment */
+        } else if (!open && *c == '\'') { /* a character literal: '"' */
+            const char *e = c + 1;
+            if (*e == '\\') e++;
+            if (e < at && e[1] == '\'') c = e + 1;
+        }
+    }
+    return open;
+}
+
+/* The closing quote of the literal opened at `open`. */
+static const char *literal_end(const char *open)
+{
+    for (const char *c = open + 1; *c && *c != '\n'; c++) {
+        if (*c == '\\' && c[1]) c++;
+        else if (*c == '"') return c;
+    }
+    return NULL;
+}
+
+/* Conversions (`%d`, not `%%`) in the literal text [from, to). */
+static int conversions(const char *from, const char *to)
+{
+    int n = 0;
+    bool inside = false;
+    for (const char *c = from; c < to; c++) {
+        if (*c == '"') inside = !inside;
+        else if (inside && *c == '\\' && c + 1 < to) c++;
+        else if (inside && *c == '%') {
+            if (c[1] == '%') c++;
+            else n++;
+        }
+    }
+    return n;
+}
+
+/* A cast `(unsigned int)` before an argument is dropped. */
+static const char *skip_casts(const char *a, const char *end)
+{
+    while (a < end && *a == '(') {
+        const char *c = a + 1;
+        while (c < end && (isalpha((unsigned char)*c) || *c == ' ' || *c == '_')) c++;
+        if (c >= end || *c != ')' || c == a + 1) break;
+        a = skip_space(c + 1);
+    }
+    return a;
+}
+
+static bool is_number(const char *a, const char *end)
+{
+    if (a >= end || !isdigit((unsigned char)*a)) return false;
+    for (const char *c = a; c < end; c++)
+        if (!isalnum((unsigned char)*c)) return false; /* 0x40, 16u */
+    return true;
+}
+
+static bool is_identifier(const char *a, const char *end)
+{
+    if (a >= end || isdigit((unsigned char)*a)) return false;
+    for (const char *c = a; c < end; c++)
+        if (!ident_char(*c)) return false;
+    return true;
+}
+
+/* What an argument's text [a, end) is. */
+static OptionValue argument_value(const char *a, const char *end, bool string_conversion, char *value, size_t n)
+{
+    a = skip_casts(skip_space(a), end);
+    while (end > a && isspace((unsigned char)end[-1])) end--;
+    int len = (int)(end - a);
+    if (string_conversion) { /* %s: only a literal says what it is (a type, a name) */
+        if (len >= 2 && *a == '"' && end[-1] == '"' && is_identifier(a + 1, end - 1)) {
+            snprintf(value, n, "%.*s", len - 2, a + 1);
+            return OPTION_LITERAL;
+        }
+        return OPTION_ABSENT;
+    }
+    if ((size_t)len + 1 > n) return OPTION_RUN_TIME;
+    snprintf(value, n, "%.*s", len, a);
+    if (is_number(a, end)) return OPTION_LITERAL;
+    if (is_identifier(a, end)) return OPTION_ARGUMENT;
+    return OPTION_RUN_TIME;
+}
+
+/* The k-th argument after a format string whose literals end at `after`:
+ * `fmt", a, b)`. */
+static OptionValue nth_argument(const char *after, int k, bool string_conversion, char *value, size_t n)
+{
+    const char *c = skip_space(after);
+    if (*c != ',') return OPTION_RUN_TIME;
+    c++;
+    int depth = 0, index = 0;
+    const char *start = c;
+    for (; *c; c++) {
+        if (*c == '"') { /* a string argument */
+            const char *e = literal_end(c);
+            if (!e) return OPTION_RUN_TIME;
+            c = e;
+        } else if (*c == '(' || *c == '[' || *c == '{') {
+            depth++;
+        } else if ((*c == ')' || *c == ']' || *c == '}') && depth > 0) {
+            depth--;
+        } else if (depth == 0 && (*c == ',' || *c == ')' || *c == ';')) {
+            if (index == k) return argument_value(start, c, string_conversion, value, n);
+            if (*c != ',') return OPTION_RUN_TIME;
+            index++;
+            start = c + 1;
+        }
+    }
+    return OPTION_RUN_TIME;
+}
+
+/* The value after `=` at `v`, inside the literal opened at `open`. */
+static OptionValue option_at(const char *text, const char *open, const char *v, char *value, size_t n)
+{
+    if (*v == '%') {
+        const char *conv = v + 1;
+        while (*conv && strchr("-+ #0123456789.lhzjt", *conv)) conv++;
+        bool string_conversion = *conv == 's';
+        /* the run of adjacent literals: back to its first, on to its last */
+        const char *first = open;
+        for (;;) {
+            const char *c = first;
+            while (c > text && isspace((unsigned char)c[-1])) c--;
+            if (c == text || c[-1] != '"') break;
+            const char *prev = literal_start(text, c - 1);
+            if (!prev) break;
+            first = prev;
+        }
+        int k = conversions(first, v);
+        const char *last = literal_end(open);
+        while (last) {
+            const char *c = skip_space(last + 1);
+            if (*c != '"') break;
+            const char *e = literal_end(c);
+            if (!e) break;
+            last = e;
+        }
+        return last ? nth_argument(last + 1, k, string_conversion, value, n) : OPTION_RUN_TIME;
+    }
+    if (*v == '"') { /* "-D TILE=" + std::to_string(TILE), "-DN=" << n */
+        const char *c = skip_space(v + 1);
+        if (*c == '+') c = skip_space(c + 1);
+        else if (c[0] == '<' && c[1] == '<') c = skip_space(c + 2);
+        else return OPTION_RUN_TIME;
+        if (strncmp(c, "std::to_string", 14) == 0) c = skip_space(c + 14);
+        if (*c == '(') c = skip_space(c + 1);
+        const char *e = c;
+        while (ident_char(*e)) e++;
+        if (e == c) return OPTION_RUN_TIME;
+        return argument_value(c, e, false, value, n);
+    }
+    const char *e = v;
+    while (*e && !isspace((unsigned char)*e) && *e != '"' && *e != '\\') e++;
+    if (e == v || (size_t)(e - v) + 1 > n) return OPTION_RUN_TIME;
+    for (const char *c = v; c < e; c++)
+        if (!ident_char(*c) && !strchr(".+-*()", *c)) return OPTION_RUN_TIME;
+    snprintf(value, n, "%.*s", (int)(e - v), v);
+    return OPTION_LITERAL;
+}
+
+/* The first -D option for the name in a string literal: where its name
+ * is, and the literal's opening quote. */
+static const char *find_option(const char *text, const char *name, const char **open)
+{
+    size_t len = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+        if (p[len] != '=') continue;
+        bool joined = p - text >= 2 && p[-1] == 'D' && p[-2] == '-'; /* -DNAME= */
+        if (p > text && ident_char(p[-1]) && !joined) continue;
+        const char *d = p;
+        while (d > text && (d[-1] == ' ' || d[-1] == '\t')) d--;
+        if (d - text < 2 || d[-2] != '-' || d[-1] != 'D') continue;
+        *open = literal_start(text, p);
+        if (*open) return p;
+    }
+    return NULL;
+}
+
+OptionValue jit_option_value(const char *text, const char *name, char *value, size_t n)
+{
+    const char *open;
+    const char *p = find_option(text, name, &open);
+    return p ? option_at(text, open, p + strlen(name) + 1, value, n) : OPTION_ABSENT;
+}
+
+int jit_option_siblings(const char *text, const char *name, char (*out)[JIT_OPTION_NAME], int max)
+{
+    const char *open;
+    if (!find_option(text, name, &open)) return 0;
+    const char *first = open, *last = literal_end(open);
+    for (;;) {
+        const char *c = first;
+        while (c > text && isspace((unsigned char)c[-1])) c--;
+        if (c == text || c[-1] != '"') break;
+        const char *prev = literal_start(text, c - 1);
+        if (!prev) break;
+        first = prev;
+    }
+    while (last) {
+        const char *c = skip_space(last + 1);
+        if (*c != '"' || !literal_end(c)) break;
+        last = literal_end(c);
+    }
+    if (!last) return 0;
+    int n = 0;
+    for (const char *p = first; p < last && n < max; p++) {
+        if (p[0] != '-' || p[1] != 'D' || (p > text && ident_char(p[-1]))) continue;
+        const char *s = p + 2;
+        while (*s == ' ') s++;
+        const char *e = s;
+        while (ident_char(*e)) e++;
+        if (e == s || isdigit((unsigned char)*s) || (size_t)(e - s) >= JIT_OPTION_NAME) continue;
+        if ((size_t)(e - s) == strlen(name) && strncmp(s, name, (size_t)(e - s)) == 0) continue;
+        snprintf(out[n++], JIT_OPTION_NAME, "%.*s", (int)(e - s), s);
+    }
+    return n;
+}
+
+/* Is the literal opened at `open` (the first of its run) a branch of `?:`? */
+static bool conditional_literal(const char *text, const char *open)
+{
+    /* alone on a line under a preprocessor line: `#ifdef __APPLE__` */
+    const char *line = open;
+    while (line > text && (line[-1] == ' ' || line[-1] == '\t')) line--;
+    if (line > text && line[-1] == '\n') {
+        const char *prev = line - 1;
+        while (prev > text && prev[-1] != '\n') prev--;
+        prev = skip_space(prev);
+        if (*prev == '#') return true;
+    }
+    const char *c = open;
+    while (c > text && isspace((unsigned char)c[-1])) c--;
+    if (c > text && (c[-1] == '?' || (c[-1] == ':' && !(c - 1 > text && c[-2] == ':')))) return true;
+    const char *e = literal_end(open);
+    while (e) { /* the run's last literal, then what follows it */
+        const char *n = skip_space(e + 1);
+        if (*n != '"') return *n == ':' && n[1] != ':';
+        e = literal_end(n);
+    }
+    return false;
+}
+
+/* Does the run of literals [first, last] read as compiler options: every
+ * word an option (`-DN`, `-cl-std=CL1.2`), the value of a spaced `-D`/`-I`,
+ * or a conversion (`%s`)?  Prose that mentions "-D NAME" is not. */
+static bool options_literal(const char *first, const char *last)
+{
+    bool value_next = false, any = false;
+    const char *c = first + 1;
+    while (c < last) {
+        if (*c == '"') { /* the gap to the next literal of the run */
+            c = strchr(c + 1, '"');
+            if (!c) return false;
+            c++;
+            continue;
+        }
+        if (isspace((unsigned char)*c) || (c[0] == '\\' && (c[1] == 'n' || c[1] == 't'))) {
+            c += *c == '\\' ? 2 : 1;
+            continue;
+        }
+        const char *w = c;
+        while (c < last && *c != '"' && !isspace((unsigned char)*c) && !(c[0] == '\\' && (c[1] == 'n' || c[1] == 't'))) c++;
+        size_t len = (size_t)(c - w);
+        if (value_next) {
+            value_next = false;
+        } else if (*w == '-') {
+            value_next = len == 2 && (w[1] == 'D' || w[1] == 'I');
+            any = true;
+        } else if (*w != '%') {
+            return false;
+        }
+    }
+    return any;
+}
+
+int jit_unconditional_flags(const char *text, char **out, int max)
+{
+    int n = 0;
+    for (const char *p = strstr(text, "-D"); p && n < max; p = strstr(p + 2, "-D")) {
+        const char *name = p + 2;
+        while (*name == ' ') name++;
+        if (!(isalpha((unsigned char)*name) || *name == '_')) continue;
+        if (p > text && (ident_char(p[-1]) || p[-1] == '-')) continue;
+        const char *open = literal_start(text, p);
+        if (!open) continue;
+        const char *first = open;
+        for (;;) { /* the first literal of the run */
+            const char *c = first;
+            while (c > text && isspace((unsigned char)c[-1])) c--;
+            if (c == text || c[-1] != '"') break;
+            const char *prev = literal_start(text, c - 1);
+            if (!prev) break;
+            first = prev;
+        }
+        const char *last = literal_end(open);
+        while (last) {
+            const char *c = skip_space(last + 1);
+            if (*c != '"' || !literal_end(c)) break;
+            last = literal_end(c);
+        }
+        if (!last || conditional_literal(text, first) || !options_literal(first, last)) continue;
+        const char *e = name;
+        while (ident_char(*e)) e++;
+        const char *v = NULL, *ve = NULL;
+        if (*e == '=') {
+            v = e + 1;
+            ve = v;
+            while (*ve && (ident_char(*ve) || strchr(".+-*()", *ve))) ve++;
+            if (ve == v || (*ve != ' ' && *ve != '"' && *ve != '\\')) continue; /* %d, "-DN=" + value */
+        } else if (*e != ' ' && *e != '"' && *e != '\\') {
+            continue;
+        }
+        char flag[192];
+        if (v) snprintf(flag, sizeof flag, "%.*s=%.*s", (int)(e - name), name, (int)(ve - v), v);
+        else snprintf(flag, sizeof flag, "%.*s", (int)(e - name), name);
+        bool have = false;
+        for (int i = 0; i < n && !have; i++) have = strcmp(out[i], flag) == 0;
+        if (!have) out[n++] = xstrdup(flag);
+    }
+    return n;
+}

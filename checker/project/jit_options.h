@@ -1,0 +1,45 @@
+/* jit_options.h - the value a host's option string gives a name.
+ *
+ * Host code that builds a kernel at run time often writes its -D options
+ * with printf-style formatting:
+ *
+ *     snprintf(opts, sizeof(opts), "-DLEN=%d -DLOOPS=%u " "-DOUT=16",
+ *              LEN, loop_count);
+ *
+ * Read as text (no libclang: host files are not parsed), the option for a
+ * name is found inside a string literal; its value is the literal text
+ * after `=` (`16`), or the argument that the conversion (`%d`) stands for:
+ * a number, or a name the caller looks up as a constant; anything else is
+ * a value known only at run time. */
+#ifndef GPULINT_JIT_OPTIONS_H
+#define GPULINT_JIT_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum {
+    OPTION_ABSENT,    /* no -D option for the name in the text */
+    OPTION_LITERAL,   /* value: the option's own text or a numeric argument */
+    OPTION_ARGUMENT,  /* value: the argument, a name to look up as a constant */
+    OPTION_RUN_TIME,  /* set from an expression the text cannot evaluate */
+} OptionValue;
+
+/* The first -D option for `name` (`-DNAME=`, `-D NAME=`) in a string literal
+ * of `text`, and what its value is; `value` holds the literal or the
+ * argument's name (n bytes). */
+OptionValue jit_option_value(const char *text, const char *name, char *value, size_t n);
+
+#define JIT_OPTION_NAME 64
+/* The other names given -D options in the same option string (the run of
+ * adjacent literals) as `name`'s first one: what the host passes together
+ * (a flag such as -DITERATIONS beside the sizes a kernel needs).  The count. */
+int jit_option_siblings(const char *text, const char *name, char (*out)[JIT_OPTION_NAME], int max);
+
+/* The -D options a host file writes in every build's option string: `-DNAME`
+ * or `-DNAME=literal` in a string literal that is no branch of a `?:`
+ * (`PLATFORM_MESA ? "-D__MESA__ " : ""` is one platform's) and whose value
+ * is no conversion (`%d`).  Each is "NAME" or "NAME=value", malloc'd, in
+ * `out` (at most max); the count. */
+int jit_unconditional_flags(const char *text, char **out, int max);
+
+#endif

@@ -107,6 +107,8 @@ bool kernel_runs_one_block(const Kernel *k)
 
 const char *block_shape_text(FindingList *l, const Model *m, const Kernel *k)
 {
+    if (k->warp_axis_y) /* as launched: the threads are the same */
+        return arena_printf(&l->arena, "%dx%dx%d (warps along y)", k->launch_block.x, k->launch_block.y, k->launch_block.z);
     if (k->block.known) return arena_printf(&l->arena, "%dx%dx%d", k->block.x, k->block.y, k->block.z);
     return arena_printf(&l->arena, "assumed x>=%d", model_language(m)->warp_width); /* warp_geometry's assumption */
 }

@@ -109,22 +109,6 @@ static bool narrow_fallback(const Model *m, const Kernel *k)
     return n > 0;
 }
 
-/* A loop that does the kernel's work: its trip count unknown (a run-time
- * bound, a host-set iteration count) or at least 64 (a shorter constant loop
- * is typically one over the struct's own fields). */
-static bool work_loop(const Loop *L)
-{
-    long long trips = loop_constant_trips(L);
-    return trips == 0 || trips >= 64;
-}
-
-static bool has_work_loop(const Kernel *k)
-{
-    for (int l = 0; l < k->nloops; l++)
-        if (work_loop(&k->loops[l])) return true;
-    return false;
-}
-
 /* Where a per-thread struct access outside every loop is not what the time
  * goes to: the state a thread loads once, keeps in registers through a long
  * loop and stores back (hash and KDF iterations, a solver's steps), or that
@@ -134,10 +118,10 @@ static bool has_work_loop(const Kernel *k)
 static const char *work_elsewhere(const Model *m, const Kernel *k, const Access *a)
 {
     if (a->loop >= 0) return NULL;
-    if (has_work_loop(k)) return "kernel-loop";
+    if (work_loop_apart(k, -1)) return "kernel-loop";
     for (int i = 0; i < m->nkernels; i++) {
         const Kernel *o = &m->kernels[i];
-        if (o == k || !has_work_loop(o)) continue;
+        if (o == k || !work_loop_apart(o, -1)) continue;
         for (int j = 0; j < o->naccesses; j++) {
             const Access *b = &o->accesses[j];
             if (b->space == SPACE_GLOBAL && b->elem_is_record && b->elem_canonical && a->elem_canonical &&

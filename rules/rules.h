@@ -138,6 +138,21 @@ const ArrayDecl *symbol_array_cap(const Kernel *k, int sym);
 /* How many iterations a loop of constant init, step and bound makes
  * (counting up), else 0. */
 long long loop_constant_trips(const Loop *L);
+/* A loop that does a kernel's work: its trip count unknown (a run-time
+ * bound, a host-set iteration count) or at least 64 (a shorter constant
+ * loop is typically one over a struct's fields or a row's few elements). */
+bool work_loop(const Loop *L);
+/* A work loop of k apart from loop `l` (-1: any loop): neither `l`, nor
+ * one of its enclosing loops, nor one inside it.  Then what `l` does runs
+ * once per thread beside the loop where the kernel's time goes. */
+bool work_loop_apart(const Kernel *k, int l);
+/* Does loop l (a row walk) run once per thread beside the loop that does
+ * the kernel's work?  A thread gathers its key or state, then iterates a
+ * hash or a solver thousands of times in registers: l's wasted sectors
+ * are paid once against that loop.  No loop around l may be a work loop
+ * (then l is part of the work); the work loop holds no global or shared
+ * access and is not bounded by l's own run-time bound. */
+bool loop_once_beside_work(const Kernel *k, int l);
 /* Does no global address of k depend on the block index or the grid size
  * (and no atomic, no unmodelled value: no work queue)?  Then every block
  * would do the same work: the kernel runs as one block, which cannot keep

@@ -187,7 +187,8 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     char wtext[128];
     if (width.exact) aff_format(&width, model_symbol_name_cb, (void *)k, wtext, sizeof wtext);
     else aff_format(&cx, model_symbol_name_cb, (void *)k, wtext, sizeof wtext);
-    Severity sev = (!constant || wv >= 32) ? SEV_HIGH : SEV_MEDIUM;
+    bool beside_work = loop_once_beside_work(k, l);
+    Severity sev = beside_work ? SEV_INFO : (!constant || wv >= 32) ? SEV_HIGH : SEV_MEDIUM;
     const Loop *L = &k->loops[l];
     const char *ivar = L->ivar ? L->ivar : "the loop counter";
     Finding *f;
@@ -237,6 +238,7 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
         finding_str(out, f, "split_index", unit->split);
     }
     if (kernel_runs_one_block(k)) finding_bool(out, f, "one_block", true);
+    if (beside_work) finding_str(out, f, "work_elsewhere", "kernel-loop");
     finding_predict(out, f);
     finding_related(out, f, L->header, "the loop over %s", ivar);
     add_call_site(out, f, a->call_depth, a->call_site);
@@ -525,6 +527,11 @@ static void predict(const Finding *f, CostPrediction *out)
 {
     if (strcmp(evidence_str(f, "mapping", ""), "transposed-2d") == 0 || strcmp(evidence_str(f, "mapping", ""), "lane-row") == 0) {
         predict_2d(f, out);
+        return;
+    }
+    if (evidence_str(f, "work_elsewhere", "")[0]) { /* paid once per thread: nothing measured says what it costs there */
+        cost_no_measurement(out, "a walk each thread makes once beside the loop that does the kernel's work (kernel-loop): "
+                                 "its cost is spread over that loop, which was not measured");
         return;
     }
     long long W = evidence_int(f, "row_width_value", 0), bytes = evidence_int(f, "element_bytes", 4);

@@ -1,0 +1,39 @@
+// uncoalesced-row in OpenCL: each work-item copies its password (a row walk),
+// then runs ITERATIONS rounds of a hash on private memory. The walk is
+// reported at info with no prediction (paid once per work-item against the
+// loop where the time goes); a walk whose neighbour loop reads __global
+// memory keeps its severity.
+
+#define PLAINTEXT_LENGTH 55
+#define ITERATIONS 4096
+
+typedef struct {
+    uint length;
+    uchar v[PLAINTEXT_LENGTH];
+} password_t;
+
+inline uint round_fn(uint h, uint w) { return rotate(h ^ w, 5u) + 0x9e3779b9u; }
+
+__kernel void hash_loop(__global const password_t* in, __global uint* out)
+{
+    uint gid = get_global_id(0);
+    uint len = in[gid].length;
+    uint w[16] = {0};
+    for (uint j = 0; j < len; j++)
+        w[j / 4] |= (uint)in[gid].v[j] << (8 * (j % 4));  // expect: uncoalesced-row work_elsewhere=kernel-loop severity=info
+    uint h = 0x67452301u;
+    for (uint r = 0; r < ITERATIONS; r++)
+        for (uint i = 0; i < 16; i++) h = round_fn(h, w[i] + r);
+    out[gid] = h;
+}
+
+__kernel void salted_lookup(__global const password_t* in, __global const uint* salts, __global uint* out, uint nsalts)
+{
+    uint gid = get_global_id(0);
+    uint len = in[gid].length;
+    uint acc = 0;
+    for (uint j = 0; j < len; j++) acc = acc * 31u + in[gid].v[j];  // expect: uncoalesced-row severity=medium
+    uint best = 0;
+    for (uint s = 0; s < nsalts; s++) best = max(best, acc ^ salts[s]);
+    out[gid] = best;
+}

@@ -94,6 +94,7 @@ static bool analyse_host_strings(Frontend *fe, const char *path, const char *con
         m->fp64_reason = fp64_reason;
         double t = monotonic_seconds();
         if (!model_language(m)->host_code_in_gpu_files) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m, rep);
+        model_orient_warps(m);
         rep->model_seconds += monotonic_seconds() - t;
     }
     return true;
@@ -162,6 +163,7 @@ void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *
     model_build(m, pr->tu, frontend_shim_dir(fe), frontend_options(fe), fa);
     /* kernels whose launches are in other files: the host files that name them */
     if (!model_language(m)->host_code_in_gpu_files) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m, rep);
+    model_orient_warps(m); /* once every launch is linked */
     classify_gpu_diags(pr->tu, m, rep->diags, rep->ndiags);
     rep->model_seconds = monotonic_seconds() - t;
 }

@@ -82,9 +82,10 @@ void model_dump(FILE *out, const Model *m)
                 m->fp64_reason ? m->fp64_reason : "?");
     for (int i = 0; i < m->nkernels; i++) {
         const Kernel *k = &m->kernels[i];
-        fprintf(out, "kernel %s (%s:%u)%s%s block=%s%dx%dx%d launches=%d\n", k->name, k->range.file, k->range.line,
-                k->is_template ? " [template pattern]" : "", k->device_root ? " [device function]" : "", k->block.known ? "" : "unknown ", k->block.x, k->block.y,
-                k->block.z, k->nlaunches);
+        const BlockShape *b = k->warp_axis_y ? &k->launch_block : &k->block;
+        fprintf(out, "kernel %s (%s:%u)%s%s block=%s%dx%dx%d%s launches=%d\n", k->name, k->range.file, k->range.line,
+                k->is_template ? " [template pattern]" : "", k->device_root ? " [device function]" : "", b->known ? "" : "unknown ",
+                b->x, b->y, b->z, k->warp_axis_y ? " (warps along y: values with y as x)" : "", k->nlaunches);
         for (int j = 0; j < k->nparams; j++)
             fprintf(out, "  param %s: %s%s\n", k->params[j].name, k->params[j].type, k->params[j].is_restrict ? " restrict" : "");
         for (int j = 0; j < k->nloops; j++) {

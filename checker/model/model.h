@@ -234,6 +234,9 @@ typedef struct {
     ThreadCompare *thread_compares; int nthread_compares;
     BlockShape block;        /* known when every launch in the file agrees, or required (below) */
     bool block_required;     /* OpenCL reqd_work_group_size(X, Y, Z): every launch has this shape */
+    bool warp_axis_y;        /* launched one thread wide in x: warps form along y, and the values
+                              * are rewritten with y as x (model_orient_warps); block is then (y, z, 1) */
+    BlockShape launch_block; /* warp_axis_y: the shape as launched */
     int nlaunches;
 } Kernel;
 
@@ -323,6 +326,9 @@ static inline const GpuLanguage *model_language(const Model *m)
 void model_init(Model *m, const char *file);
 void model_free(Model *m);
 const char *model_symbol_name(const Kernel *k, int sym);
+/* Kernels launched one thread wide in x ((1, N), (1, N, M)): their values
+ * rewritten so that x is the dimension the warps form along (warp_axis.c). */
+void model_orient_warps(Model *m);
 /* Affine name callback (ctx = const Kernel *). */
 const char *model_symbol_name_cb(int sym, void *ctx);
 /* Does `a` use a per-thread value the model records only in

@@ -61,7 +61,13 @@ static int loaded_row_start(const Kernel *k, const Affine *off, int l, long long
         bool plain = true;
         for (int q = 0; q < tm->nfactors; q++) {
             int f = tm->factor[q];
-            if (f <= SYM_TID_Z) return -1;
+            /* threadIdx.y picks the warp's row of a 2-D block wide in x
+             * (32 or more, or assumed so): the same for every lane */
+            if (f == SYM_TID_X || (f <= SYM_TID_Z && k->block.known && k->block.x < 32)) return -1;
+            if (f <= SYM_TID_Z) {
+                plain = false;
+                continue;
+            }
             if (f >= SYM_FIRST_USER && k->syms[f].kind == SYMK_LOADED && loaded < 0) loaded = f;
             else if (uniform_symbol(k, f)) others++;
             else plain = false;

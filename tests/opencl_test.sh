@@ -118,9 +118,10 @@ check "build values: -v names the constant, its file, and the run-time value" "$
 P=$T/projects/opencl_option_strings
 summarise_project "$P" work_elsewhere elsewhere
 check "option strings: every name has a value: stretch_kernel.cl ok" "$sum" "^file stretch_kernel\.cl ok $"
-check "option strings: the key walk beside the HASH_LOOPS loop is info" "$sum" "^finding uncoalesced-row stretch_kernel\.cl:12 elsewhere=kernel-loop$"
-out=$("$G" -v "$P/run/kernels/stretch_kernel.cl" 2>&1)
-check "option strings: -v names the values, their file, and the run-time name" "$out" "compiled at run time \(OpenCL\): parsed with PLAINTEXT_LENGTH=\(24\), HASH_LOOPS=\(0x1000\), OUTLEN=\(16\), read from .*src/stretch_fmt\.c; SALTLEN set by .*src/stretch_fmt\.c from a value known only at run time"
+check "option strings: the key walk beside the HASH_LOOPS loop is info" "$sum" "^finding uncoalesced-row stretch_kernel\.cl:15 elsewhere=kernel-loop$"
+out=$("$G" -v "$P" 2>&1)
+check "option strings: -v names the values, their file, the common option and the run-time name" "$out" "compiled at run time \(OpenCL\): parsed with PLAINTEXT_LENGTH=\(24\), HASH_LOOPS=\(0x1000\), OUTLEN=\(16\), read from .*src/stretch_fmt\.c; -D _OPENCL_BUILD as every build passes it \(.*src/opencl_common\.c\); SALTLEN set by .*src/stretch_fmt\.c from a value known only at run time"
+nocheck "option strings: no platform's option (a ?: branch, an #ifdef'd literal) and no option from prose" "$out" "-D (__OS_X__|__MESA__|NAME)"
 # a branch inside a kernel that a flag its host passes compiles
 # (testdata/projects/opencl_build_flags): analysed with it; a flag the host
 # never names is no build of the kernel

@@ -150,15 +150,21 @@ typedef struct {
     int *files; int n;       /* indexes into the project's file list */
 } Referrers;
 
+/* A host file that builds OpenCL programs, with the -D options it always
+ * passes (jit_unconditional_flags). */
+typedef struct {
+    int file;
+    char *flags[MAX_COMMON_FLAGS];
+    int nflags;
+} BuildFile;
+
 typedef struct {
     char *root;
     const char *const *files; int nfiles;
     StrMap by_stem;          /* stem -> referrers + 1 */
     Referrers *refs; int nrefs;
     bool device_default;     /* a file passes NVRTC --device-as-default-execution-space */
-    char *flags[MAX_COMMON_FLAGS]; /* -D options every OpenCL build passes (jit_unconditional_flags) */
-    int nflags;
-    char *flags_source;      /* the first host file they are written in */
+    BuildFile *builds; int nbuilds; /* the files that call clBuildProgram */
 } RootRefs;
 
 struct JitIndex {
@@ -176,8 +182,9 @@ void jit_index_free(JitIndex *ji)
     for (int i = 0; i < ji->nroots; i++) {
         RootRefs *r = &ji->roots[i];
         for (int k = 0; k < r->nrefs; k++) free(r->refs[k].files);
-        for (int k = 0; k < r->nflags; k++) free(r->flags[k]);
-        free(r->flags_source);
+        for (int k = 0; k < r->nbuilds; k++)
+            for (int j = 0; j < r->builds[k].nflags; j++) free(r->builds[k].flags[j]);
+        free(r->builds);
         free(r->refs);
         strmap_free(&r->by_stem);
         free(r->root);
@@ -233,21 +240,10 @@ static RootRefs *refs_for(JitIndex *ji, ProjectSet *ps, const char *root)
         if (strstr(text, "\"--device-as-default-execution-space") || strstr(text, "\"-default-device"))
             r->device_default = true;
         /* the code that builds OpenCL programs: the options it always passes */
-        if (r->nflags < MAX_COMMON_FLAGS && strstr(text, "clBuildProgram")) {
-            char *found[MAX_COMMON_FLAGS];
-            int n = jit_unconditional_flags(text, found, MAX_COMMON_FLAGS);
-            for (int i = 0; i < n; i++) {
-                size_t len = strcspn(found[i], "=");
-                bool have = false;
-                for (int j = 0; j < r->nflags && !have; j++)
-                    have = strncmp(r->flags[j], found[i], len) == 0 && strcspn(r->flags[j], "=") == len;
-                if (have || r->nflags >= MAX_COMMON_FLAGS) {
-                    free(found[i]);
-                    continue;
-                }
-                r->flags[r->nflags++] = found[i];
-                if (!r->flags_source) r->flags_source = xstrdup(r->files[f]);
-            }
+        if (strstr(text, "clBuildProgram")) {
+            BuildFile bf = {f, {NULL}, 0};
+            bf.nflags = jit_unconditional_flags(text, bf.flags, MAX_COMMON_FLAGS);
+            if (bf.nflags) *VEC_PUSH(r->builds, r->nbuilds) = bf;
         }
         free(text);
     }
@@ -365,6 +361,44 @@ static int take_constants(const char *text, const char *file, const char *own, c
     return nfound;
 }
 
+static bool same_dir(const char *a, const char *b)
+{
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    return sa && sb && sa - a == sb - b && strncmp(a, b, (size_t)(sa - a)) == 0;
+}
+
+/* The options every build passes, from the files that build OpenCL programs
+ * in the kernel file's directory or in one of its referrers' (a project's
+ * src/ of format plugins and their common builder): another directory's
+ * builder may build another project's kernels. */
+static int take_common_flags(const RootRefs *refs, const Referrers *rf, const char *path, char (*names)[MAX_NAME],
+                             int nnames, bool *found, int nfound, JitDefines *out)
+{
+    for (int b = 0; b < refs->nbuilds; b++) {
+        const BuildFile *bf = &refs->builds[b];
+        const char *builder = refs->files[bf->file];
+        bool near = same_dir(builder, path);
+        for (int k = 0; rf && k < rf->n && !near; k++) near = same_dir(builder, refs->files[rf->files[k]]);
+        if (!near) continue;
+        for (int i = 0; i < bf->nflags; i++) {
+            size_t len = strcspn(bf->flags[i], "=");
+            bool have = false;
+            for (int j = 0; j < out->ndefines && !have; j++)
+                have = strncmp(out->defines[j], bf->flags[i], len) == 0 && strcspn(out->defines[j], "=") == len;
+            if (have) continue;
+            *VEC_PUSH(out->defines, out->ndefines) = xstrdup(bf->flags[i]);
+            *VEC_PUSH(out->common, out->ncommon) = xstrdup(bf->flags[i]);
+            if (!out->common_source) out->common_source = xstrdup(builder);
+            for (int k = 0; k < nnames; k++)
+                if (!found[k] && strlen(names[k]) == len && strncmp(names[k], bf->flags[i], len) == 0) {
+                    found[k] = true;
+                    nfound++;
+                }
+        }
+    }
+    return nfound;
+}
+
 bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, bool opencl,
                      const FrontendReport *pr, JitDefines *out)
 {
@@ -386,18 +420,6 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
     RootRefs *refs = refs_for(ji, ps, root);
     bool found[MAX_NAMES] = {false};
     int nfound = 0;
-    /* what every OpenCL build of the project passes (-D_OPENCL_COMPILER) */
-    for (int i = 0; opencl && i < refs->nflags; i++) {
-        *VEC_PUSH(out->defines, out->ndefines) = xstrdup(refs->flags[i]);
-        *VEC_PUSH(out->common, out->ncommon) = xstrdup(refs->flags[i]);
-        if (!out->common_source) out->common_source = xstrdup(refs->flags_source);
-        size_t len = strcspn(refs->flags[i], "=");
-        for (int k = 0; k < nnames; k++)
-            if (!found[k] && strlen(names[k]) == len && strncmp(names[k], refs->flags[i], len) == 0) {
-                found[k] = true;
-                nfound++;
-            }
-    }
     bool embedded = false;
     char stem[64];
     const char *ext;
@@ -405,10 +427,13 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
     int *slot = strlen(stem) >= 3 ? strmap_get(&refs->by_stem, stem) : NULL;
     long own_size;
     char *own = slot && *slot ? read_file(path, &own_size) : NULL;
-    if (!own) /* no project file refers to it */
+    if (!own) { /* no project file refers to it: a program builder beside it may */
+        if (opencl) take_common_flags(refs, NULL, path, names, nnames, found, nfound, out);
         return out->ndefines > 0;
+    }
     const Referrers *rf = &refs->refs[*slot - 1];
     const char *const *files = refs->files;
+    if (opencl) nfound = take_common_flags(refs, rf, path, names, nnames, found, nfound, out);
     /* the referrers that compile the embedded text, kept for their mentions below */
     char *embedding[16];
     int embedding_file[16], nembedding = 0;

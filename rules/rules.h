@@ -150,9 +150,13 @@ bool work_loop_apart(const Kernel *k, int l);
  * the kernel's work?  A thread gathers its key or state, then iterates a
  * hash or a solver thousands of times in registers: l's wasted sectors
  * are paid once against that loop.  No loop around l may be a work loop
- * (then l is part of the work); the work loop holds no global or shared
- * access and is not bounded by l's own run-time bound. */
+ * (then l is part of the work); the work loop holds no per-thread global
+ * or shared access (a read all lanes share is one cached request) and is
+ * not bounded by l's own run-time bound.  l may be -1 (no loop). */
 bool loop_once_beside_work(const Kernel *k, int l);
+/* The same for one access: outside every work loop (in no loop, or in a
+ * short one such as a copy over a state's words), beside such a loop. */
+bool access_once_beside_work(const Kernel *k, const Access *a);
 /* Does no global address of k depend on the block index or the grid size
  * (and no atomic, no unmodelled value: no work queue)?  Then every block
  * would do the same work: the kernel runs as one block, which cannot keep

@@ -269,7 +269,11 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         const Access *first = first_in_source(k, a, members, nmembers);
         WarpAccess w;
         if (!access_geometry(m, k, first, &w)) continue;
-        Severity sev = w.sectors >= 4 * w.ideal_sectors ? SEV_HIGH : SEV_MEDIUM;
+        /* a thread's state loaded or stored once around the loop that does
+         * the kernel's work in registers: paid once against that loop */
+        bool beside_work = true;
+        for (int q = 0; q < nmembers && beside_work; q++) beside_work = access_once_beside_work(k, &k->accesses[members[q]]);
+        Severity sev = beside_work ? SEV_INFO : w.sectors >= 4 * w.ideal_sectors ? SEV_HIGH : SEV_MEDIUM;
         const char *vt = vector_type(out, a, K);
         const char *verb = store_group ? "writes" : "reads";
         Finding *f = finding_new(out, RULE_ID, sev, first->range, k->name,
@@ -299,6 +303,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         }
         finding_bool(out, f, "copy_shape", copy);
         if (kernel_runs_one_block(k)) finding_bool(out, f, "one_block", true);
+        if (beside_work) finding_str(out, f, "work_elsewhere", "kernel-loop");
         finding_predict(out, f);
         for (int q = 0; q < nmembers; q++) {
             const Access *b = &k->accesses[members[q]];
@@ -506,6 +511,11 @@ static const CostTable *const costs[] = {&COPY, &LOADS, &STORES, &ONE_BLOCK, NUL
 
 static void predict(const Finding *f, CostPrediction *out)
 {
+    if (evidence_str(f, "work_elsewhere", "")[0]) { /* paid once per thread: nothing measured says what it costs there */
+        cost_no_measurement(out, "accesses each thread makes once beside the loop that does the kernel's work (kernel-loop): "
+                                 "their cost is spread over that loop, which was not measured");
+        return;
+    }
     if (evidence_int(f, "one_block", 0)) {
         cost_predict_from(out, &ONE_BLOCK, 4, "adjacent elements in a kernel that runs as one block");
         return;

@@ -41,8 +41,11 @@ static bool register_loop(const Kernel *k, int o)
 {
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
-        if ((a->space == SPACE_GLOBAL || a->space == SPACE_SHARED || a->space == SPACE_UNKNOWN) && a->loop >= 0 &&
-            loop_within(k, a->loop, o))
+        /* a warp-uniform read (a salt's field, an iteration count) is one
+         * cached request for the whole warp: no per-thread traffic */
+        bool per_thread = (a->byte_offset.deps & (DEP_THREAD | DEP_UNKNOWN)) != 0 || a->is_store;
+        if ((a->space == SPACE_GLOBAL || a->space == SPACE_SHARED || a->space == SPACE_UNKNOWN) && per_thread &&
+            a->loop >= 0 && loop_within(k, a->loop, o))
             return false;
     }
     return true;
@@ -50,9 +53,9 @@ static bool register_loop(const Kernel *k, int o)
 
 bool loop_once_beside_work(const Kernel *k, int l)
 {
-    for (int o = k->loops[l].parent; o >= 0; o = k->loops[o].parent)
+    for (int o = l >= 0 ? k->loops[l].parent : -1; o >= 0; o = k->loops[o].parent)
         if (work_loop(&k->loops[o])) return false;
-    int bound = loop_bound_symbol(&k->loops[l]);
+    int bound = l >= 0 ? loop_bound_symbol(&k->loops[l]) : -1;
     for (int o = 0; o < k->nloops; o++) {
         const Loop *W = &k->loops[o];
         /* a loop up to l's own run-time bound is work of l's size (a solve
@@ -61,4 +64,10 @@ bool loop_once_beside_work(const Kernel *k, int l)
         if (!loop_within(k, l, o) && !loop_within(k, o, l) && register_loop(k, o)) return true;
     }
     return false;
+}
+
+bool access_once_beside_work(const Kernel *k, const Access *a)
+{
+    if (a->loop >= 0 && work_loop(&k->loops[a->loop])) return false;
+    return loop_once_beside_work(k, a->loop);
 }

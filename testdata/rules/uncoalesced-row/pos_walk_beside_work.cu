@@ -27,8 +27,9 @@ __global__ void stretch_keys(const uint8_t* keys, uint32_t* digests, int n, int 
     digests[t] = h;
 }
 
-// the walk beside a loop that reads global memory: that loop is no
-// register-only work, the walk keeps its severity
+// the walk beside a loop that streams global memory per thread: that loop
+// is no register-only work, the walk keeps its severity (a read all lanes
+// share, such as a salt's length, would not count)
 __global__ void key_then_table(const float* keys, const float* table, float* out, int n, int m)
 {
     int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -36,7 +37,7 @@ __global__ void key_then_table(const float* keys, const float* table, float* out
     float k = 0.0f;
     for (int i = 0; i < 32; i++) k += keys[t * 32 + i];  // expect: uncoalesced-row row_width_value=32 severity=high
     float s = 0.0f;
-    for (int j = 0; j < m; j++) s += table[j] * k;
+    for (int j = 0; j < m; j++) s += table[j * n + t] * k;
     out[t] = s;
 }
 

@@ -27,13 +27,14 @@ __kernel void hash_loop(__global const password_t* in, __global uint* out)
     out[gid] = h;
 }
 
-__kernel void salted_lookup(__global const password_t* in, __global const uint* salts, __global uint* out, uint nsalts)
+__kernel void salted_lookup(__global const password_t* in, __global const uint* salted, __global uint* out, uint nsalts)
 {
     uint gid = get_global_id(0);
+    uint n = get_global_size(0);
     uint len = in[gid].length;
     uint acc = 0;
     for (uint j = 0; j < len; j++) acc = acc * 31u + in[gid].v[j];  // expect: uncoalesced-row severity=medium
     uint best = 0;
-    for (uint s = 0; s < nsalts; s++) best = max(best, acc ^ salts[s]);
+    for (uint s = 0; s < nsalts; s++) best = max(best, acc ^ salted[s * n + gid]);
     out[gid] = best;
 }

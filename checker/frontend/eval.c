@@ -62,6 +62,34 @@ NOINLINE static Value eval_declref(Ctx *c, CXCursor e)
 }
 
 
+/* An array member of a variable the thread declared (a struct in registers
+ * or local memory, `hash512_t buf; buf.W[i]`), through any chain of `.`
+ * members: not __shared__, __constant__ or global, not a pointer or a
+ * reference, not static. */
+static bool member_of_own_variable(Ctx *c, CXCursor e)
+{
+    e = strip(e);
+    while (clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
+        CXType t = clang_getCursorType(e);
+        if (is_pointer_type(t)) return false;
+        Children ch = children_of(e);
+        CXCursor base = ch.n == 1 ? strip(ch.items[0]) : clang_getNullCursor();
+        children_free(&ch);
+        if (clang_Cursor_isNull(base) || is_pointer_type(clang_getCursorType(base))) return false; /* p->W */
+        e = base;
+    }
+    if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return false;
+    CXCursor var = clang_getCursorReferenced(e);
+    if (clang_getCursorKind(var) != CXCursor_VarDecl) return false;
+    enum CXTypeKind k = clang_getCursorType(var).kind;
+    if (k == CXType_LValueReference || k == CXType_RValueReference || k == CXType_Pointer) return false;
+    enum CXCursorKind parent = clang_getCursorKind(clang_getCursorSemanticParent(var));
+    if (parent == CXCursor_TranslationUnit || parent == CXCursor_Namespace || clang_Cursor_getStorageClass(var) == CX_SC_Static)
+        return false;
+    AddrSpace sp = c->d->var_space(var);
+    return sp == SPACE_UNKNOWN || sp == SPACE_LOCAL;
+}
+
 Affine scale_offset(const Affine *idx, long long size)
 {
     if (size <= 0) return aff_opaque(idx->deps);
@@ -136,9 +164,9 @@ NOINLINE static Value eval_subscript(Ctx *c, CXCursor e, int mode)
         const char *name = arena_printf(&c->m->arena, "%s[%lld]", btext, k);
         return val_int(aff_symbol(new_symbol(c, SYMK_UNIFORM, name), DEP_PARAM));
     }
-    if (!base.is_ptr) {
-        base = pointer_value(SPACE_UNKNOWN, -1, text_of(&c->cx, bcur), -1, aff_opaque(base.a.deps));
-    }
+    if (!base.is_ptr) /* buf.W[i] of a struct the thread declared: its own memory */
+        base = pointer_value(member_of_own_variable(c, bcur) ? SPACE_LOCAL : SPACE_UNKNOWN, -1, text_of(&c->cx, bcur), -1,
+                             aff_opaque(base.a.deps));
     Affine scaled = scale_offset(&idx.a, es);
     Value addr = base;
     addr.a = aff_add(&base.a, &scaled);

@@ -38,3 +38,19 @@ __kernel void salted_lookup(__global const password_t* in, __global const uint* 
     for (uint s = 0; s < nsalts; s++) best = max(best, acc ^ salted[s * n + gid]);
     out[gid] = best;
 }
+
+// the state copied into a private struct (buf.W: the work-item's own
+// memory, not global) and hashed ITERATIONS times in it: still info
+typedef struct {
+    ulong W[8];
+} hash512_t;
+
+__kernel void state_loop(__global const ulong* state, __global ulong* out)
+{
+    uint gid = get_global_id(0);
+    hash512_t buf;
+    for (uint i = 0; i < 8; i++) buf.W[i] = state[gid * 8 + i];  // expect: uncoalesced-row row_width_value=8 work_elsewhere=kernel-loop severity=info
+    for (uint r = 0; r < ITERATIONS; r++)
+        for (uint i = 0; i < 8; i++) buf.W[i] = rotate(buf.W[i] ^ buf.W[(i + 1) % 8], (ulong)r % 63 + 1);
+    out[gid] = buf.W[0];
+}

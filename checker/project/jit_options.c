@@ -51,6 +51,33 @@ static const char *literal_end(const char *open)
     return NULL;
 }
 
+/* The first literal of the run of adjacent literals ("a" "b") that holds
+ * the one opened at `open`, and the closing quote of its last (NULL when
+ * unterminated). */
+static const char *run_first(const char *text, const char *open)
+{
+    const char *first = open;
+    for (;;) {
+        const char *c = first;
+        while (c > text && isspace((unsigned char)c[-1])) c--;
+        if (c == text || c[-1] != '"') return first;
+        const char *prev = literal_start(text, c - 1);
+        if (!prev) return first;
+        first = prev;
+    }
+}
+
+static const char *run_last(const char *open)
+{
+    const char *last = literal_end(open);
+    while (last) {
+        const char *c = skip_space(last + 1);
+        if (*c != '"' || !literal_end(c)) break;
+        last = literal_end(c);
+    }
+    return last;
+}
+
 /* Conversions (`%d`, not `%%`) in the literal text [from, to). */
 static int conversions(const char *from, const char *to)
 {
@@ -151,24 +178,9 @@ static OptionValue option_at(const char *text, const char *open, const char *v, 
         while (*conv && strchr("-+ #0123456789.lhzjt", *conv)) conv++;
         bool string_conversion = *conv == 's';
         /* the run of adjacent literals: back to its first, on to its last */
-        const char *first = open;
-        for (;;) {
-            const char *c = first;
-            while (c > text && isspace((unsigned char)c[-1])) c--;
-            if (c == text || c[-1] != '"') break;
-            const char *prev = literal_start(text, c - 1);
-            if (!prev) break;
-            first = prev;
-        }
+        const char *first = run_first(text, open);
         int k = conversions(first, v);
-        const char *last = literal_end(open);
-        while (last) {
-            const char *c = skip_space(last + 1);
-            if (*c != '"') break;
-            const char *e = literal_end(c);
-            if (!e) break;
-            last = e;
-        }
+        const char *last = run_last(open);
         return last ? nth_argument(last + 1, k, string_conversion, value, n) : OPTION_RUN_TIME;
     }
     if (*v == '"') { /* "-D TILE=" + std::to_string(TILE), "-DN=" << n */
@@ -221,20 +233,7 @@ int jit_option_siblings(const char *text, const char *name, char (*out)[JIT_OPTI
 {
     const char *open;
     if (!find_option(text, name, &open)) return 0;
-    const char *first = open, *last = literal_end(open);
-    for (;;) {
-        const char *c = first;
-        while (c > text && isspace((unsigned char)c[-1])) c--;
-        if (c == text || c[-1] != '"') break;
-        const char *prev = literal_start(text, c - 1);
-        if (!prev) break;
-        first = prev;
-    }
-    while (last) {
-        const char *c = skip_space(last + 1);
-        if (*c != '"' || !literal_end(c)) break;
-        last = literal_end(c);
-    }
+    const char *first = run_first(text, open), *last = run_last(open);
     if (!last) return 0;
     int n = 0;
     for (const char *p = first; p < last && n < max; p++) {
@@ -317,21 +316,7 @@ int jit_unconditional_flags(const char *text, char **out, int max)
         if (p > text && (ident_char(p[-1]) || p[-1] == '-')) continue;
         const char *open = literal_start(text, p);
         if (!open) continue;
-        const char *first = open;
-        for (;;) { /* the first literal of the run */
-            const char *c = first;
-            while (c > text && isspace((unsigned char)c[-1])) c--;
-            if (c == text || c[-1] != '"') break;
-            const char *prev = literal_start(text, c - 1);
-            if (!prev) break;
-            first = prev;
-        }
-        const char *last = literal_end(open);
-        while (last) {
-            const char *c = skip_space(last + 1);
-            if (*c != '"' || !literal_end(c)) break;
-            last = literal_end(c);
-        }
+        const char *first = run_first(text, open), *last = run_last(open);
         if (!last || conditional_literal(text, first) || !options_literal(first, last)) continue;
         const char *e = name;
         while (ident_char(*e)) e++;

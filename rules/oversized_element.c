@@ -109,7 +109,8 @@ static bool narrow_fallback(const Model *m, const Kernel *k)
     return n > 0;
 }
 
-/* Where a per-thread struct access outside every loop is not what the time
+/* Where a per-thread struct access outside every loop (or at an address no
+ * iteration changes) is not what the time
  * goes to: the state a thread loads once, keeps in registers through a long
  * loop and stores back (hash and KDF iterations, a solver's steps), or that
  * an init or final kernel touches once for a kernel of the same file that
@@ -117,7 +118,9 @@ static bool narrow_fallback(const Model *m, const Kernel *k)
  * work; NULL when the access is not of that kind. */
 static const char *work_elsewhere(const Model *m, const Kernel *k, const Access *a)
 {
-    if (a->loop >= 0) return NULL;
+    /* inside a loop, an address no iteration changes (key[gid].length in a
+     * loop's condition) is one load too: hoisted, or an L1 hit after the first */
+    if (a->loop >= 0 && (!a->byte_offset.exact || (a->byte_offset.deps & DEP_LOOP))) return NULL;
     if (work_loop_apart(k, -1)) return "kernel-loop";
     for (int i = 0; i < m->nkernels; i++) {
         const Kernel *o = &m->kernels[i];

@@ -76,7 +76,7 @@ void file_status_compute(FileResult *r, bool analysed)
                                      host_only == 1 ? "" : "s")
             : *headers && !nvcc_only ? " (no parse error follows from it)"
                                      : "";
-        const char *nvcc = nvcc_only ? arena_printf(a, "%s%d error%s in specializations only nvcc accepts (left out)",
+        const char *nvcc = nvcc_only ? arena_printf(a, "%s%d error%s in declarations only nvcc accepts",
                                                     *headers || host_only ? ", " : "", nvcc_only,
                                                     nvcc_only == 1 ? "" : "s")
                                      : "";

@@ -98,11 +98,31 @@ static bool cuda_builtin_constant(const char *name, long long *value)
     return true;
 }
 
+/* `extern __shared__ float s[32][32];` in a kernel: nvcc takes a sized
+ * extern array as the dynamic shared memory, clang rejects the declaration
+ * ("cannot be 'extern'") and drops its attribute; the spelling says it. */
+static bool spelled_shared(CXCursor var)
+{
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(var);
+    CXToken *t;
+    unsigned n;
+    clang_tokenize(tu, clang_getCursorExtent(var), &t, &n);
+    bool found = false;
+    for (unsigned i = 0; i < n && !found; i++) {
+        CXString sp = clang_getTokenSpelling(tu, t[i]);
+        found = strcmp(clang_getCString(sp), "__shared__") == 0;
+        clang_disposeString(sp);
+    }
+    clang_disposeTokens(tu, t, n);
+    return found;
+}
+
 static AddrSpace cuda_var_space(CXCursor var)
 {
     if (has_attr(var, CXCursor_CUDAConstantAttr)) return SPACE_CONSTANT;
     if (has_attr(var, CXCursor_CUDASharedAttr)) return SPACE_SHARED;
     if (has_attr(var, CXCursor_CUDADeviceAttr)) return SPACE_GLOBAL;
+    if (clang_Cursor_getStorageClass(var) == CX_SC_Extern && spelled_shared(var)) return SPACE_SHARED;
     return SPACE_UNKNOWN;
 }
 

@@ -27,6 +27,7 @@
 #include "frontend/gpu_code.h"
 #include "util/vec.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -265,6 +266,26 @@ static bool touches_gpu_code(CXTranslationUnit tu, Extents *x, const Model *m, c
     return !in_function && main_file && strcmp(main_file, d->file) == 0;
 }
 
+/* Another nvcc dialect difference: a sized `extern __shared__` array
+ * (nvcc's dynamic shared memory) that clang rejects ("__shared__ variable
+ * 's' cannot be 'extern'") and then calls a host variable in the kernel.
+ * The front end models it as shared memory (dialect_cuda.c), so both
+ * errors are nvcc-only: the GPU code is complete. */
+static void mark_sized_extern_shared(Diag *diags, int ndiags)
+{
+    for (int i = 0; i < ndiags; i++) {
+        char name[128];
+        if (diags[i].level != DIAG_ERROR || sscanf(diags[i].message, "__shared__ variable '%127[^']' cannot be 'extern'", name) != 1)
+            continue;
+        diags[i].nvcc_dialect = true;
+        char host_ref[192];
+        snprintf(host_ref, sizeof host_ref, "reference to __host__ variable '%s' in __", name);
+        for (int j = 0; j < ndiags; j++)
+            if (diags[j].level == DIAG_ERROR && strncmp(diags[j].message, host_ref, strlen(host_ref)) == 0)
+                diags[j].nvcc_dialect = true;
+    }
+}
+
 void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int ndiags)
 {
     if (!ndiags) return;
@@ -286,6 +307,7 @@ void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int n
         if (innermost >= 0) x.v[innermost].nvcc_only = true;
         diags[i].nvcc_dialect = true;
     }
+    mark_sized_extern_shared(diags, ndiags);
     for (int i = 0; i < ndiags; i++) {
         for (int k = 0; k < x.n && !diags[i].nvcc_dialect; k++)
             diags[i].nvcc_dialect = x.v[k].nvcc_only && inside(&x.v[k].at, &diags[i]);

@@ -47,6 +47,25 @@ __global__ void copy_states(const SolverState* in, SolverState* out, int n)
         out[i] = in[i];  // expect: oversized-element size=56 kind=struct severity=high expect: oversized-element size=56 kind=struct severity=high
 }
 
+// A field read in a loop's condition at an address no iteration changes
+// (key[i].length): one load, hoisted or an L1 hit; info beside the long loop.
+struct Key {
+    unsigned char bytes[55];
+    unsigned char pad;
+    int length;
+};  // 60 bytes
+
+__global__ void stretch_keys(const Key* keys, unsigned* out, int n, int rounds)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    unsigned h = 2166136261u;
+    for (int j = 0; j < keys[i].length; j++)  // expect: oversized-element size=60 kind=struct fields=length severity=info work_elsewhere=kernel-loop
+        h = (h ^ j) * 16777619u;
+    for (int r = 0; r < rounds; r++) h = (h ^ (h >> 13)) * 0x5bd1e995u;
+    out[i] = h;
+}
+
 void run(SolverState* s, SolverState* t, int n)
 {
     reset<<<(n + 255) / 256, 256>>>(s, n);

@@ -110,12 +110,12 @@ static bool narrow_fallback(const Model *m, const Kernel *k)
 }
 
 /* Where a per-thread struct access outside every loop (or at an address no
- * iteration changes) is not what the time
- * goes to: the state a thread loads once, keeps in registers through a long
- * loop and stores back (hash and KDF iterations, a solver's steps), or that
- * an init or final kernel touches once for a kernel of the same file that
- * loops over it.  The copy is paid once per thread against the loop's
- * work; NULL when the access is not of that kind. */
+ * iteration changes) is not what the time goes to: the state a thread loads
+ * once, keeps in registers through a long loop and stores back (hash and
+ * KDF iterations, a solver's steps), or that an init or final kernel
+ * touches once for a kernel of the same file that loops over it.  The copy
+ * is paid once per thread against the loop's work; NULL when the access is
+ * not of that kind. */
 static const char *work_elsewhere(const Model *m, const Kernel *k, const Access *a)
 {
     /* inside a loop, an address no iteration changes (key[gid].length in a

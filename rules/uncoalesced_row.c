@@ -52,7 +52,7 @@ static bool same_address_before(const Kernel *k, const Access *a, int i, bool da
  * vecs[ids[t]*dim + d], or a constant width of 8 elements or more).
  * *term: the term, for the finding's text. */
 static int loaded_row_start(const Kernel *k, const Affine *off, int l, long long elem_bytes, int min_width,
-                            const AffTerm **term)
+                            int warp_width, const AffTerm **term)
 {
     int start = -1;
     for (int t = 0; t < off->nterms; t++) {
@@ -62,8 +62,8 @@ static int loaded_row_start(const Kernel *k, const Affine *off, int l, long long
         for (int q = 0; q < tm->nfactors; q++) {
             int f = tm->factor[q];
             /* threadIdx.y picks the warp's row of a 2-D block wide in x
-             * (32 or more, or assumed so): the same for every lane */
-            if (f == SYM_TID_X || (f <= SYM_TID_Z && k->block.known && k->block.x < 32)) return -1;
+             * (a warp or more, or assumed so): the same for every lane */
+            if (f == SYM_TID_X || (f <= SYM_TID_Z && k->block.known && k->block.x < warp_width)) return -1;
             if (f <= SYM_TID_Z) {
                 plain = false;
                 continue;
@@ -91,7 +91,7 @@ static void check_loaded_walk(const Model *m, const Kernel *k, const Access *a, 
     int l = walking_loop(k, a, &a->data_offset);
     if (l < 0) return;
     const AffTerm *term = NULL;
-    int loaded = loaded_row_start(k, &a->data_offset, l, a->elem_bytes, min_width, &term);
+    int loaded = loaded_row_start(k, &a->data_offset, l, a->elem_bytes, min_width, model_language(m)->warp_width, &term);
     if (loaded < 0) return;
     if (same_address_before(k, a, index, true)) return; /* vals[j] * vals[j] */
     const Loop *L = &k->loops[l];

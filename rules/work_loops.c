@@ -8,17 +8,10 @@ bool work_loop(const Loop *L)
     return trips == 0 || trips >= 64;
 }
 
-static bool loop_within(const Kernel *k, int inner, int outer)
-{
-    for (int l = inner; l >= 0; l = k->loops[l].parent)
-        if (l == outer) return true;
-    return false;
-}
-
 bool work_loop_apart(const Kernel *k, int l)
 {
     for (int o = 0; o < k->nloops; o++)
-        if (work_loop(&k->loops[o]) && (l < 0 || (!loop_within(k, l, o) && !loop_within(k, o, l)))) return true;
+        if (work_loop(&k->loops[o]) && (l < 0 || (!model_loop_within(k, l, o) && !model_loop_within(k, o, l)))) return true;
     return false;
 }
 
@@ -45,7 +38,7 @@ static bool register_loop(const Kernel *k, int o)
          * cached request for the whole warp: no per-thread traffic */
         bool per_thread = (a->byte_offset.deps & (DEP_THREAD | DEP_UNKNOWN)) != 0 || a->is_store;
         if ((a->space == SPACE_GLOBAL || a->space == SPACE_SHARED || a->space == SPACE_UNKNOWN) && per_thread &&
-            a->loop >= 0 && loop_within(k, a->loop, o))
+            a->loop >= 0 && model_loop_within(k, a->loop, o))
             return false;
     }
     return true;
@@ -61,7 +54,7 @@ bool loop_once_beside_work(const Kernel *k, int l)
         /* a loop up to l's own run-time bound is work of l's size (a solve
          * over the n rows each thread gathered): not heavier */
         if (!work_loop(W) || (bound >= 0 && bounded_by(k, o, bound, 0))) continue;
-        if (!loop_within(k, l, o) && !loop_within(k, o, l) && register_loop(k, o)) return true;
+        if (!model_loop_within(k, l, o) && !model_loop_within(k, o, l) && register_loop(k, o)) return true;
     }
     return false;
 }

@@ -310,10 +310,8 @@ static int take_options(const char *text, const char *file, const char *own, cha
             char value[MAX_VALUE - 2], constant[MAX_VALUE];
             OptionValue v = jit_option_value(text, siblings[k], value, sizeof value);
             bool constant_known = v == OPTION_LITERAL || (v == OPTION_ARGUMENT && constant_value(text, value, constant, sizeof constant));
-            if (constant_known && !listed(names, *nnames, siblings[k]) && mentions(own, siblings[k])) {
-                found[*nnames] = false;
+            if (constant_known && !listed(names, *nnames, siblings[k]) && mentions(own, siblings[k]))
                 snprintf(names[(*nnames)++], MAX_NAME, "%.*s", MAX_NAME - 1, siblings[k]);
-            }
         }
     }
     for (int i = 0; i < *nnames; i++) {

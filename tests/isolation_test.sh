@@ -3,10 +3,13 @@
 #
 # Worker processes and per-file limits: a file that crashes its worker,
 # hangs, or runs out of memory gets one error with the reason and costs only
-# that file; #include of /dev/zero or of a FIFO is stopped by the limits;
-# the report does not depend on -j.  The crash, hang and allocation are
-# forced with the test-only variables GPULINT_TEST_CRASH_ON/_HANG_ON/
-# _ALLOC_ON (isolate/worker_child.c).  Registered in ctest as cli.isolation.
+# that file; a file that ran out of time or memory gets a second, leaner
+# analysis; time spent waiting for a CPU is not charged to a file;
+# #include of /dev/zero or of a FIFO is stopped by the limits; the report
+# does not depend on -j.  The crash, hang, allocation, runaway and slow
+# parses are forced with the test-only variables GPULINT_TEST_CRASH_ON/
+# _HANG_ON/_ALLOC_ON/_SPIN_ONCE_ON/_SLOW_ON (isolate/worker_child.c).
+# Registered in ctest as cli.isolation.
 set -uo pipefail
 
 if (($# != 2)); then
@@ -82,8 +85,38 @@ else
     fail "crash of the first file, JSON: files[] status"; show
 fi
 GPULINT_TEST_HANG_ON=b_victim run --format=json --file-timeout 1 -j 2 "$d"
-expect_in "hang, JSON: the file's status is failed, the timeout its reason" out \
-    '"reasons":[[:space:]]*\["timed out after 1 s \(--file-timeout\)"\]'
+expect_in "hang, JSON: the file's status is failed, the timeout its reason (nothing to leave out for a second analysis)" out \
+    '"reasons":[[:space:]]*\["timed out after 1 s \(--file-timeout\); a second parse had nothing to leave out \(no include directory found by discovery\)"\]'
+
+# --- a first analysis that runs away gets a second, leaner one --------------
+# (testdata/projects/exploding_discovery has a real one, tests/projects_test.sh)
+GPULINT_TEST_SPIN_ONCE_ON=b_victim run --file-timeout 1 -j 2 "$d"
+expect_rc "runaway parse, nothing discovery added" 2
+expect_in "runaway parse: stopped by CPU time, and the second parse has nothing to leave out" err \
+    'b_victim\.cu: error: timed out after 1 s \(--file-timeout\); a second parse had nothing to leave out'
+expect_count "runaway parse: the other files' findings are reported" 2 "$FINDING"
+within "runaway parse: bounded" 20
+
+# --- a busy machine does not time files out ---------------------------------
+# Three busy loops share the CPU gpulint is pinned to: the file needs about
+# 0.5 s of CPU time and 2 s or more of wall-clock time; it is charged only
+# the time it ran (or waited for anything but a CPU).
+if [[ -r /proc/self/schedstat ]] && command -v taskset >/dev/null && taskset -c 0 true 2>/dev/null; then
+    hogs=()
+    for _ in 1 2 3; do taskset -c 0 sh -c 'while :; do :; done' & hogs+=($!); done
+    rc=0
+    t0=$SECONDS
+    GPULINT_TEST_SLOW_ON=b_victim taskset -c 0 "$G" --min-severity=info --file-timeout 1.2 -j 1 "$d/b_victim.cu" \
+        >"$tmp/out" 2>"$tmp/err" || rc=$?
+    secs=$((SECONDS - t0))
+    last_args=(--file-timeout 1.2 -j 1 "$d/b_victim.cu" "(pinned to CPU 0 with three busy loops)")
+    kill "${hogs[@]}" 2>/dev/null
+    wait "${hogs[@]}" 2>/dev/null
+    expect_rc "slow parse on a busy CPU (--file-timeout 1.2)" 1
+    expect_not_in "slow parse on a busy CPU: not timed out" err 'timed out'
+else
+    echo "skip: no /proc/self/schedstat or taskset"
+fi
 
 # --- a hang is stopped by --file-timeout ------------------------------------
 GPULINT_TEST_HANG_ON=b_victim run --file-timeout 2 -j 1 "$d"

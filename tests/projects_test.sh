@@ -96,6 +96,48 @@ check "no markers: naming it as . from inside the tree: the same" \
 lint "$tmp/no_markers/src"
 check "no markers: naming a subdirectory without the header: degraded, the header named" \
     "files['damp.cu']['status'] == 'degraded' and files['damp.cu']['missing_headers'] == ['physics/units.h']"
+# --- a parse that discovery's headers make explode: a second, leaner one ------
+# Made here, not kept in testdata/ (every run over testdata would pay for it):
+# src/step.cu includes meta/expand.h, found by discovery in include/, whose
+# template instantiates 2^40 classes for a host function.
+x=$tmp/exploding_discovery
+mkdir -p "$x/src" "$x/include/meta"
+cat >"$x/include/meta/expand.h" <<'CU'
+#pragma once
+template <int N, unsigned long M>
+struct Expand {
+    static const unsigned long value = Expand<N - 1, 2 * M>::value + Expand<N - 1, 2 * M + 1>::value;
+};
+template <unsigned long M>
+struct Expand<0, M> {
+    static const unsigned long value = M & 1;
+};
+CU
+cat >"$x/src/step.cu" <<'CU'
+#include "meta/expand.h"
+
+__global__ void step(float *v, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) v[i] = v[i] * 0.5 + 1.0f;
+}
+
+unsigned long table_size() { return Expand<40, 0>::value; }
+
+void run(float *v, int n) { step<<<(n + 255) / 256, 256>>>(v, n); }
+CU
+lint --file-timeout=3 --file-memory=1G "$x"
+check "exploding parse: analysed again without the discovered directory; degraded, and says why" \
+    "files['step.cu']['status'] == 'degraded' and files['step.cu']['missing_headers'] == ['meta/expand.h'] and any(('timed out after 3 s' in r or 'ran out of memory' in r) and 'parsed again without the 1 include directory project discovery added' in r for r in files['step.cu']['reasons'])"
+check "exploding parse: the kernel's finding is reported, no error" \
+    "('double-literal', 'step.cu', 6) in rules and j['errors'] == []"
+"$G" --min-severity=info --file-timeout=3 --file-memory=1G "$x" >/dev/null 2>"$tmp/err"
+if [[ $(grep -c 'step.cu: note: analysis degraded: missing header meta/expand.h; the first analysis' "$tmp/err") == 1 ]] &&
+    [[ $(wc -l <"$tmp/err") == 2 ]]; then
+    ok "exploding parse: text mode: one line for the file, then the summary"
+else
+    fail "exploding parse: text mode line"; sed 's/^/    | /' "$tmp/err"
+fi
 # --- errors confined to host code ---------------------------------------------
 # A third-party header is missing (tests "Per-file status" in docs/projects.md).
 cp -r "$P/host_only_errors" "$tmp/"

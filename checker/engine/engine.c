@@ -128,6 +128,9 @@ typedef struct {
     FlagPlan *flag_plan;                     /* the first lint records there the kernels a build flag selects */
     const FlagConfig *flag_config;           /* a lint again with these flags ... */
     int flag_found;                          /* ... and how many of the kernels they select it modelled */
+    const char *reduced;                     /* a second parse after a first that ended so: leaner */
+    int dropped_dirs;                        /* ... the discovered include directories it left out */
+    bool nothing_to_drop;                    /* ... none: it would be the first parse again */
 } LintMode;
 
 static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char *contents, size_t size,
@@ -151,6 +154,22 @@ static bool lint_with_flags(void *ctx, const FlagConfig *fc, FileResult *scratch
     bool ok = lint_parsed(fl->e, &mode, fl->path, fl->contents, fl->size, fl->ctx, scratch);
     *kernels_found = mode.flag_found;
     return ok;
+}
+
+/* What a reduced second parse left out, or why there was none: a note
+ * that degrades the file, or its error. */
+static bool report_reduced(const LintMode *mode, const char *path, FileResult *r)
+{
+    if (mode->nothing_to_drop || !mode->dropped_dirs) {
+        diag_error(&r->problems, path, 0, 0, "%s; a second parse had nothing to leave out (no include directory "
+                   "found by discovery)", mode->reduced);
+        return false;
+    }
+    diag_note(&r->problems, path, 0, 0, "the first analysis %s: parsed again without the %d include director%s "
+              "project discovery added (headers found only there are missing) and without relints for build flags",
+              mode->reduced, mode->dropped_dirs, mode->dropped_dirs == 1 ? "y" : "ies");
+    r->problems.notes[r->problems.nnotes - 1].parse_detail = true; /* in the file's one summary line */
+    return true;
 }
 
 static bool lint(Engine *e, LintMode *mode, const char *path, const char *contents, size_t size, FileResult *r)
@@ -180,9 +199,10 @@ static bool lint(Engine *e, LintMode *mode, const char *path, const char *conten
     }
     FlagPlan plan;
     memset(&plan, 0, sizeof plan);
-    mode->flag_plan = ctx.focus ? NULL : &plan;
+    mode->flag_plan = ctx.focus || mode->reduced ? NULL : &plan;
     bool ok = lint_parsed(e, mode, path, ctx.focus ? NULL : contents, size, &ctx, r);
     mode->flag_plan = NULL;
+    if (mode->reduced) ok = report_reduced(mode, path, r) && ok;
     if (ok && plan.nconfigs) {
         FlagLint fl = {e, mode, path, contents, size, &ctx};
         flag_relint_run(&plan, path, lint_with_flags, &fl, r);
@@ -196,13 +216,21 @@ static bool lint(Engine *e, LintMode *mode, const char *path, const char *conten
  * its text: a CMake source template's first generated source, explicit
  * instantiations read as declarations.  False when the file is not worth
  * a parse (no GPU code): r says why. */
-static bool apply_project_flags(Engine *e, const LintMode *mode, const FileContext *ctx, FileParse *p,
+static bool apply_project_flags(Engine *e, LintMode *mode, const FileContext *ctx, FileParse *p,
                                 DeclaredTexts *declared, FileResult *r)
 {
     const EngineOptions *o = &e->options;
     FILE *log = o->log ? o->log : stderr;
     FileFlags ff;
     projects_flags_for(e->projects, p->tu, p->contents, p->size, &ff);
+    if (mode->reduced) {
+        if (!ff.discovered_dirs) {
+            mode->nothing_to_drop = true;
+            return false;
+        }
+        ff.nargs -= 2 * ff.discovered_dirs; /* the trailing -idirafter DIR pairs (project.c) */
+        mode->dropped_dirs = ff.discovered_dirs;
+    }
     char main_abs[PATH_MAX];
     /* no kernel, device function or launch in the file or its project
      * headers (a test or benchmark program), or none in the file while
@@ -412,6 +440,14 @@ bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t 
     LintMode mode;
     memset(&mode, 0, sizeof mode);
     return lint_file(e, &mode, path, contents, size, r);
+}
+
+bool engine_lint_file_reduced(Engine *e, const char *path, const char *first_failure, FileResult *r)
+{
+    LintMode mode;
+    memset(&mode, 0, sizeof mode);
+    mode.reduced = first_failure && *first_failure ? first_failure : "ran out of time or memory";
+    return lint_file(e, &mode, path, NULL, 0, r);
 }
 
 bool engine_lint_document(Engine *e, const char *path, const char *contents, size_t size, const FrontendBuffer *open,

@@ -61,6 +61,13 @@ void engine_free(Engine *e);
  * `out` (free it with file_result_free); returns false when the file could
  * not be analysed at all (out->problems says why). */
 bool engine_lint_file(Engine *e, const char *path, const char *contents, size_t size, FileResult *out);
+/* engine_lint_file of a file from disk whose first analysis ended as
+ * `first_failure` says (a time or memory limit): parsed again without the
+ * include directories discovery added and without the relints of build
+ * flags, the parts that make a parse explode.  The result says what was
+ * left out (the file is degraded), or fails when there was nothing to
+ * leave out. */
+bool engine_lint_file_reduced(Engine *e, const char *path, const char *first_failure, FileResult *out);
 
 /* An editor's open document (a language server): engine_lint_file of an
  * in-memory buffer whose parse is kept for the next analysis of the same

@@ -10,6 +10,7 @@
 #include "util/clock.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
@@ -77,14 +78,15 @@ const char *pool_memory_limit_kind(void)
 
 /* ------------------------------------------------------------ the pool */
 
-#define NO_DEADLINE 1e300
+#define NO_DEADLINE 1e300 /* no time limit */
 
 typedef struct {
     pid_t pid;               /* 0: no process */
     int fd;
     int file;                /* the file it analyses, -1: idle */
+    bool second;             /* ... a second, leaner analysis of it */
     double started;          /* when that file was handed over */
-    double deadline;         /* when that file runs out of time */
+    double queued_before;    /* the worker's time waiting for a CPU until then */
     WireBuf in;              /* bytes received for that file */
 } Slot;
 
@@ -95,6 +97,8 @@ typedef struct {
     Slot *slots; int nslots;
     FileResult **results;    /* per file, NULL until done */
     char **logs;             /* per file: what its worker logged */
+    char **first_failure;    /* per file: how its first analysis ended, when a second was asked for */
+    int *again; int nagain;  /* files waiting for their second analysis */
     pid_t *retired; int nretired;   /* workers that said they end */
     char *err; int errsize;
     bool failed;             /* the run cannot go on (err says why) */
@@ -149,6 +153,7 @@ static void close_slot(Slot *s)
     s->pid = 0;
     s->fd = -1;
     s->file = -1;
+    s->second = false;
     s->in.len = 0;
 }
 
@@ -160,24 +165,46 @@ static int reap(pid_t pid)
 }
 
 /* The worker of slot s is gone or must go: kill it (when asked), reap it,
- * and give its file the reason. */
+ * and give its file the reason.  A file that ran out of time or memory is
+ * analysed a second time, leaner (engine_lint_file_reduced): discovery's
+ * include directories are what makes a parse explode, and the kernels of
+ * the file itself are worth more than its failure. */
 static void worker_lost(Pool *p, Slot *s, bool timed_out, bool out_of_memory)
 {
     if (timed_out || out_of_memory) kill(s->pid, SIGKILL);
     int status = reap(s->pid);
     if (out_of_memory) status = WORKER_EXIT_OUT_OF_MEMORY << 8; /* as if it had exited so */
+    bool limit = timed_out || out_of_memory || (WIFEXITED(status) && WEXITSTATUS(status) == WORKER_EXIT_OUT_OF_MEMORY);
     char why[256];
     worker_describe_end(status, timed_out, p->po->timeout_seconds, p->po->memory_bytes, why, sizeof why);
-    if (s->file >= 0) set_failure(p, s->file, monotonic_seconds() - s->started, "%s", why);
+    if (s->file >= 0 && s->second)
+        set_failure(p, s->file, monotonic_seconds() - s->started,
+                    "%s; analysed again without the include directories project discovery added: %s",
+                    p->first_failure[s->file], why);
+    else if (s->file >= 0 && limit && !p->eo->no_project) {
+        p->first_failure[s->file] = xstrdup(why);
+        *VEC_PUSH(p->again, p->nagain) = s->file;
+    } else if (s->file >= 0)
+        set_failure(p, s->file, monotonic_seconds() - s->started, "%s", why);
     close_slot(s);
 }
 
-static bool send_request(Slot *s, const char *path)
+/* REQUEST_FILE, or for a second analysis REQUEST_FILE_REDUCED with the
+ * first one's end. */
+static bool send_request(Pool *p, Slot *s)
 {
+    const char *path = p->paths[s->file], *first = s->second ? p->first_failure[s->file] : NULL;
     size_t len = strlen(path);
     errno = 0;
     if (len == 0 || len > WORKER_MAX_PATH) return false;
-    return worker_send_request(s->fd, REQUEST_FILE, path, len);
+    if (!first) return worker_send_request(s->fd, REQUEST_FILE, path, len);
+    size_t why = strnlen(first, WORKER_MAX_REASON);
+    char *payload = xmalloc(len + 1 + why);
+    memcpy(payload, path, len + 1);
+    memcpy(payload + len + 1, first, why);
+    bool sent = worker_send_request(s->fd, REQUEST_FILE_REDUCED, payload, len + 1 + why);
+    free(payload);
+    return sent;
 }
 
 /* A frame complete in s->in: take it.  Returns false on a corrupt one. */
@@ -244,25 +271,64 @@ static unsigned long long resident_bytes(pid_t pid)
     return got == 2 ? resident * (unsigned long long)sysconf(_SC_PAGESIZE) : 0;
 }
 
-/* One wait for whatever happens first: a result, a dead worker, a deadline. */
+/* How long a worker has waited for a CPU, all its threads together
+ * (Linux's /proc/PID/task/TID/schedstat: run time, run-queue wait, in ns);
+ * 0 when unknown. */
+static double queued_seconds(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+    DIR *d = opendir(path);
+    if (!d) return 0;
+    double total = 0;
+    for (struct dirent *t; (t = readdir(d));) {
+        if (t->d_name[0] == '.') continue;
+        char stat[128];
+        snprintf(stat, sizeof stat, "/proc/%d/task/%.20s/schedstat", (int)pid, t->d_name);
+        FILE *f = fopen(stat, "r");
+        if (!f) continue;
+        unsigned long long ran = 0, waited = 0;
+        if (fscanf(f, "%llu %llu", &ran, &waited) == 2) total += (double)waited * 1e-9;
+        fclose(f);
+    }
+    closedir(d);
+    return total;
+}
+
+/* The time a file's analysis is charged against --file-timeout: wall-clock
+ * time without the time its worker waited for a CPU, so that a busy machine
+ * does not fail files an idle one analyses in time (a worker blocked on
+ * input is charged: it is not waiting for a CPU). */
+static double charged_seconds(const Slot *s, double now)
+{
+    double queued = queued_seconds(s->pid) - s->queued_before;
+    double charged = now - s->started - (queued > 0 ? queued : 0);
+    return charged > 0 ? charged : 0;
+}
+
+/* One wait for whatever happens first: a result, a dead worker, a file's
+ * time running out. */
 static void wait_for_workers(Pool *p)
 {
     struct pollfd *fds = xcalloc((size_t)p->nslots, sizeof *fds);
     int *slot_of = xcalloc((size_t)p->nslots, sizeof *slot_of);
     int nfds = 0;
-    double now = monotonic_seconds(), first_deadline = NO_DEADLINE;
+    double now = monotonic_seconds(), timeout = p->po->timeout_seconds, first_left = NO_DEADLINE;
     for (int i = 0; i < p->nslots; i++) {
         Slot *s = &p->slots[i];
         if (!s->pid || s->file < 0) continue;
         fds[nfds].fd = s->fd;
         fds[nfds].events = POLLIN;
         slot_of[nfds++] = i;
-        if (s->deadline < first_deadline) first_deadline = s->deadline;
+        /* charged time grows at most as fast as the clock: waiting for
+         * what is left cannot oversleep */
+        double left = timeout > 0 ? timeout - charged_seconds(s, now) : NO_DEADLINE;
+        if (left < first_left) first_left = left;
     }
     bool watch_memory = worker_under_sanitizer() && p->po->memory_bytes;
     int timeout_ms = -1;
-    if (first_deadline < NO_DEADLINE) {
-        double ms = (first_deadline - now) * 1000.0 + 1.0; /* +1: wake after it, not just before */
+    if (first_left < NO_DEADLINE) {
+        double ms = first_left * 1000.0 + 1.0; /* +1: wake after it, not just before */
         timeout_ms = ms < 0 ? 0 : ms > 3600e3 ? 3600000 : (int)ms;
     }
     if (watch_memory && (timeout_ms < 0 || timeout_ms > 20)) timeout_ms = 20;
@@ -274,7 +340,7 @@ static void wait_for_workers(Pool *p)
     for (int i = 0; i < p->nslots; i++) {
         Slot *s = &p->slots[i];
         if (!s->pid || s->file < 0) continue;
-        if (now >= s->deadline) worker_lost(p, s, true, false);
+        if (timeout > 0 && charged_seconds(s, now) >= timeout) worker_lost(p, s, true, false);
         else if (watch_memory && resident_bytes(s->pid) > p->po->memory_bytes) worker_lost(p, s, false, true);
     }
     free(fds);
@@ -355,29 +421,33 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
     EngineProjects *made = shared.shared_projects ? NULL : engine_projects_new(eo);
     if (made) shared.shared_projects = made;
     eo = &shared;
-    Pool p = {eo, po, paths, NULL, 0, NULL, NULL, NULL, 0, err, errsize, false, ""};
+    Pool p = {.eo = eo, .po = po, .paths = paths, .err = err, .errsize = errsize};
     make_private_dir("gpulint-run", p.run_dir, sizeof p.run_dir); /* without one, each worker makes its own */
     p.nslots = po->jobs < 1 ? 1 : po->jobs > n ? n : po->jobs;
     p.slots = xcalloc((size_t)p.nslots, sizeof *p.slots);
     for (int i = 0; i < p.nslots; i++) close_slot(&p.slots[i]);
     p.results = xcalloc((size_t)n, sizeof *p.results);
     p.logs = xcalloc((size_t)n, sizeof *p.logs);
+    p.first_failure = xcalloc((size_t)n, sizeof *p.first_failure);
     int next = 0, delivered = 0;
     while (delivered < n && !p.failed) {
-        for (int i = 0; i < p.nslots && next < n; i++) {
+        for (int i = 0; i < p.nslots && (next < n || p.nagain); i++) {
             Slot *s = &p.slots[i];
             if (s->pid && s->file >= 0) continue;
+            bool second = p.nagain > 0; /* second analyses first: delivery waits for them */
+            int file = second ? p.again[--p.nagain] : next++;
             if (!s->pid && !start_worker(&p, s)) {
-                set_failure(&p, next++, 0, "cannot start a worker process: %s", strerror(errno));
+                set_failure(&p, file, 0, "cannot start a worker process: %s", strerror(errno));
                 continue;
             }
-            s->file = next++;
+            s->file = file;
+            s->second = second;
             s->started = monotonic_seconds();
-            s->deadline = po->timeout_seconds > 0 ? s->started + po->timeout_seconds : NO_DEADLINE;
+            s->queued_before = queued_seconds(s->pid);
             /* A worker that died while idle (killed from outside) is not the
              * file's fault: one fresh worker more before giving up. */
-            for (int attempt = 0; s->pid && !send_request(s, paths[s->file]); attempt++) {
-                int why = errno, file = s->file;
+            for (int attempt = 0; s->pid && !send_request(&p, s); attempt++) {
+                int why = errno;
                 kill(s->pid, SIGKILL); /* it may be alive, waiting: never wait for it */
                 reap(s->pid);
                 close_slot(s);
@@ -387,6 +457,8 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
                     break;
                 }
                 s->file = file;
+                s->second = second;
+                s->queued_before = queued_seconds(s->pid);
             }
         }
         while (delivered < n && p.results[delivered]) deliver(&p, delivered++, done, ctx);
@@ -410,11 +482,14 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
         if (p.results[i]) file_result_free(p.results[i]);
         free(p.results[i]);
         free(p.logs[i]);
+        free(p.first_failure[i]);
     }
     for (int i = 0; i < p.nslots; i++) wire_buf_free(&p.slots[i].in);
     free(p.slots);
     free(p.results);
     free(p.logs);
+    free(p.first_failure);
+    free(p.again);
     free(p.retired);
     if (p.run_dir[0] && !keep_temporary_files()) remove_tree(p.run_dir);
     engine_projects_free(made);

@@ -3,6 +3,7 @@
  * document_worker.h and worker_proto.h. */
 #include "isolate/result_wire.h"
 #include "isolate/worker_proto.h"
+#include "util/clock.h"
 #include "util/oom.h"
 
 #include <errno.h>
@@ -146,20 +147,26 @@ static void set_limits(const PoolOptions *po)
 /* Only for the tests of worker processes (tests/isolation_test.sh, the
  * language server's test): make the worker of a file whose path (or, for
  * an editor's document, whose text) contains the variable's value crash,
- * hang, or allocate until the memory limit stops it. */
+ * hang (its first analysis only), allocate until the memory limit stops
+ * it, spin on the CPU (its first analysis only, as a parse that explodes),
+ * or spend half a second of CPU time before the analysis (a slow parse). */
 static bool test_hook(const char *name, const char *path, const char *text)
 {
     const char *v = getenv(name);
     return v && *v && (strstr(path, v) || (text && strstr(text, v)));
 }
 
-static void run_test_hooks(const char *path, const char *text)
+static void run_test_hooks(const char *path, const char *text, bool second_analysis)
 {
+    if (!second_analysis && test_hook("GPULINT_TEST_SPIN_ONCE_ON", path, text))
+        for (volatile unsigned long spin = 0;; spin++) {}
+    if (test_hook("GPULINT_TEST_SLOW_ON", path, text))
+        for (double start = process_cpu_seconds(); process_cpu_seconds() - start < 0.5;) {}
     if (test_hook("GPULINT_TEST_CRASH_ON", path, text)) {
         signal(SIGSEGV, SIG_DFL);
         raise(SIGSEGV);
     }
-    if (test_hook("GPULINT_TEST_HANG_ON", path, text))
+    if (!second_analysis && test_hook("GPULINT_TEST_HANG_ON", path, text))
         for (;;) pause();
     if (test_hook("GPULINT_TEST_ALLOC_ON", path, text)) {
         /* until an allocation fails (the address-space limit), or up to four
@@ -208,6 +215,8 @@ static bool read_request(int fd, uint32_t *kind, char **payload, size_t *len)
     if (!worker_read_all(fd, &rq, sizeof rq)) return false;
     if (rq.magic != WIRE_MAGIC || rq.length > WORKER_MAX_REQUEST) return false;
     if ((rq.kind == REQUEST_FILE || rq.kind == REQUEST_CLOSE) && (rq.length == 0 || rq.length > WORKER_MAX_PATH))
+        return false;
+    if (rq.kind == REQUEST_FILE_REDUCED && (rq.length < 2 || rq.length > WORKER_MAX_PATH + 1 + WORKER_MAX_REASON))
         return false;
     char *p = xmalloc((size_t)rq.length + 1);
     if (!worker_read_all(fd, p, (size_t)rq.length)) {
@@ -274,13 +283,16 @@ static bool worker_should_end(bool ok)
     return !ok || (memory_limit && vm_peak_bytes() >= memory_base + (memory_limit - memory_base) / 10 * 9);
 }
 
-/* One file of the pool: false when this worker ends after it. */
-static bool lint_one_file(Engine *engine, int fd, const char *path, FILE *log, LogText *text)
+/* One file of the pool (a second, leaner analysis when `first_failure`
+ * says how the first ended): false when this worker ends after it. */
+static bool lint_one_file(Engine *engine, int fd, const char *path, const char *first_failure, FILE *log,
+                          LogText *text)
 {
     peak_before = vm_peak_bytes();
-    run_test_hooks(path, NULL);
+    run_test_hooks(path, NULL, first_failure != NULL);
     FileResult r;
-    bool ok = engine_lint_file(engine, path, NULL, 0, &r);
+    bool ok = first_failure ? engine_lint_file_reduced(engine, path, first_failure, &r)
+                            : engine_lint_file(engine, path, NULL, 0, &r);
     if (log) fflush(log);
     if (!ok && hit_memory_limit(true)) _exit(WORKER_EXIT_OUT_OF_MEMORY);
     bool last = worker_should_end(ok);
@@ -301,7 +313,7 @@ static bool lint_one_document(Engine *engine, int fd, const char *payload, size_
     DocumentRequest rq;
     if (!document_request_decode(payload, len, &rq)) return false;
     peak_before = vm_peak_bytes();
-    run_test_hooks(rq.path, rq.text);
+    run_test_hooks(rq.path, rq.text, false);
     FileResult r;
     DocumentInfo info;
     bool ok = engine_lint_document(engine, rq.path, rq.text, rq.len, rq.open, rq.nopen, &r, &info);
@@ -346,7 +358,12 @@ static void *worker_loop(void *arg)
         if (!read_request(fd, &kind, &payload, &len)) break; /* no more work */
         bool sent = kind == REQUEST_CLOSE;
         if (kind == REQUEST_CLOSE) engine_close_document(engine, payload);
-        else if (kind == REQUEST_FILE) sent = lint_one_file(engine, fd, payload, log, &text);
+        else if (kind == REQUEST_FILE) sent = lint_one_file(engine, fd, payload, NULL, log, &text);
+        else if (kind == REQUEST_FILE_REDUCED) {
+            size_t path_len = strnlen(payload, len);
+            sent = path_len > 0 && path_len + 1 < len &&
+                   lint_one_file(engine, fd, payload, payload + path_len + 1, log, &text);
+        }
         else if (kind == REQUEST_DOCUMENT) sent = lint_one_document(engine, fd, payload, len, log, &text);
         free(payload);
         if (!sent) break;

@@ -2,6 +2,8 @@
  * over their socket (internal to isolate/).
  *   parent -> worker: Request {magic, kind, length} + payload
  *       REQUEST_FILE: a path to lint (the CLI's and audits' pool, worker.c)
+ *       REQUEST_FILE_REDUCED: a path, a NUL and why its first analysis
+ *           ended: lint it again, leaner (engine_lint_file_reduced)
  *       REQUEST_DOCUMENT: result_wire.h's document request (an editor's
  *           buffer and the other open documents, document_worker.c)
  *       REQUEST_CLOSE: a path whose kept parse goes (no answer)
@@ -27,7 +29,8 @@
 #define WORKER_MAX_PATH (1u << 16)
 #define WORKER_MAX_REQUEST (1u << 30)
 
-enum { REQUEST_FILE = 1, REQUEST_DOCUMENT = 2, REQUEST_CLOSE = 3 };
+enum { REQUEST_FILE = 1, REQUEST_DOCUMENT = 2, REQUEST_CLOSE = 3, REQUEST_FILE_REDUCED = 4 };
+#define WORKER_MAX_REASON 1024u       /* the reason after a REQUEST_FILE_REDUCED's path */
 enum { FRAME_RESULT = 1, FRAME_SETUP_FAILED = 2, FRAME_DOCUMENT = 3 };
 /* The worker ends after this result: the parent starts a fresh one for the
  * next file (after a failed file, or when memory ran close to the limit). */

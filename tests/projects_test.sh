@@ -170,6 +170,18 @@ lint "$tmp/nvcc_dialect"
 check "narrowing in braces: no error, the file is ok" "j['errors'] == [] and files['narrowing.cu']['status'] == 'ok'"
 check "narrowing in braces: the kernel's finding is reported" "('double-literal', 'narrowing.cu', 13) in rules"
 
+# --- nvcc's dialect: statements clang drops (not errors of the user's code) ------
+check "member template without 'template': no error, degraded, the reason counts the statements" \
+    "files['member_template.cu']['status'] == 'degraded' and '2 statements only nvcc accepts (clang may leave them out)' in files['member_template.cu']['reasons']"
+check "member template without 'template': the kernels around the statements are analysed" \
+    "('double-literal', 'member_template.cu', 19) in rules and ('uncoalesced-adjacent', 'member_template.cu', 29) in rules"
+check "braced launch configuration: no error, degraded, the kernel analysed" \
+    "files['braced_launch.cu']['status'] == 'degraded' and ('double-literal', 'braced_launch.cu', 7) in rules"
+check "nvcc-only statements: notes, not errors (exit status not 2)" \
+    "not any('nvcc' in e['message'] or 'expected expression' in e['message'] for e in j['errors']) and any('clang drops the statement' in n['message'] for n in j['notes'])"
+"$G" "$tmp/nvcc_dialect/member_template.cu" >/dev/null 2>&1
+if [[ $? != 2 ]]; then ok "member template without 'template': exit status not 2"; else fail "member template: exit 2"; fi
+
 # --- nvcc's dialect: a specialization whose __host__/__device__ differ ----------
 check "nvcc-only specialization: the file is ok, its reason says what was left out" \
     "files['specialization.cu']['status'] == 'ok' and any('only nvcc accepts' in r for r in files['specialization.cu']['reasons'])"

@@ -56,6 +56,18 @@ bool check_readable(Diagnostics *d, const char *path, const char *contents, size
     return check_head(d, path, buf, n, fsize, empty);
 }
 
+static bool same_statement_before(const FrontendReport *pr, int i)
+{
+    const Diag *g = &pr->diags[i];
+    for (int j = 0; j < i; j++) {
+        const Diag *h = &pr->diags[j];
+        if (h->nvcc_statement && h->line == g->line && h->col == g->col && h->file && g->file &&
+            strcmp(h->file, g->file) == 0)
+            return true;
+    }
+    return false;
+}
+
 void add_parse_problems(const FrontendReport *pr, const char *path, Diagnostics *d)
 {
     bool missing_include = false, gpu_touched = false;
@@ -76,6 +88,10 @@ void add_parse_problems(const FrontendReport *pr, const char *path, Diagnostics 
             d->notes[d->nnotes - 1].informational = true;
         } else if (g->level == DIAG_NOTE) { /* the front end judged it (OpenCL names set by -D) */
             diag_note(d, file, g->line, g->col, "%s", g->message);
+        } else if (g->nvcc_statement) {
+            if (same_statement_before(pr, i)) continue; /* each instance of a template repeats it */
+            diag_note(d, file, g->line, g->col, "%s (%s)", g->message, NVCC_DROPPED_NOTE);
+            d->notes[d->nnotes - 1].parse_detail = true;
         } else if (g->nvcc_dialect) {
             diag_note(d, file, g->line, g->col, "%s (%s)", g->message, NVCC_ONLY_NOTE);
             d->notes[d->nnotes - 1].parse_detail = true;

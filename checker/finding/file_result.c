@@ -41,7 +41,7 @@ void file_status_compute(FileResult *r, bool analysed)
         if (!r->nreasons) *VEC_PUSH(r->reasons, r->nreasons) = "the file could not be analysed";
         return;
     }
-    int caused = 0, host_only = 0, nvcc_only = 0;
+    int caused = 0, host_only = 0, nvcc_only = 0, nvcc_dropped = 0;
     const char **other = NULL;
     int nother = 0;
     bool host_marked = false; /* a note (a parse error or a missing header) marked host-only */
@@ -57,6 +57,8 @@ void file_status_compute(FileResult *r, bool analysed)
             host_only++;
         } else if (strstr(m, NVCC_ONLY_NOTE)) {
             nvcc_only++;
+        } else if (strstr(m, NVCC_DROPPED_NOTE)) {
+            nvcc_dropped++;
         } else if (strstr(m, CAUSED)) {
             caused++;
         } else if (!listed(other, nother, m)) {
@@ -65,7 +67,7 @@ void file_status_compute(FileResult *r, bool analysed)
     }
     /* Problems confined to host code leave the kernels' analysis complete:
      * the file is ok, and its reasons say what host code lacked. */
-    if (host_marked && !d->nerrors && !caused && !nother) {
+    if (host_marked && !d->nerrors && !caused && !nother && !nvcc_dropped) {
         const char *headers =
             r->nmissing_headers == 0   ? ""
             : r->nmissing_headers == 1 ? arena_printf(a, "missing header %s", r->missing_headers[0])
@@ -102,6 +104,10 @@ void file_status_compute(FileResult *r, bool analysed)
                          r->nmissing_headers == 1 ? "" : "s");
     if (d->nerrors)
         *VEC_PUSH(r->reasons, r->nreasons) = arena_printf(a, "%d parse error%s", d->nerrors, d->nerrors == 1 ? "" : "s");
+    if (nvcc_dropped)
+        *VEC_PUSH(r->reasons, r->nreasons) =
+            arena_printf(a, "%d statement%s only nvcc accepts (clang may leave them out)", nvcc_dropped,
+                         nvcc_dropped == 1 ? "" : "s");
     for (int i = 0; i < nother && i < 3; i++) *VEC_PUSH(r->reasons, r->nreasons) = other[i];
     if (nother > 3) *VEC_PUSH(r->reasons, r->nreasons) = arena_printf(a, "%d more notes", nother - 3);
     free(other);

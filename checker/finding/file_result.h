@@ -21,6 +21,9 @@ typedef enum { FILE_OK, FILE_DEGRADED, FILE_FAILED } FileStatus;
 /* ... when clang rejects what nvcc accepts in a declaration that is left out
  * (gpu_code.c): the other GPU code is complete. */
 #define NVCC_ONLY_NOTE "nvcc accepts this; clang leaves the declaration out, the other GPU code is not affected"
+/* ... in a statement (nvcc_statements.c), which clang drops (or the
+ * template instance around it): the file is degraded. */
+#define NVCC_DROPPED_NOTE "nvcc accepts this; clang drops the statement (or the template instance around it), the rest of the GPU code is analysed"
 
 /* What linting one file produced. */
 typedef struct {

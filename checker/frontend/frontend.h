@@ -40,6 +40,7 @@ typedef struct {
     bool in_gpu_code; /* it may touch what gpulint analyses (gpu_code.c) */
     bool preprocessor; /* clang's "Lexical or Preprocessor Issue" or "User-Defined Issue" (#error) */
     bool nvcc_dialect; /* clang rejects what nvcc accepts, away from the kernels (gpu_code.c) */
+    bool nvcc_statement; /* ... in a statement (nvcc_statements.c), which the model may lack */
     bool build_time_error; /* an OpenCL error made a note: the file uses names set at build time */
     int withheld; /* diagnostics of a file outside the trusted directories summed up here (trusted_files.h) */
 } Diag;

@@ -23,8 +23,10 @@
  * (a __device__ is_nan<__half> of a __host__ __device__ is_nan<T>); clang
  * finds no template for it and leaves it out.  That error and those inside
  * the specialization are Diag.nvcc_dialect: the specialization is missing
- * from the model, the rest of the GPU code is not affected. */
+ * from the model, the rest of the GPU code is not affected.  Statements
+ * nvcc accepts and clang rejects are nvcc_statements.c's. */
 #include "frontend/gpu_code.h"
+#include "frontend/nvcc_statements.h"
 #include "util/vec.h"
 
 #include <stdio.h>
@@ -308,7 +310,12 @@ void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int n
         diags[i].nvcc_dialect = true;
     }
     mark_sized_extern_shared(diags, ndiags);
+    mark_nvcc_statements(tu, diags, ndiags);
     for (int i = 0; i < ndiags; i++) {
+        if (diags[i].nvcc_statement) { /* judged apart (file_problems.c) */
+            diags[i].in_gpu_code = false;
+            continue;
+        }
         for (int k = 0; k < x.n && !diags[i].nvcc_dialect; k++)
             diags[i].nvcc_dialect = x.v[k].nvcc_only && inside(&x.v[k].at, &diags[i]);
         diags[i].in_gpu_code = diags[i].nvcc_dialect ? false

@@ -317,6 +317,13 @@ verbose_check "nvrtc: -v names the values and the host file they come from" "$tm
 verbose_check "nvrtc: -v says which names have run-time values and that the placeholder is not used" \
     "$tmp/nvrtc/src/kernels/scan.cuh" \
     "scan.cuh: note: compiled at run time (NVRTC): parsed with LANES=(32), __CUDACC_RTC__, read from .*/src/scan.cpp; STEPS set by .*/src/scan.cpp from a value known only at run time: analysed as a compile-time constant of unknown value (the parser sees 2)"
+(cd "$tmp" && "$G" -v nvrtc/src/kernels/blur.cuh discovery >/dev/null 2>"$tmp/err")
+if grep -q "^nvrtc/src/kernels/blur.cuh: note: compiled at run time (NVRTC): .*read from nvrtc/src/blur.cpp" "$tmp/err" &&
+    ! grep -q "$tmp/" "$tmp/err"; then
+    ok "one path style: files named relatively have relative paths in every note (host files, headers)"
+else
+    fail "one path style: absolute paths with relative names"; grep "$tmp/" "$tmp/err" | head -5 | sed 's/^/    | /'
+fi
 
 # the forwarding headers (Config.h -> config.h) live in a temporary
 # directory that is removed at the end of the run

@@ -159,9 +159,10 @@ const CliOption cli_options[] = {
      .doc = "analyse N files at once, each in its own worker process (default: one per CPU); the report is "
             "the same whatever N"},
     {CMD_LINT, "--file-timeout", .arg = "SECONDS", .forms = NEXT | EQUALS, .action = opt_lint_file_timeout,
-     .help = "stop analysing a file after SECONDS (default 60; 0: none)",
-     .doc = "stop analysing a file after SECONDS (default 60; `0`: no limit); the file gets an error and the "
-            "run goes on"},
+     .help = "stop analysing a file after SECONDS, not counting waits for a CPU (default 60; 0: none)",
+     .doc = "stop analysing a file after SECONDS (default 60; `0`: no limit), not counting time its worker waited "
+            "for a CPU; the file is analysed once more without the include directories discovery added "
+            "(degraded), or gets an error, and the run goes on ([safety.md](safety.md))"},
     {CMD_LINT, "--file-memory", .arg = "SIZE", .forms = NEXT | EQUALS, .action = opt_lint_file_memory,
      .help = "memory limit per file, e.g. 512M, 2G (default 2G; 0: none)",
      .doc = "memory one file's analysis may take beyond the worker's own, e.g. `512M`, `2G` (default 2 GiB; "
@@ -220,7 +221,7 @@ const CliOption cli_options[] = {
      .help = "only the projects of shard I of N (0-based; by a hash of the project path, so the list's order "
              "does not matter)"},
     {CMD_AUDIT, "--file-timeout", .arg = "S", .forms = NEXT | EQUALS, .action = opt_audit_file_timeout,
-     .help = "per-file wall-clock limit in seconds (default 300)"},
+     .help = "per-file time limit in seconds, as for gpulint (default 300)"},
     {CMD_AUDIT, "--file-memory", .arg = "MB", .forms = NEXT | EQUALS, .action = opt_audit_file_memory,
      .help = "per-file address-space limit in MiB (default 4096; 0: none)"},
     {CMD_AUDIT, "--min-severity", .arg = "info|low|medium|high", .forms = NEXT | EQUALS, .action = opt_audit_min_severity,

@@ -138,6 +138,19 @@ if [[ $(grep -c 'step.cu: note: analysis degraded: missing header meta/expand.h;
 else
     fail "exploding parse: text mode line"; sed 's/^/    | /' "$tmp/err"
 fi
+# --- launch wrappers whose callers in other files give the block -------------
+cp -r "$P/launch_wrappers" "$tmp/"
+lint "$tmp/launch_wrappers"
+check "launch wrappers: a 16x16 block built in a .cc file, through a forwarding wrapper, reported where it is spelled" \
+    "[(r, f, l) for (r, f, l) in rules if r == 'fixed-block-16x16'] == [('fixed-block-16x16', 'matrix.cc', 8)]"
+check "launch wrappers: the finding names the kernel and the launch in the wrapper" \
+    "any(f['rule'] == 'fixed-block-16x16' and '_scale_rows' in f['message'] and any(r['file'].endswith('kernels.cu') and r['line'] == 28 for r in f.get('related', [])) for f in j['findings'])"
+"$G" --dump-model "$tmp/launch_wrappers" >/dev/null 2>"$tmp/err"
+if grep -q "^launch _add_rows at 33:5 block=dim3(32, 8, 1)" "$tmp/err" && ! grep -q "^launch _copy_cols.*block=dim3" "$tmp/err"; then
+    ok "launch wrappers: a 32x8 block from a const int resolved; a run-time block is not"
+else
+    fail "launch wrappers: resolved blocks"; grep "^launch" "$tmp/err" | sed 's/^/    | /'
+fi
 # --- errors confined to host code ---------------------------------------------
 # A third-party header is missing (tests "Per-file status" in docs/projects.md).
 cp -r "$P/host_only_errors" "$tmp/"

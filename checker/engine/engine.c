@@ -21,7 +21,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 struct Engine {
     EngineOptions options;
@@ -423,35 +422,6 @@ static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char 
     return p.analysed;
 }
 
-/* One path style in a file's problems: when the user named the file
- * relatively, a path below the working directory (a header clang found
- * through an absolute include directory, a host file named in a note) is
- * relative too, as its findings are. */
-static void relative_problem_paths(const char *path, Diagnostics *d)
-{
-    char cwd[PATH_MAX];
-    if (path[0] == '/' || !getcwd(cwd, sizeof cwd) || strcmp(cwd, "/") == 0) return;
-    size_t n = strlen(cwd);
-    cwd[n++] = '/';
-    cwd[n] = 0;
-    Problem *lists[2] = {d->notes, d->errors};
-    int counts[2] = {d->nnotes, d->nerrors};
-    for (int l = 0; l < 2; l++)
-        for (int i = 0; i < counts[l]; i++) {
-            Problem *p = &lists[l][i];
-            if (p->file && strncmp(p->file, cwd, n) == 0 && p->file[n]) p->file += n;
-            if (!p->message || !strstr(p->message, cwd)) continue;
-            size_t len = strlen(p->message);
-            char *text = arena_alloc(&d->arena, len + 1), *out = text;
-            for (const char *s = p->message; *s;) {
-                if (strncmp(s, cwd, n) == 0 && s[n] && s[n] != ' ') s += n;
-                else *out++ = *s++;
-            }
-            *out = 0;
-            p->message = text;
-        }
-}
-
 static bool lint_file(Engine *e, LintMode *mode, const char *path, const char *contents, size_t size, FileResult *r)
 {
     memset(r, 0, sizeof *r);
@@ -461,7 +431,7 @@ static bool lint_file(Engine *e, LintMode *mode, const char *path, const char *c
     bool ok = lint(e, mode, path, contents, size, r);
     r->seconds = monotonic_seconds() - t0;
     r->cpu_seconds = process_cpu_seconds() - c0;
-    relative_problem_paths(path, &r->problems);
+    problems_relative_paths(path, &r->problems);
     file_status_compute(r, ok);
     return ok;
 }

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_FILE_BYTES (64L * 1024 * 1024)
 
@@ -107,3 +108,27 @@ void add_parse_problems(const FrontendReport *pr, const char *path, Diagnostics 
     }
 }
 
+void problems_relative_paths(const char *path, Diagnostics *d)
+{
+    char cwd[PATH_MAX];
+    if (path[0] == '/' || !getcwd(cwd, sizeof cwd) || strcmp(cwd, "/") == 0) return;
+    size_t n = strlen(cwd);
+    cwd[n++] = '/';
+    cwd[n] = 0;
+    Problem *lists[2] = {d->notes, d->errors};
+    int counts[2] = {d->nnotes, d->nerrors};
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; i < counts[l]; i++) {
+            Problem *p = &lists[l][i];
+            if (p->file && strncmp(p->file, cwd, n) == 0 && p->file[n]) p->file += n;
+            if (!p->message || !strstr(p->message, cwd)) continue;
+            size_t len = strlen(p->message);
+            char *text = arena_alloc(&d->arena, len + 1), *out = text;
+            for (const char *s = p->message; *s;) {
+                if (strncmp(s, cwd, n) == 0 && s[n] && s[n] != ' ') s += n;
+                else *out++ = *s++;
+            }
+            *out = 0;
+            p->message = text;
+        }
+}

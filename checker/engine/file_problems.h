@@ -21,4 +21,10 @@ bool check_readable(Diagnostics *d, const char *path, const char *contents, size
  * the file's analysis is complete (file_result.c). */
 void add_parse_problems(const FrontendReport *pr, const char *path, Diagnostics *d);
 
+/* One path style in a file's problems: when the user named the file
+ * relatively, a path below the working directory (a header clang found
+ * through an absolute include directory, a host file named in a note) is
+ * relative too, as its findings are. */
+void problems_relative_paths(const char *path, Diagnostics *d);
+
 #endif

@@ -281,6 +281,7 @@ Launch *host_launch_new(HostScan *hs, CXCursor call, CXCursor target)
     }
     L->range = range_of(&c->cx, call);
     L->function = hs->fn_name;
+    L->block_param = -1;
     TypeSubst *args = NULL, resolved;
     /* in a pattern the callee is unresolved, or the template itself when
      * the launch names it in parentheses: (k<T>)<<<...>>> */

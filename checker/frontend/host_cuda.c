@@ -115,11 +115,32 @@ static void eval_dim3(HostScan *hs, CXCursor call, CXCursor e, DimValue dims[3],
     *text = text_of(&c->cx, s);
 }
 
+/* The launching function's parameter that launch argument e names (its
+ * index), or -1. */
+static int parameter_index(const HostScan *hs, CXCursor e)
+{
+    CXCursor s = strip(e);
+    /* a copy of a dim3 parameter: dim3(Bl) */
+    for (int depth = 0; depth < 4 && clang_getCursorKind(s) != CXCursor_DeclRefExpr; depth++) {
+        if (clang_Cursor_getNumArguments(s) != 1 || canon(clang_getCursorType(s)).kind != CXType_Record) break;
+        s = strip(clang_Cursor_getArgument(s, 0));
+    }
+    if (clang_Cursor_isNull(hs->fn) || clang_getCursorKind(s) != CXCursor_DeclRefExpr) return -1;
+    CXCursor ref = clang_getCursorReferenced(s);
+    if (clang_getCursorKind(ref) != CXCursor_ParmDecl) return -1;
+    int n = clang_Cursor_getNumArguments(hs->fn);
+    for (int i = 0; i < n; i++)
+        if (clang_equalCursors(clang_Cursor_getArgument(hs->fn, i), ref)) return i;
+    return -1;
+}
+
 static void record_launch(HostScan *hs, CXCursor call, CXCursor cfg)
 {
     Launch *L = host_launch_new(hs, call, clang_getCursorReferenced(call));
     int ncfg = clang_Cursor_getNumArguments(cfg);
     if (ncfg >= 2) {
+        L->block_param = parameter_index(hs, clang_Cursor_getArgument(cfg, 1));
+        L->function_nparams = L->block_param >= 0 ? clang_Cursor_getNumArguments(hs->fn) : 0;
         SrcRange gw = {0};
         const char *gt = NULL;
         eval_dim3(hs, call, clang_Cursor_getArgument(cfg, 1), L->block, &L->block_range, &L->block_text, L, 0);

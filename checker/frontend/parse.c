@@ -73,6 +73,7 @@ struct Frontend {
     char resource_dir_arg[PATH_MAX + 16]; /* "-resource-dir=..." for real headers, or "" */
     char opencl_host_dir[PATH_MAX]; /* the stub <CL/cl.h> for scanning host files */
     OpenclHostCache *opencl_hosts;
+    HostWrapperCache *wrapper_hosts;  /* made on first use */
     bool pch_failed[NPCH];   /* a variant did not load once: stop trying it */
     /* The file being parsed, when its text comes from memory (an editor's
      * unsaved buffer, a fuzzer) rather than from disk. */
@@ -150,6 +151,7 @@ void frontend_free(Frontend *fe)
 {
     if (!fe) return;
     opencl_host_cache_free(fe->opencl_hosts);
+    host_wrapper_cache_free(fe->wrapper_hosts);
     clang_disposeIndex(fe->index);
     for (int i = 0; i < fe->ntoolkit_pchs; i++) free(fe->toolkit_pchs[i].config);
     free(fe->toolkit_pchs);
@@ -189,6 +191,12 @@ const FrontendOptions *frontend_options(const Frontend *fe)
 OpenclHostCache **frontend_opencl_hosts(Frontend *fe)
 {
     return &fe->opencl_hosts;
+}
+
+HostWrapperCache *frontend_wrapper_hosts(Frontend *fe)
+{
+    if (!fe->wrapper_hosts) fe->wrapper_hosts = host_wrapper_cache_new();
+    return fe->wrapper_hosts;
 }
 
 void frontend_force_opencl(Frontend *fe, bool on)

@@ -36,11 +36,15 @@ void frontend_set_kept(Frontend *fe, KeptTu *k);
 void kept_tu_free(KeptTu *k);
 
 typedef struct OpenclHostCache OpenclHostCache; /* host_opencl.c */
+#include "frontend/host_wrappers.h"
 
 const FrontendOptions *frontend_options(const Frontend *fe);
 /* The front end's cache of scanned OpenCL host files (owned by fe). */
 OpenclHostCache **frontend_opencl_hosts(Frontend *fe);
 void opencl_host_cache_free(OpenclHostCache *cache);
+/* The front end's cache of project files read for launch wrappers' callers
+ * (host_wrappers.h; owned by fe, made on first use). */
+HostWrapperCache *frontend_wrapper_hosts(Frontend *fe);
 /* Parses a C/C++ host file to scan it (no diagnostics kept); NULL on failure. */
 CXTranslationUnit frontend_parse_host(Frontend *fe, const char *path);
 /* Adds the launches of m's kernels found in the host files of the project

@@ -273,6 +273,11 @@ typedef struct {
     const char **arg_text;
     ArgValueSet *arg_sets;   /* NULL, or per argument: the values host code gives a non-constant one */
     const char *function;    /* enclosing host function */
+    /* The block is that function's parameter block_param (0-based; -1 when
+     * it is not one) of function_nparams: the function is a launch wrapper
+     * whose callers elsewhere give the shape (frontend/host_wrappers.c). */
+    int block_param, function_nparams;
+    bool from_wrapper_caller; /* a launch through a wrapper, at a caller's block (block_range) */
     /* The other branch of an if/else around this launch launches the same
      * kernel template with a wider first type argument (half2 where this is
      * half, unsigned int where this is unsigned char): this instance takes

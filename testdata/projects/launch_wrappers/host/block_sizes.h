@@ -1,0 +1,3 @@
+#pragma once
+#define TILE_DIM 16
+const int WIDE_X = 32;

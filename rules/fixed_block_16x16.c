@@ -149,10 +149,15 @@ static void check_model(const Model *m, const RuleContext *ctx)
             sev = SEV_INFO;
             why = ": the kernel does not use the 2-D index, so the shape matters little";
         }
+        if (L->block_comment) { /* the author says the shape was chosen by measuring: theirs to judge */
+            sev = SEV_INFO;
+            why = arena_printf(&out->arena, "%s (a comment says it was measured: \"%s\")", why, L->block_comment);
+        }
         const char *name = launched_name(out, m, L);
         Finding *f = finding_new(out, RULE_ID, sev, L->block_range, name,
                                  "hard-coded 16x16 %s for '%s'%s", word->thread_block, name, why);
         if (!f) continue;
+        if (L->block_comment) finding_str(out, f, "author_comment", L->block_comment);
         finding_str(out, f, "shape", "16x16");
         finding_str(out, f, "x_source", L->block[0].origin ? L->block[0].origin : "literal");
         finding_str(out, f, "y_source", L->block[1].origin ? L->block[1].origin : "literal");
@@ -193,7 +198,9 @@ static const CostTable *const costs[] = {&ROW_REUSE, &ROW_MAJOR, NULL};
 static void predict(const Finding *f, CostPrediction *out)
 {
     const char *ctx = evidence_str(f, "context", "");
-    if (strcmp(ctx, "row-reuse") == 0)
+    if (evidence_str(f, "author_comment", "")[0])
+        cost_no_measurement(out, "a comment by the block says the shape was measured for this launch");
+    else if (strcmp(ctx, "row-reuse") == 0)
         cost_predict_from(out, &ROW_REUSE, 1, "16x16 block on a kernel reusing rows");
     else if (strcmp(ctx, "row-major") == 0)
         cost_predict_from(out, &ROW_MAJOR, 1, "16x16 block on a row-major kernel");

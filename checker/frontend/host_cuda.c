@@ -2,6 +2,7 @@
  * launches (calls whose callee expression holds the cudaConfigureCall of
  * the <<<>>>), their dim3 block shapes, and cudaMemcpyToSymbol writes of
  * __constant__ variables with the values they can store. */
+#include "frontend/host_wrappers.h"
 #include "frontend/interp.h"
 #include "util/vec.h"
 
@@ -134,6 +135,18 @@ static int parameter_index(const HostScan *hs, CXCursor e)
     return -1;
 }
 
+/* What a comment by the block says of the shape (host_wrappers.h). */
+static void block_comment(HostScan *hs, Launch *L)
+{
+    CXTranslationUnit tu = hs->c->cx.tu;
+    CXFile f = L->block_range.file ? clang_getFile(tu, L->block_range.file) : NULL;
+    size_t size = 0;
+    const char *text = f ? clang_getFileContents(tu, f, &size) : NULL;
+    char comment[160];
+    if (text && shape_tuned_comment(text, size, L->block_range.line, comment, sizeof comment))
+        L->block_comment = arena_strdup(&hs->c->m->arena, comment);
+}
+
 static void record_launch(HostScan *hs, CXCursor call, CXCursor cfg)
 {
     Launch *L = host_launch_new(hs, call, clang_getCursorReferenced(call));
@@ -148,6 +161,7 @@ static void record_launch(HostScan *hs, CXCursor call, CXCursor cfg)
         eval_dim3(hs, call, clang_Cursor_getArgument(cfg, 0), L->grid, &gw, &gt, L, 0);
         L->block_runtime = br;
         L->block_is_template_param = bt;
+        block_comment(hs, L);
     }
     host_launch_args(hs, L, call);
 }

@@ -18,6 +18,7 @@
  * that only names the kernel counts if no other OpenCL file of the project
  * defines a function of that name (two kernels of one name: which one is
  * launched is not known).  Host files are scanned, never linted. */
+#include "frontend/host_wrappers.h"
 #include "frontend/interp.h"
 #include "frontend/parse.h"
 #include "util/clock.h"
@@ -248,6 +249,7 @@ static Launch *copy_launch(Model *m, const Launch *src)
     L->block_range = copy_range(a, src->block_range);
     L->block_text = dup_or_null(a, src->block_text);
     L->function = dup_or_null(a, src->function);
+    L->block_comment = NULL; /* the source model's; set from the host file's text */
     copy_dims(a, L->block);
     copy_dims(a, L->grid);
     if (src->nargs > 0) {
@@ -269,6 +271,12 @@ static Launch *copy_launch(Model *m, const Launch *src)
         }
     }
     return L;
+}
+
+static bool same_base_name(const char *a, const char *b)
+{
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    return strcmp(sa ? sa + 1 : a, sb ? sb + 1 : b) == 0;
 }
 
 /* Does the host file spell kernel `k` as a string literal ("k")? */
@@ -376,7 +384,12 @@ void opencl_link_host_launches(Frontend *fe, const char *path, const char *proje
         for (int j = 0; hm && j < hm->nlaunches; j++)
             for (int q = 0; q < nk; q++) {
                 if (!use[i * nk + q] || strcmp(hm->launches[j].kernel_name, m->kernels[q].base_name) != 0) continue;
-                copy_launch(m, &hm->launches[j]);
+                Launch *L = copy_launch(m, &hm->launches[j]);
+                char comment[160]; /* the host file's own text: what a comment by the local size says */
+                if (L->block_range.line && L->block_range.file && same_base_name(L->block_range.file, p->files[i].path) &&
+                    shape_tuned_comment(p->files[i].text, (size_t)p->files[i].size,
+                                                               L->block_range.line, comment, sizeof comment))
+                    L->block_comment = arena_strdup(&m->arena, comment);
                 link_launch(m, m->nlaunches - 1, q);
                 break;
             }

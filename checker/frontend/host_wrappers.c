@@ -406,6 +406,46 @@ typedef struct {
     WrapperSite *sites; int nsites;
 } Search;
 
+/* Where line `line` (1-based) of text starts; size when there is none. */
+static size_t line_offset(const char *text, size_t size, unsigned line)
+{
+    size_t k = 0;
+    for (unsigned at = 1; at < line && k < size; k++)
+        if (text[k] == '\n') at++;
+    return k;
+}
+
+bool shape_tuned_comment(const char *text, size_t size, unsigned line, char *out, size_t n)
+{
+    static const char *const says[] = {"tuned", "tuning", "measured", "benchmark", "works better", "work better",
+                                       "faster", "empiric", "profiled"};
+    size_t start = line_offset(text, size, line > SHAPE_COMMENT_LINES ? line - SHAPE_COMMENT_LINES : 1);
+    size_t end = line_offset(text, size, line);
+    /* the words of the comments in [start, end) */
+    char words[512];
+    size_t nw = 0;
+    for (size_t k = start; k + 1 < end; k++) {
+        if (text[k] != '/' || (text[k + 1] != '/' && text[k + 1] != '*')) continue;
+        bool line_comment = text[k + 1] == '/';
+        size_t q = k + 2;
+        for (; q < size && (line_comment ? text[q] != '\n' : !(text[q] == '*' && q + 1 < size && text[q + 1] == '/')); q++)
+            if (nw + 2 >= sizeof words || (isspace((unsigned char)text[q]) && nw && words[nw - 1] == ' ')) continue;
+            else words[nw++] = isspace((unsigned char)text[q]) ? ' ' : text[q];
+        if (nw + 2 < sizeof words && nw && words[nw - 1] != ' ') words[nw++] = ' ';
+        k = q;
+    }
+    words[nw] = 0;
+    for (size_t i = 0; i < sizeof says / sizeof says[0]; i++)
+        if (strcasestr(words, says[i])) {
+            size_t a = 0, b = nw;
+            while (a < b && (words[a] == ' ' || words[a] == '/' || words[a] == '*')) a++;
+            while (b > a && (words[b - 1] == ' ' || words[b - 1] == '*')) b--;
+            snprintf(out, n, "%.*s", (int)(b - a), words + a);
+            return true;
+        }
+    return false;
+}
+
 static void add_site(Search *s, int file, long at, long long dims[3])
 {
     if (s->nsites >= MAX_SITES) return;
@@ -426,6 +466,7 @@ static void add_site(Search *s, int file, long at, long long dims[3])
     w->line = line;
     w->col = col;
     for (int i = 0; i < 3; i++) w->block[i] = dims[i];
+    if (!shape_tuned_comment(f->text, (size_t)f->size, line, w->comment, sizeof w->comment)) w->comment[0] = 0;
 }
 
 /* The block argument `arg` of a call in the body that starts at `body`:
@@ -576,6 +617,7 @@ void link_wrapper_launches(HostWrapperCache *c, const char *path, const char *pr
             W->block_text = arena_printf(&m->arena, "dim3(%lld, %lld, %lld)", sites[s].block[0], sites[s].block[1],
                                          sites[s].block[2]);
             const char *origin = arena_printf(&m->arena, "a caller of %s", L.function);
+            W->block_comment = sites[s].comment[0] ? arena_strdup(&m->arena, sites[s].comment) : NULL;
             for (int d = 0; d < 3; d++)
                 W->block[d] = (DimValue){arena_printf(&m->arena, "%lld", sites[s].block[d]), origin, W->block_range, true,
                                          sites[s].block[d]};

@@ -334,7 +334,8 @@ static bool constant_value(WrapperProject *p, const char *name, long long *value
                 if (!word) continue;
                 const char *b = s - len - 1;
                 while (b > t && (*b == ' ' || *b == '\t')) b--;
-                bool define = b - 5 >= t && strncmp(b - 5, "define", 6) == 0 && (b - 5 == t || !ident_char(b[-6]));
+                size_t before = (size_t)(b - t);
+                bool define = before >= 5 && strncmp(b - 5, "define", 6) == 0 && (before == 5 || !ident_char(b[-6]));
                 const char *v_at = after;
                 while (*v_at == ' ' || *v_at == '\t') v_at++;
                 if (!define) {

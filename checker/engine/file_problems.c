@@ -89,6 +89,9 @@ void add_parse_problems(const FrontendReport *pr, const char *path, Diagnostics 
             d->notes[d->nnotes - 1].informational = true;
         } else if (g->level == DIAG_NOTE) { /* the front end judged it (OpenCL names set by -D) */
             diag_note(d, file, g->line, g->col, "%s", g->message);
+            /* each error a name set at build time causes, and the note that names them: in the file's one line */
+            d->notes[d->nnotes - 1].parse_detail = g->build_time_error || g->status_line;
+            d->notes[d->nnotes - 1].summarised = g->build_time_error;
         } else if (g->nvcc_statement) {
             if (same_statement_before(pr, i)) continue; /* each instance of a template repeats it */
             diag_note(d, file, g->line, g->col, "%s (%s)", g->message, NVCC_DROPPED_NOTE);

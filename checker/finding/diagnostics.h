@@ -22,6 +22,9 @@ typedef struct {
     /* A parse detail that a degraded file's one-line summary stands for
      * (a missing include, an error it caused): printed only with -v. */
     bool parse_detail;
+    /* A detail another note of the file sums up (each error a name set at
+     * build time causes, beside the note that names them): never a reason. */
+    bool summarised;
     /* How the file was read (the OpenCL C version chosen for it): reported,
      * but no reason to call the file degraded. */
     bool informational;

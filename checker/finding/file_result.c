@@ -59,6 +59,8 @@ void file_status_compute(FileResult *r, bool analysed)
             nvcc_only++;
         } else if (strstr(m, NVCC_DROPPED_NOTE)) {
             nvcc_dropped++;
+        } else if (d->notes[i].summarised) {
+            continue; /* another note of the file is the reason */
         } else if (strstr(m, CAUSED)) {
             caused++;
         } else if (!listed(other, nother, m)) {

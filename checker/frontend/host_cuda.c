@@ -2,7 +2,7 @@
  * launches (calls whose callee expression holds the cudaConfigureCall of
  * the <<<>>>), their dim3 block shapes, and cudaMemcpyToSymbol writes of
  * __constant__ variables with the values they can store. */
-#include "frontend/host_wrappers.h"
+#include "frontend/shape_comment.h"
 #include "frontend/interp.h"
 #include "util/vec.h"
 

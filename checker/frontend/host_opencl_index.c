@@ -18,7 +18,7 @@
  * that only names the kernel counts if no other OpenCL file of the project
  * defines a function of that name (two kernels of one name: which one is
  * launched is not known).  Host files are scanned, never linted. */
-#include "frontend/host_wrappers.h"
+#include "frontend/shape_comment.h"
 #include "frontend/interp.h"
 #include "frontend/parse.h"
 #include "util/clock.h"

@@ -20,15 +20,6 @@ typedef struct {
     char comment[160];       /* shape_tuned_comment's, or "" */
 } WrapperSite;
 
-/* A comment on the SHAPE_COMMENT_LINES lines above line `line` of text
- * that says the shape there was chosen by measuring ("tuned",
- * "measured", "works better", "faster", ...): its words in out; false
- * when there is none. */
-#define SHAPE_COMMENT_LINES 3u
-#include <stdbool.h>
-#include <stddef.h>
-bool shape_tuned_comment(const char *text, size_t size, unsigned line, char *out, size_t n);
-
 /* The call sites, in the project under project_root, of host function
  * `wrapper` (nparams parameters) whose parameter `param` is a launch's
  * block, each with the block it passes; *out is malloc'd. */

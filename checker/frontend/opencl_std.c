@@ -196,13 +196,13 @@ void opencl_note_undefined_names(ParseResult *r, const char *path)
             r->diags[i].build_time_error = true;
         }
     Diag *d = VEC_PUSH(r->diags, r->ndiags);
-    *d = (Diag){.level = DIAG_NOTE, .in_gpu_code = true};
+    *d = (Diag){.level = DIAG_NOTE, .in_gpu_code = true, .status_line = true};
     d->file = xstrdup(path);
     d->line = d->col = 0;
     size_t n = strlen(listed) + 400;
     d->message = xmalloc(n);
     snprintf(d->message, n,
-             "status degraded: the file uses %d name%s it never defines (%s%s): probably set by -D options at build time "
+             "the file uses %d name%s it never defines (%s%s): probably set by -D options at build time "
              "(clBuildProgram); pass them to gpulint with -D NAME=VALUE",
              count, count == 1 ? "" : "s", listed, shown < count ? ", ..." : "");
 }

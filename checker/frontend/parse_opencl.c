@@ -148,6 +148,7 @@ static void assume_build_types(Frontend *fe, const char *path, const char *text,
         else
             snprintf(msg, sizeof msg, "parsed with the project header its host puts before it: %s", best_described);
         parse_add_diag(r, best_assumes ? DIAG_NOTE : DIAG_INFO, path, msg);
+        r->diags[r->ndiags - 1].status_line = true;
     }
     free(best_described);
     build_plan_free(&plan);

@@ -126,7 +126,7 @@ static void put_problems(WireBuf *b, const Problem *p, int n)
         put_u32(b, p[i].line);
         put_u32(b, p[i].col);
         put_str(b, p[i].message);
-        put_u32(b, (uint32_t)p[i].parse_detail | (uint32_t)p[i].informational << 1);
+        put_u32(b, (uint32_t)p[i].parse_detail | (uint32_t)p[i].informational << 1 | (uint32_t)p[i].summarised << 2);
     }
 }
 
@@ -338,6 +338,7 @@ static void get_problems(Reader *rd, Diagnostics *d, bool errors)
             diag_note(d, file, line, col, "%s", message);
             d->notes[d->nnotes - 1].parse_detail = parse_detail;
             d->notes[d->nnotes - 1].informational = informational;
+            d->notes[d->nnotes - 1].summarised = (flags & 4) != 0;
         }
     }
     arena_free(&scratch);

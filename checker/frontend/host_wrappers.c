@@ -127,7 +127,7 @@ static void walk(WrapperProject *p, const char *dir, int depth)
     for (struct dirent *e; (e = readdir(d));)
         if (e->d_name[0] != '.') *VEC_PUSH(names, n) = xstrdup(e->d_name);
     closedir(d);
-    qsort(names, (size_t)n, sizeof *names, by_name);
+    if (n > 1) qsort(names, (size_t)n, sizeof *names, by_name);
     for (int i = 0; i < n; i++) {
         char path[PATH_MAX];
         struct stat st;

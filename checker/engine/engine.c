@@ -129,8 +129,8 @@ typedef struct {
     const FlagConfig *flag_config;           /* a lint again with these flags ... */
     int flag_found;                          /* ... and how many of the kernels they select it modelled */
     const char *reduced;                     /* a second parse after a first that ended so: leaner */
-    int dropped_dirs;                        /* ... the discovered include directories it left out */
-    bool nothing_to_drop;                    /* ... none: it would be the first parse again */
+    int dropped_dirs;                        /* ... the discovered include directories it left out (0: none,
+                                                it would have been the first parse again, and was not made) */
 } LintMode;
 
 static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char *contents, size_t size,
@@ -160,7 +160,7 @@ static bool lint_with_flags(void *ctx, const FlagConfig *fc, FileResult *scratch
  * that degrades the file, or its error. */
 static bool report_reduced(const LintMode *mode, const char *path, FileResult *r)
 {
-    if (mode->nothing_to_drop || !mode->dropped_dirs) {
+    if (!mode->dropped_dirs) {
         diag_error(&r->problems, path, 0, 0, "%s; a second parse had nothing to leave out (no include directory "
                    "found by discovery)", mode->reduced);
         return false;
@@ -224,10 +224,7 @@ static bool apply_project_flags(Engine *e, LintMode *mode, const FileContext *ct
     FileFlags ff;
     projects_flags_for(e->projects, p->tu, p->contents, p->size, &ff);
     if (mode->reduced) {
-        if (!ff.discovered_dirs) {
-            mode->nothing_to_drop = true;
-            return false;
-        }
+        if (!ff.discovered_dirs) return false;
         ff.nargs -= 2 * ff.discovered_dirs; /* the trailing -idirafter DIR pairs (project.c) */
         mode->dropped_dirs = ff.discovered_dirs;
     }

@@ -3,6 +3,7 @@
 #include "frontend/frontend.h"
 #include "frontend/gpu_code.h"
 #include "frontend/host_strings.h"
+#include "frontend/host_wrappers.h"
 #include "frontend/model_build.h"
 #include "frontend/parse.h"
 #include "util/clock.h"
@@ -142,15 +143,6 @@ static void find_stand_in(CXFile f, CXSourceLocation *stack, unsigned depth, CXC
     clang_disposeString(n);
 }
 
-static bool model_has_wrapper_launch(const Model *m)
-{
-    for (int i = 0; i < m->nlaunches; i++)
-        if (m->launches[i].block_param >= 0 && m->launches[i].block_param < m->launches[i].function_nparams &&
-            m->launches[i].kernel >= 0)
-            return true;
-    return false;
-}
-
 void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *fa, ParseResult *pr, Model *m,
                                 FrontendReport *rep)
 {
@@ -172,7 +164,7 @@ void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *
     model_build(m, pr->tu, frontend_shim_dir(fe), frontend_options(fe), fa);
     /* kernels whose launches are in other files: the host files that name them */
     if (!model_language(m)->host_code_in_gpu_files) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m, rep);
-    else if (fa && fa->project_root && model_has_wrapper_launch(m)) /* launch wrappers called from other files */
+    else if (fa && fa->project_root) /* launch wrappers called from other files */
         link_wrapper_launches(frontend_wrapper_hosts(fe), path, fa->project_root, m);
     model_orient_warps(m); /* once every launch is linked */
     classify_gpu_diags(pr->tu, m, rep->diags, rep->ndiags);

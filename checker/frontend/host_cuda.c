@@ -135,9 +135,11 @@ static int parameter_index(const HostScan *hs, CXCursor e)
     return -1;
 }
 
-/* What a comment by the block says of the shape (host_wrappers.h). */
+/* What a comment by a constant block says of the shape (shape_comment.h);
+ * a run-time shape is nobody's choice to respect. */
 static void block_comment(HostScan *hs, Launch *L)
 {
+    if (!L->block[0].known || !L->block[1].known || !L->block[2].known) return;
     CXTranslationUnit tu = hs->c->cx.tu;
     CXFile f = L->block_range.file ? clang_getFile(tu, L->block_range.file) : NULL;
     size_t size = 0;

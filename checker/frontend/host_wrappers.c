@@ -22,6 +22,7 @@
 #include "frontend/interp.h"
 #include "util/fileio.h"
 #include "util/oom.h"
+#include "util/repo.h"
 #include "util/strmap.h"
 #include "util/vec.h"
 
@@ -549,14 +550,14 @@ int host_wrapper_sites(HostWrapperCache *c, const char *project_root, const char
 
 /* ------------------------------------------------------------ the model */
 
+/* A caller's file named like `like`: relative to the working directory
+ * when `like` is and the file lies below it. */
 static const char *report_path(Arena *a, const char *abs, const char *like)
 {
-    char cwd[PATH_MAX];
-    if (like && like[0] != '/' && getcwd(cwd, sizeof cwd)) {
-        size_t n = strlen(cwd);
-        if (strncmp(abs, cwd, n) == 0 && abs[n] == '/') return arena_strdup(a, abs + n + 1);
-    }
-    return arena_strdup(a, abs);
+    char *rel = like && like[0] != '/' ? path_relative_to(".", abs) : NULL;
+    const char *name = arena_strdup(a, rel ? rel : abs);
+    free(rel);
+    return name;
 }
 
 void link_wrapper_launches(HostWrapperCache *c, const char *path, const char *project_root, Model *m)
@@ -565,13 +566,12 @@ void link_wrapper_launches(HostWrapperCache *c, const char *path, const char *pr
     for (int i = 0; i < n; i++) {
         /* a copy: the launches grow below */
         Launch L = m->launches[i];
-        if (L.block_param < 0 || L.kernel < 0 || !L.function) continue;
+        if (L.block_param < 0 || L.block_param >= L.function_nparams || L.kernel < 0 || !L.function) continue;
         WrapperSite *sites;
         int nsites = host_wrapper_sites(c, project_root, L.function, L.block_param, L.function_nparams, &sites);
         for (int s = 0; s < nsites; s++) {
             Launch *W = VEC_PUSH(m->launches, m->nlaunches);
             *W = L;
-            W->from_wrapper_caller = true;
             W->block_runtime = false;
             W->block_param = -1;
             const char *file = report_path(&m->arena, sites[s].file, path);

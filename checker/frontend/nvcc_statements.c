@@ -30,11 +30,10 @@ static const char *text_at(CXTranslationUnit tu, const Diag *d, size_t *size, si
     CXFile f = d->file ? clang_getFile(tu, d->file) : NULL;
     const char *text = f ? clang_getFileContents(tu, f, size) : NULL;
     if (!text || d->line == 0 || d->col == 0) return NULL;
-    size_t i = 0;
-    for (unsigned line = 1; line < d->line && i < *size; i++)
-        if (text[i] == '\n') line++;
-    if (i + d->col - 1 >= *size) return NULL;
-    *at = i + d->col - 1;
+    unsigned offset = 0;
+    clang_getFileLocation(clang_getLocation(tu, f, d->line, d->col), NULL, NULL, NULL, &offset);
+    if (offset >= *size) return NULL;
+    *at = offset;
     return text;
 }
 

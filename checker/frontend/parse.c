@@ -10,6 +10,7 @@
 #include "frontend/opencl_build_types.h"
 #include "frontend/opencl_std.h"
 #include "frontend/parse.h"
+#include "frontend/host_wrappers.h"
 #include "frontend/trusted_files.h"
 #include "frontend/prelude_macros.h"
 #include "frontend/toolkit_pch.h"

@@ -36,7 +36,7 @@ void frontend_set_kept(Frontend *fe, KeptTu *k);
 void kept_tu_free(KeptTu *k);
 
 typedef struct OpenclHostCache OpenclHostCache; /* host_opencl.c */
-#include "frontend/host_wrappers.h"
+typedef struct HostWrapperCache HostWrapperCache; /* host_wrappers.c */
 
 const FrontendOptions *frontend_options(const Frontend *fe);
 /* The front end's cache of scanned OpenCL host files (owned by fe). */

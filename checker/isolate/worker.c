@@ -174,7 +174,7 @@ static void worker_lost(Pool *p, Slot *s, bool timed_out, bool out_of_memory)
     if (timed_out || out_of_memory) kill(s->pid, SIGKILL);
     int status = reap(s->pid);
     if (out_of_memory) status = WORKER_EXIT_OUT_OF_MEMORY << 8; /* as if it had exited so */
-    bool limit = timed_out || out_of_memory || (WIFEXITED(status) && WEXITSTATUS(status) == WORKER_EXIT_OUT_OF_MEMORY);
+    bool limit = timed_out || (WIFEXITED(status) && WEXITSTATUS(status) == WORKER_EXIT_OUT_OF_MEMORY);
     char why[256];
     worker_describe_end(status, timed_out, p->po->timeout_seconds, p->po->memory_bytes, why, sizeof why);
     if (s->file >= 0 && s->second)
@@ -443,7 +443,7 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
             s->file = file;
             s->second = second;
             s->started = monotonic_seconds();
-            s->queued_before = queued_seconds(s->pid);
+            s->queued_before = po->timeout_seconds > 0 ? queued_seconds(s->pid) : 0;
             /* A worker that died while idle (killed from outside) is not the
              * file's fault: one fresh worker more before giving up. */
             for (int attempt = 0; s->pid && !send_request(&p, s); attempt++) {
@@ -458,7 +458,7 @@ bool lint_files(const EngineOptions *eo, const PoolOptions *po, char *const *pat
                 }
                 s->file = file;
                 s->second = second;
-                s->queued_before = queued_seconds(s->pid);
+                s->queued_before = po->timeout_seconds > 0 ? queued_seconds(s->pid) : 0;
             }
         }
         while (delivered < n && p.results[delivered]) deliver(&p, delivered++, done, ctx);

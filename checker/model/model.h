@@ -277,7 +277,6 @@ typedef struct {
      * it is not one) of function_nparams: the function is a launch wrapper
      * whose callers elsewhere give the shape (frontend/host_wrappers.c). */
     int block_param, function_nparams;
-    bool from_wrapper_caller; /* a launch through a wrapper, at a caller's block (block_range) */
     const char *block_comment; /* a comment by the block says the shape was measured or tuned, or NULL */
     /* The other branch of an if/else around this launch launches the same
      * kernel template with a wider first type argument (half2 where this is

@@ -1,6 +1,7 @@
 /* cx.c - libclang helpers (see cx.h). */
 #include "frontend/cx.h"
 #include "util/mix64.h"
+#include "util/fileio.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
@@ -418,14 +419,66 @@ SrcRange spelling_range_of(Cx *c, CXCursor cur)
     return range_through(c, cur, clang_getSpellingLocation);
 }
 
+static struct {
+    const struct CXUnsavedFile *files;
+    unsigned n;
+} buffers;
+
+void cx_buffers_begin(const struct CXUnsavedFile *files, unsigned n)
+{
+    buffers.files = files;
+    buffers.n = n;
+}
+
+void cx_buffers_end(void)
+{
+    buffers.files = NULL;
+    buffers.n = 0;
+}
+
+/* A header's text without asking libclang: from the buffers the parse
+ * read, else from disk (the bytes clang read; a precompiled preamble is
+ * rebuilt when a header changes).  libclang finds a file's text by
+ * searching its source table, which with a precompiled preamble means
+ * reading every entry of the preamble and the toolkit's PCH. */
+static const char *text_outside_clang(Cx *c, CXFile f, int slot)
+{
+    if (main_tu == c->tu && main_file && clang_File_isEqual(f, main_file)) return NULL; /* found first: cheap */
+    CXString name = clang_getFileName(f);
+    const char *path = clang_getCString(name);
+    const char *text = NULL;
+    for (unsigned i = 0; path && i < buffers.n && !text; i++)
+        if (buffers.files[i].Filename && strcmp(buffers.files[i].Filename, path) == 0) {
+            text = buffers.files[i].Contents;
+            c->contents[slot].size = buffers.files[i].Length;
+        }
+    long size = 0;
+    if (!text && path && *path && (c->contents[slot].owned = read_file(path, &size))) {
+        text = c->contents[slot].owned;
+        c->contents[slot].size = (size_t)size;
+    }
+    clang_disposeString(name);
+    return text;
+}
+
 const char *contents_of(Cx *c, CXFile f, size_t *size)
 {
-    if (!c->contents_file || !clang_File_isEqual(f, c->contents_file)) {
-        c->contents = clang_getFileContents(c->tu, f, &c->contents_size);
-        c->contents_file = f;
-    }
-    *size = c->contents_size;
-    return c->contents;
+    *size = 0;
+    if (!f) return NULL;
+    for (int i = 0; i < c->ncontents; i++)
+        if (clang_File_isEqual(f, c->contents[i].file)) {
+            *size = c->contents[i].size;
+            return c->contents[i].text;
+        }
+    const int cap = (int)(sizeof c->contents / sizeof c->contents[0]);
+    int slot = c->ncontents < cap ? c->ncontents++ : c->next_contents++ % cap;
+    free(c->contents[slot].owned);
+    c->contents[slot].owned = NULL;
+    c->contents[slot].file = f;
+    c->contents[slot].text = text_outside_clang(c, f, slot);
+    if (!c->contents[slot].text) c->contents[slot].text = clang_getFileContents(c->tu, f, &c->contents[slot].size);
+    *size = c->contents[slot].size;
+    return c->contents[slot].text;
 }
 
 /* Source text of a cursor at its expansion site (what the user wrote). */
@@ -483,7 +536,123 @@ const char *literal_text(Cx *c, CXCursor lit)
 
 /* ---------------------------------------------------------------- tokens and operators */
 
-/* Tokens of a cursor's extent mapped to expansion locations. */
+static struct {
+    CXTranslationUnit tu; /* the scope's, or NULL */
+    int depth;
+    bool walked;
+    TuInclusion *items;
+    int n;
+} inclusions;
+
+static void on_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+    (void)stack;
+    (void)data;
+    *VEC_PUSH(inclusions.items, inclusions.n) = (TuInclusion){file, depth};
+}
+
+const TuInclusion *tu_inclusions(CXTranslationUnit tu, int *n)
+{
+    if (!(inclusions.walked && inclusions.tu == tu && inclusions.depth > 0)) {
+        inclusions.n = 0;
+        clang_getInclusions(tu, on_inclusion, NULL);
+        inclusions.walked = inclusions.depth > 0 && inclusions.tu == tu;
+    }
+    *n = inclusions.n;
+    return inclusions.items;
+}
+
+bool cx_inclusions_preset(CXTranslationUnit tu, char *const *names, const unsigned *depths, int n)
+{
+    if (inclusions.depth == 0 || inclusions.tu != tu) return false;
+    inclusions.n = 0;
+    for (int i = 0; i < n; i++) {
+        CXFile f = clang_getFile(tu, names[i]);
+        if (!f) {
+            inclusions.n = 0;
+            return false;
+        }
+        *VEC_PUSH(inclusions.items, inclusions.n) = (TuInclusion){f, depths[i]};
+    }
+    inclusions.walked = true;
+    return true;
+}
+
+void cx_inclusions_begin(CXTranslationUnit tu)
+{
+    if (inclusions.depth++ == 0 || inclusions.tu != tu) {
+        inclusions.tu = tu;
+        inclusions.walked = false;
+    }
+}
+
+void cx_inclusions_end(void)
+{
+    if (inclusions.depth > 0 && --inclusions.depth == 0) {
+        inclusions.tu = NULL;
+        inclusions.walked = false;
+        free(inclusions.items);
+        inclusions.items = NULL;
+        inclusions.n = 0;
+    }
+}
+
+struct FileTokens {
+    CXFile file;
+    CXToken *toks;
+    unsigned n;
+    unsigned *start, *end; /* offsets of each token's first and past-last byte */
+};
+
+/* A file's tokens, from the two ends of its text (two searches of the
+ * source table, once per file). */
+static const struct FileTokens *file_tokens(Cx *c, CXFile f)
+{
+    for (int i = 0; i < c->nfile_tokens; i++)
+        if (clang_File_isEqual(c->file_tokens[i].file, f)) return &c->file_tokens[i];
+    size_t size = 0;
+    if (!contents_of(c, f, &size)) return NULL;
+    struct FileTokens *ft = VEC_PUSH(c->file_tokens, c->nfile_tokens);
+    memset(ft, 0, sizeof *ft);
+    ft->file = f;
+    CXSourceRange all = clang_getRange(clang_getLocationForOffset(c->tu, f, 0), clang_getLocationForOffset(c->tu, f, (unsigned)size));
+    clang_tokenize(c->tu, all, &ft->toks, &ft->n);
+    ft->start = xcalloc(ft->n + 1, sizeof *ft->start);
+    ft->end = xcalloc(ft->n + 1, sizeof *ft->end);
+    for (unsigned i = 0; i < ft->n; i++) {
+        CXSourceRange e = clang_getTokenExtent(c->tu, ft->toks[i]);
+        clang_getSpellingLocation(clang_getRangeStart(e), NULL, NULL, NULL, &ft->start[i]);
+        clang_getSpellingLocation(clang_getRangeEnd(e), NULL, NULL, NULL, &ft->end[i]);
+    }
+    return ft;
+}
+
+void cx_release(Cx *c)
+{
+    for (int i = 0; i < c->nfile_tokens; i++) {
+        struct FileTokens *ft = &c->file_tokens[i];
+        if (ft->toks) clang_disposeTokens(c->tu, ft->toks, ft->n);
+        free(ft->start);
+        free(ft->end);
+    }
+    free(c->file_tokens);
+    c->file_tokens = NULL;
+    c->nfile_tokens = 0;
+    for (int i = 0; i < c->ncontents; i++) free(c->contents[i].owned);
+    c->ncontents = 0;
+}
+
+/* A location in a file's text, not in a macro's expansion: its expansion
+ * and spelling places are the same. */
+static bool is_file_location(CXSourceLocation loc)
+{
+    CXFile fe, fs;
+    unsigned oe, os;
+    clang_getExpansionLocation(loc, &fe, NULL, NULL, &oe);
+    clang_getSpellingLocation(loc, &fs, NULL, NULL, &os);
+    return fe && fs && oe == os && clang_File_isEqual(fe, fs);
+}
+
 /* The tokens of r, read in one file at the locations `locate` gives. */
 static void tokens_at(Cx *c, CXSourceRange r, void (*locate)(CXSourceLocation, CXFile *, unsigned *, unsigned *, unsigned *),
                       CXToken **toks, unsigned *n)
@@ -495,8 +664,30 @@ static void tokens_at(Cx *c, CXSourceRange r, void (*locate)(CXSourceLocation, C
     *toks = NULL;
     *n = 0;
     if (!f || !f2 || !clang_File_isEqual(f, f2) || off2 < off) return;
-    CXSourceRange er = clang_getRange(clang_getLocationForOffset(c->tu, f, off),
-                                      clang_getLocationForOffset(c->tu, f, off2));
+    /* A range written in a file (no macro) is tokenized as it is: making a
+     * location from an offset searches the whole source table for a header
+     * that a precompiled preamble holds (seconds per kernel of a kept
+     * document's header: arrayfire's mean.cu took 38 s to open). */
+    if (is_file_location(clang_getRangeStart(r)) && is_file_location(clang_getRangeEnd(r))) {
+        clang_tokenize(c->tu, r, toks, n);
+        return;
+    }
+    /* In a macro: the tokens between the offsets, lexed as clang_tokenize
+     * does (from the first at `off` to the first that ends at or after
+     * `off2`), located through the file's tokens read once */
+    const struct FileTokens *ft = file_tokens(c, f);
+    if (!ft || ft->n == 0) return;
+    unsigned lo = 0, hi = ft->n;
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (ft->start[mid] < off) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo >= ft->n) return;
+    unsigned last = lo;
+    while (last + 1 < ft->n && ft->end[last] < off2) last++;
+    CXSourceRange er = clang_getRange(clang_getTokenLocation(c->tu, ft->toks[lo]),
+                                      clang_getRangeEnd(clang_getTokenExtent(c->tu, ft->toks[last])));
     clang_tokenize(c->tu, er, toks, n);
 }
 
@@ -572,7 +763,7 @@ bool nth_token_is(Cx *c, CXCursor cur, CXCursor until, int index, const char *wa
     clang_getExpansionLocation(to, &f2, NULL, NULL, &off2);
     if (!f || !f2 || !clang_File_isEqual(f, f2) || off2 < off) return false;
     size_t size = 0;
-    const char *text = clang_getFileContents(c->tu, f, &size);
+    const char *text = contents_of(c, f, &size);
     if (!text || off2 > size) return false;
     char word[64];
     return nth_word(text + off, off2 - off, index, word, sizeof word) && strcmp(word, want) == 0;

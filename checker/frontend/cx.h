@@ -19,9 +19,21 @@ typedef struct {
     Arena *arena;            /* file names and texts are copied here */
     CXFile last_file;
     const char *last_name;
-    const char *contents;
-    size_t contents_size;
-    CXFile contents_file;
+    /* Files' texts by handle (contents_of): libclang finds a file's text
+     * by searching its whole source table, which for a header held in a
+     * precompiled preamble takes milliseconds, and kernels ask per member
+     * expression (arrayfire's mean.cu spent 4.5 s of 5 there). */
+    struct {
+        CXFile file;
+        const char *text;
+        size_t size;
+        char *owned; /* read from disk by contents_of */
+    } contents[16];
+    int ncontents, next_contents;
+    /* Whole files' tokens, read once for ranges written through macros
+     * (tokens_of): their locations are made from tokens, not offsets. */
+    struct FileTokens *file_tokens;
+    int nfile_tokens;
     /* Kernels in host strings: positions in program_file (the program's
      * text, parsed from memory) are mapped to where the host file spells
      * them.  NULL program: no mapping. */
@@ -104,6 +116,29 @@ SrcRange location_range(Cx *c, CXSourceLocation loc, unsigned length);
 /* Where its text is spelled (inside a #define for macro expansions). */
 SrcRange spelling_range_of(Cx *c, CXCursor cur);
 const char *contents_of(Cx *c, CXFile f, size_t *size);
+/* The files a translation unit includes, as clang_getInclusions gives
+ * them.  Between cx_inclusions_begin(tu) and the matching end they are
+ * walked once and kept: with a precompiled preamble the walk reads every
+ * source location entry of the preamble and the toolkit's PCH (about
+ * 100 ms a walk in a thrust file), and several steps ask.  The array is
+ * valid until the next call. */
+typedef struct {
+    CXFile file;
+    unsigned depth;
+} TuInclusion;
+const TuInclusion *tu_inclusions(CXTranslationUnit tu, int *n);
+void cx_inclusions_begin(CXTranslationUnit tu);
+/* In a scope: the inclusions are these files (by name, found in tu),
+ * without a walk; false (nothing changed) when a name is not found. */
+bool cx_inclusions_preset(CXTranslationUnit tu, char *const *names, const unsigned *depths, int n);
+void cx_inclusions_end(void);
+/* The texts of the files the parse read from memory (an editor's open
+ * headers), for contents_of until the matching end; the caller keeps them
+ * alive. */
+void cx_buffers_begin(const struct CXUnsavedFile *files, unsigned n);
+void cx_buffers_end(void);
+/* Frees what a Cx keeps (the file tokens); the translation unit stays. */
+void cx_release(Cx *c);
 /* Source text of a cursor at its expansion site, on one line. */
 const char *text_of(Cx *c, CXCursor cur);
 /* The floating literal at the cursor's spelling location, as written. */

@@ -31,7 +31,7 @@ static char spelled_component(Cx *c, CXCursor member)
     unsigned offset = 0;
     clang_getSpellingLocation(clang_getCursorLocation(member), &f, NULL, NULL, &offset);
     size_t size = 0;
-    const char *text = f ? clang_getFileContents(c->tu, f, &size) : NULL;
+    const char *text = contents_of(c, f, &size);
     if (!text || offset >= size) return 0;
     size_t i = offset;
     while (i < size && (isalnum((unsigned char)text[i]) || text[i] == '_')) i++;

@@ -1,5 +1,6 @@
 /* frontend.c - the front end's one entry point: parse, then build the model
  * (see frontend.h).  Nothing outside checker/frontend/ sees libclang. */
+#include "frontend/cx.h"
 #include "frontend/frontend.h"
 #include "frontend/gpu_code.h"
 #include "frontend/host_strings.h"
@@ -131,11 +132,8 @@ typedef struct {
     bool found;
 } StandInScan;
 
-static void find_stand_in(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+static void find_stand_in(CXFile f, StandInScan *s)
 {
-    (void)stack;
-    (void)depth;
-    StandInScan *s = data;
     if (s->found) return;
     CXString n = clang_getFileName(f);
     const char *name = clang_getCString(n);
@@ -157,8 +155,14 @@ void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *
     pr->diags = NULL;
     pr->ndiags = 0;
     if (pr->fatal) return;
+    cx_inclusions_begin(pr->tu);
+    unsigned nbuffers;
+    struct CXUnsavedFile *buffers = frontend_unsaved_files(fe, path, &nbuffers);
+    cx_buffers_begin(buffers, nbuffers);
     StandInScan scan = {frontend_frameworks_dir(fe), strlen(frontend_frameworks_dir(fe)), false};
-    clang_getInclusions(pr->tu, find_stand_in, &scan);
+    int ninc;
+    const TuInclusion *inc = tu_inclusions(pr->tu, &ninc);
+    for (int i = 0; i < ninc && !scan.found; i++) find_stand_in(inc[i].file, &scan);
     rep->framework_stand_ins = scan.found;
     double t = monotonic_seconds();
     model_build(m, pr->tu, frontend_shim_dir(fe), frontend_options(fe), fa);
@@ -169,6 +173,9 @@ void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *
     model_orient_warps(m); /* once every launch is linked */
     classify_gpu_diags(pr->tu, m, rep->diags, rep->ndiags);
     rep->model_seconds = monotonic_seconds() - t;
+    cx_buffers_end();
+    free(buffers);
+    cx_inclusions_end();
 }
 
 void frontend_report_free(FrontendReport *r)

@@ -556,6 +556,8 @@ static void scan_host_tu(Model *hm, CXTranslationUnit tu)
         }
     }
     free(t.objects);
+    ctx_release_call_index(&c);
+    cx_release(&c.cx);
     free(t.args);
     free(fl.fns);
 }

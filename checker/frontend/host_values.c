@@ -133,29 +133,48 @@ static bool local_values(HostScan *hs, CXCursor var, const char *field, ValueSet
     return !t.touched_whole && !vs->failed && vs->n > 0;
 }
 
+/* A call of the main file, by its callee's canonical cursor. */
 typedef struct {
-    Ctx *c;
-    CXCursor fn;
-    int param;
-    ValueSet *vs;
-    int calls;
-} CallerScan;
+    unsigned hash; /* clang_hashCursor of the canonical callee */
+    CXCursor callee;
+    CXCursor call;
+} IndexedCall;
 
-static enum CXChildVisitResult visit_callers(CXCursor cur, CXCursor parent, CXClientData data)
+struct CallIndex {
+    IndexedCall *items;
+    int n;
+};
+
+static enum CXChildVisitResult index_calls(CXCursor cur, CXCursor parent, CXClientData data)
 {
     (void)parent;
-    CallerScan *cs = data;
+    struct CallIndex *ix = data;
     if (!in_main_file(cur)) return CXChildVisit_Continue;
     if (clang_getCursorKind(cur) == CXCursor_CallExpr) {
         CXCursor callee = clang_getCursorReferenced(cur);
-        if (!clang_Cursor_isNull(callee) && clang_equalCursors(clang_getCanonicalCursor(callee), clang_getCanonicalCursor(cs->fn))) {
-            cs->calls++;
-            if (cs->param >= clang_Cursor_getNumArguments(cur) ||
-                !expr_values(clang_Cursor_getArgument(cur, (unsigned)cs->param), cs->vs))
-                cs->vs->failed = true;
+        if (!clang_Cursor_isNull(callee)) {
+            CXCursor canon = clang_getCanonicalCursor(callee);
+            *VEC_PUSH(ix->items, ix->n) = (IndexedCall){clang_hashCursor(canon), canon, cur};
         }
     }
-    return cs->vs->failed ? CXChildVisit_Break : CXChildVisit_Recurse;
+    return CXChildVisit_Recurse;
+}
+
+static const struct CallIndex *call_index(Ctx *c)
+{
+    if (!c->call_index) {
+        c->call_index = xcalloc(1, sizeof *c->call_index);
+        clang_visitChildren(clang_getTranslationUnitCursor(c->cx.tu), index_calls, c->call_index);
+    }
+    return c->call_index;
+}
+
+void ctx_release_call_index(Ctx *c)
+{
+    if (!c->call_index) return;
+    free(c->call_index->items);
+    free(c->call_index);
+    c->call_index = NULL;
 }
 
 #define MEMO_VALUES 16
@@ -184,10 +203,19 @@ static bool caller_values(HostScan *hs, CXCursor parm, ValueSet *vs)
         for (int j = 0; m->ok && j < m->n; j++) add_value(vs, m->values[j]);
         return m->ok && !vs->failed;
     }
-    int before = vs->n;
-    CallerScan cs = {hs->c, hs->fn, index, vs, 0};
-    clang_visitChildren(clang_getTranslationUnitCursor(hs->c->cx.tu), visit_callers, &cs);
-    bool ok = cs.calls > 0 && !vs->failed && vs->n > 0;
+    int before = vs->n, calls = 0;
+    const struct CallIndex *ix = call_index(hs->c);
+    CXCursor fn = clang_getCanonicalCursor(hs->fn);
+    unsigned hash = clang_hashCursor(fn);
+    for (int i = 0; i < ix->n && !vs->failed; i++) {
+        const IndexedCall *ic = &ix->items[i];
+        if (ic->hash != hash || !clang_equalCursors(ic->callee, fn)) continue;
+        calls++;
+        if (index >= clang_Cursor_getNumArguments(ic->call) ||
+            !expr_values(clang_Cursor_getArgument(ic->call, (unsigned)index), vs))
+            vs->failed = true;
+    }
+    bool ok = calls > 0 && !vs->failed && vs->n > 0;
     if (vs->max <= MEMO_VALUES && before == 0) { /* the answer of a fresh set only */
         struct CallerMemo *m = VEC_PUSH(hs->caller_memo, hs->ncaller_memo);
         *m = (struct CallerMemo){index, vs->max, ok, ok ? vs->n : 0, {0}};

@@ -104,11 +104,8 @@ static bool defined_number(const char *text, size_t size, const char *name, long
     return false;
 }
 
-static void lookup_in_file(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+static void lookup_in_file(CXFile file, MacroLookup *ml)
 {
-    (void)stack;
-    (void)depth;
-    MacroLookup *ml = data;
     size_t size = 0;
     const char *text = ml->found ? NULL : clang_getFileContents(ml->tu, file, &size);
     if (text && defined_number(text, size, ml->name, &ml->value)) ml->found = true;
@@ -120,7 +117,9 @@ static bool work_group_dim(CXTranslationUnit tu, const char *arg, long long *v)
     *v = strtoll(arg, &end, 0);
     if (end != arg && *end == '\0') return *v > 0;
     MacroLookup ml = {arg, 0, false, tu};
-    clang_getInclusions(tu, lookup_in_file, &ml);
+    int ninc;
+    const TuInclusion *inc = tu_inclusions(tu, &ninc);
+    for (int i = 0; i < ninc && !ml.found; i++) lookup_in_file(inc[i].file, &ml);
     *v = ml.value;
     return ml.found && *v > 0;
 }
@@ -824,6 +823,8 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
     free(b.analysed_name);
     analyse_device_roots(&c, &b.ts);
     free(c.inlined);
+    ctx_release_call_index(&c);
+    cx_release(&c.cx);
     free(b.ts.kernels);
     free(b.ts.hosts);
     free(b.ts.devices);

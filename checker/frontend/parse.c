@@ -247,6 +247,9 @@ void kept_tu_free(KeptTu *k)
 {
     if (k->tu) clang_disposeTranslationUnit(k->tu);
     free(k->key);
+    for (int i = 0; i < k->nincluded; i++) free(k->included[i]);
+    free(k->included);
+    free(k->included_depth);
     memset(k, 0, sizeof *k);
 }
 
@@ -570,7 +573,7 @@ static bool pch_rejected(CXTranslationUnit tu)
 
 /* The file's unsaved text first, then the other open files' (not the file
  * itself a second time). */
-static struct CXUnsavedFile *unsaved_files(const Frontend *fe, const char *path, unsigned *n)
+struct CXUnsavedFile *frontend_unsaved_files(const Frontend *fe, const char *path, unsigned *n)
 {
     struct CXUnsavedFile *v = NULL;
     int count = 0;
@@ -607,7 +610,7 @@ static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, co
     if (is_opencl(fe, path)) build_opencl_args(fe, &a, std_buf, arch_buf);
     else build_args(fe, &a, real, pch, prelude, std_buf, arch_buf, cuda_buf, true);
     unsigned nfiles;
-    struct CXUnsavedFile *files = unsaved_files(fe, path, &nfiles);
+    struct CXUnsavedFile *files = frontend_unsaved_files(fe, path, &nfiles);
     KeptTu *k = fe->kept;
     char *key = k ? join_args(&a) : NULL;
     enum CXErrorCode err = CXError_Failure;

@@ -27,6 +27,13 @@ typedef struct {
     CXTranslationUnit tu;       /* NULL: the next parse is a fresh one */
     char *key;                  /* the arguments it was parsed with */
     bool reused;                /* a parse reparsed the kept TU */
+    /* The files the last parse included (document.c), by name (a reparse
+     * makes new file handles), and what they depend on: the arguments,
+     * the document's preprocessor lines and the other open buffers. */
+    char **included;
+    unsigned *included_depth;
+    int nincluded;
+    unsigned long long included_key;
 } KeptTu;
 
 /* The next parse reparses k->tu when its arguments are unchanged, else
@@ -79,6 +86,9 @@ ParseResult frontend_parse_opencl(Frontend *fe, const char *path);
  * passed with -include; n = 0: none), the kept document's TU
  * (NULL: none), and the file's own flags. */
 const struct CXUnsavedFile *frontend_unsaved(const Frontend *fe);
+/* The files the next parse of `path` reads from memory (the caller frees
+ * the array, not the texts). */
+struct CXUnsavedFile *frontend_unsaved_files(const Frontend *fe, const char *path, unsigned *n);
 void frontend_set_opencl_std(Frontend *fe, const char *std);
 void frontend_set_prelude_files(Frontend *fe, const struct CXUnsavedFile *files, int n);
 KeptTu *frontend_kept(const Frontend *fe);

@@ -13,6 +13,7 @@
  * #define (in the file or a project header it includes), and the patterns
  * are analysed with their type parameters substituted (cx.h TypeSubst). */
 #include "frontend/interp.h"
+#include "frontend/pp_tokens.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
@@ -251,22 +252,17 @@ static bool macro_like(const char *s)
 static void read_file_tokens(Ctx *c, CXFile f, Macros *ms, Toks *code)
 {
     size_t size = 0;
-    const char *text = clang_getFileContents(c->cx.tu, f, &size);
+    const char *text = contents_of(&c->cx, f, &size);
     if (!text) return;
-    CXSourceRange all = clang_getRange(clang_getLocationForOffset(c->cx.tu, f, 0),
-                                       clang_getLocationForOffset(c->cx.tu, f, (unsigned)size));
-    CXToken *toks = NULL;
-    unsigned n = 0;
-    clang_tokenize(c->cx.tu, all, &toks, &n);
+    PpToken *toks = NULL;
+    unsigned n = pp_tokens(text, size, &toks);
     unsigned *offs = xcalloc(n + 1, sizeof *offs);
     const char **sp = xcalloc(n + 1, sizeof *sp);
-    unsigned ntoks = n;
-    n = 0; /* comments dropped */
-    for (unsigned i = 0; i < ntoks; i++) {
-        if (clang_getTokenKind(toks[i]) == CXToken_Comment) continue;
-        clang_getSpellingLocation(clang_getTokenLocation(c->cx.tu, toks[i]), NULL, NULL, NULL, &offs[n]);
-        sp[n++] = cxstr(&c->m->arena, clang_getTokenSpelling(c->cx.tu, toks[i]));
+    for (unsigned i = 0; i < n; i++) {
+        offs[i] = toks[i].offset;
+        sp[i] = arena_strndup(&c->m->arena, text + toks[i].offset, toks[i].length);
     }
+    free(toks);
     for (unsigned i = 0; i < n;) {
         bool line_start = true; /* a # first on its line starts a directive */
         for (size_t o = offs[i]; o > 0 && text[o - 1] != '\n'; o--)
@@ -297,7 +293,6 @@ static void read_file_tokens(Ctx *c, CXFile f, Macros *ms, Toks *code)
     }
     free(offs);
     free(sp);
-    if (toks) clang_disposeTokens(c->cx.tu, toks, ntoks);
 }
 
 typedef struct {
@@ -346,7 +341,7 @@ static void consider_header(IncludeScan *is, CXFile f)
     for (int i = 0; i < is->nread; i++)
         if (clang_File_isEqual(is->read[i], f)) return;
     size_t size = 0;
-    const char *text = clang_getFileContents(is->c->cx.tu, f, &size);
+    const char *text = contents_of(&is->c->cx, f, &size);
     bool wanted = false;
     for (int i = 0; text && i < is->wanted.n && !wanted; i++) wanted = defines(text, size, is->wanted.v[i]);
     if (!wanted) return;
@@ -362,10 +357,8 @@ typedef struct {
     int n;
 } FileList;
 
-static void collect_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+static void collect_inclusion(CXFile f, unsigned depth, FileList *fl)
 {
-    (void)stack;
-    FileList *fl = data;
     if (depth > 0 && project_header(fl->c, f)) *VEC_PUSH(fl->files, fl->n) = f;
 }
 
@@ -553,7 +546,9 @@ void find_explicit_instantiations(Ctx *c, const CXFile *headers, int nheaders, I
             if (!find_macro(&ms, first.v[i])) toks_push(&is.wanted, first.v[i]);
         if (is.wanted.n) {
             FileList all = {c, NULL, 0};
-            clang_getInclusions(c->cx.tu, collect_inclusion, &all);
+            int ninc;
+            const TuInclusion *inc = tu_inclusions(c->cx.tu, &ninc);
+            for (int i = 0; i < ninc; i++) collect_inclusion(inc[i].file, inc[i].depth, &all);
             read_wanted(&is, all.files, all.n);
             free(all.files);
         }

@@ -388,6 +388,8 @@ static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char 
     declared_texts_free(&declared); /* libclang copied the buffers; the model keeps no pointer to them */
     if (mode->info && !mode->flag_config) {
         mode->info->reused = p.pr.reused;
+        mode->info->parse_seconds = p.pr.parse_seconds;
+        mode->info->model_seconds = p.pr.model_seconds;
         mode->info->declared_files = ndeclared;
         mode->info->included = p.pr.included;
         mode->info->nincluded = p.pr.nincluded;

@@ -471,6 +471,8 @@ void document_answer_encode(bool ok, const DocumentInfo *info, const FileResult 
     put_u32(out, info->reused);
     put_i64(out, info->kept);
     put_i64(out, info->declared_files);
+    put_i64(out, (int64_t)(info->parse_seconds * 1e6));
+    put_i64(out, (int64_t)(info->model_seconds * 1e6));
     put_strs(out, (const char *const *)info->included, info->nincluded);
     result_encode(r, log, log_len, out);
 }
@@ -485,6 +487,9 @@ bool document_answer_decode(const char *data, size_t len, bool *ok, DocumentInfo
     int64_t kept = get_i64(&rd), declared = get_i64(&rd);
     info->kept = kept >= 0 && kept <= INT32_MAX ? (int)kept : 0;
     info->declared_files = declared >= 0 && declared <= INT32_MAX ? (int)declared : 0;
+    int64_t parse_us = get_i64(&rd), model_us = get_i64(&rd);
+    info->parse_seconds = parse_us > 0 ? (double)parse_us / 1e6 : 0;
+    info->model_seconds = model_us > 0 ? (double)model_us / 1e6 : 0;
     Arena scratch = {0};
     int n = 0;
     const char **included = get_strs(&rd, &scratch, &n);

@@ -5,6 +5,8 @@
 # libclang-19-dev, libcjson-dev, libyaml-dev, git, python3-jsonschema,
 # python3-yaml (the GitHub Action's steps run by tests/action_steps_test.py), neovim
 # (only for the lsp.nvim test: a real editor's LSP client against gpulint lsp),
+# emacs-nox and elpa-eglot (only for the lsp.emacs test: Emacs's eglot, from
+# Debian's ELPA package, against gpulint lsp),
 # chromium (only for cli.audit: the audit report rendered in a real browser),
 # parallel (only for cli.audit: the GNU parallel recipe run on this host)
 # and mmdebstrap (only for package.clean_root: the .deb installed with its
@@ -38,6 +40,7 @@ present() {
         libcjson-dev) have_cmds pkg-config && pkg-config --exists libcjson ;;
         git) have_cmds git ;;
         neovim) have_cmds nvim ;;
+        emacs-nox) have_cmds emacs ;;
         chromium) have_cmds chromium ;;
         parallel) have_cmds parallel ;;
         mmdebstrap) have_cmds mmdebstrap ;;
@@ -49,7 +52,7 @@ present() {
     esac
 }
 
-wanted=(build-essential cmake ninja-build pkg-config libclang-19-dev libcjson-dev libyaml-dev git python3-jsonschema python3-yaml neovim chromium parallel mmdebstrap)
+wanted=(build-essential cmake ninja-build pkg-config libclang-19-dev libcjson-dev libyaml-dev git python3-jsonschema python3-yaml neovim emacs-nox elpa-eglot chromium parallel mmdebstrap)
 missing=()
 for p in "${wanted[@]}"; do
     present "$p" || missing+=("$p")

@@ -816,6 +816,107 @@ static void test_kept_parses(const char *gpulint)
     rmdir(dir);
 }
 
+static bool is_server_request(const cJSON *m, const void *arg)
+{
+    const char *method = cJSON_GetStringValue(cJSON_GetObjectItem(m, "method"));
+    return method && strcmp(method, arg) == 0 && cJSON_GetObjectItem(m, "id");
+}
+
+static bool is_progress(const cJSON *m, const void *arg)
+{
+    const char *method = cJSON_GetStringValue(cJSON_GetObjectItem(m, "method"));
+    const cJSON *v = cJSON_GetObjectItem(cJSON_GetObjectItem(m, "params"), "value");
+    const char *kind = cJSON_GetStringValue(cJSON_GetObjectItem(v, "kind"));
+    return method && strcmp(method, "$/progress") == 0 && kind && strcmp(kind, arg) == 0;
+}
+
+/* Answers a request of the server's with a null result. */
+static void answer(Client *c, const cJSON *req)
+{
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddItemToObject(m, "id", cJSON_Duplicate(cJSON_GetObjectItem(req, "id"), true));
+    cJSON_AddNullToObject(m, "result");
+    send_msg(c, m);
+}
+
+static void replace_text(Client *c, const char *uri, int version, const char *text)
+{
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddItemToObject(p, "textDocument", text_document(uri, version));
+    cJSON *ch = cJSON_CreateObject();
+    cJSON_AddStringToObject(ch, "text", text);
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(p, "contentChanges"), ch);
+    notify(c, "textDocument/didChange", p);
+}
+
+static const cJSON *pull(Client *c, int id, const char *previous, double timeout)
+{
+    cJSON *p = cJSON_Parse("{\"textDocument\":{\"uri\":\"" URI "\"}}");
+    if (previous) cJSON_AddStringToObject(p, "previousResultId", previous);
+    request(c, id, "textDocument/diagnostic", p);
+    return cJSON_GetObjectItem(response(c, id, timeout), "result");
+}
+
+/* A pull client with refresh and progress support: while an analysis runs
+ * a pull is answered at once from the last result, a long analysis shows
+ * progress, and a newer result makes the server ask for a pull again. */
+static void test_scheduling(const char *gpulint)
+{
+    Client c;
+    start(&c, gpulint);
+    cJSON *p = initialize_params("{\"analysisTimeoutMs\": 5000}");
+    cJSON *caps = cJSON_GetObjectItem(p, "capabilities");
+    cJSON_AddItemToObject(caps, "textDocument", cJSON_Parse("{\"diagnostic\":{}}"));
+    cJSON_AddItemToObject(caps, "workspace", cJSON_Parse("{\"diagnostics\":{\"refreshSupport\":true}}"));
+    cJSON_AddItemToObject(caps, "window", cJSON_Parse("{\"workDoneProgress\":true}"));
+    request(&c, 1, "initialize", p);
+    CHECK(response(&c, 1, 5) != NULL);
+    notify(&c, "initialized", cJSON_CreateObject());
+    open_doc(&c, URI, kernel_src, strlen(kernel_src));
+    const cJSON *first = pull(&c, 2, NULL, 30);
+    CHECK(first && count_rule(cJSON_GetObjectItem(first, "items"), "double-literal") == 1);
+    char rid[64];
+    snprintf(rid, sizeof rid, "%s", first ? cJSON_GetStringValue(cJSON_GetObjectItem(first, "resultId")) : "");
+
+    /* an analysis that hangs until it is stopped (5 s): the pull does not wait for it */
+    size_t n = strlen(kernel_src);
+    char *text = malloc(n + 64);
+    snprintf(text, n + 64, "%s// HANG_THE_WORKER\n", kernel_src);
+    replace_text(&c, URI, 2, text);
+    double asked = now();
+    const cJSON *stale = pull(&c, 3, rid, 4);
+    CHECK(stale && now() - asked < 4);
+    CHECK(stale && strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(stale, "kind")), "unchanged") == 0);
+    /* after a second it says so in the progress area, until it is stopped */
+    const cJSON *create = wait_for(&c, is_server_request, "window/workDoneProgress/create", 10);
+    CHECK(create != NULL);
+    if (create) answer(&c, create);
+    const cJSON *begin = wait_for(&c, is_progress, "begin", 10);
+    const char *what = begin ? cJSON_GetStringValue(cJSON_GetObjectItem(
+                                   cJSON_GetObjectItem(cJSON_GetObjectItem(begin, "params"), "value"), "message"))
+                             : NULL;
+    CHECK(what && strstr(what, "analysing") && strstr(what, "scale.cu"));
+    CHECK(wait_for(&c, is_progress, "end", 15) != NULL);
+
+    /* the fix: its result arrives, and the server asks for a pull */
+    char *fixed = malloc(n + 2);
+    const char *lit = strstr(kernel_src, "0.1");
+    snprintf(fixed, n + 2, "%.*s0.1f%s", (int)(lit - kernel_src), kernel_src, lit + 3);
+    replace_text(&c, URI, 3, fixed);
+    const cJSON *refresh = wait_for(&c, is_server_request, "workspace/diagnostic/refresh", 30);
+    CHECK(refresh != NULL);
+    if (refresh) answer(&c, refresh);
+    const cJSON *fresh = pull(&c, 4, rid, 5);
+    CHECK(fresh && strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(fresh, "kind")), "full") == 0);
+    CHECK(fresh && count_rule(cJSON_GetObjectItem(fresh, "items"), "double-literal") == 0);
+    free(text);
+    free(fixed);
+    request(&c, 5, "shutdown", NULL);
+    CHECK(response(&c, 5, 5) != NULL);
+    notify(&c, "exit", NULL);
+    CHECK_EQ_LL(finish(&c, 10), 0);
+}
+
 static int protocol_test(const char *gpulint)
 {
     Client c;
@@ -871,6 +972,7 @@ static int protocol_test(const char *gpulint)
     CHECK_EQ_LL(finish(&c, 10), 0);
 
     test_kept_parses(gpulint);
+    test_scheduling(gpulint);
     CHECK(rmdir(tmp) == 0); /* fails when anything was left in it */
     return check_summary();
 }

@@ -92,7 +92,7 @@ void lsp_notify(Server *s, const char *method, cJSON *params)
     lsp_send(s, m);
 }
 
-void lsp_request(Server *s, const char *method, cJSON *params)
+int lsp_request(Server *s, const char *method, cJSON *params)
 {
     char id[32];
     snprintf(id, sizeof id, "gpulint-%d", ++s->next_request_id);
@@ -101,6 +101,7 @@ void lsp_request(Server *s, const char *method, cJSON *params)
     cJSON_AddStringToObject(m, "method", method);
     if (params) cJSON_AddItemToObject(m, "params", params);
     lsp_send(s, m);
+    return s->next_request_id;
 }
 
 void lsp_log(Server *s, int type, const char *fmt, ...)
@@ -174,8 +175,10 @@ static void apply_settings(Server *s, const cJSON *settings, bool at_initialize)
         free(s->docs_base);
         s->docs_base = *base ? xstrdup(base) : NULL;
     }
-    if ((v = get(settings, "debounceMs")) && cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 60000)
+    if ((v = get(settings, "debounceMs")) && cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 60000) {
         s->debounce = v->valuedouble / 1000;
+        s->debounce_fixed = true;
+    }
     if ((v = get(settings, "analysisTimeoutMs")) && cJSON_IsNumber(v) && v->valuedouble >= 100)
         s->timeout = v->valuedouble / 1000;
     if ((v = get(settings, "maxDocumentBytes")) && cJSON_IsNumber(v) && v->valuedouble >= 0)
@@ -211,6 +214,7 @@ static void on_initialize(Server *s, const cJSON *id, const cJSON *params)
     s->client_pull = cJSON_IsObject(get(get(caps, "textDocument"), "diagnostic"));
     s->client_show_document = cJSON_IsTrue(get(get(get(caps, "window"), "showDocument"), "support"));
     s->client_refresh = cJSON_IsTrue(get(get(get(caps, "workspace"), "diagnostics"), "refreshSupport"));
+    s->client_progress = cJSON_IsTrue(get(get(caps, "window"), "workDoneProgress"));
     s->client_watch_registration =
         cJSON_IsTrue(get(get(get(caps, "workspace"), "didChangeWatchedFiles"), "dynamicRegistration"));
     apply_settings(s, get(params, "initializationOptions"), true);
@@ -307,7 +311,7 @@ static void on_did_change(Server *s, const cJSON *params)
         document_apply_change(d, has_range, a, b, text, strlen(text), s->enc);
     }
     d->version = get_int(get(params, "textDocument"), "version", d->version + 1);
-    analysis_schedule(s, d, s->debounce);
+    analysis_schedule(s, d, analysis_debounce(s, d));
     analysis_includers_changed(s, d);
 }
 
@@ -487,7 +491,10 @@ static Outcome handle_message(Server *s, cJSON *msg)
         lsp_respond_error(s, NULL, RPC_INVALID_REQUEST, "id must be a number or a string");
     } else if (!method) {
         if (get(msg, "result") || get(msg, "error")) {
-            /* the answer to one of our requests: nothing waits for it */
+            /* the answer to one of our requests: only a progress token's is awaited */
+            int n = 0;
+            if (cJSON_IsString(id) && sscanf(id->valuestring, "gpulint-%d", &n) == 1)
+                progress_answered(s, n, get(msg, "error") == NULL);
         } else {
             lsp_respond_error(s, id, RPC_INVALID_REQUEST, "a request needs a method");
         }

@@ -34,6 +34,17 @@ void analysis_schedule(Server *s, Document *d, double delay)
     d->due = monotonic_seconds() + delay;
 }
 
+#define DEBOUNCE_MIN_SECONDS 0.02
+
+double analysis_debounce(const Server *s, const Document *d)
+{
+    if (s->debounce_fixed || d->last_seconds <= 0) return s->debounce;
+    /* a fast analysis waits little, so that findings follow the typing; a
+     * slow one waits for a pause, so that it is not superseded at once */
+    double t = d->last_seconds / 2;
+    return t < DEBOUNCE_MIN_SECONDS ? DEBOUNCE_MIN_SECONDS : t > s->debounce ? s->debounce : t;
+}
+
 void analysis_relint_all(Server *s)
 {
     s->generation++; /* the worker's engine and kept parses are made afresh */
@@ -69,6 +80,13 @@ void analysis_pull(Server *s, Document *d, const cJSON *id, const char *previous
 {
     if (up_to_date(d)) {
         lsp_respond(s, id, report(d, previous_result_id));
+        return;
+    }
+    if (d->result_version >= 0 && s->client_refresh) {
+        /* the last complete result now, the newer one when it is done
+         * (the client pulls again on workspace/diagnostic/refresh) */
+        lsp_respond(s, id, report(d, previous_result_id));
+        s->refresh_pending = true;
         return;
     }
     *VEC_PUSH(d->waiting, d->nwaiting) = cJSON_Duplicate(id, true);
@@ -190,7 +208,7 @@ void analysis_includers_changed(Server *s, const Document *d)
 {
     for (int i = 0; i < s->docs.n; i++) {
         Document *other = s->docs.items[i];
-        if (other != d && includes(other, d->canonical)) analysis_schedule(s, other, s->debounce);
+        if (other != d && includes(other, d->canonical)) analysis_schedule(s, other, analysis_debounce(s, other));
     }
 }
 
@@ -429,8 +447,14 @@ void analysis_tick(Server *s)
             }
             document_worker_stop(&s->worker, true, NULL, 0);
         }
-        if (s->worker.busy) return;
+        if (s->worker.busy) {
+            char name[200];
+            short_uri(name, sizeof name, run->uri);
+            progress_tick(s, name, elapsed);
+            return;
+        }
     }
+    progress_end(s);
     if (s->nclosed) flush_closed(s);
     double due;
     Document *d = next_due(s, &due);
@@ -538,6 +562,7 @@ void analysis_receive(Server *s)
             analysis_answer_waiting(s, d);
         }
         running_clear(&s->running);
+        progress_end(s);
         return;
     }
     if (s->log) {
@@ -550,9 +575,13 @@ void analysis_receive(Server *s)
                 a.info.reused ? "kept parse reused" : "parsed afresh", a.info.kept, a.info.kept == 1 ? "" : "s");
         if (a.log && a.log[0]) fputs(a.log, s->log);
     }
-    if (current) take_answer(s, d, &a); /* else superseded by an edit, or closed */
+    if (current) {
+        take_answer(s, d, &a);
+        d->last_seconds = monotonic_seconds() - run->started;
+    } /* else superseded by an edit, or closed */
     document_answer_free(&a);
     running_clear(&s->running);
+    progress_end(s);
     if (s->refresh_pending) {
         double due;
         if (!next_due(s, &due)) {

@@ -49,6 +49,7 @@ typedef struct Document {
     /* analysis state, owned by the server (lsp.c) */
     bool pending;            /* the current text needs an analysis */
     double due;              /* when (debounce) */
+    double last_seconds;     /* how long its last analysis took (the adaptive debounce); 0 none yet */
     int failed_version;      /* an analysis of this version crashed or timed out: no retry */
     int result_version;      /* the version `diagnostics` describe; -1 none */
     struct cJSON *diagnostics;

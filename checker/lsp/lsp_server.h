@@ -4,6 +4,7 @@
 #define GPULINT_LSP_SERVER_H
 
 #include "lsp/lsp_documents.h"
+#include "lsp/lsp_progress.h"
 #include "isolate/document_worker.h"
 #include "engine/engine.h"
 
@@ -44,7 +45,7 @@ typedef struct {
     int nopen;
 } Running;
 
-typedef struct {
+typedef struct Server {
     int out_fd;
     bool out_broken;         /* the editor closed our stdout */
     FILE *log;               /* --log FILE, or NULL */
@@ -53,6 +54,7 @@ typedef struct {
 
     /* what the client can do */
     bool client_pull, client_show_document, client_refresh, client_watch_registration;
+    bool client_progress;    /* window.workDoneProgress */
     DiagnosticMode mode;
     bool push;               /* publishDiagnostics (else pull only) */
     bool refresh_pending;    /* ask a pull client to pull again once results arrive */
@@ -61,7 +63,8 @@ typedef struct {
     cJSON *rules;            /* array of rule ids */
     cJSON *args;             /* array of clang arguments */
     char *docs_base;         /* rule pages: <docs_base>/<rule>.md */
-    double debounce;         /* seconds */
+    double debounce;         /* seconds: the most an edit waits (debounceMs) */
+    bool debounce_fixed;     /* debounceMs was set: always that long (else adaptive, up to it) */
     double timeout;          /* seconds an analysis may take */
     size_t max_document;     /* bytes */
 
@@ -75,6 +78,7 @@ typedef struct {
     EngineOptions base;      /* what every analysis starts from (data dir, PCH) */
     int next_request_id;     /* our requests to the client */
     int framing_repairs;     /* messages whose wrong Content-Length was repaired */
+    Progress progress;       /* the running analysis's progress in the editor */
 } Server;
 
 /* Output: each is one message on stdout. */
@@ -83,12 +87,16 @@ void lsp_respond(Server *s, const cJSON *id, cJSON *result);
 void lsp_respond_error(Server *s, const cJSON *id, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void lsp_notify(Server *s, const char *method, cJSON *params);
-void lsp_request(Server *s, const char *method, cJSON *params);
+/* Returns the request's number (its id is "gpulint-N"). */
+int lsp_request(Server *s, const char *method, cJSON *params);
 /* To the --log file; types up to LOG_INFO also as window/logMessage. */
 void lsp_log(Server *s, int type, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Analysis (lsp_analysis.c). */
 void analysis_schedule(Server *s, Document *d, double delay);
+/* How long an edit of d waits for more typing: debounceMs when set, else
+ * half its last analysis's time, from 20 ms up to debounceMs's default. */
+double analysis_debounce(const Server *s, const Document *d);
 void analysis_relint_all(Server *s);
 /* Starts what is due, stops what is superseded or over time. */
 void analysis_tick(Server *s);

@@ -28,7 +28,7 @@ function serverSettings() {
     const c = config();
     const list = (v) => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
     const settings = { rules: list(c.get('rules', [])), extraArgs: list(c.get('extraArgs', [])) };
-    const debounce = c.get('debounceMs', 300);
+    const debounce = c.get('debounceMs', null); // null: the server's adaptive debounce
     if (typeof debounce === 'number' && debounce >= 0) settings.debounceMs = debounce;
     return settings;
 }

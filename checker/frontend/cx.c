@@ -472,7 +472,7 @@ const char *contents_of(Cx *c, CXFile f, size_t *size)
         }
     const int cap = (int)(sizeof c->contents / sizeof c->contents[0]);
     int slot = c->ncontents < cap ? c->ncontents++ : c->next_contents++ % cap;
-    free(c->contents[slot].owned);
+    if (c->contents[slot].owned) *VEC_PUSH(c->retired, c->nretired) = c->contents[slot].owned;
     c->contents[slot].owned = NULL;
     c->contents[slot].file = f;
     c->contents[slot].text = text_outside_clang(c, f, slot);
@@ -640,6 +640,10 @@ void cx_release(Cx *c)
     c->nfile_tokens = 0;
     for (int i = 0; i < c->ncontents; i++) free(c->contents[i].owned);
     c->ncontents = 0;
+    for (int i = 0; i < c->nretired; i++) free(c->retired[i]);
+    free(c->retired);
+    c->retired = NULL;
+    c->nretired = 0;
 }
 
 /* A location in a file's text, not in a macro's expansion: its expansion

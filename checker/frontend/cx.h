@@ -30,6 +30,8 @@ typedef struct {
         char *owned; /* read from disk by contents_of */
     } contents[16];
     int ncontents, next_contents;
+    char **retired; /* evicted texts read from disk: callers may still hold them (freed by cx_release) */
+    int nretired;
     /* Whole files' tokens, read once for ranges written through macros
      * (tokens_of): their locations are made from tokens, not offsets. */
     struct FileTokens *file_tokens;

@@ -45,4 +45,15 @@ sys.exit(0 if len(stand_in) == len(j["notes"]) and bool(stand_in) == wants else 
     done
 done
 [ "$n" -ge 10 ] || { echo "FAIL: only $n shim test files"; fail=1; }
+# the PyTorch stand-ins are said once for a run (a detail of each file: -v)
+mkdir "$tmp/two" && cp "$T/torch_extension.cu" "$tmp/two/a.cu" && cp "$T/torch_extension.cu" "$tmp/two/b.cu"
+quiet=$("$G" --headers=shim "$tmp/two" 2>&1 >/dev/null | grep -c "PyTorch's headers were not found")
+once=$("$G" --headers=shim "$tmp/two" 2>&1 >/dev/null | grep "PyTorch's headers were not found" | grep -c "in 2 files")
+each=$("$G" --headers=shim -v "$tmp/two" 2>&1 >/dev/null | grep -c "PyTorch's headers were not found")
+if [ "$quiet" = 1 ] && [ "$once" = 1 ] && [ "$each" = 2 ]; then
+    echo "ok: the PyTorch stand-ins in one line for 2 files, one per file with -v"
+else
+    echo "FAIL: the PyTorch stand-ins note: $quiet lines ($once saying 2 files), $each with -v (want 1, 1, 2)"
+    fail=1
+fi
 exit $fail

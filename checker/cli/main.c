@@ -108,6 +108,8 @@ typedef struct {
     RunRegistry registry;
     RunSummary summary;
     bool keep_results;            /* for --fix and --emit-bench */
+    int stand_in_files;           /* files parsed with the PyTorch stand-ins: one line at the end */
+    char *first_stand_in;
     FileResult *kept; int nkept;
 } RunProgress;
 
@@ -129,6 +131,11 @@ static void report_file(void *ctx, FileResult *r)
     p->problems->echo = p->verbose ? stderr : NULL;
     diagnostics_append(p->problems, &r->problems);
     if (!p->verbose) file_status_print(stderr, r);
+    for (int i = 0; i < r->problems.nnotes; i++)
+        if (strncmp(r->problems.notes[i].message, FRAMEWORK_STAND_IN_NOTE, strlen(FRAMEWORK_STAND_IN_NOTE)) == 0) {
+            if (!p->stand_in_files++) p->first_stand_in = xstrdup(r->path);
+            break;
+        }
     p->problems->echo = stderr;
     p->summary.files += r->read;
     p->summary.kernels += r->kernels;
@@ -221,6 +228,13 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
         diag_error(&problems, NULL, 0, 0, "%s", err);
     RunSummary summary = progress.summary;
     summary.seconds = monotonic_seconds() - t0;
+    if (progress.stand_in_files && !progress.verbose) /* each file's note is a detail: -v prints them */
+        fprintf(stderr,
+                "gpulint: note: %s (docs/projects.md) in %d file%s (%s%s); code that uses more of them is reported as "
+                "parse errors\n",
+                FRAMEWORK_STAND_IN_NOTE, progress.stand_in_files, progress.stand_in_files == 1 ? "" : "s",
+                progress.first_stand_in, progress.stand_in_files > 1 ? " and others: -v names each" : "");
+    free(progress.first_stand_in);
     if (eo->show_project) describe_projects(eo, &files);
     run_registry_free(&progress.registry);
     bench_free_impact(impact);

@@ -310,9 +310,9 @@ static void report_parse(const FileParse *p, const FileContext *ctx, void *const
     add_parse_problems(&p->pr, p->tu, &r->problems);
     if (p->pr.framework_stand_ins) {
         diag_note(&r->problems, p->tu, 0, 0,
-                  "PyTorch's headers were not found: parsed with gpulint's stand-ins for their kernel-facing part "
-                  "(docs/projects.md); code that uses more of them is reported as parse errors");
+                  FRAMEWORK_STAND_IN_NOTE " (docs/projects.md); code that uses more of them is reported as parse errors");
         r->problems.notes[r->problems.nnotes - 1].informational = true;
+        r->problems.notes[r->problems.nnotes - 1].parse_detail = true; /* one line for the run (cli/main.c) */
     }
     for (int v = 0; v < nparse_variants; v++)
         if (parse_variants[v]->report) parse_variants[v]->report(states[v], p, &r->problems);

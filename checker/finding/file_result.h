@@ -25,6 +25,10 @@ typedef enum { FILE_OK, FILE_DEGRADED, FILE_FAILED } FileStatus;
  * template instance around it): the file is degraded. */
 #define NVCC_DROPPED_NOTE "nvcc accepts this; clang drops the statement (or the template instance around it), the rest of the GPU code is analysed"
 
+/* A file parsed with gpulint's stand-ins for PyTorch's headers (engine.c):
+ * a detail of the file (-v), said once per run (the command line). */
+#define FRAMEWORK_STAND_IN_NOTE "PyTorch's headers were not found: parsed with gpulint's stand-ins for their kernel-facing part"
+
 /* What linting one file produced. */
 typedef struct {
     const char *path;

@@ -13,21 +13,8 @@ if ! command -v nvim >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cat > "$tmp/scale.cu" <<'CU'
-__global__ void scale(float *a, float s, int n) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) { float v = a[i]; for (int k = 0; k < n; k++) v = v * 0.1 + s; a[i] = v; }
-}
-CU
-cat > "$tmp/rows.cl" <<'CL'
-__kernel void row_sums(__global const float *m, __global float *out, int w)
-{
-    int r = get_global_id(0);
-    float s = 0.0f;
-    for (int j = 0; j < w; j++) s += m[r * w + j];
-    out[r] = s;
-}
-CL
+. "$(dirname "$0")/editor_test_files.sh"
+editor_test_files "$tmp"
 # the recipe starts `gpulint lsp` from PATH, as a user's install would
 mkdir "$tmp/bin" && ln -s "$(realpath "$gpulint")" "$tmp/bin/gpulint"
 echo "nvim_lsp_test: $(nvim --version | head -1)"

@@ -58,21 +58,8 @@ echo "ok: the .vsix holds extension/package.json, extension.js, readme.md and no
 
 # 3
 mkdir "$tmp/work"
-cat >"$tmp/work/scale.cu" <<'CU'
-__global__ void scale(float *a, float s, int n) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) { float v = a[i]; for (int k = 0; k < n; k++) v = v * 0.1 + s; a[i] = v; }
-}
-CU
-cat >"$tmp/work/rows.cl" <<'CL'
-__kernel void row_sums(__global const float *m, __global float *out, int w)
-{
-    int r = get_global_id(0);
-    float s = 0.0f;
-    for (int j = 0; j < w; j++) s += m[r * w + j];
-    out[r] = s;
-}
-CL
+. "$(dirname "$0")/editor_test_files.sh"
+editor_test_files "$tmp/work"
 cd "$tmp/work" || exit 1
 t0=$(date +%s)
 timeout 150 node "$src/tests/vscode_extension_check.js" "$ext" "$gpulint" "$tmp/work"

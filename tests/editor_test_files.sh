@@ -1,0 +1,21 @@
+# editor_test_files.sh - sourced by the editor tests (nvim, emacs, vscode):
+# editor_test_files DIR writes the two documents each editor opens, a CUDA
+# kernel with a double literal in float code (double-literal) and an OpenCL
+# kernel whose threads walk their own rows (uncoalesced-row).
+editor_test_files() {
+    cat >"$1/scale.cu" <<'CU'
+__global__ void scale(float *a, float s, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) { float v = a[i]; for (int k = 0; k < n; k++) v = v * 0.1 + s; a[i] = v; }
+}
+CU
+    cat >"$1/rows.cl" <<'CL'
+__kernel void row_sums(__global const float *m, __global float *out, int w)
+{
+    int r = get_global_id(0);
+    float s = 0.0f;
+    for (int j = 0; j < w; j++) s += m[r * w + j];
+    out[r] = s;
+}
+CL
+}

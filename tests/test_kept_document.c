@@ -211,6 +211,49 @@ static void instantiating_documents(const EngineOptions *o, const char *source_d
     engine_free(docs);
 }
 
+/* A document whose text names what a project header defines only in the
+ * CUDA build (`#if HAVE_CUDA == 1`: Real, GPU_WARP) gets the flag before
+ * its parse, as the command line's file does: the wrapper is valid, and
+ * the kernel it alone instantiates is analysed. */
+static void cuda_build_flag_documents(const EngineOptions *o, const char *source_dir)
+{
+    static const char text[] =
+        "#include \"gpu/gpu_common.h\"\n"
+        "template <typename I>\n"
+        "__global__ void compress(const Real* src, I* dest, int n, float inv_scale)\n"
+        "{\n"
+        "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "    if (i < n) dest[i] = (I)(src[i] * inv_scale);\n"
+        "}\n"
+        "void compress_uint8(const Real* src, unsigned char* dest, int n, float inv_scale)\n"
+        "{\n"
+        "    compress<<<(n + GPU_WARP * 8 - 1) / (GPU_WARP * 8), GPU_WARP * 8>>>(src, dest, n, inv_scale);\n"
+        "}\n";
+    char err[512], path[4096];
+    snprintf(path, sizeof path, "%s/testdata/projects/cuda_build_names/gpu/compress.cu", source_dir);
+    Engine *fresh = engine_new(o, err, sizeof err), *docs = engine_new(o, err, sizeof err);
+    CHECK(fresh && docs);
+    for (int pass = 0; fresh && docs && pass < 2; pass++) { /* the open, then a reparse */
+        FileResult a, r;
+        DocumentInfo info;
+        engine_lint_file(fresh, path, text, sizeof text - 1, &a);
+        engine_lint_document(docs, path, text, sizeof text - 1, NULL, 0, &r, &info);
+        CHECK(pass == 0 || info.reused);
+        /* the byte store of compress<unsigned char>, in both (the command
+         * line also has the int32-style stand-ins: a second parse) */
+        CHECK_EQ_LL(count_rule(&a, "oversized-element"), 1);
+        CHECK_EQ_LL(count_rule(&r, "oversized-element"), 1);
+        bool flag_noted = false;
+        for (int i = 0; i < r.problems.nnotes; i++) flag_noted |= strstr(r.problems.notes[i].message, "-D HAVE_CUDA=1") != NULL;
+        CHECK(flag_noted);
+        document_info_free(&info);
+        file_result_free(&a);
+        file_result_free(&r);
+    }
+    engine_free(fresh);
+    engine_free(docs);
+}
+
 static void write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -307,6 +350,7 @@ int main(int argc, char **argv)
     cache_and_headers(&o);
     opencl_documents(&o, argv[1]);
     instantiating_documents(&o, argv[1]);
+    cuda_build_flag_documents(&o, argv[1]);
     o.frontend.use_pch = false;
     same_as_fresh(&o, "shim, -include", argv + 3, argc - 3);
     if (have_toolkit()) {

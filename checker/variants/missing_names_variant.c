@@ -218,12 +218,14 @@ static void add_flag(MissingNamesState *s, const VariantEnv *env, const FilePars
 /* Before the parse: a file whose own text names what a project header
  * defines only under a CUDA build flag gets the flag from the start (one
  * parse; the file's text and the project's headers decide, whichever worker
- * runs it). */
+ * runs it).  An editor's document too: its kept parse then has the flag
+ * (kaldi's cu-kernels.cu reparses in 0.24 s instead of 0.72 s with 111
+ * errors, and has the command line's kernels). */
 static void missing_names_before_parse(void *state, const VariantEnv *env, FileParse *p)
 {
     MissingNamesState *s = state;
     const GpuLanguage *lang = language_for_path(p->tu);
-    if (p->editor || !env->projects || !p->fa.project_root || !lang || lang->id != LANG_CUDA) return;
+    if (!env->projects || !p->fa.project_root || !lang || lang->id != LANG_CUDA) return;
     FlagIndex *fi = flag_index_for(env, p->fa.project_root);
     if (!fi->nflags) return;
     long n = 0;

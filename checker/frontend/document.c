@@ -123,7 +123,7 @@ bool frontend_document_analyse(FrontendDocument *d, const char *contents, unsign
     rep->reused = d->kept.reused && pr.tu_kept;
     cx_inclusions_begin(pr.tu); /* one walk for the model and the list below */
     unsigned long long key = inclusion_key(d->kept.key, contents, size, open, nopen);
-    bool preset = rep->reused && !pr.fatal && d->kept.included_key == key &&
+    bool preset = rep->reused && !pr.fatal && d->kept.included && d->kept.included_key == key &&
                   cx_inclusions_preset(pr.tu, d->kept.included, d->kept.included_depth, d->kept.nincluded);
     frontend_report_from_parse(fe, d->path, fa, &pr, m, rep);
     if (!preset && !rep->fatal && pr.tu_kept) keep_inclusions(&d->kept, pr.tu, key);

@@ -254,6 +254,42 @@ static void cuda_build_flag_documents(const EngineOptions *o, const char *source
     engine_free(docs);
 }
 
+/* A kernel file its host compiles at run time with -D values: the first
+ * analysis finds them (a second parse), and the document keeps them, so
+ * that its kept parse has them and later edits parse once. */
+static void run_time_value_documents(const EngineOptions *o, const char *source_dir)
+{
+    char err[512], path[4096];
+    snprintf(path, sizeof path, "%s/testdata/projects/opencl_build_values/kernels/pack.cl", source_dir);
+    long len;
+    char *text = read_file(path, &len);
+    CHECK(text != NULL);
+    Engine *fresh = engine_new(o, err, sizeof err), *docs = engine_new(o, err, sizeof err);
+    CHECK(fresh && docs);
+    for (int pass = 0; text && fresh && docs && pass < 3; pass++) {
+        FileResult a, r;
+        DocumentInfo info;
+        engine_lint_file(fresh, path, text, (size_t)len, &a);
+        engine_lint_document(docs, path, text, (size_t)len, NULL, 0, &r, &info);
+        bool noted = false;
+        for (int i = 0; i < r.problems.nnotes; i++) noted |= strstr(r.problems.notes[i].message, "compiled at run time") != NULL;
+        CHECK(noted);
+        CHECK_EQ_LL(r.problems.nerrors, 0);
+        CHECK_EQ_LL(r.findings.n, a.findings.n);
+        CHECK(a.findings.n >= 1);
+        /* the second analysis starts with the values (new flags: a fresh
+         * kept parse, not a second parse of the old one); the third reparses it */
+        CHECK(pass != 1 || !info.reused);
+        CHECK(pass < 2 || info.reused);
+        document_info_free(&info);
+        file_result_free(&a);
+        file_result_free(&r);
+    }
+    free(text);
+    engine_free(fresh);
+    engine_free(docs);
+}
+
 static void write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -351,6 +387,7 @@ int main(int argc, char **argv)
     opencl_documents(&o, argv[1]);
     instantiating_documents(&o, argv[1]);
     cuda_build_flag_documents(&o, argv[1]);
+    run_time_value_documents(&o, argv[1]);
     o.frontend.use_pch = false;
     same_as_fresh(&o, "shim, -include", argv + 3, argc - 3);
     if (have_toolkit()) {

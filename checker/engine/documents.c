@@ -10,6 +10,7 @@
 typedef struct {
     char *path;
     FrontendDocument *doc;
+    VariantMemory memory;      /* what the variants learned of it */
     unsigned long long used;   /* when last asked for (a counter) */
 } Entry;
 
@@ -30,6 +31,7 @@ DocumentCache *document_cache_new(int capacity)
 static void drop(DocumentCache *c, int i)
 {
     frontend_document_close(c->entries[i].doc);
+    variant_memory_free(&c->entries[i].memory);
     free(c->entries[i].path);
     c->entries[i] = c->entries[--c->n];
 }
@@ -58,8 +60,16 @@ FrontendDocument *document_cache_get(DocumentCache *c, Frontend *fe, const char 
     Entry *e = &c->entries[c->n++];
     e->path = xstrdup(path);
     e->doc = frontend_document_open(fe, path);
+    memset(&e->memory, 0, sizeof e->memory);
     e->used = ++c->clock;
     return e->doc;
+}
+
+VariantMemory *document_cache_memory(DocumentCache *c, const FrontendDocument *doc)
+{
+    for (int i = 0; c && i < c->n; i++)
+        if (c->entries[i].doc == doc) return &c->entries[i].memory;
+    return NULL;
 }
 
 bool document_cache_close(DocumentCache *c, const char *path)

@@ -5,6 +5,7 @@
 #define GPULINT_ENGINE_DOCUMENTS_H
 
 #include "frontend/frontend.h"
+#include "variants/variant.h"
 
 #include <stdbool.h>
 
@@ -15,6 +16,8 @@ void document_cache_free(DocumentCache *c);
 /* The kept document of `path`, made (and the least recently used one dropped
  * when the cache is full) when there is none. */
 FrontendDocument *document_cache_get(DocumentCache *c, Frontend *fe, const char *path);
+/* What the variants learned of the document `doc` (one of the cache's). */
+VariantMemory *document_cache_memory(DocumentCache *c, const FrontendDocument *doc);
 /* Drops the kept document of `path`; false when there was none. */
 bool document_cache_close(DocumentCache *c, const char *path);
 int document_cache_count(const DocumentCache *c);

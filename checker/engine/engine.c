@@ -36,7 +36,6 @@ struct Engine {
     JitIndex *jit;               /* which project files refer to run-time compiled kernel files (made on first use) */
 };
 
-
 /* -------------------------------------------------------------- one file */
 
 static bool rule_selected(const EngineOptions *o, const char *id)
@@ -123,6 +122,7 @@ static void note_device_roots(const Model *m, const FileContext *ctx, FileResult
  * document, or again with the flags of a build (flag_relint.h). */
 typedef struct {
     FrontendDocument *document;              /* an editor's kept parse of the file, or NULL */
+    VariantMemory *memory;                   /* ... and what the variants learned of it */
     const FrontendBuffer *open; int nopen;   /* the other documents open in the editor */
     DocumentInfo *info;                      /* where the document's analysis reports */
     FlagPlan *flag_plan;                     /* the first lint records there the kernels a build flag selects */
@@ -354,6 +354,7 @@ static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char 
     p.contents = contents;
     p.size = size;
     p.editor = mode->document && !ctx->focus; /* an editor's kept parse is of the document itself */
+    p.memory = p.editor ? mode->memory : NULL;
     p.fa = (FileArgs){NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, 0, false, ctx->model_files,
                       ctx->nmodel_files, !engine_forced_language() && is_cuda_kernel_header(p.tu), NULL, 0};
     /* explicit instantiations given to clang as declarations (instantiation_decls.h) */
@@ -458,6 +459,7 @@ bool engine_lint_document(Engine *e, const char *path, const char *contents, siz
     LintMode mode;
     memset(&mode, 0, sizeof mode);
     mode.document = document_cache_get(e->documents, e->frontend, path);
+    mode.memory = document_cache_memory(e->documents, mode.document);
     mode.open = open;
     mode.nopen = nopen;
     mode.info = info;

@@ -23,6 +23,31 @@ void jit_defines_free(JitDefines *d)
     memset(d, 0, sizeof *d);
 }
 
+static char **copy_strings(char *const *v, int n)
+{
+    char **out = n ? xcalloc((size_t)n, sizeof *out) : NULL;
+    for (int i = 0; i < n; i++) out[i] = xstrdup(v[i]);
+    return out;
+}
+
+static char *copy_or_null(const char *s)
+{
+    return s ? xstrdup(s) : NULL;
+}
+
+void jit_defines_copy(JitDefines *to, const JitDefines *from)
+{
+    if (to == from) return;
+    jit_defines_free(to);
+    *to = *from;
+    to->defines = copy_strings(from->defines, from->ndefines);
+    to->run_time_names = copy_strings(from->run_time_names, from->nrun_time_names);
+    to->common = copy_strings(from->common, from->ncommon);
+    to->source = copy_or_null(from->source);
+    to->run_time_source = copy_or_null(from->run_time_source);
+    to->common_source = copy_or_null(from->common_source);
+}
+
 void jit_defines_merge(JitDefines *into, JitDefines *from)
 {
     for (int i = 0; i < from->ndefines; i++) {

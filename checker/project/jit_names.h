@@ -65,6 +65,8 @@ void jit_index_free(JitIndex *ji);
 bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, bool opencl,
                      const FrontendReport *pr, JitDefines *out);
 void jit_defines_free(JitDefines *d);
+/* *to becomes a copy of *from (to's old content freed). */
+void jit_defines_copy(JitDefines *to, const JitDefines *from);
 /* Moves what `from` holds into `into` (a define `into` has already is
  * dropped; the first source stays); `from` is left empty. */
 void jit_defines_merge(JitDefines *into, JitDefines *from);

@@ -16,6 +16,19 @@ static int real_errors(const FrontendReport *pr)
     return n;
 }
 
+/* The run-time flags found for p's defines: -D each, NVRTC's default
+ * execution space, the names only known at run time. */
+static void apply_defines(JitState *s, const VariantEnv *env, FileParse *p, int from_define)
+{
+    for (int i = from_define; i < s->jit.ndefines; i++) file_parse_add(p, "-D", s->jit.defines[i]);
+    p->fa.run_time_names = s->jit.nrun_time_names ? (const char *const *)s->jit.run_time_names : NULL;
+    p->fa.nrun_time_names = s->jit.nrun_time_names;
+    /* NVRTC has no standard library, and a header may declare its own
+     * std:: then: the precompiled shim of the file's own includes only */
+    p->fa.shim_pch = 0;
+    (void)env;
+}
+
 /* One round: the values for the names p's last parse left undeclared, then
  * one more parse, kept when better.  A name can hide behind another's
  * error (an array size in a struct the first error dropped): the next
@@ -29,13 +42,8 @@ static bool jit_round(JitState *s, const VariantEnv *env, FileParse *p, bool ope
     int ndefines_before = s->jit.ndefines, nrun_before = s->jit.nrun_time_names, ncommon_before = s->jit.ncommon;
     bool device_default_before = s->jit.device_default;
     jit_defines_merge(&s->jit, &more);
-    for (int i = ndefines_before; i < s->jit.ndefines; i++) file_parse_add(p, "-D", s->jit.defines[i]);
+    apply_defines(s, env, p, ndefines_before);
     if (s->jit.device_default && !device_default_before) file_parse_add(p, "-include", env->device_default_header);
-    p->fa.run_time_names = (const char *const *)s->jit.run_time_names;
-    p->fa.nrun_time_names = s->jit.nrun_time_names;
-    /* NVRTC has no standard library, and a header may declare its own
-     * std:: then: the precompiled shim of the file's own includes only */
-    p->fa.shim_pch = 0;
     Model m2;
     FrontendReport pr2;
     /* an OpenCL name can be a function-like macro or a type the
@@ -60,12 +68,29 @@ static bool jit_round(JitState *s, const VariantEnv *env, FileParse *p, bool ope
     return false;
 }
 
+/* An editor's document starts with what its earlier analyses found: its
+ * kept parse has the values, and an edit makes no second parse. */
+static void jit_before_parse(void *state, const VariantEnv *env, FileParse *p)
+{
+    JitState *s = state;
+    if (!p->editor || !p->memory || !p->memory->jit_learned || !p->memory->jit.ndefines) return;
+    jit_defines_copy(&s->jit, &p->memory->jit);
+    apply_defines(s, env, p, 0);
+    if (s->jit.device_default) file_parse_add(p, "-include", env->device_default_header);
+}
+
 static void jit_after_parse(void *state, const VariantEnv *env, FileParse *p)
 {
     JitState *s = state;
     bool opencl = p->m.language == LANG_OPENCL;
-    if (!p->analysed || !env->projects || p->editor || !p->fa.project_root) return;
-    for (int round = 0; round < 3 && jit_round(s, env, p, opencl); round++) {
+    if (!p->analysed || !env->projects || !p->fa.project_root) return;
+    int before = s->jit.ndefines;
+    if (!p->editor || !p->memory || !p->memory->jit_learned || real_errors(&p->pr) < frontend_report_errors(&p->pr))
+        for (int round = 0; round < 3 && jit_round(s, env, p, opencl); round++) {
+        }
+    if (p->editor && p->memory && (!p->memory->jit_learned || s->jit.ndefines != before)) {
+        jit_defines_copy(&p->memory->jit, &s->jit);
+        p->memory->jit_learned = true;
     }
 }
 
@@ -87,6 +112,7 @@ static void jit_finish(void *state)
 const ParseVariant jit_variant = {
     .name = "run-time compiled kernel names",
     .state_size = sizeof(JitState),
+    .before_parse = jit_before_parse,
     .after_parse = jit_after_parse,
     .report = jit_report,
     .finish = jit_finish,

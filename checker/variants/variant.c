@@ -37,6 +37,12 @@ bool file_parse_again(const VariantEnv *env, const FileParse *p, Model *m, Front
     return false;
 }
 
+void variant_memory_free(VariantMemory *m)
+{
+    jit_defines_free(&m->jit);
+    m->jit_learned = false;
+}
+
 void file_parse_keep(FileParse *p, Model *m, FrontendReport *pr)
 {
     frontend_report_free(&p->pr);

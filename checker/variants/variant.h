@@ -36,13 +36,24 @@ typedef struct {
     const char *device_default_header; /* include/toolkit/gpulint_nvrtc_device_default.h */
 } VariantEnv;
 
+/* What the variants learned of an editor's document in an earlier
+ * analysis, kept with its parse (engine/documents.c): the next analysis
+ * starts with it, so that the kept parse has it and no second parse is
+ * made after each edit. */
+typedef struct {
+    JitDefines jit;                    /* the run-time compiler's values (jit_variant.c) */
+    bool jit_learned;
+} VariantMemory;
+void variant_memory_free(VariantMemory *m);
+
 /* One file's parse while the variants shape it. */
 typedef struct {
     const char *tu;                    /* the file parsed (a fragment's owner, say) */
     const char *contents; size_t size; /* NULL: read from disk */
     FileArgs fa;                       /* fa.args and fa.nargs follow args, nargs */
     const char **args; int nargs;      /* the flags, grown by the variants (VEC) */
-    bool editor;                       /* an editor's kept document: no variant re-parses it */
+    bool editor;                       /* an editor's kept document: variants re-parse it only to learn */
+    VariantMemory *memory;             /* an editor's document: what earlier analyses learned, or NULL */
     bool with_args;                    /* the parse was given fa (else the front end's defaults) */
     bool may_prechoose;                /* the file has an #error of its own (read as text) */
     const char *prescan_contents;      /* what before_parse reads of the file (NULL: from disk) */

@@ -32,7 +32,7 @@ static bool defined_for_parse(void *ctx, const char *name)
 static void choice_before_parse(void *state, const VariantEnv *env, FileParse *p)
 {
     ChoiceState *s = state;
-    if (!p->may_prechoose || p->editor) return;
+    if (!p->may_prechoose) return; /* an editor's document too: its kept parse then has the choice */
     long n = 0;
     char *owned = NULL;
     const char *text = p->prescan_contents ? p->prescan_contents : (owned = read_file(p->tu, &n));

@@ -36,6 +36,7 @@ typedef struct {
     bool used;                     /* the new parse stayed */
     bool int_used;                 /* the parse that stayed had the int32-style stand-ins */
     bool before;                   /* the flags were given to the first parse (the file names what they define) */
+    bool replayed;                 /* an editor's document: what its first analysis chose, given before the parse */
 } MissingNamesState;
 
 /* int8 ... uint64: the names the stand-in header declares. */
@@ -224,6 +225,13 @@ static void add_flag(MissingNamesState *s, const VariantEnv *env, const FilePars
 static void missing_names_before_parse(void *state, const VariantEnv *env, FileParse *p)
 {
     MissingNamesState *s = state;
+    if (p->editor && p->memory && p->memory->missing_names) { /* chosen by the document's first analysis */
+        memcpy(s, p->memory->missing_names, sizeof *s);
+        s->replayed = true;
+        for (int i = 0; s->used && i < s->nflags; i++) file_parse_add(p, "-D", s->flag_args[i]);
+        if (s->int_used) file_parse_add(p, "-include", s->header);
+        return;
+    }
     const GpuLanguage *lang = language_for_path(p->tu);
     if (!env->projects || !p->fa.project_root || !lang || lang->id != LANG_CUDA) return;
     FlagIndex *fi = flag_index_for(env, p->fa.project_root);
@@ -255,10 +263,11 @@ static void missing_names_before_parse(void *state, const VariantEnv *env, FileP
     s->before = s->used = s->nflags > 0;
 }
 
-static void missing_names_after_parse(void *state, const VariantEnv *env, FileParse *p)
+/* After the parse: the names its errors say are missing, and one more
+ * parse with them, kept when it has fewer errors. */
+static void second_parse(MissingNamesState *s, const VariantEnv *env, FileParse *p)
 {
-    MissingNamesState *s = state;
-    if (!p->analysed || p->editor || p->m.language != LANG_CUDA || frontend_report_errors(&p->pr) == 0) return;
+    if (!p->analysed || p->m.language != LANG_CUDA || frontend_report_errors(&p->pr) == 0) return;
     bool missing_header = false;
     char names[MAX_NAMES][128];
     int nnames = 0;
@@ -309,6 +318,20 @@ static void missing_names_after_parse(void *state, const VariantEnv *env, FilePa
         file_parse_drop(&m2, &pr2);
     }
     file_parse_truncate(p, nargs_before);
+}
+
+/* An editor's document makes the second parse at its first analysis only,
+ * and keeps the choice for the next ones (VariantMemory): their kept parse
+ * has the flags and stand-ins, and an edit parses once. */
+static void missing_names_after_parse(void *state, const VariantEnv *env, FileParse *p)
+{
+    MissingNamesState *s = state;
+    if (s->replayed || (p->editor && !p->memory)) return;
+    second_parse(s, env, p);
+    if (p->editor && p->analysed) {
+        p->memory->missing_names = xmalloc(sizeof *s);
+        memcpy(p->memory->missing_names, s, sizeof *s);
+    }
 }
 
 static void missing_names_report(void *state, const FileParse *p, Diagnostics *d)

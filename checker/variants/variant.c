@@ -41,6 +41,8 @@ void variant_memory_free(VariantMemory *m)
 {
     jit_defines_free(&m->jit);
     m->jit_learned = false;
+    free(m->missing_names);
+    m->missing_names = NULL;
 }
 
 void file_parse_keep(FileParse *p, Model *m, FrontendReport *pr)

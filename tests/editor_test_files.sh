@@ -1,7 +1,10 @@
 # editor_test_files.sh - sourced by the editor tests (nvim, emacs, vscode):
 # editor_test_files DIR writes the two documents each editor opens, a CUDA
 # kernel with a double literal in float code (double-literal) and an OpenCL
-# kernel whose threads walk their own rows (uncoalesced-row).
+# kernel whose threads walk their own rows (uncoalesced-row);
+# editor_test_setup GPULINT makes $tmp (removed on exit) with those files and
+# $tmp/bin/gpulint, a link to GPULINT: an editor's setup starts `gpulint lsp`
+# from PATH, as a user's install would.
 editor_test_files() {
     cat >"$1/scale.cu" <<'CU'
 __global__ void scale(float *a, float s, int n) {
@@ -18,4 +21,11 @@ __kernel void row_sums(__global const float *m, __global float *out, int w)
     out[r] = s;
 }
 CL
+}
+
+editor_test_setup() {
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    editor_test_files "$tmp"
+    mkdir "$tmp/bin" && ln -s "$(realpath "$1")" "$tmp/bin/gpulint"
 }

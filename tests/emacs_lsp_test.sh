@@ -54,12 +54,8 @@ if ! command -v emacs >/dev/null 2>&1; then
     echo "emacs_lsp_test: SKIPPED: emacs is not installed (apt-get install emacs-nox elpa-eglot; ci/setup.sh does)"
     exit 77
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/editor_test_files.sh"
-editor_test_files "$tmp"
-# the setup starts `gpulint lsp` from PATH, as a user's install would
-mkdir "$tmp/bin" && ln -s "$(realpath "$gpulint")" "$tmp/bin/gpulint"
+editor_test_setup "$gpulint"
 echo "emacs_lsp_test: $(emacs --version | head -1)"
 # -Q leaves the site-lisp directories out, and with them the package
 # directories where Debian's elpa-* packages live: ask Emacs for those a

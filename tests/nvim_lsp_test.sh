@@ -11,12 +11,8 @@ if ! command -v nvim >/dev/null 2>&1; then
     echo "nvim_lsp_test: SKIPPED: nvim is not installed (apt-get install neovim; ci/setup.sh does)"
     exit 77
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/editor_test_files.sh"
-editor_test_files "$tmp"
-# the recipe starts `gpulint lsp` from PATH, as a user's install would
-mkdir "$tmp/bin" && ln -s "$(realpath "$gpulint")" "$tmp/bin/gpulint"
+editor_test_setup "$gpulint"
 echo "nvim_lsp_test: $(nvim --version | head -1)"
 # the documented recipe is the init file; XDG dirs in the temporary
 # directory: no user configuration, no state left behind

@@ -72,6 +72,16 @@ VariantMemory *document_cache_memory(DocumentCache *c, const FrontendDocument *d
     return NULL;
 }
 
+bool document_memory_changed(VariantMemory *m, FileResult *out, DocumentInfo *info)
+{
+    if (!m || !m->changed) return false;
+    m->changed = false;
+    file_result_free(out);
+    document_info_free(info);
+    memset(info, 0, sizeof *info);
+    return true;
+}
+
 bool document_cache_close(DocumentCache *c, const char *path)
 {
     for (int i = 0; i < c->n; i++)

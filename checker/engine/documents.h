@@ -4,6 +4,7 @@
 #ifndef GPULINT_ENGINE_DOCUMENTS_H
 #define GPULINT_ENGINE_DOCUMENTS_H
 
+#include "engine/engine.h"
 #include "frontend/frontend.h"
 #include "variants/variant.h"
 
@@ -18,6 +19,11 @@ void document_cache_free(DocumentCache *c);
 FrontendDocument *document_cache_get(DocumentCache *c, Frontend *fe, const char *path);
 /* What the variants learned of the document `doc` (one of the cache's). */
 VariantMemory *document_cache_memory(DocumentCache *c, const FrontendDocument *doc);
+/* After a document's analysis: true when it learned flags its kept parse
+ * lacks (a variant's second parse found them), with `out` and `info` freed
+ * for an analysis again, whose kept parse has them, so that the next edits
+ * reparse it instead of parsing afresh. */
+bool document_memory_changed(VariantMemory *m, FileResult *out, DocumentInfo *info);
 /* Drops the kept document of `path`; false when there was none. */
 bool document_cache_close(DocumentCache *c, const char *path);
 int document_cache_count(const DocumentCache *c);

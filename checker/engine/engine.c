@@ -456,14 +456,11 @@ bool engine_lint_document(Engine *e, const char *path, const char *contents, siz
 {
     memset(info, 0, sizeof *info);
     if (!e->documents) e->documents = document_cache_new(ENGINE_MAX_DOCUMENTS);
-    LintMode mode;
-    memset(&mode, 0, sizeof mode);
-    mode.document = document_cache_get(e->documents, e->frontend, path);
+    LintMode mode = {.document = document_cache_get(e->documents, e->frontend, path), .open = open, .nopen = nopen,
+                     .info = info};
     mode.memory = document_cache_memory(e->documents, mode.document);
-    mode.open = open;
-    mode.nopen = nopen;
-    mode.info = info;
     bool ok = lint_file(e, &mode, path, contents, size, out);
+    if (document_memory_changed(mode.memory, out, info)) ok = lint_file(e, &mode, path, contents, size, out);
     info->kept = document_cache_count(e->documents);
     return ok;
 }

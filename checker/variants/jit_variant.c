@@ -91,6 +91,7 @@ static void jit_after_parse(void *state, const VariantEnv *env, FileParse *p)
     if (p->editor && p->memory && (!p->memory->jit_learned || s->jit.ndefines != before)) {
         jit_defines_copy(&p->memory->jit, &s->jit);
         p->memory->jit_learned = true;
+        p->memory->changed |= s->jit.ndefines > 0;
     }
 }
 

@@ -331,6 +331,7 @@ static void missing_names_after_parse(void *state, const VariantEnv *env, FilePa
     if (p->editor && p->analysed) {
         p->memory->missing_names = xmalloc(sizeof *s);
         memcpy(p->memory->missing_names, s, sizeof *s);
+        p->memory->changed |= s->int_used || (s->used && !s->before); /* more than the kept parse had */
     }
 }
 

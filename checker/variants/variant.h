@@ -44,6 +44,7 @@ typedef struct {
     JitDefines jit;                    /* the run-time compiler's values (jit_variant.c) */
     bool jit_learned;
     void *missing_names;               /* the flags and stand-ins missing_names_variant.c chose, or NULL */
+    bool changed;                      /* this analysis learned flags the kept parse lacks: analyse again */
 } VariantMemory;
 void variant_memory_free(VariantMemory *m);
 

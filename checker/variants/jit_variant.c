@@ -85,7 +85,7 @@ static void jit_after_parse(void *state, const VariantEnv *env, FileParse *p)
     bool opencl = p->m.language == LANG_OPENCL;
     if (!p->analysed || !env->projects || !p->fa.project_root) return;
     int before = s->jit.ndefines;
-    if (!p->editor || !p->memory || !p->memory->jit_learned || real_errors(&p->pr) < frontend_report_errors(&p->pr))
+    if (!p->editor || !p->memory || !p->memory->jit_learned) /* a document learns once: no second parse an edit */
         for (int round = 0; round < 3 && jit_round(s, env, p, opencl); round++) {
         }
     if (p->editor && p->memory && (!p->memory->jit_learned || s->jit.ndefines != before)) {

@@ -1,5 +1,6 @@
 /* fingerprint.c - see fingerprint.h and docs/fingerprints.md. */
 #include "finding/fingerprint.h"
+#include "util/fnv1a.h"
 #include "util/mix64.h"
 
 #include "util/oom.h"
@@ -8,8 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define FNV_OFFSET 0xcbf29ce484222325ULL
-#define FNV_PRIME 0x100000001b3ULL
 #define MAX_RANGE_BYTES 256  /* of the flagged text */
 #define MAX_LINES 8          /* of the flagged lines */
 
@@ -43,7 +42,7 @@ const char *source_line(const SourceText *s, unsigned line, size_t *len)
 
 static uint64_t fnv_byte(uint64_t h, unsigned char c)
 {
-    return (h ^ c) * FNV_PRIME;
+    return fnv1a64(h, &c, 1);
 }
 
 static uint64_t fnv_str(uint64_t h, const char *s)
@@ -86,7 +85,7 @@ static size_t offset_of(const SourceText *s, unsigned line, unsigned col)
 
 uint64_t fingerprint_base(const Finding *f, const char *repo_path, const SourceText *src)
 {
-    uint64_t h = fnv_str(FNV_OFFSET, "gpulint-fingerprint-v1");
+    uint64_t h = fnv_str(FNV1A64_SEED, "gpulint-fingerprint-v1");
     h = fnv_str(h, f->rule);
     h = fnv_str(h, repo_path ? repo_path : f->range.file);
     h = fnv_str(h, f->kernel ? f->kernel : "");
@@ -122,7 +121,7 @@ void fingerprint_format(uint64_t base, int occurrence, char out[17])
     if (occurrence > 1) {
         char n[24];
         snprintf(n, sizeof n, "%d", occurrence);
-        h = mix64(fnv_str(fnv_str(FNV_OFFSET, "occurrence"), n) ^ base);
+        h = mix64(fnv_str(fnv_str(FNV1A64_SEED, "occurrence"), n) ^ base);
     }
     snprintf(out, 17, "%016llx", (unsigned long long)h);
 }

@@ -7,6 +7,7 @@
 #include "frontend/model_build.h"
 #include "frontend/parse.h"
 #include "util/clock.h"
+#include "util/fnv1a.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
@@ -49,21 +50,13 @@ static void on_inclusion(CXFile file, Inclusions *inc)
     clang_disposeString(name);
 }
 
-#define FNV1A64_SEED 14695981039346656037ULL
-
-static unsigned long long fnv1a64(const char *p, size_t n, unsigned long long h)
-{
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 1099511628211ULL;
-    return h;
-}
-
 /* What a parse's inclusions depend on, apart from the files on disk: the
  * arguments, the document's preprocessor lines (an edit elsewhere cannot
  * change what is included) and the other open buffers' texts. */
 static unsigned long long inclusion_key(const char *args, const char *text, unsigned long size,
                                         const FrontendBuffer *open, int nopen)
 {
-    unsigned long long h = fnv1a64(args ? args : "", args ? strlen(args) : 0, FNV1A64_SEED);
+    unsigned long long h = fnv1a64(FNV1A64_SEED, args ? args : "", args ? strlen(args) : 0);
     bool line_start = true;
     for (unsigned long i = 0; i < size; i++) {
         if (line_start) {
@@ -72,7 +65,7 @@ static unsigned long long inclusion_key(const char *args, const char *text, unsi
             if (j < size && text[j] == '#') {
                 unsigned long e = j;
                 while (e < size && !(text[e] == '\n' && text[e - 1] != '\\')) e++;
-                h = fnv1a64(text + j, e - j, h);
+                h = fnv1a64(h, text + j, e - j);
                 i = e;
                 if (i >= size) break;
             }
@@ -80,8 +73,8 @@ static unsigned long long inclusion_key(const char *args, const char *text, unsi
         line_start = text[i] == '\n';
     }
     for (int i = 0; i < nopen; i++) {
-        h = fnv1a64(open[i].path, strlen(open[i].path), h);
-        h = fnv1a64(open[i].contents, open[i].size, h);
+        h = fnv1a64(h, open[i].path, strlen(open[i].path));
+        h = fnv1a64(h, open[i].contents, open[i].size);
     }
     return h;
 }

@@ -9,6 +9,7 @@
 #include "frontend/toolkit_pch.h"
 #include "util/cache_prune.h"
 #include "util/fileio.h"
+#include "util/fnv1a.h"
 #include "util/oom.h"
 
 #include <dirent.h>
@@ -82,14 +83,9 @@ const char *toolkit_prelude_header(PreludeNeed need)
     return prelude_headers[need];
 }
 
-/* FNV-1a, 64 bits: a cache key, not a security boundary. */
 static void hash_bytes(uint64_t *h, const void *data, size_t n)
 {
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++) {
-        *h ^= p[i];
-        *h *= 1099511628211ull;
-    }
+    *h = fnv1a64(*h, data, n);
 }
 
 static void hash_str(uint64_t *h, const char *s)
@@ -308,7 +304,7 @@ ToolkitPchState toolkit_pch_get(const ToolkitPchRequest *rq, char *out, size_t n
     /* without a cache the prelude still applies (what a cached run would
      * report), parsed from source in each file */
     if (!cache_dir(dir, sizeof dir)) return TOOLKIT_PCH_UNCACHED;
-    uint64_t h = 14695981039346656037ull;
+    uint64_t h = FNV1A64_SEED;
     hash_str(&h, TOOLKIT_PCH_FORMAT);
     hash_str(&h, rq->libclang_version);
     hash_str(&h, prelude_names[rq->need]);

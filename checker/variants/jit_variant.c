@@ -16,17 +16,18 @@ static int real_errors(const FrontendReport *pr)
     return n;
 }
 
-/* The run-time flags found for p's defines: -D each, NVRTC's default
- * execution space, the names only known at run time. */
-static void apply_defines(JitState *s, const VariantEnv *env, FileParse *p, int from_define)
+/* The run-time flags found for p's defines: -D each from `from_define` on,
+ * NVRTC's default execution space (when `add_default`), the names only
+ * known at run time. */
+static void apply_defines(JitState *s, const VariantEnv *env, FileParse *p, int from_define, bool add_default)
 {
     for (int i = from_define; i < s->jit.ndefines; i++) file_parse_add(p, "-D", s->jit.defines[i]);
+    if (add_default) file_parse_add(p, "-include", env->device_default_header);
     p->fa.run_time_names = s->jit.nrun_time_names ? (const char *const *)s->jit.run_time_names : NULL;
     p->fa.nrun_time_names = s->jit.nrun_time_names;
     /* NVRTC has no standard library, and a header may declare its own
      * std:: then: the precompiled shim of the file's own includes only */
     p->fa.shim_pch = 0;
-    (void)env;
 }
 
 /* One round: the values for the names p's last parse left undeclared, then
@@ -42,8 +43,7 @@ static bool jit_round(JitState *s, const VariantEnv *env, FileParse *p, bool ope
     int ndefines_before = s->jit.ndefines, nrun_before = s->jit.nrun_time_names, ncommon_before = s->jit.ncommon;
     bool device_default_before = s->jit.device_default;
     jit_defines_merge(&s->jit, &more);
-    apply_defines(s, env, p, ndefines_before);
-    if (s->jit.device_default && !device_default_before) file_parse_add(p, "-include", env->device_default_header);
+    apply_defines(s, env, p, ndefines_before, s->jit.device_default && !device_default_before);
     Model m2;
     FrontendReport pr2;
     /* an OpenCL name can be a function-like macro or a type the
@@ -75,8 +75,7 @@ static void jit_before_parse(void *state, const VariantEnv *env, FileParse *p)
     JitState *s = state;
     if (!p->editor || !p->memory || !p->memory->jit_learned || !p->memory->jit.ndefines) return;
     jit_defines_copy(&s->jit, &p->memory->jit);
-    apply_defines(s, env, p, 0);
-    if (s->jit.device_default) file_parse_add(p, "-include", env->device_default_header);
+    apply_defines(s, env, p, 0, s->jit.device_default);
 }
 
 static void jit_after_parse(void *state, const VariantEnv *env, FileParse *p)
@@ -84,11 +83,10 @@ static void jit_after_parse(void *state, const VariantEnv *env, FileParse *p)
     JitState *s = state;
     bool opencl = p->m.language == LANG_OPENCL;
     if (!p->analysed || !env->projects || !p->fa.project_root) return;
-    int before = s->jit.ndefines;
-    if (!p->editor || !p->memory || !p->memory->jit_learned) /* a document learns once: no second parse an edit */
-        for (int round = 0; round < 3 && jit_round(s, env, p, opencl); round++) {
-        }
-    if (p->editor && p->memory && (!p->memory->jit_learned || s->jit.ndefines != before)) {
+    if (p->editor && p->memory && p->memory->jit_learned) return; /* a document learns once: no second parse an edit */
+    for (int round = 0; round < 3 && jit_round(s, env, p, opencl); round++) {
+    }
+    if (p->editor && p->memory) {
         jit_defines_copy(&p->memory->jit, &s->jit);
         p->memory->jit_learned = true;
         p->memory->changed |= s->jit.ndefines > 0;

@@ -9,7 +9,7 @@
 bool access_geometry(const Model *m, const Kernel *k, const Access *a, WarpAccess *w)
 {
     if (a->elem_bytes <= 0) return false;
-    return warp_geometry(&a->byte_offset, a->elem_bytes, k->block, model_language(m)->warp_width, w);
+    return warp_geometry(&a->byte_offset, a->elem_bytes, k->block, model_target(m), w);
 }
 
 bool uniform_symbol(const Kernel *k, int s)
@@ -110,7 +110,7 @@ const char *block_shape_text(FindingList *l, const Model *m, const Kernel *k)
     if (k->warp_axis_y) /* as launched: the threads are the same */
         return arena_printf(&l->arena, "%dx%dx%d (warps along y)", k->launch_block.x, k->launch_block.y, k->launch_block.z);
     if (k->block.known) return arena_printf(&l->arena, "%dx%dx%d", k->block.x, k->block.y, k->block.z);
-    return arena_printf(&l->arena, "assumed x>=%d", model_language(m)->warp_width); /* warp_geometry's assumption */
+    return arena_printf(&l->arena, "assumed x>=%d", model_target(m)->warp_width); /* warp_geometry's assumption */
 }
 
 void finding_predict(FindingList *l, Finding *f)
@@ -194,4 +194,22 @@ const char *unqualified(FindingList *l, const char *type)
         else break;
     }
     return arena_strdup(&l->arena, t);
+}
+
+void rules_note_language_and_target(const Model *m, FindingList *out)
+{
+    const char *language = model_language(m)->evidence_name; /* none for CUDA */
+    const GpuTarget *t = model_target(m);
+    for (int i = 0; i < out->n; i++) {
+        Finding *f = &out->items[i];
+        if (language) finding_str(out, f, "language", language);
+        if (t->measured) continue;
+        if (!finding_evidence(f, "target")) finding_str(out, f, "target", t->arch);
+        if (m->target_assumed && !finding_evidence(f, "target_assumed")) finding_bool(out, f, "target_assumed", true);
+        f->predicted.basis = arena_printf(&out->arena,
+                                          "not measured on %s hardware: the %d-wide wavefront's sectors (%d-byte "
+                                          "lines) come from the model, the cost from NVIDIA measurements; %s",
+                                          t->family, t->warp_width, t->sector_bytes,
+                                          f->predicted.basis ? f->predicted.basis : "");
+    }
 }

@@ -186,7 +186,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
             f = finding_new(out, RULE_ID, sev, a->range, k->name,
                             "each thread %s one %d-byte '%s' of '%s': a warp moves only %d bytes per request",
                             a->is_store && !a->is_load ? "writes" : "reads", a->elem_bytes, type, a->base_name,
-                            lang->warp_width * a->elem_bytes);
+                            model_target(m)->warp_width * a->elem_bytes);
         }
         if (!f) continue;
         finding_str(out, f, "base", a->base_name);

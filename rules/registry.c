@@ -62,7 +62,8 @@ static void merge_same_location(const Model *m, FindingList *out, int first)
     X(double_literal)         \
     X(fixed_block_16x16)      \
     X(specialize_constant)    \
-    X(uniform_branch)
+    X(uniform_branch)         \
+    X(warp_size_assumption)
 
 #define DECLARE_RULE(name) extern const Rule rule_##name;
 GPULINT_RULES(DECLARE_RULE)

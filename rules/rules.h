@@ -107,6 +107,12 @@ int rule_option_index(const Rule *r, const char *name);
  * does something else for another language, it reads the capability there
  * (model/language.h). */
 
+/* After the rules ran on a model: OpenCL and HIP findings say their
+ * language (benchmarks are CUDA: --emit-bench notes it), and on a target
+ * gpulint has no measurements of (an AMD GPU) each prediction says that it
+ * was not measured there and how it was derived (rules/common.c). */
+void rules_note_language_and_target(const Model *m, FindingList *out);
+
 /* Shared helpers for rules (rules/common.c). */
 /* The type name without const/volatile/struct, for messages. */
 const char *unqualified(FindingList *l, const char *type);

@@ -398,7 +398,7 @@ static void check_struct_fields(const Model *m, const Kernel *k, FindingList *ou
         qsort(slots, (size_t)nslots, sizeof slots[0], cmp_ll);
         const Access *first = first_in_source(k, a, members, nmembers);
         WarpAccess w;
-        if (!warp_geometry(&first->byte_offset, first->field_bytes, k->block, model_language(m)->warp_width, &w)) continue;
+        if (!warp_geometry(&first->byte_offset, first->field_bytes, k->block, model_target(m), &w)) continue;
         long long K = nslots, fb = first->field_bytes, sb = first->elem_bytes;
         bool whole = K * fb == sb;
         bool copy = false; /* the opposite direction on the same element index */

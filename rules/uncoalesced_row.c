@@ -91,7 +91,7 @@ static void check_loaded_walk(const Model *m, const Kernel *k, const Access *a, 
     int l = walking_loop(k, a, &a->data_offset);
     if (l < 0) return;
     const AffTerm *term = NULL;
-    int loaded = loaded_row_start(k, &a->data_offset, l, a->elem_bytes, min_width, model_language(m)->warp_width, &term);
+    int loaded = loaded_row_start(k, &a->data_offset, l, a->elem_bytes, min_width, model_target(m)->warp_width, &term);
     if (loaded < 0) return;
     if (same_address_before(k, a, index, true)) return; /* vals[j] * vals[j] */
     const Loop *L = &k->loops[l];
@@ -115,9 +115,9 @@ static void check_loaded_walk(const Model *m, const Kernel *k, const Access *a, 
     if (gathered) snprintf(start_text, sizeof start_text, "%s*%s", row_name, width_text);
     else snprintf(start_text, sizeof start_text, "%s", row_name);
     const char *start = start_text;
-    int warp = model_language(m)->warp_width;
-    int sectors = sectors_for_stride(1LL << 20, a->elem_bytes, warp);
-    int ideal = (warp * a->elem_bytes + SECTOR_BYTES - 1) / SECTOR_BYTES;
+    int warp = model_target(m)->warp_width;
+    int sectors = sectors_for_stride(1LL << 20, a->elem_bytes, model_target(m));
+    int ideal = ideal_sectors(a->elem_bytes, model_target(m));
     if (sectors <= ideal) return;
     Finding *f = gathered
         ? finding_new(out, RULE_ID, SEV_MEDIUM, a->range, k->name,
@@ -251,7 +251,7 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     finding_fix(out, f, "store the data transposed so that consecutive threads read consecutive elements: %s[%s*N + tid]",
                 a->base_name, ivar);
     const GpuLanguage *lang = model_language(m);
-    finding_fix(out, f, "or %s j reads elements j, j+%d, ... and %s", lang->idiom.share_row, lang->warp_width,
+    finding_fix(out, f, "or %s j reads elements j, j+%d, ... and %s", lang->idiom.share_row, model_target(m)->warp_width,
                 lang->idiom.group_reduce);
     finding_fix(out, f, "or stage tiles of the rows through %s with coalesced loads", lang->word.shared_memory);
 }

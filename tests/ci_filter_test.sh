@@ -256,7 +256,7 @@ expect_rc 1 .
 [[ "$(grep -c '^[^ ]*\.cu:' "$tmp/out")" == 1 ]] && grep -q 'a/k.cu:4:.*\[double-literal\]' "$tmp/out" || { note "config: expected only a/k.cu's double-literal"; cat "$tmp/out"; }
 grep -q 'note: severity low' "$tmp/out" || note "config: the closest file's severity did not win"
 expect_rc 0 --show-config a/tests/t.cu
-grep -q '^select: \[uncoalesced-adjacent, uncoalesced-row, oversized-element, fixed-block-16x16, specialize-constant\]$' "$tmp/out" || { note "--show-config: select"; cat "$tmp/out"; }
+grep -q '^select: \[uncoalesced-adjacent, uncoalesced-row, oversized-element, fixed-block-16x16, specialize-constant, warp-size-assumption\]$' "$tmp/out" || { note "--show-config: select"; cat "$tmp/out"; }
 grep -q 'sources: \[".*/cfg/a/.gpulint.yaml", ".*/cfg/.gpulint.yaml"\]' "$tmp/out" || note "--show-config: sources"
 # without inherit, the parent's settings do not apply
 sed -i 's/inherit: true/inherit: false/' a/.gpulint.yaml

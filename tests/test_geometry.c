@@ -1,10 +1,12 @@
 /* test_geometry.c - lane strides and sectors per warp request. */
 #include "model/geometry.h"
-#include "model/language.h"
+#include "model/target.h"
 #include "check.h"
 
-/* The warp width of gpulint's measurements (NVIDIA's) */
-#define NV_WARP (language_info(LANG_CUDA)->warp_width)
+#include <string.h>
+
+/* The GPU of gpulint's measurements (NVIDIA's: 32 lanes, 32-byte sectors) */
+#define NV_WARP target_nvidia()
 
 static Affine bytes_of(Affine idx, int elem)
 {
@@ -87,23 +89,51 @@ static void test_block_shapes(void)
     CHECK(!warp_geometry(&op, 4, unknown, NV_WARP, &g));
 }
 
-/* A wider warp (an AMD wavefront) requests more sectors for the same stride. */
+/* A wider warp (an AMD wavefront) requests more bytes; the target's
+ * granule (64-byte lines on CDNA) counts them. */
 static void test_warp_width(void)
 {
     BlockShape unknown = {false, 0, 0, 0};
     WarpAccess w;
-    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(1, 0), 4)}, 4, unknown, 64, &w));
-    CHECK_EQ_LL(w.sectors, 8);
-    CHECK_EQ_LL(w.ideal_sectors, 8);
+    const GpuTarget *cdna = target_for_arch("gfx90a");
+    CHECK(cdna && cdna->warp_width == 64 && cdna->sector_bytes == 64);
+    CHECK(warp_geometry((Affine[]){bytes_of(tx_times(1, 0), 4)}, 4, unknown, cdna, &w));
+    CHECK_EQ_LL(w.sectors, 4); /* 64 lanes x 4 bytes = 256 bytes: four 64-byte lines */
+    CHECK_EQ_LL(w.ideal_sectors, 4);
     CHECK(w.warp_along_x);
-    CHECK_EQ_LL(sectors_for_stride(8, 4, 64), 16);
+    CHECK_EQ_LL(sectors_for_stride(8, 4, cdna), 8);
     CHECK_EQ_LL(sectors_for_stride(8, 4, NV_WARP), 8);
+    /* a stride of a line or more: a line per lane */
+    CHECK_EQ_LL(sectors_for_stride(64, 4, cdna), 64);
+    CHECK_EQ_LL(sectors_for_stride(64, 4, NV_WARP), 32);
+}
+
+/* Architecture names: NVIDIA, CDNA (64 wide), RDNA (32 wide), unknown. */
+static void test_targets(void)
+{
+    CHECK(target_for_arch("sm_80") == target_nvidia());
+    CHECK(target_for_arch("gfx90a") == target_amd_default());
+    CHECK(target_for_arch("gfx90a:xnack+") == target_amd_default());
+    CHECK_EQ_LL(target_for_arch("gfx942")->warp_width, 64);
+    CHECK_EQ_LL(target_for_arch("gfx942")->sector_bytes, 128);
+    CHECK_EQ_LL(target_for_arch("gfx906")->warp_width, 64);
+    CHECK_EQ_LL(target_for_arch("gfx1030")->warp_width, 32);
+    CHECK_EQ_LL(target_for_arch("gfx1100")->warp_width, 32);
+    CHECK(target_for_arch("gfx") == NULL);
+    CHECK(target_for_arch("native") == NULL);
+    CHECK(!target_nvidia()->amd && target_nvidia()->measured);
+    CHECK(target_amd_default()->amd && !target_amd_default()->measured);
+    bool next = false;
+    CHECK(strcmp(target_arch_in_arg("--offload-arch=gfx1100", NULL, &next), "gfx1100") == 0 && !next);
+    CHECK(strcmp(target_arch_in_arg("--offload-arch", "gfx908", &next), "gfx908") == 0 && next);
+    CHECK(target_arch_in_arg("-O3", "x", &next) == NULL);
 }
 
 int main(void)
 {
     test_strides();
     test_warp_width();
+    test_targets();
     test_runtime_width();
     test_block_shapes();
     return check_summary();

@@ -28,6 +28,10 @@ static void test_names(void)
     CHECK(language_named("cuda")->id == LANG_CUDA);
     CHECK(language_named("cl")->id == LANG_OPENCL);
     CHECK(language_named("opencl") == NULL);
+    CHECK(language_named("hip")->id == LANG_HIP);
+    CHECK(language_for_editor_id("hip")->id == LANG_HIP);
+    CHECK(language_for_path("k.hip")->id == LANG_HIP);
+    CHECK(language_info(LANG_HIP)->amd_default_target && !language_info(LANG_CUDA)->amd_default_target);
     CHECK(language_named(NULL) == NULL);
 }
 
@@ -39,7 +43,6 @@ static void test_entries_complete(void)
         const GpuLanguage *l = language_info((Language)i);
         CHECK(l->id == (Language)i);
         CHECK(l->name && l->x_name && l->title && l->editor_ids && l->editor_ids[0] && l->extensions && l->extensions[0] && l->parse_flags);
-        CHECK(l->warp_width >= 1 && l->warp_width <= MAX_WARP_WIDTH);
         const char *const *w = (const char *const *)&l->word;
         for (size_t j = 0; j < sizeof l->word / sizeof *w; j++) CHECK(w[j] != NULL);
         const char *const *d = (const char *const *)&l->idiom;
@@ -57,13 +60,13 @@ static void test_extension_text(void)
 {
     char buf[128];
     language_extension_text(buf, sizeof buf, NULL, ", ", " and ");
-    CHECK(strcmp(buf, ".cu, .cuh, .cl, .clh and .opencl") == 0);
+    CHECK(strcmp(buf, ".cu, .cuh, .cl, .clh, .opencl and .hip") == 0);
     language_extension_text(buf, sizeof buf, language_info(LANG_CUDA), " or ", " or ");
     CHECK(strcmp(buf, ".cu or .cuh") == 0);
     language_extension_text(buf, 8, NULL, ", ", " and "); /* truncated, terminated */
     CHECK(strcmp(buf, ".cu, .c") == 0);
     language_x_name_text(buf, sizeof buf, "-x ");
-    CHECK(strcmp(buf, "-x cl or -x cuda") == 0);
+    CHECK(strcmp(buf, "-x hip, -x cl or -x cuda") == 0);
 }
 
 int main(void)

@@ -3,6 +3,7 @@
 #include "cli/option_actions.h"
 #include "frontend/frontend.h"
 #include "model/language.h"
+#include "model/target.h"
 #include "report/select.h"
 #include "rules/rules.h"
 #include "util/oom.h"
@@ -203,6 +204,17 @@ int opt_lint_language(CliArgs *a, const CliOptionUse *u)
     }
     a->engine.frontend.language = u->value;
     engine_force_language(u->value);
+    return -1;
+}
+
+int opt_lint_offload_arch(CliArgs *a, const CliOptionUse *u)
+{
+    if (!target_for_arch(u->value))
+        cli_usage_error(u->command,
+                        "unknown GPU architecture '%s' for --offload-arch (expected an NVIDIA sm_NN or an AMD gfxNNN "
+                        "name: sm_90, gfx90a, gfx942, gfx1100)",
+                        u->value);
+    a->engine.frontend.offload_arch = u->value;
     return -1;
 }
 

@@ -29,6 +29,7 @@ int opt_lint_no_config(CliArgs *a, const CliOptionUse *u);
 int opt_lint_clang_flag(CliArgs *a, const CliOptionUse *u);
 int opt_lint_clang_args(CliArgs *a, const CliOptionUse *u);
 int opt_lint_language(CliArgs *a, const CliOptionUse *u);
+int opt_lint_offload_arch(CliArgs *a, const CliOptionUse *u);
 int opt_lint_opencl_fp64(CliArgs *a, const CliOptionUse *u);
 int opt_lint_headers(CliArgs *a, const CliOptionUse *u);
 int opt_lint_jobs(CliArgs *a, const CliOptionUse *u);

@@ -109,10 +109,18 @@ const CliOption cli_options[] = {
      .help = "C++ standard for parsing (default c++17)",
      .doc = "C++ standard for parsing (default `c++17`; a newer one parses the headers from source, without "
             "the precompiled shim)"},
-    {CMD_LINT, "-x", .arg = "cl|cuda", .forms = NEXT | ATTACHED, .needs = "a language (cl or cuda)", .action = opt_lint_language,
-     .help = "read every named file as OpenCL C / CUDA",
-     .doc = "read every named file as OpenCL C / CUDA, whatever its extension (directories are still "
+    {CMD_LINT, "-x", .arg = "cl|cuda|hip", .forms = NEXT | ATTACHED, .needs = "a language (cl, cuda or hip)",
+     .action = opt_lint_language,
+     .help = "read every named file as OpenCL C / CUDA / HIP",
+     .doc = "read every named file as OpenCL C / CUDA / HIP, whatever its extension (directories are still "
             "searched by extension)"},
+    {CMD_LINT, "--offload-arch", .arg = "ARCH", .forms = EQUALS, .action = opt_lint_offload_arch,
+     .help = "the GPU the code is compiled for: an AMD gfx name reads CUDA and HIP files as HIP for that target "
+             "(gfx90a, gfx942: 64-wide wavefronts; gfx1100: 32); default: NVIDIA for CUDA, gfx90a for HIP",
+     .doc = "the GPU the code is compiled for. An AMD name (`gfx90a`, `gfx942`: 64-wide wavefronts; `gfx1030`, "
+            "`gfx1100`: 32-wide) reads CUDA and HIP sources as HIP for that target, as hipcc does; the "
+            "default is NVIDIA for CUDA and OpenCL files and `gfx90a` for HIP files (with a note). Per project: "
+            "`offload-arch:` in `.gpulint.yaml` or the compile database's `--offload-arch`; see [hip.md](hip.md)"},
     {CMD_LINT, "-cl-std", .arg = "CL1.2|CL2.0|CL3.0", .forms = EQUALS, .action = opt_set_value,
      .field = FIELD(engine.frontend.cl_std),
      .help = "OpenCL C version for OpenCL files (default CL1.2)",

@@ -116,7 +116,7 @@ static void walk_entry(Walk *w, char *p, int depth)
         /* a C/C++ file is linted for its kernel strings (docs/opencl.md); a
          * C++ header that defines CUDA kernels is CUDA code (a .cuh by
          * another name: arrayfire's kernel/harris.hpp) */
-        if (!forced_language && S_ISREG(st.st_mode) && (frontend_host_file_has_kernels(p) || is_cuda_kernel_header(p)))
+        if (!forced_language && S_ISREG(st.st_mode) && (frontend_host_file_has_kernels(p) || is_cuda_kernel_header(p) || is_hip_source(p)))
             add_found(w, p, &st);
         else free(p);
     } else if (!S_ISREG(st.st_mode)) {
@@ -226,7 +226,7 @@ void engine_collect_files(const char *const *paths, int npaths, FileList *files,
         if (!is_gpu_source(p) && frontend_is_host_source(p)) {
             /* a C/C++ file: linted for its kernel strings or, a header that
              * defines kernels, as CUDA; else left alone */
-            if (frontend_host_file_has_kernels(p) || is_cuda_kernel_header(p)) add_found(&w, xstrdup(p), &st);
+            if (frontend_host_file_has_kernels(p) || is_cuda_kernel_header(p) || is_hip_source(p)) add_found(&w, xstrdup(p), &st);
             continue;
         }
         if (!is_gpu_source(p)) {

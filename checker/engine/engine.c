@@ -70,10 +70,7 @@ static void run_rules(const EngineOptions *o, const Model *m, const EffectiveCon
         long long values[RULE_MAX_OPTIONS];
         rule_run(gpulint_rules[i], m, rule_option_values(gpulint_rules[i], cfg, values), out);
     }
-    /* OpenCL findings say so (benchmarks of them are CUDA: --emit-bench
-     * notes it): the table's evidence name, none for CUDA */
-    const char *language = model_language(m)->evidence_name;
-    for (int i = 0; language && i < out->n; i++) finding_str(out, &out->items[i], "language", language);
+    rules_note_language_and_target(m, out);
 }
 
 /* Kernels in host strings: a fix edits the host file, so it is offered
@@ -266,6 +263,8 @@ static bool apply_project_flags(Engine *e, LintMode *mode, const FileContext *ct
     p->fa.real_headers = ff.real_headers;
     p->fa.no_pch = ff.changes_pch;
     p->fa.project_root = ff.root;
+    p->fa.offload_arch = ff.offload_arch;
+    p->fa.hip = ff.hip;
     p->fa.prelude = ff.prelude;
     p->fa.shim_pch = ff.shim_pch;
     p->fa.no_prelude = ff.defines_toolkit_config;
@@ -301,6 +300,7 @@ static const EffectiveConfig *apply_config(Engine *e, FileParse *p)
     if (cfg->headers && strcmp(cfg->headers, "cuda") == 0) p->fa.real_headers = true;
     else if (cfg->headers && strcmp(cfg->headers, "shim") == 0) p->fa.real_headers = false;
     p->fa.cl_std = cfg->cl_std;
+    if (cfg->offload_arch) p->fa.offload_arch = cfg->offload_arch; /* the config's over the database's */
     return cfg;
 }
 
@@ -355,8 +355,8 @@ static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char 
     p.size = size;
     p.editor = mode->document && !ctx->focus; /* an editor's kept parse is of the document itself */
     p.memory = p.editor ? mode->memory : NULL;
-    p.fa = (FileArgs){NULL, 0, false, false, NULL, NULL, PRELUDE_RUNTIME, 0, false, ctx->model_files,
-                      ctx->nmodel_files, !engine_forced_language() && is_cuda_kernel_header(p.tu), NULL, 0};
+    p.fa = (FileArgs){.prelude = PRELUDE_RUNTIME, .model_files = ctx->model_files, .nmodel_files = ctx->nmodel_files,
+                      .cuda_header = !engine_forced_language() && (is_cuda_kernel_header(p.tu) || is_hip_source(p.tu))};
     /* explicit instantiations given to clang as declarations (instantiation_decls.h) */
     DeclaredTexts declared;
     memset(&declared, 0, sizeof declared);
@@ -372,7 +372,8 @@ static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char 
     }
     p.fa.args = p.args;
     p.fa.nargs = p.nargs;
-    p.with_args = e->projects || (cfg && (p.nargs || cfg->headers || cfg->cl_std)) || p.fa.nmodel_files ||
+    p.with_args = e->projects || (cfg && (p.nargs || cfg->headers || cfg->cl_std || cfg->offload_arch)) ||
+                  p.fa.nmodel_files ||
                   mode->flag_config;
     model_init(&p.m, p.tu);
     /* an editor's document is kept as one parse: a flag set's parse is apart */

@@ -27,7 +27,7 @@ typedef enum { FILE_OK, FILE_DEGRADED, FILE_FAILED } FileStatus;
 
 /* A file parsed with gpulint's stand-ins for PyTorch's headers (engine.c):
  * a detail of the file (-v), said once per run (the command line). */
-#define FRAMEWORK_STAND_IN_NOTE "PyTorch's headers were not found: parsed with gpulint's stand-ins for their kernel-facing part"
+#define FRAMEWORK_STAND_IN_NOTE "a framework's headers (PyTorch's, rocPRIM's) were not found: parsed with gpulint's stand-ins for their kernel-facing part"
 
 /* What linting one file produced. */
 typedef struct {

@@ -293,6 +293,7 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
     CXCursor ref = clang_getCursorReferenced(e);
     Value product;
     if (int24_arith(name, argv, nargs, &product)) return product;
+    note_warp_constant_call(c, e, name, argv, nargs);
     if (c->d->is_barrier(name)) {
         mark_loops(c, true, false, false);
         return val_opaque(0);

@@ -4,6 +4,7 @@
 static const Dialect *const dialects[LANG_COUNT] = {
     [LANG_CUDA] = &dialect_cuda,
     [LANG_OPENCL] = &dialect_opencl,
+    [LANG_HIP] = &dialect_hip,
 };
 
 const Dialect *dialect_for_language(Language id)

@@ -12,7 +12,8 @@
  * (docs/dev/adding-a-dialect.md).
  * Hooks receive cursors, not names, where the language needs the
  * expression: OpenCL's get_global_id(0) is a call, CUDA's threadIdx.x a
- * member access. */
+ * member access.  HIP shares CUDA's hooks: its shim (include/shim/hip)
+ * spells hip* names as CUDA's, hipLaunchKernelGGL as <<<>>>. */
 #ifndef GPULINT_DIALECT_H
 #define GPULINT_DIALECT_H
 
@@ -43,8 +44,9 @@ typedef struct {
      * get_group_id(d)*get_local_size(d) + get_local_id(d).  Called on calls
      * before builtin_symbol; true with *out set when it is one. */
     bool (*builtin_value)(Cx *cx, CXCursor call, Affine *out);
-    /* A builtin variable with a fixed value (CUDA's warpSize). */
-    bool (*builtin_constant)(const char *name, long long *value);
+    /* A builtin variable with a fixed value (CUDA's warpSize: the
+     * target's `warp_width`). */
+    bool (*builtin_constant)(const char *name, int warp_width, long long *value);
     /* Address space of a variable (SPACE_UNKNOWN: an ordinary variable; a
      * file-scope global, shared or constant one otherwise). */
     AddrSpace (*var_space)(CXCursor var);
@@ -76,6 +78,9 @@ typedef struct {
 extern const Dialect dialect_cuda;
 /* host_cuda.c */
 void cuda_host_call(HostScan *hs, CXCursor call);
+
+/* HIP: CUDA's hooks (dialect_cuda.c), its own name and language */
+extern const Dialect dialect_hip;
 
 extern const Dialect dialect_opencl;
 /* host_opencl.c: clCreateKernel / clSetKernelArg / clEnqueueNDRangeKernel */

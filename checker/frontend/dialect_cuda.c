@@ -91,10 +91,10 @@ static int cuda_builtin_symbol(Cx *c, CXCursor member)
     return sym;
 }
 
-static bool cuda_builtin_constant(const char *name, long long *value)
+static bool cuda_builtin_constant(const char *name, int warp_width, long long *value)
 {
     if (strcmp(name, "warpSize") != 0) return false;
-    *value = language_info(LANG_CUDA)->warp_width;
+    *value = warp_width;
     return true;
 }
 
@@ -165,6 +165,23 @@ static bool cuda_is_vector_type(const char *s)
 const Dialect dialect_cuda = {
     .name = "cuda",
     .language = LANG_CUDA,
+    .builtin_names = cuda_builtin_names,
+    .is_kernel = cuda_is_kernel,
+    .is_host_function = cuda_is_host_function,
+    .builtin_symbol = cuda_builtin_symbol,
+    .builtin_constant = cuda_builtin_constant,
+    .var_space = cuda_var_space,
+    .param_space = cuda_param_space,
+    .is_barrier = cuda_is_barrier,
+    .is_atomic = cuda_is_atomic,
+    .is_load_intrinsic = cuda_is_load_intrinsic,
+    .is_vector_type = cuda_is_vector_type,
+    .host_call = cuda_host_call,
+};
+
+const Dialect dialect_hip = {
+    .name = "hip",
+    .language = LANG_HIP,
     .builtin_names = cuda_builtin_names,
     .is_kernel = cuda_is_kernel,
     .is_host_function = cuda_is_host_function,

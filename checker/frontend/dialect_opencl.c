@@ -108,9 +108,10 @@ static bool opencl_builtin_value(Cx *cx, CXCursor call, Affine *out)
     return false; /* the others are one symbol each: builtin_symbol */
 }
 
-static bool opencl_builtin_constant(const char *name, long long *value)
+static bool opencl_builtin_constant(const char *name, int warp_width, long long *value)
 {
     (void)name;
+    (void)warp_width;
     (void)value;
     return false;
 }

@@ -49,7 +49,7 @@ NOINLINE static Value eval_declref(Ctx *c, CXCursor e)
             if (is_array_type(t)) return pointer_value(SPACE_SHARED, -1, name, -1, aff_const(0));
             return val_opaque(DEP_DATA);
         }
-        if (c->d->builtin_constant(name, &cv)) return val_int(aff_const(cv));
+        if (c->d->builtin_constant(name, model_target(c->m)->warp_width, &cv)) return val_int(aff_const(cv));
         if (eval_const(e, &cv)) return val_int(aff_const(cv));
         if (space == SPACE_GLOBAL) {
             if (is_array_type(t)) return pointer_value(SPACE_GLOBAL, -1, name, -1, aff_const(0));
@@ -551,6 +551,7 @@ NOINLINE static Value eval_binary(Ctx *c, CXCursor e)
     int n2 = c->k->nconversions;
     note_arith_conversion(c, e, op, lhs, rhs, n0, n1, n2);
     Value split;
+    note_warp_constant_op(c, e, op, rhs, &lv, &rv);
     if ((op == OP_DIV || op == OP_REM) && split_by_uniform(c, e, op, &lv, &rv, &split)) return split;
     if (op == OP_LT || op == OP_GT || op == OP_LE || op == OP_GE) note_thread_compare(c, &lv, &rv);
     return combine(op, &lv, &rv, clang_getCursorType(lhs), clang_getCursorType(rhs));

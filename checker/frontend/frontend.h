@@ -16,7 +16,8 @@ typedef enum { FP64_AUTO, FP64_ON, FP64_OFF } OpenclFp64;
 
 typedef struct {
     HeaderMode headers;
-    const char *language;       /* -x: "cl" or "cuda" for every file; NULL: by extension */
+    const char *language;       /* -x: "cl", "cuda" or "hip" for every file; NULL: by file (file_language.h) */
+    const char *offload_arch;   /* --offload-arch: the GPU architecture (sm_90, gfx90a, gfx1100); NULL: the file's or the language's */
     const char *cl_std;         /* OpenCL C version, "CL1.2" by default */
     OpenclFp64 opencl_fp64;     /* --opencl-fp64 */
     const char *std;            /* "c++17" */
@@ -112,6 +113,8 @@ typedef struct {
     bool no_pch;                /* the flags differ from the precompiled shim's */
     const char *project_root;   /* where OpenCL host files are looked for (NULL: beside the file) */
     const char *cl_std;         /* OpenCL C version from the config (NULL: none) */
+    const char *offload_arch;   /* the GPU architecture from the compile database or the config (NULL: none) */
+    bool hip;                   /* compiled as HIP (hipcc, -x hip in the compile database) */
     PreludeNeed prelude;        /* with real_headers: the toolkit prelude its closure needs */
     int shim_pch;               /* else: the precompiled shim variant its closure needs (0: its own includes') */
     bool no_prelude;            /* its closure #defines a toolkit configuration macro */

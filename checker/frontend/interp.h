@@ -216,6 +216,11 @@ void note_thread_compare(Ctx *c, const Value *l, const Value *r);
 bool promoted_from_float(CXCursor x);
 /* The floating literal under parentheses and unary signs, or null. */
 CXCursor find_literal(Ctx *c, CXCursor x);
+/* warp_constants.c: a lane or warp computation written for 32-lane warps
+ * (Kernel.warp_constants): `e` = lhs op rhs with values lv, rv; a call of
+ * `name` with its argument values. */
+void note_warp_constant_op(Ctx *c, CXCursor e, Op op, CXCursor rhs, const Value *lv, const Value *rv);
+void note_warp_constant_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs);
 Conversion *record_conversion(Ctx *c, ConversionSite site, CXCursor expr, CXCursor flt, CXCursor dbl);
 /* f op= d, and a double l op r with a float operand (lhs_had/rhs_had: the
  * operand's evaluation recorded a conversion). */

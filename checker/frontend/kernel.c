@@ -2,6 +2,7 @@
  * translation unit: which functions are kernels and host code, launch
  * sites first, then every kernel (or the launched instantiations of a
  * kernel template), then launches linked to kernels (see interp.h). */
+#include "frontend/file_language.h"
 #include "frontend/interp.h"
 #include "frontend/model_build.h"
 #include "frontend/opencl_build_types.h"
@@ -332,7 +333,7 @@ static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientD
         }
         if (ts->c->d->is_kernel(cur)) *VEC_PUSH(ts->kernels, ts->nkernels) = cur;
         else if (ts->c->d->is_host_function(cur)) *VEC_PUSH(ts->hosts, ts->nhosts) = cur;
-        else if (k == CXCursor_FunctionDecl && ts->c->m->language == LANG_CUDA &&
+        else if (k == CXCursor_FunctionDecl && ts->c->m->language != LANG_OPENCL &&
                  clang_Cursor_isNull(clang_getSpecializedCursorTemplate(cur))) /* not foo<float>'s specialisation */
             *VEC_PUSH(ts->devices, ts->ndevices) = cur;
         return CXChildVisit_Continue;
@@ -577,7 +578,7 @@ static void scan_translation_unit(Build *b, CXTranslationUnit tu, const FileArgs
         if (f) *VEC_PUSH(b->ts.files, b->ts.nfiles) = f;
     }
     clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_top, &b->ts);
-    if (b->ts.has_templates && b->c->m->language == LANG_CUDA)
+    if (b->ts.has_templates && b->c->m->language != LANG_OPENCL)
         find_explicit_instantiations(b->c, b->ts.headers, b->ts.nheaders, &b->insts);
 }
 
@@ -795,8 +796,13 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
     c.cx.host = host;
     c.cx.program = program;
     c.cx.program_file = program ? clang_getFile(tu, m->file) : NULL;
-    c.d = dialect_for_file(m->file, o ? o->language : NULL);
+    size_t main_size = 0;
+    CXFile main_file = clang_getFile(tu, m->file);
+    const char *main_text = main_file ? clang_getFileContents(tu, main_file, &main_size) : NULL;
+    const GpuLanguage *lang = file_language(o, fa, m->file, main_text ? main_text : "", main_text ? main_size : 0);
+    c.d = dialect_for_language(lang->id);
     m->language = c.d->language;
+    m->target = file_target(o, fa, lang, &m->target_assumed);
     if (m->language == LANG_OPENCL) {
         decide_fp64(m, tu, o ? o->opencl_fp64 : FP64_AUTO);
         char *assumed = opencl_assumed_types_of(tu, m->file);

@@ -6,6 +6,7 @@
  * not hide the rest.  In auto mode a file whose missing include is a CUDA
  * library header is parsed again with the real toolkit headers, if present. */
 #include "frontend/dialect.h"
+#include "frontend/file_language.h"
 #include "frontend/install.h"
 #include "frontend/opencl_build_types.h"
 #include "frontend/opencl_std.h"
@@ -67,6 +68,7 @@ struct Frontend {
     FrontendOptions o;
     CXIndex index;
     char shim_dir[PATH_MAX];
+    char wavefront_define[48]; /* -D__AMDGCN_WAVEFRONT_SIZE=N of the current HIP parse */
     char frameworks_dir[PATH_MAX]; /* stand-ins for frameworks' kernel-facing headers */
     char overlay_dir[PATH_MAX];
     char pch[PATH_MAX];
@@ -210,8 +212,9 @@ void frontend_force_opencl(Frontend *fe, bool on)
 static const GpuLanguage *parse_language(const Frontend *fe, const char *path)
 {
     if (fe->force_opencl) return language_info(LANG_OPENCL);
-    const GpuLanguage *lang = fe->o.language ? language_named(fe->o.language) : language_for_path(path);
-    return lang ? lang : language_info(LANG_CUDA);
+    bool unsaved = fe->has_unsaved && fe->unsaved.Filename && strcmp(fe->unsaved.Filename, path) == 0;
+    return file_language(&fe->o, fe->file_args, path, unsaved ? fe->unsaved.Contents : NULL,
+                         unsaved ? fe->unsaved.Length : 0);
 }
 
 static bool is_opencl(const Frontend *fe, const char *path)
@@ -320,7 +323,7 @@ static void add_file_args(Frontend *fe, Args *a, bool opencl)
 static void add_language_flags(Args *a, const GpuLanguage *lang, const char *std_flag)
 {
     add(a, "-x");
-    add(a, lang->x_name);
+    add(a, lang->clang_x ? lang->clang_x : lang->x_name);
     add(a, std_flag);
     for (const char *const *f = lang->parse_flags; *f; f++) add(a, *f);
 }
@@ -352,11 +355,11 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf, char *versio
  * toolkit prelude's header, pre-included from source; `own_flags`: add the
  * user's and the file's flags (not for a toolkit prelude's PCH, which all
  * files share). */
-static void build_args(Frontend *fe, Args *a, bool real, const char *pch, const char *prelude, char *std_buf,
-                       char *arch_buf, char *cuda_buf, bool own_flags)
+static void build_args(Frontend *fe, Args *a, const GpuLanguage *lang, bool real, const char *pch,
+                       const char *prelude, char *std_buf, char *arch_buf, char *cuda_buf, bool own_flags)
 {
     snprintf(std_buf, 64, "-std=%s", fe->o.std ? fe->o.std : "c++17");
-    add_language_flags(a, language_info(LANG_CUDA), std_buf);
+    add_language_flags(a, lang, std_buf);
     snprintf(arch_buf, 64, "--cuda-gpu-arch=%s", frontend_gpu_arch());
     add(a, arch_buf);
     if (!real) {
@@ -399,6 +402,16 @@ static void build_args(Frontend *fe, Args *a, bool real, const char *pch, const 
         }
     }
     if (!own_flags) return;
+    if (lang->amd_default_target) { /* the wavefront width hipcc defines for the target */
+        bool assumed;
+        snprintf(fe->wavefront_define, sizeof fe->wavefront_define, "-D__AMDGCN_WAVEFRONT_SIZE=%d",
+                 file_target(&fe->o, fe->file_args, lang, &assumed)->warp_width);
+        add(a, fe->wavefront_define);
+    }
+    for (const char *const *h = lang->implicit_includes; h && *h; h++) {
+        add(a, "-include");
+        add(a, *h);
+    }
     for (int i = 0; i < fe->o.nextra; i++) i = add_unless_moved(fe, a, (const char *const *)fe->o.extra, fe->o.nextra, i);
     add_file_args(fe, a, false);
     /* Searched after every other directory: a framework's real headers
@@ -530,7 +543,7 @@ static int toolkit_pch_for(Frontend *fe, const char *path, PreludeNeed *need, bo
     if (!slot->state) {
         Args a = {NULL, 0};
         char std_buf[64], arch_buf[64], cuda_buf[PATH_MAX + 16];
-        build_args(fe, &a, true, NULL, NULL, std_buf, arch_buf, cuda_buf, false);
+        build_args(fe, &a, language_info(LANG_CUDA), true, NULL, NULL, std_buf, arch_buf, cuda_buf, false);
         for (int i = 0; i < config.n; i++) add(&a, config.v[i]);
         ToolkitPchRequest rq = {fe->index, *need, fe->o.data_dir, fe->cuda_path, frontend_libclang_version(),
                                 a.v, a.n, fe->o.verbose};
@@ -608,7 +621,7 @@ static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, co
         fe->after_prelude = (struct CXUnsavedFile){macros.path, macros.text, (unsigned long)macros.len};
     /* OpenCL has no GPU arch: its buffer holds the version define */
     if (is_opencl(fe, path)) build_opencl_args(fe, &a, std_buf, arch_buf);
-    else build_args(fe, &a, real, pch, prelude, std_buf, arch_buf, cuda_buf, true);
+    else build_args(fe, &a, parse_language(fe, path), real, pch, prelude, std_buf, arch_buf, cuda_buf, true);
     unsigned nfiles;
     struct CXUnsavedFile *files = frontend_unsaved_files(fe, path, &nfiles);
     KeptTu *k = fe->kept;
@@ -715,7 +728,8 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
     ParseResult r;
     memset(&r, 0, sizeof r);
     bool opencl = is_opencl(fe, path);
-    bool real = !opencl && (fe->o.headers == HEADERS_CUDA ||
+    bool hip = parse_language(fe, path)->amd_default_target; /* read with the HIP shim: never the CUDA toolkit's headers */
+    bool real = !opencl && !hip && (fe->o.headers == HEADERS_CUDA ||
                             (fe->o.headers == HEADERS_AUTO && fe->cuda_path[0] && fe->file_args &&
                              fe->file_args->real_headers));
     if (real && !fe->cuda_path[0]) {
@@ -786,7 +800,7 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
     trusted_dirs_for(fe, path, &trust);
     collect_diags(tu, &r, &trust);
     bool keep = true;
-    if (!real && !opencl && fe->o.headers == HEADERS_AUTO && fe->cuda_path[0] && !fe->file_args) {
+    if (!real && !opencl && !hip && fe->o.headers == HEADERS_AUTO && fe->cuda_path[0] && !fe->file_args) {
         /* The shim lacks a CUDA library header, or a library header fails
          * to parse against the shim: the toolkit's headers may do better.
          * (With a file's own flags the header set was chosen from its

@@ -175,12 +175,12 @@ static Value grid_member(Ctx *c, const char *m, bool *known)
  * warp, which is all coalescing looks at, so the block rank stands for it;
  * a smaller tile's lane repeats within a warp: a thread-dependent value the
  * model does not split. */
-static Value tile_member(const char *m, long long n, bool *known)
+static Value tile_member(const char *m, long long n, int warp_width, bool *known)
 {
     *known = true;
     Affine rank = linear_rank(SYM_TID_X, SYM_BDIM_X);
     if (strcmp(m, "thread_rank") == 0)
-        return n >= language_info(LANG_CUDA)->warp_width ? val_int(rank) : val_opaque(DEP_THREAD);
+        return n >= warp_width ? val_int(rank) : val_opaque(DEP_THREAD);
     if (strcmp(m, "meta_group_rank") == 0) return val_opaque(DEP_THREAD);
     if ((strcmp(m, "size") == 0 || strcmp(m, "num_threads") == 0) && n > 0) return val_int(aff_const(n));
     if (strcmp(m, "meta_group_size") == 0 && n > 0) {
@@ -208,7 +208,7 @@ static bool converted_builtin(Ctx *c, CXCursor call, Value *out)
 
 bool thread_identity_call(Ctx *c, CXCursor call, Value *out)
 {
-    if (c->d->language != LANG_CUDA) return false;
+    if (c->d->language == LANG_OPENCL) return false;
     CXCursor method = clang_getCursorReferenced(call);
     if (clang_getCursorKind(method) == CXCursor_ConversionFunction) return converted_builtin(c, call, out);
     if (clang_getCursorKind(method) != CXCursor_CXXMethod) return false;
@@ -225,7 +225,7 @@ bool thread_identity_call(Ctx *c, CXCursor call, Value *out)
         switch (kind) {
         case GROUP_BLOCK: v = block_member(c, m, &known); break;
         case GROUP_GRID: v = grid_member(c, m, &known); break;
-        case GROUP_TILE: v = tile_member(m, tile_size, &known); break;
+        case GROUP_TILE: v = tile_member(m, tile_size, model_target(c->m)->warp_width, &known); break;
         case GROUP_CLUSTER: /* a block's place in its cluster: per block, not modelled */
         case GROUP_COALESCED: /* the active threads: known only at run time */
         case GROUP_OTHER:
@@ -247,7 +247,7 @@ bool thread_identity_call(Ctx *c, CXCursor call, Value *out)
 
 bool thread_identity_vector(Ctx *c, CXCursor ref, Value *out)
 {
-    if (c->d->language != LANG_CUDA || clang_getCursorKind(ref) != CXCursor_VarDecl) return false;
+    if (c->d->language == LANG_OPENCL || clang_getCursorKind(ref) != CXCursor_VarDecl) return false;
     CXString s = clang_getCursorSpelling(ref);
     const char *n = clang_getCString(s);
     int first = -1;

@@ -17,13 +17,13 @@ static long long floor_div(long long a, long long b)
     return q;
 }
 
-static int count_sectors(const long long *offsets, int n, int elem_bytes)
+static int count_sectors(const long long *offsets, int n, int elem_bytes, int sector_bytes)
 {
     long long sectors[MAX_WARP_WIDTH * 8];
     int cap = n * 8, ns = 0; /* counted up to 8 sectors a lane */
     for (int i = 0; i < n; i++) {
-        long long first = floor_div(offsets[i], SECTOR_BYTES);
-        long long last = floor_div(offsets[i] + (elem_bytes > 0 ? elem_bytes : 1) - 1, SECTOR_BYTES);
+        long long first = floor_div(offsets[i], sector_bytes);
+        long long last = floor_div(offsets[i] + (elem_bytes > 0 ? elem_bytes : 1) - 1, sector_bytes);
         for (long long s = first; s <= last && ns < cap; s++) {
             bool seen = false;
             for (int j = 0; j < ns; j++)
@@ -47,16 +47,23 @@ static int lanes_of(int warp_width)
     return warp_width < 1 ? 1 : warp_width > MAX_WARP_WIDTH ? MAX_WARP_WIDTH : warp_width;
 }
 
-int sectors_for_stride(long long stride_bytes, int elem_bytes, int warp_width)
+int sectors_for_stride(long long stride_bytes, int elem_bytes, const GpuTarget *target)
 {
-    /* Same sign and same remainder mod SECTOR_BYTES (the alignment of each
-     * lane), so the same count of sectors. */
+    int sector = target->sector_bytes;
+    /* Same sign and same remainder mod the sector size (the alignment of
+     * each lane), so the same count of sectors. */
     if (stride_bytes > FAR_APART || stride_bytes < -FAR_APART)
-        stride_bytes = (stride_bytes > 0 ? FAR_APART : -FAR_APART) + stride_bytes % SECTOR_BYTES;
-    int lanes = lanes_of(warp_width);
+        stride_bytes = (stride_bytes > 0 ? FAR_APART : -FAR_APART) + stride_bytes % sector;
+    int lanes = lanes_of(target->warp_width);
     long long off[MAX_WARP_WIDTH];
     for (int l = 0; l < lanes; l++) off[l] = l * stride_bytes;
-    return count_sectors(off, lanes, elem_bytes);
+    return count_sectors(off, lanes, elem_bytes, sector);
+}
+
+int ideal_sectors(int elem_bytes, const GpuTarget *target)
+{
+    int sector = target->sector_bytes;
+    return (lanes_of(target->warp_width) * elem_bytes + sector - 1) / sector;
 }
 
 /* Is any factor of any term mentioning a thread index a non-built-in symbol? */
@@ -75,12 +82,14 @@ static bool thread_terms_symbolic(const Affine *a)
     return false;
 }
 
-bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, int warp_width, WarpAccess *out)
+bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, const GpuTarget *target,
+                   WarpAccess *out)
 {
+    int sector = target->sector_bytes;
     memset(out, 0, sizeof *out);
     if (!byte_offset->exact || elem_bytes <= 0) return false;
 
-    int lanes = lanes_of(warp_width);
+    int lanes = lanes_of(target->warp_width);
     Affine a = *byte_offset;
     int bx = lanes, by = 1; /* unknown: at least a warp wide in x */
     if (shape.known) {
@@ -132,9 +141,9 @@ bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, 
         if (!aff_eval(&lane_part, vals, SYM_FIRST_USER, RUNTIME_UNIFORM_VALUE, &o) || o > LLONG_MAX / 2 ||
             o < LLONG_MIN / 2)
             return false;
-        offsets[l] = o + (c0 % SECTOR_BYTES + SECTOR_BYTES) % SECTOR_BYTES;
+        offsets[l] = o + (c0 % sector + sector) % sector;
     }
-    out->sectors = count_sectors(offsets, lanes, elem_bytes);
-    out->ideal_sectors = (lanes * elem_bytes + SECTOR_BYTES - 1) / SECTOR_BYTES;
+    out->sectors = count_sectors(offsets, lanes, elem_bytes, sector);
+    out->ideal_sectors = ideal_sectors(elem_bytes, target);
     return true;
 }

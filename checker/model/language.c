@@ -6,7 +6,9 @@
 
 static const char *const cuda_extensions[] = {".cu", ".cuh", NULL};
 static const char *const opencl_extensions[] = {".cl", ".clh", ".opencl", NULL};
+static const char *const hip_extensions[] = {".hip", NULL};
 static const char *const cuda_editor_ids[] = {"cuda", "cuda-cpp", NULL};
+static const char *const hip_editor_ids[] = {"hip", NULL};
 static const char *const opencl_editor_ids[] = {"opencl", "opencl-c", NULL};
 
 static const char *const cuda_parse_flags[] = {
@@ -20,6 +22,22 @@ static const char *const cuda_parse_flags[] = {
     "-ferror-limit=1000",
     NULL,
 };
+
+/* CUDA's flags and the macros hipcc defines for device code on AMD (the
+ * wavefront size is the target's: parse.c); read with the HIP shim */
+static const char *const hip_parse_flags[] = {
+    "--cuda-device-only",
+    "-Wno-unknown-cuda-version",
+    "-Wno-c++11-narrowing",
+    "-ferror-limit=1000",
+    "-D__HIP_PLATFORM_AMD__=1",
+    "-D__HIP_PLATFORM_HCC__=1",
+    "-D__HIPCC__=1",
+    "-D__HIP__=1",
+    "-D__HIP_DEVICE_COMPILE__=1",
+    NULL,
+};
+static const char *const hip_implicit_includes[] = {"hip/hip_runtime.h", NULL};
 
 /* clang's own opencl-c.h builtins, from libclang's resource directory and
  * declared lazily */
@@ -36,7 +54,6 @@ static const GpuLanguage languages[LANG_COUNT] = {
         .extensions = cuda_extensions,
         .editor_ids = cuda_editor_ids,
         .parse_flags = cuda_parse_flags,
-        .warp_width = 32,
         .host_code_in_gpu_files = true,
         .float_math_names = true,
         .vector_access = VECTOR_BY_POINTER_CAST,
@@ -80,7 +97,6 @@ static const GpuLanguage languages[LANG_COUNT] = {
         .extensions = opencl_extensions,
         .editor_ids = opencl_editor_ids,
         .parse_flags = opencl_parse_flags,
-        .warp_width = 32, /* OpenCL on NVIDIA, as measured */
         .fp64_optional = true,
         .vector_access = VECTOR_BY_LOAD_BUILTINS,
         .specialization = SPECIALIZE_BY_BUILD_OPTION,
@@ -116,6 +132,55 @@ static const GpuLanguage languages[LANG_COUNT] = {
             .vector_access_hint = " (vloadN/vstoreN)",
             /* gpulint's benchmarks are CUDA programs */
             .bench_caveat = ", measured with CUDA",
+        },
+    },
+    [LANG_HIP] = {
+        .id = LANG_HIP,
+        .name = "hip",
+        .x_name = "hip",
+        .clang_x = "cuda",
+        .title = "HIP",
+        .extensions = hip_extensions,
+        .editor_ids = hip_editor_ids,
+        .parse_flags = hip_parse_flags,
+        .implicit_includes = hip_implicit_includes,
+        .amd_default_target = true,
+        .host_code_in_gpu_files = true,
+        .float_math_names = true,
+        .vector_access = VECTOR_BY_POINTER_CAST,
+        .specialization = SPECIALIZE_BY_TEMPLATE,
+        .evidence_name = "hip",
+        .dump_name = "HIP",
+        .word = {
+            .thread = "thread",
+            .lane = "lane",
+            .block = "block",
+            .thread_block = "thread block",
+            .launch_block = "block",
+            .block_shape = "the block shape",
+            .warp = "wavefront",
+            .hardware_warp = "wavefront",
+            .shared_memory = "shared memory (LDS)",
+            .shared_qualifier = "__shared__",
+            .constant_qualifier = "__constant__",
+            .restrict_qualifier = "__restrict__",
+            .align_open = "__align__(",
+            .align_close = ")",
+            .align_verb = "declare",
+            .vector_mover = "hipcc",
+            .compiler = "hipcc",
+            .specialized_code = "the instantiation",
+        },
+        .idiom = {
+            .compile_time_value = "a template parameter",
+            .compile_time_condition = "a template parameter (template<bool>/template<int>)",
+            .tunable_parameter = "parameter",
+            .compiler_unswitches = "hipcc -O3 may unswitch",
+            .share_row = "let a wavefront (or a group of lanes) share each row: lane",
+            .group_reduce = "the wavefront reduces with __shfl_down (width warpSize)",
+            .vector_access_hint = "",
+            /* gpulint's benchmarks are CUDA programs, timed on NVIDIA GPUs */
+            .bench_caveat = ", measured with CUDA on an NVIDIA GPU, not on AMD hardware",
         },
     },
 };
@@ -173,7 +238,7 @@ void language_x_name_text(char *buf, size_t size, const char *prefix)
     size_t used = 0;
     if (size) buf[0] = 0;
     for (int i = LANG_COUNT - 1; i >= 0 && used < size; i--) {
-        int w = snprintf(buf + used, size - used, "%s%s%s", i == LANG_COUNT - 1 ? "" : " or ", prefix,
+        int w = snprintf(buf + used, size - used, "%s%s%s", i == LANG_COUNT - 1 ? "" : i == 0 ? " or " : ", ", prefix,
                          languages[i].x_name);
         if (w < 0) break;
         used += (size_t)w;

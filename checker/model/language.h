@@ -15,8 +15,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The language a model was built from (an index into the table). */
-typedef enum { LANG_CUDA, LANG_OPENCL, LANG_COUNT } Language;
+/* The language a model was built from (an index into the table).  The
+ * warp (wavefront) width and the memory granule are the target's
+ * (model/target.h), not the language's. */
+typedef enum { LANG_CUDA, LANG_OPENCL, LANG_HIP, LANG_COUNT } Language;
 
 /* How a kernel moves a short vector through a pointer to scalars. */
 typedef enum {
@@ -66,8 +68,12 @@ typedef struct {
 
 typedef struct {
     Language id;
-    const char *name;            /* "cuda", "opencl" */
-    const char *x_name;          /* `-x NAME` (gpulint's and clang's): "cuda", "cl" */
+    const char *name;            /* "cuda", "opencl", "hip" */
+    const char *x_name;          /* `-x NAME` (gpulint's and clang's): "cuda", "cl", "hip" */
+    /* The -x clang reads it as when that is not x_name (NULL: x_name): HIP
+     * is read as CUDA, with the HIP shim (include/shim/hip) and the
+     * macros hipcc defines. */
+    const char *clang_x;
     const char *title;           /* its name in messages: "CUDA", "OpenCL" */
     /* The file extensions of its source files, NULL-terminated: together
      * the one list of GPU source extensions. */
@@ -78,9 +84,12 @@ typedef struct {
     /* The language's fixed libclang flags, after -x, the language standard
      * and the target, NULL-terminated. */
     const char *const *parse_flags;
-    /* Lanes that issue one memory request together: 32 on NVIDIA, where
-     * gpulint's measurements were made (HIP on AMD: 64). */
-    int warp_width;
+    /* Headers its compiler includes before the file (hipcc: hip_runtime.h),
+     * NULL-terminated; NULL: none. */
+    const char *const *implicit_includes;
+    /* Its files' default target (model/target.h) is an AMD GPU: a 64-wide
+     * wavefront unless the architecture says otherwise; else NVIDIA's. */
+    bool amd_default_target;
     /* Capabilities: what the language can express, where rules differ. */
     bool host_code_in_gpu_files; /* its files hold the host code that launches (CUDA); else host files do */
     bool fp64_optional;          /* a device may lack double precision (OpenCL's cl_khr_fp64) */

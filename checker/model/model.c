@@ -26,6 +26,7 @@ void model_free(Model *m)
         free(k->math_calls);
         free(k->limits);
         free(k->thread_compares);
+        free(k->warp_constants);
     }
     free(m->kernels);
     free(m->launches);

@@ -10,6 +10,7 @@
 #include "util/arena.h"
 #include "model/geometry.h"
 #include "model/language.h"
+#include "model/target.h"
 #include "model/srcloc.h"
 
 #include <stdbool.h>
@@ -186,6 +187,30 @@ typedef struct {
 } Conversion;
 
 /* A call of a math library function (exp, sqrt, pow, ...). */
+/* A lane or warp computation written for 32-lane warps (warp-size-assumption). */
+typedef enum {
+    WARP_LANE_MASK,      /* tid & 31 */
+    WARP_LANE_MOD,       /* tid % 32 */
+    WARP_ID_DIV,         /* tid / 32 */
+    WARP_ID_SHIFT,       /* tid >> 5 */
+    WARP_SHUFFLE_WIDTH,  /* __shfl*(..., 32): a width of 32 lanes */
+    WARP_SHUFFLE_OFFSET, /* __shfl_down(v, 16), or in a loop whose offset starts at 16 */
+    WARP_FULL_MASK_32,   /* 0xffffffff as a lane mask: lanes 32 and up left out */
+} WarpConstantKind;
+
+typedef struct {
+    WarpConstantKind kind;
+    long long value;             /* the constant as written: 31, 32, 5, 16, 0xffffffff */
+    SrcRange range;              /* the operation or the call */
+    SrcRange constant_range;     /* the constant (a loop's initial value for an offset loop) */
+    const char *text;            /* the operation or call as written */
+    const char *constant_text;   /* the constant as written ("31", "WARP_SIZE") */
+    bool constant_is_literal;    /* written as a number where it is used: a fix-it can replace it */
+    int loop;
+    int call_depth;
+    SrcRange call_site;
+} WarpConstant;
+
 typedef struct {
     const char *callee;          /* as spelled: "exp", "std::exp" */
     SrcRange callee_range;       /* the callee's name */
@@ -232,6 +257,8 @@ typedef struct {
     MathCall *math_calls; int nmath_calls;
     SymbolLimit *limits; int nlimits;
     ThreadCompare *thread_compares; int nthread_compares;
+    WarpConstant *warp_constants; int nwarp_constants;
+    bool warp_intrinsics;    /* calls a warp-level intrinsic (shuffle, ballot, vote, active mask, __syncwarp) */
     BlockShape block;        /* known when every launch in the file agrees, or required (below) */
     bool block_required;     /* OpenCL reqd_work_group_size(X, Y, Z): every launch has this shape */
     bool warp_axis_y;        /* launched one thread wide in x: warps form along y, and the values
@@ -306,6 +333,8 @@ typedef struct {
 typedef struct {
     const char *file;        /* main file of the translation unit */
     Language language;       /* rules read its entry: model_language */
+    const GpuTarget *target; /* the GPU it is read for: warp width, request granule (model_target) */
+    bool target_assumed;     /* the language's default target: no (known) architecture was named */
     /* OpenCL: does the device have double precision (cl_khr_fp64)?  Without
      * it an unsuffixed literal is converted to float by the compiler.
      * Always true for CUDA. fp64_reason says why (option, pragma, auto). */
@@ -326,6 +355,13 @@ typedef struct {
 static inline const GpuLanguage *model_language(const Model *m)
 {
     return language_info(m->language);
+}
+
+/* The GPU the model is read for (target.h): its warp or wavefront width
+ * and the granule of its memory requests. */
+static inline const GpuTarget *model_target(const Model *m)
+{
+    return m->target ? m->target : target_nvidia();
 }
 
 void model_init(Model *m, const char *file);

@@ -2,6 +2,8 @@
  * change what the preprocessor and parser see are kept, so an nvcc option
  * gpulint has never heard of cannot become a clang "unknown argument". */
 #include "project/compdb.h"
+
+#include "model/target.h"
 #include "util/fileio.h"
 #include "util/oom.h"
 #include "util/vec.h"
@@ -155,8 +157,22 @@ static void translate(Translation *t, const char *const *argv, int argc, int dep
                                              "-Xlinker", "-maxrregcount", "--maxrregcount", "-MF", "-MT",
                                              "-MQ", "--default-stream", "-t", "--threads", "-rdc",
                                              "--relocatable-device-code", "-iquote", NULL};
+    if (depth == 0 && argc > 0) { /* the compiler: hipcc compiles any source as HIP */
+        const char *slash = strrchr(argv[0], '/');
+        const char *cc = slash ? slash + 1 : argv[0];
+        if (strncmp(cc, "hipcc", 5) == 0) t->e->hip = true;
+    }
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v;
+        bool arch_next = false;
+        const char *arch = target_arch_in_arg(arg, i + 1 < argc ? argv[i + 1] : NULL, &arch_next);
+        if (arch && target_for_arch(arch)) {
+            if (!t->e->offload_arch) t->e->offload_arch = arena_strdup(t->a, arch);
+            if (arch_next) i++;
+            continue;
+        }
+        if ((strcmp(arg, "-x") == 0 && i + 1 < argc && strcmp(argv[i + 1], "hip") == 0) || strcmp(arg, "-xhip") == 0)
+            t->e->hip = true;
         if (arg[0] == '@' && arg[1]) {
             splice_response_file(t, arg + 1, depth);
         } else if ((v = value_of(argv, argc, &i, optf))) {

@@ -20,6 +20,8 @@ typedef struct {
     const char **include_dirs; int ninclude_dirs; /* the -I/-isystem directories, in order */
     const char *std;         /* -std value, or NULL */
     bool fast_math;          /* --use_fast_math: a fact for rules, not a parse flag */
+    const char *offload_arch; /* --offload-arch/--amdgpu-target/-arch value (the first), or NULL */
+    bool hip;                /* compiled as HIP: hipcc, or -x hip */
 } CompileEntry;
 
 typedef struct {

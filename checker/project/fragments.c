@@ -1,5 +1,7 @@
 /* fragments.c - see fragments.h. */
 #include "project/fragments.h"
+
+#include "frontend/file_language.h"
 #include "util/arena.h"
 #include "util/fileio.h"
 #include "util/oom.h"
@@ -246,9 +248,25 @@ bool is_cuda_kernel_header(const char *path)
     return yes;
 }
 
+bool is_hip_source(const char *path)
+{
+    const char *e = extension(path);
+    if (!is_cpp_header(path) && strcmp(e, ".cpp") != 0 && strcmp(e, ".cc") != 0 && strcmp(e, ".cxx") != 0 &&
+        strcmp(e, ".c++") != 0)
+        return false;
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_SCANNED_BYTES) return false;
+    long size;
+    char *text = read_file(path, &size);
+    bool yes = text && text_includes_hip_header(text, (size_t)size) && text_defines_cuda_kernel(text);
+    free(text);
+    return yes;
+}
+
 static bool is_translation_unit(const Graph *g, int i)
 {
-    return strcmp(extension(g->files[i]), ".cu") == 0 && g->info[i].nincluders == 0;
+    const char *e = extension(g->files[i]); /* CUDA's and HIP's translation units */
+    return (strcmp(e, ".cu") == 0 || strcmp(e, ".hip") == 0) && g->info[i].nincluders == 0;
 }
 
 /* Adds an edge includer -> included for each #include of file i

@@ -41,6 +41,9 @@ bool text_defines_cuda_kernel(const char *text);
  * from its own directory defines; the project graph knows every alias of
  * the project. */
 bool is_cuda_kernel_header(const char *path);
+/* A C++ source or header that includes a HIP header and defines a kernel:
+ * HIP code by another extension (hipcc compiles .cpp files). */
+bool is_hip_source(const char *path);
 
 typedef struct FragmentSet FragmentSet;
 

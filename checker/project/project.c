@@ -1,6 +1,7 @@
 /* project.c - see project.h. */
 #include "project/project.h"
 #include "project/cmake_facts.h"
+#include "project/cmake_standard.h"
 #include "project/compdb.h"
 #include "project/include_scan.h"
 #include "project/instantiation_decls.h"
@@ -272,7 +273,7 @@ static Project *find_project(ProjectSet *ps, const char *dir)
 static bool is_header_name(const char *name)
 {
     static const char *const exts[] = {".h", ".hh", ".hpp", ".hxx", ".h++", ".cuh", ".inl", ".ipp", ".tcc",
-                                       ".tpp", ".inc", ".def", ".cu", ".cl", ".cpp", ".cc", ".cxx", ".c"};
+                                       ".tpp", ".inc", ".def", ".cu", ".hip", ".cl", ".cpp", ".cc", ".cxx", ".c"};
     const char *dot = strrchr(name, '.');
     if (!dot) return false;
     for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
@@ -698,7 +699,7 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
 static bool is_cuda_source_name(const char *path)
 {
     const char *dot = strrchr(path, '.');
-    return dot && strcmp(dot, ".cu") == 0;
+    return dot && (strcmp(dot, ".cu") == 0 || strcmp(dot, ".hip") == 0);
 }
 
 /* The database entry for a file: its own, else a CUDA neighbour's (headers
@@ -802,6 +803,8 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         for (int i = 0; i < e->nargs; i++) *VEC_PUSH(ps->args, ps->nargs) = e->args[i];
         for (int i = 0; i < e->ninclude_dirs; i++) *VEC_PUSH(w.dirs, w.ndirs) = e->include_dirs[i];
         out->fast_math = e->fast_math;
+        out->offload_arch = e->offload_arch;
+        out->hip = e->hip;
         if (e->std && std_changes_pch(e->std)) {
             *VEC_PUSH(ps->args, ps->nargs) = arena_printf(&ps->arena, "-std=%s", e->std);
             out->changes_pch = true;
@@ -813,6 +816,11 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         for (int i = 0; i < ndefs; i++) *VEC_PUSH(ps->args, ps->nargs) = arena_printf(&ps->arena, "-D%s", defs[i]);
         free(defs);
         out->cmake_definitions = ndefs;
+        const char *std = cmake_cxx_standard_for(p->root, abs);
+        if (std) {
+            *VEC_PUSH(ps->args, ps->nargs) = arena_printf(&ps->arena, "-std=%s", std);
+            out->changes_pch = true;
+        }
         out->build_option = cmake_optional_switch(cmake_of(ps, p), abs);
         char *note = NULL, *instance = contents ? NULL : cmake_source_template(cmake_of(ps, p), abs, &note);
         if (instance) {

@@ -44,6 +44,8 @@ typedef struct {
     bool defines_toolkit_config;  /* a file of its closure #defines a toolkit configuration macro */
     bool changes_pch;             /* the flags differ from the precompiled shim's (-std) */
     bool fast_math;               /* built with --use_fast_math */
+    const char *offload_arch;     /* the database's --offload-arch (or -arch), or NULL */
+    bool hip;                     /* the database compiles it as HIP (hipcc, -x hip) */
     int discovered_dirs;          /* how many of args are discovered include directories */
     int forwarded;                /* includes found only by another path or case */
     int cmake_definitions;        /* how many -D of args come from the CMake files (cmake_facts.h) */

@@ -114,6 +114,7 @@ static void apply_settings(EffectiveConfig *e, const Settings *s, bool *selected
     }
     for (int i = 0; i < s->nseverities; i++) *VEC_PUSH(e->severities, e->nseverities) = s->severities[i];
     if (s->cl_std) e->cl_std = s->cl_std;
+    if (s->offload_arch) e->offload_arch = s->offload_arch;
 }
 
 static bool override_matches(const ConfigFile *cf, const Override *o, const char *abs)
@@ -231,6 +232,7 @@ void config_print(FILE *out, const EffectiveConfig *cfg)
     print_list(out, "defines", cfg->defines, cfg->ndefines);
     fprintf(out, "headers: %s\n", cfg->headers ? cfg->headers : "auto");
     if (cfg->cl_std) fprintf(out, "cl-std: %s\n", cfg->cl_std);
+    if (cfg->offload_arch) fprintf(out, "offload-arch: %s\n", cfg->offload_arch);
     fputs("severity: {", out);
     k = 0;
     for (int i = 0; i < gpulint_nrules; i++) {

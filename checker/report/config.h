@@ -37,6 +37,7 @@ typedef struct {
     char **defines; int ndefines;
     const char *headers;                 /* "auto", "shim", "cuda" or NULL */
     const char *cl_std;                  /* cl-std: OpenCL C version (the closest layer or override), or NULL */
+    const char *offload_arch;            /* offload-arch: the GPU architecture (the closest layer or override), or NULL */
     SeverityOverride *severities; int nseverities;  /* the closest layer's wins */
     OptionSetting *options; int noptions;
     char **sources; int nsources;        /* the files used, closest first */

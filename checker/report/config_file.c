@@ -2,6 +2,7 @@
  * libyaml's document API, which keeps the line of every node for error
  * messages. */
 #include "report/config_file.h"
+#include "model/target.h"
 
 #include "util/repo.h"
 #include "frontend/frontend.h"
@@ -144,9 +145,19 @@ static bool read_setting(Reader *r, const char *key, yaml_node_t *v, Settings *s
         const char *val = scalar(v);
         if (val && opencl_std_valid(val)) {
             free(s->cl_std);
+    free(s->offload_arch);
             s->cl_std = xstrdup(val);
         } else {
             bad(r, v, "'cl-std' must be CL1.0, CL1.1, CL1.2, CL2.0 or CL3.0, not '%s'", val ? val : "(not a string)");
+        }
+    } else if (strcmp(key, "offload-arch") == 0) {
+        const char *val = scalar(v);
+        if (val && target_for_arch(val)) {
+            free(s->offload_arch);
+            s->offload_arch = xstrdup(val);
+        } else {
+            bad(r, v, "'offload-arch' must be a GPU architecture gpulint knows (sm_90, gfx90a, gfx942, gfx1100), not '%s'",
+                val ? val : "(not a string)");
         }
     } else if (strcmp(key, "min-severity") == 0) {
         s->has_min_severity = read_severity(r, v, &s->min_severity);
@@ -177,7 +188,7 @@ static void read_overrides(Reader *r, yaml_node_t *n)
             const char *key = scalar(k) ? scalar(k) : "";
             if (strcmp(key, "paths") == 0) read_list(r, v, key, &ov->paths);
             else if (!read_setting(r, key, v, &ov->s))
-                bad(r, k, "unknown key '%s' in an override (paths, select, ignore, min-severity, severity, cl-std)", key);
+                bad(r, k, "unknown key '%s' in an override (paths, select, ignore, min-severity, severity, cl-std, offload-arch)", key);
         }
         if (ov->paths.n == 0) bad(r, o, "an override needs '%s'", "paths");
     }

@@ -16,6 +16,7 @@ typedef struct {
     Severity min_severity;
     SeverityOverride *severities; int nseverities;
     char *cl_std;                /* cl-std: the OpenCL C version of the files (NULL: not set) */
+    char *offload_arch;          /* offload-arch: the GPU architecture the files are compiled for (NULL: not set) */
 } Settings;
 
 typedef struct {

@@ -1,0 +1,69 @@
+/* file_language.c - a file's language and target (see file_language.h). */
+#include "frontend/file_language.h"
+
+#include "util/fileio.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool text_includes_hip_header(const char *text, size_t size)
+{
+    const char *end = text + size;
+    for (const char *p = text; p && p < end;) {
+        const char *q = p;
+        while (q < end && (*q == ' ' || *q == '\t')) q++;
+        if (q < end && *q == '#') {
+            q++;
+            while (q < end && (*q == ' ' || *q == '\t')) q++;
+            if (end - q > 7 && strncmp(q, "include", 7) == 0) {
+                q += 7;
+                while (q < end && (*q == ' ' || *q == '\t')) q++;
+                if (end - q > 5 && (*q == '<' || *q == '"') && strncmp(q + 1, "hip/", 4) == 0) return true;
+            }
+        }
+        p = memchr(p, '\n', (size_t)(end - p));
+        if (p) p++;
+    }
+    return false;
+}
+
+const char *file_offload_arch(const FrontendOptions *o, const FileArgs *fa)
+{
+    if (o && o->offload_arch) return o->offload_arch;
+    return fa ? fa->offload_arch : NULL;
+}
+
+static bool compiled_for_amd(const FrontendOptions *o, const FileArgs *fa)
+{
+    return target_arch_is_amd(file_offload_arch(o, fa)) || (fa && fa->hip);
+}
+
+const GpuLanguage *file_language(const FrontendOptions *o, const FileArgs *fa, const char *path, const char *text,
+                                 size_t size)
+{
+    const GpuLanguage *lang = o && o->language ? language_named(o->language) : language_for_path(path);
+    if (!lang) {
+        bool hip = false;
+        if (text) {
+            hip = text_includes_hip_header(text, size);
+        } else {
+            long n = 0;
+            char *t = read_file(path, &n);
+            hip = t && text_includes_hip_header(t, (size_t)n);
+            free(t);
+        }
+        lang = language_info(hip ? LANG_HIP : LANG_CUDA);
+    }
+    if (lang->id == LANG_CUDA && compiled_for_amd(o, fa)) lang = language_info(LANG_HIP);
+    return lang;
+}
+
+const GpuTarget *file_target(const FrontendOptions *o, const FileArgs *fa, const GpuLanguage *lang, bool *assumed)
+{
+    const GpuTarget *named = target_for_arch(file_offload_arch(o, fa));
+    *assumed = false;
+    if (!lang->amd_default_target) return target_nvidia();
+    if (named && named->amd) return named;
+    *assumed = true;
+    return target_amd_default();
+}

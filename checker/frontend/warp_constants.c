@@ -1,0 +1,106 @@
+/* warp_constants.c - lane and warp computations written for 32-lane warps
+ * (Kernel.warp_constants, read by the warp-size-assumption rule): a
+ * thread-dependent value masked, split or shifted by the width of a
+ * 32-lane warp, shuffles of width 32 or whose offsets start at 16, and the
+ * 32-bit full lane mask.  Recorded whatever the target; the rule decides
+ * whether the target's wavefront is wider. */
+#include "frontend/interp.h"
+#include "util/vec.h"
+
+#include <string.h>
+
+static bool constant_of(const Value *v, long long *out)
+{
+    return !v->is_ptr && v->a.exact && aff_is_const(&v->a, out);
+}
+
+static void record(Ctx *c, WarpConstantKind kind, long long value, CXCursor where, CXCursor constant,
+                   SrcRange constant_range)
+{
+    SrcRange r = range_of(&c->cx, where);
+    for (int i = 0; i < c->k->nwarp_constants; i++) { /* a loop or a helper evaluated again */
+        const WarpConstant *w = &c->k->warp_constants[i];
+        if (w->kind == kind && w->range.line == r.line && w->range.col == r.col && w->range.file && r.file &&
+            strcmp(w->range.file, r.file) == 0)
+            return;
+    }
+    WarpConstant *w = VEC_PUSH(c->k->warp_constants, c->k->nwarp_constants);
+    memset(w, 0, sizeof *w);
+    w->kind = kind;
+    w->value = value;
+    w->range = r;
+    w->text = text_of(&c->cx, where);
+    w->constant_range = constant_range;
+    w->constant_text = clang_Cursor_isNull(constant) ? "" : text_of(&c->cx, constant);
+    w->constant_is_literal = !clang_Cursor_isNull(constant) &&
+                             clang_getCursorKind(strip(constant)) == CXCursor_IntegerLiteral &&
+                             !location_in_macro(strip(constant));
+    w->loop = c->loop;
+    w->call_depth = c->call_depth;
+    w->call_site = c->call_site;
+}
+
+void note_warp_constant_op(Ctx *c, CXCursor e, Op op, CXCursor rhs, const Value *lv, const Value *rv)
+{
+    long long k;
+    if (lv->is_ptr || !(lv->a.deps & DEP_THREAD) || !constant_of(rv, &k)) return;
+    WarpConstantKind kind;
+    if (op == OP_AND && k == 31) kind = WARP_LANE_MASK;
+    else if (op == OP_REM && k == 32) kind = WARP_LANE_MOD;
+    else if (op == OP_DIV && k == 32) kind = WARP_ID_DIV;
+    else if (op == OP_SHR && k == 5) kind = WARP_ID_SHIFT;
+    else return;
+    record(c, kind, k, e, rhs, range_of(&c->cx, rhs));
+}
+
+/* The loop whose induction variable `arg` names, when it starts at a
+ * constant; -1 otherwise. */
+static int offset_loop(Ctx *c, CXCursor arg, long long *start)
+{
+    CXCursor s = strip(arg);
+    if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) return -1;
+    CXString n = clang_getCursorSpelling(s);
+    const char *name = clang_getCString(n);
+    int found = -1;
+    for (int l = c->loop; l >= 0 && found < 0; l = c->k->loops[l].parent) {
+        const Loop *L = &c->k->loops[l];
+        if (L->ivar && name && strcmp(L->ivar, name) == 0 && aff_is_const(&L->init, start)) found = l;
+    }
+    clang_disposeString(n);
+    return found;
+}
+
+void note_warp_constant_call(Ctx *c, CXCursor e, const char *name, const Value *argv, int nargs)
+{
+    bool shfl = strncmp(name, "__shfl", 6) == 0;
+    bool sync = strstr(name, "_sync") != NULL;
+    bool masked = sync || strcmp(name, "__ballot_sync") == 0 || strcmp(name, "__any_sync") == 0 ||
+                  strcmp(name, "__all_sync") == 0 || strcmp(name, "__reduce_add_sync") == 0;
+    static const char *const warp_level[] = {"__shfl", "__ballot", "__any", "__all", "__activemask",
+                                             "__syncwarp", "__match_", "__reduce_", "__lane_id"};
+    for (size_t i = 0; i < sizeof warp_level / sizeof warp_level[0]; i++)
+        if (strncmp(name, warp_level[i], strlen(warp_level[i])) == 0) c->k->warp_intrinsics = true;
+    long long k;
+    int n = nargs < 16 ? nargs : 16;
+    if (masked && n >= 1 && constant_of(&argv[0], &k) && k == 0xffffffffLL) {
+        CXCursor a = clang_Cursor_getArgument(e, 0);
+        record(c, WARP_FULL_MASK_32, k, e, a, range_of(&c->cx, a));
+    }
+    if (!shfl) return;
+    int first = sync ? 1 : 0; /* (mask,) var, lane or offset, width */
+    int width = first + 2, offset = first + 1;
+    if (width < n && constant_of(&argv[width], &k) && k == 32) {
+        CXCursor a = clang_Cursor_getArgument(e, (unsigned)width);
+        record(c, WARP_SHUFFLE_WIDTH, k, e, a, range_of(&c->cx, a));
+    }
+    bool shifts = strstr(name, "_down") || strstr(name, "_up") || strstr(name, "_xor");
+    if (!shifts || offset >= n) return;
+    CXCursor a = clang_Cursor_getArgument(e, (unsigned)offset);
+    if (constant_of(&argv[offset], &k)) {
+        if (k == 16) record(c, WARP_SHUFFLE_OFFSET, k, e, a, range_of(&c->cx, a));
+        return;
+    }
+    long long start;
+    int l = offset_loop(c, a, &start);
+    if (l >= 0 && start == 16) record(c, WARP_SHUFFLE_OFFSET, start, e, clang_getNullCursor(), c->k->loops[l].header);
+}

@@ -1,0 +1,3 @@
+/* rocprim/block/block_scan.hpp - gpulint stand-in: see ../gpulint_rocprim.h */
+#pragma clang system_header
+#include "../gpulint_rocprim.h"

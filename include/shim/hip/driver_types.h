@@ -1,0 +1,3 @@
+/* driver_types.h - gpulint HIP shim: forwards to hip_runtime.h */
+#pragma clang system_header
+#include <hip/hip_runtime.h>

@@ -1,0 +1,3 @@
+/* hip_version.h - gpulint HIP shim: forwards to hip_runtime.h */
+#pragma clang system_header
+#include <hip/hip_runtime.h>

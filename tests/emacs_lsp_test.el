@@ -4,11 +4,11 @@
 ;;   GPULINT_SETUP   editors/emacs/gpulint.el, loaded as a user's init file would;
 ;;   GPULINT_ELPA    the package directories a user's Emacs would activate
 ;;                   (`package-directory-list' without -Q; Debian's elpa-eglot);
-;;   GPULINT_TEST_CU and GPULINT_TEST_CL, the two files to open.
+;;   GPULINT_TEST_CU, GPULINT_TEST_CL and GPULINT_TEST_HIP, the files to open.
 ;; Opening each file is all it takes: the file's mode (gpulint.el's) starts
-;; eglot with `gpulint lsp' from PATH.  Checks: the .cl file's mode, both
-;; files' diagnostics in `flymake-diagnostics' (what the user sees), one
-;; server for both, its initializationOptions from `gpulint-extra-args',
+;; eglot with `gpulint lsp' from PATH.  Checks: the files' modes, their
+;; diagnostics in `flymake-diagnostics' (what the user sees), one server for
+;; the three, its initializationOptions from `gpulint-extra-args',
 ;; fixing the CUDA literal by typing in the buffer clears its diagnostic
 ;; (and deleting the typed f brings it back), and eglot's shutdown.
 ;; Batch Emacs has no command loop: `gpulint-test--command' runs the command
@@ -100,6 +100,15 @@ the opening command, and Flymake's first check waits for the next command."
     (gpulint-test--check (car got) (format "CUDA: a double-literal diagnostic arrives (%d ms)" (cdr got)))
     (gpulint-test--check (and server (eq server (with-current-buffer cl (gpulint-test--server))))
                          "one server serves both files")
+    ;; HIP: its own mode, the same server, a diagnostic
+    (let* ((hip (gpulint-test--open (getenv "GPULINT_TEST_HIP")))
+           (got (gpulint-test--wait (lambda () (gpulint-test--diags hip "double-literal")) 10)))
+      (gpulint-test--check (eq major-mode 'gpulint-hip-mode)
+                           (format "the .hip file opens in gpulint-hip-mode (%s)" major-mode))
+      (gpulint-test--check (car got) (format "HIP: a double-literal diagnostic arrives (%d ms)" (cdr got)))
+      (gpulint-test--check (and server (eq server (gpulint-test--server)))
+                           "the same server serves the HIP file"))
+    (switch-to-buffer cu)
     (gpulint-test--check (and server (equal (eglot-initialization-options server)
                                             '(:extraArgs ["-DGPULINT_EMACS_TEST=1"])))
                          (format "initializationOptions from gpulint-extra-args: %S"

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # emacs_lsp_test.sh GPULINT SOURCE_DIR - a real editor against gpulint lsp:
 # Emacs in batch mode with eglot, configured by the documented setup
-# (editors/emacs/gpulint.el), on a CUDA and an OpenCL file
+# (editors/emacs/gpulint.el), on a CUDA, an OpenCL and a HIP file
 # (tests/emacs_lsp_test.el).  First, without Helix (Debian 12 has none), a
 # check of editors/helix/languages.toml as data: the server's command and
-# that the CUDA and OpenCL languages use it.
+# that the CUDA, HIP and OpenCL languages use it.
 # Skipped (exit 77, with a message) where emacs or eglot is not installed;
 # ci/setup.sh installs Debian's emacs-nox and elpa-eglot packages.
 set -u
@@ -24,7 +24,7 @@ if server.get("command") != "gpulint" or server.get("args") != ["lsp"]:
 if not isinstance(server.get("config", {}).get("extraArgs"), list):
     bad.append("[language-server.gpulint] config has no extraArgs list")
 langs = {l.get("name"): l for l in conf.get("language", [])}
-for name, types in (("cuda", {"cu", "cuh"}), ("opencl", {"cl", "clh", "opencl"})):
+for name, types in (("cuda", {"cu", "cuh"}), ("hip", {"hip"}), ("opencl", {"cl", "clh", "opencl"})):
     lang = langs.get(name)
     if lang is None:
         bad.append(f"no [[language]] {name}")
@@ -33,18 +33,20 @@ for name, types in (("cuda", {"cu", "cuh"}), ("opencl", {"cl", "clh", "opencl"})
         bad.append(f"{name}: file-types {lang.get('file-types')}, want {sorted(types)}")
     if "gpulint" not in lang.get("language-servers", []):
         bad.append(f"{name}: language-servers {lang.get('language-servers')} lack gpulint")
-if langs.get("cuda", {}).get("grammar") != "cpp":
-    bad.append("cuda: not the cpp grammar")
-# Helix reads highlighting queries by language name: cuda's inherit cpp's
-for q in ("highlights", "injections", "locals", "indents", "textobjects"):
-    p = os.path.join(root, "runtime", "queries", "cuda", q + ".scm")
-    if not os.path.isfile(p) or open(p).readline().strip() != "; inherits: cpp":
-        bad.append(f"runtime/queries/cuda/{q}.scm does not inherit cpp")
+for name in ("cuda", "hip"):
+    if langs.get(name, {}).get("grammar") != "cpp":
+        bad.append(f"{name}: not the cpp grammar")
+    # Helix reads highlighting queries by language name: cuda's and hip's
+    # inherit cpp's
+    for q in ("highlights", "injections", "locals", "indents", "textobjects"):
+        p = os.path.join(root, "runtime", "queries", name, q + ".scm")
+        if not os.path.isfile(p) or open(p).readline().strip() != "; inherits: cpp":
+            bad.append(f"runtime/queries/{name}/{q}.scm does not inherit cpp")
 for b in bad:
     print("helix: FAIL: " + b)
 if bad:
     sys.exit(1)
-print("helix: languages.toml: gpulint lsp for cuda (cu, cuh) and opencl (cl, clh, opencl); not run (no Helix here)")
+print("helix: languages.toml: gpulint lsp for cuda (cu, cuh), hip (hip) and opencl (cl, clh, opencl); not run (no Helix here)")
 PY
 else
     echo "emacs_lsp_test: editors/helix not checked: python3 with tomllib (3.11+) is not installed"
@@ -67,7 +69,7 @@ elpa=$(HOME="$tmp" emacs --batch -q --no-site-file \
 out=$(cd "$tmp" && HOME="$tmp" XDG_CONFIG_HOME="$tmp/c" XDG_DATA_HOME="$tmp/d" XDG_STATE_HOME="$tmp/s" \
       XDG_CACHE_HOME="$tmp/k" PATH="$tmp/bin:$PATH" GPULINT_ELPA="$elpa" \
       GPULINT_SETUP="$src/editors/emacs/gpulint.el" GPULINT_TEST_CU="$tmp/scale.cu" GPULINT_TEST_CL="$tmp/rows.cl" \
-      timeout 60 emacs --batch -Q -l "$src/tests/emacs_lsp_test.el" 2>&1)
+      GPULINT_TEST_HIP="$tmp/shift.hip" timeout 60 emacs --batch -Q -l "$src/tests/emacs_lsp_test.el" 2>&1)
 rc=$?
 echo "$out"
 if ((rc == 77)); then

@@ -1,10 +1,12 @@
 -- nvim_lsp_test.lua - Neovim's built-in LSP client against `gpulint lsp`,
 -- set up by the documented recipe (editors/nvim/gpulint.lua, loaded as the
--- init file by nvim_lsp_test.sh): opening $GPULINT_TEST_CU and
--- $GPULINT_TEST_CL starts and attaches the client with no other call.
--- Checks: the OpenCL file gets the filetype opencl (not Lisp), both files'
--- diagnostics arrive through vim.diagnostic.get(), and fixing the CUDA
--- literal with a buffer edit (an incremental change) makes its diagnostic go.
+-- init file by nvim_lsp_test.sh): opening $GPULINT_TEST_CU,
+-- $GPULINT_TEST_CL and $GPULINT_TEST_HIP starts and attaches the client with
+-- no other call.  Checks: the OpenCL file gets the filetype opencl (not
+-- Lisp) and the HIP file hip (highlighted as CUDA), the files' diagnostics
+-- arrive through vim.diagnostic.get(), one client serves all three, and
+-- fixing the CUDA literal with a buffer edit (an incremental change) makes
+-- its diagnostic go.
 local failures = 0
 local function check(cond, what)
   if cond then
@@ -46,8 +48,16 @@ check(vim.bo[buf].filetype == 'cuda', 'the .cu file has the filetype cuda')
 t0 = vim.loop.hrtime()
 got = vim.wait(10000, function() return #gpulint_diags(buf, 'double-literal') > 0 end, 20)
 check(got, string.format('CUDA: a double-literal diagnostic arrives (%.0f ms)', (vim.loop.hrtime() - t0) / 1e6))
+
+local hip = open(os.getenv('GPULINT_TEST_HIP'))
+check(vim.bo[hip].filetype == 'hip', 'the .hip file has the filetype hip (' .. vim.bo[hip].filetype .. ')')
+t0 = vim.loop.hrtime()
+got = vim.wait(10000, function() return #gpulint_diags(hip, 'double-literal') > 0 end, 20)
+check(got, string.format('HIP: a double-literal diagnostic arrives (%.0f ms)', (vim.loop.hrtime() - t0) / 1e6))
+check(vim.bo[hip].syntax == 'cuda', 'the .hip file is highlighted as CUDA (syntax ' .. vim.bo[hip].syntax .. ')')
 local clients = vim.lsp.get_active_clients()
-check(#clients == 1, 'one client serves both files (' .. #clients .. ')')
+check(#clients == 1, 'one client serves the three files (' .. #clients .. ')')
+vim.cmd('buffer ' .. buf)
 local d = gpulint_diags(buf, 'double-literal')[1]
 if d then
   local line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[1]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # nvim_lsp_test.sh GPULINT SOURCE_DIR - a real editor against gpulint lsp:
 # Neovim headless with its built-in LSP client, configured by the documented
-# recipe (editors/nvim/gpulint.lua), on a CUDA and an OpenCL file
+# recipe (editors/nvim/gpulint.lua), on a CUDA, an OpenCL and a HIP file
 # (tests/nvim_lsp_test.lua).
 # Skipped (exit 77, with a message) where nvim is not installed; ci/setup.sh
 # installs Debian's neovim package.
@@ -18,7 +18,7 @@ echo "nvim_lsp_test: $(nvim --version | head -1)"
 # directory: no user configuration, no state left behind
 out=$(cd "$tmp" && HOME="$tmp" XDG_CONFIG_HOME="$tmp/c" XDG_DATA_HOME="$tmp/d" XDG_STATE_HOME="$tmp/s" \
       XDG_CACHE_HOME="$tmp/k" PATH="$tmp/bin:$PATH" GPULINT_TEST_CU="$tmp/scale.cu" GPULINT_TEST_CL="$tmp/rows.cl" \
-      timeout 60 nvim --headless -i NONE -u "$src/editors/nvim/gpulint.lua" -c "luafile $src/tests/nvim_lsp_test.lua" 2>&1)
+      GPULINT_TEST_HIP="$tmp/shift.hip" timeout 60 nvim --headless -i NONE -u "$src/editors/nvim/gpulint.lua" -c "luafile $src/tests/nvim_lsp_test.lua" 2>&1)
 rc=$?
 echo "$out"
 if ((rc != 0)) || ! grep -q "nvim: all checks passed" <<<"$out"; then

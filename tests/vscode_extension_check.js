@@ -3,14 +3,16 @@
 // node_modules) activated under node with tests/vscode_stub.js as the
 // `vscode` module, against the real `gpulint lsp`.  Run by
 // tests/vscode_extension_test.sh, which writes WORK_DIR/scale.cu (a
-// double-literal finding) and WORK_DIR/rows.cl (an uncoalesced-row one).
+// double-literal finding), WORK_DIR/rows.cl (an uncoalesced-row one) and
+// WORK_DIR/shift.hip (a double-literal one).
 //
 // In order: a gpulint.path that does not exist gives an error message (and
 // activate() still resolves), so does one that exits at once (not a language
 // server); setting the right path starts `gpulint lsp`
 // (the handshake completes, the server names itself and its version); the
-// already open .cu file and a .cl file opened later get gpulint's
-// diagnostics, the .cl file as language opencl; a settings change reaches
+// already open .cu file and a .cl and a .hip file opened later get gpulint's
+// diagnostics, the .cl file as language opencl, the .hip file as hip (both
+// contributed by the manifest); a settings change reaches
 // the server (rules); a new gpulint.path (the default: gpulint in PATH)
 // restarts the server; deactivate() stops it and every process it started.
 'use strict';
@@ -141,7 +143,7 @@ async function main() {
     T.loadManifest(manifest);
     const props = manifest.contributes.configuration.properties;
     for (const [key, p] of Object.entries(props)) T.settings[key] = p.default; // VS Code's defaults
-    for (const event of ['onLanguage:cuda-cpp', 'onLanguage:cuda', 'onLanguage:opencl']) {
+    for (const event of ['onLanguage:cuda-cpp', 'onLanguage:cuda', 'onLanguage:hip', 'onLanguage:opencl']) {
         check(manifest.activationEvents.includes(event), `the manifest activates on ${event}`);
     }
     check(props['gpulint.path'] && props['gpulint.path'].default === 'gpulint', 'setting gpulint.path, default "gpulint"');
@@ -215,6 +217,21 @@ async function main() {
     check(didOpen.some((m) => m.includes('scale.cu') && /"languageId":\s*"cuda-cpp"/.test(m)),
         'the server got scale.cu with languageId cuda-cpp');
 
+    // HIP: the manifest's hip language for .hip, selected by the client
+    const hip = T.openDocument(path.join(work, 'shift.hip'));
+    check(hip.languageId === 'hip', `shift.hip has the language hip (${hip.languageId})`);
+    check(vscode.languages.match(running.clientOptions.documentSelector, hip) > 0,
+        'the client\'s documentSelector selects shift.hip');
+    const hipDiags = await waitFor(() => gpulintDiagnostics(hip, 'double-literal').length && gpulintDiagnostics(hip, 'double-literal'), 30000);
+    if (check(hipDiags, 'shift.hip gets a double-literal diagnostic from source gpulint')) {
+        const d = hipDiags[0];
+        const line = hip.getText().split('\n')[d.range.start.line];
+        check(line.substr(d.range.start.character, 3) === '0.5', `its range starts at the literal: ${line.trim()}`);
+    }
+    const hipOpen = T.output.join('\n').split("Sending notification 'textDocument/didOpen'").slice(1);
+    check(hipOpen.some((m) => m.includes('shift.hip') && /"languageId":\s*"hip"/.test(m)),
+        'the server got shift.hip with languageId hip');
+
     const pulled = trace.includes("Sending request 'textDocument/diagnostic");
     console.log(`note: the diagnostics were ${pulled ? 'pulled (textDocument/diagnostic)' : 'pushed (publishDiagnostics)'}`);
 
@@ -222,6 +239,8 @@ async function main() {
     T.setSettings({ 'gpulint.rules': ['uncoalesced-row'] });
     const gone = await waitFor(() => gpulintDiagnostics(cu, 'double-literal').length === 0, 30000);
     check(gone, 'gpulint.rules = [uncoalesced-row]: the double-literal diagnostic goes');
+    check(await waitFor(() => gpulintDiagnostics(hip, 'double-literal').length === 0, 30000),
+        'and so does shift.hip\'s');
     const now = servers().map((p) => p.pid);
     check(now.length === 1 && now[0] === first[0].pid, `without a restart of the server (pid ${first[0].pid}, now ${now.join(' ')})`);
 

@@ -9,9 +9,11 @@
 ;; What it sets up:
 ;;  - .cu and .cuh open in `cuda-mode' where one is installed, otherwise in
 ;;    `gpulint-cuda-mode' (c++-mode under another name: Emacs has no CUDA
-;;    mode);  .cl, .clh and .opencl open in `opencl-mode' where one is
-;;    installed, otherwise in `gpulint-opencl-mode' (c-mode under another
-;;    name: Emacs opens none of them as C);
+;;    mode);  .hip opens in `hip-mode' where one is installed, otherwise in
+;;    `gpulint-hip-mode' (c++-mode too: Emacs has no HIP mode);  .cl, .clh
+;;    and .opencl open in `opencl-mode' where one is installed, otherwise in
+;;    `gpulint-opencl-mode' (c-mode under another name: Emacs opens none of
+;;    them as C);
 ;;  - `gpulint lsp' is the eglot server of these modes, entered ahead of the
 ;;    clangd entry that would otherwise match a mode derived from C or C++
 ;;    (eglot runs one server per buffer: these buffers get gpulint);
@@ -30,7 +32,7 @@
 (require 'cl-lib)
 
 (defgroup gpulint nil
-  "gpulint, a performance linter for CUDA and OpenCL kernels, through eglot."
+  "gpulint, a performance linter for CUDA, HIP and OpenCL kernels, through eglot."
   :group 'tools
   :prefix "gpulint-")
 
@@ -50,13 +52,18 @@ a list in JSON is a vector here.  The keys are those of docs/editors.md."
   :type 'plist)
 
 (defcustom gpulint-eglot-ensure t
-  "Non-nil: opening a CUDA or OpenCL file starts eglot with `gpulint lsp'."
+  "Non-nil: opening a CUDA, HIP or OpenCL file starts eglot with `gpulint lsp'."
   :type 'boolean)
 
 (unless (fboundp 'cuda-mode)
   (define-derived-mode gpulint-cuda-mode c++-mode "CUDA"
     "Major mode for CUDA sources: `c++-mode' under its own name.
 gpulint.el defines it because no `cuda-mode' is installed."))
+
+(unless (fboundp 'hip-mode)
+  (define-derived-mode gpulint-hip-mode c++-mode "HIP"
+    "Major mode for HIP sources: `c++-mode' under its own name.
+gpulint.el defines it because no `hip-mode' is installed."))
 
 (unless (fboundp 'opencl-mode)
   (define-derived-mode gpulint-opencl-mode c-mode "OpenCL"
@@ -67,12 +74,17 @@ gpulint.el defines it because no `opencl-mode' is installed."))
   (if (fboundp 'cuda-mode) 'cuda-mode 'gpulint-cuda-mode)
   "The major mode of .cu and .cuh files.")
 
+(defconst gpulint-hip-major-mode
+  (if (fboundp 'hip-mode) 'hip-mode 'gpulint-hip-mode)
+  "The major mode of .hip files.")
+
 (defconst gpulint-opencl-major-mode
   (if (fboundp 'opencl-mode) 'opencl-mode 'gpulint-opencl-mode)
   "The major mode of .cl, .clh and .opencl files.")
 
 ;; In front of `auto-mode-alist': ahead of any entry that claims .cl
 (add-to-list 'auto-mode-alist (cons "\\.cuh?\\'" gpulint-cuda-major-mode))
+(add-to-list 'auto-mode-alist (cons "\\.hip\\'" gpulint-hip-major-mode))
 (add-to-list 'auto-mode-alist (cons "\\.\\(?:cl\\|clh\\|opencl\\)\\'" gpulint-opencl-major-mode))
 
 (defun gpulint-initialization-options (&optional _server)
@@ -92,10 +104,11 @@ after loading this file count."
 
 (defun gpulint--register-server ()
   "Enter `gpulint lsp' first in `eglot-server-programs'.
-One entry for both modes, so that one server serves a directory's CUDA and
-OpenCL files.  Eglot 1.9 sends one language id per server; gpulint tells
-the languages apart by the file extension."
+One entry for the three modes, so that one server serves a directory's
+CUDA, HIP and OpenCL files.  Eglot 1.9 sends one language id per server;
+gpulint tells the languages apart by the file extension."
   (let ((modes (list (list gpulint-cuda-major-mode :language-id "cuda")
+                     (list gpulint-hip-major-mode :language-id "hip")
                      (list gpulint-opencl-major-mode :language-id "opencl"))))
     (setq eglot-server-programs
           (cons (cons modes #'gpulint-server-contact)
@@ -116,6 +129,7 @@ the languages apart by the file extension."
 (Emacs 28: apt-get install elpa-eglot, or M-x package-install RET eglot)")))))
 
 (add-hook (intern (format "%s-hook" gpulint-cuda-major-mode)) #'gpulint--maybe-start)
+(add-hook (intern (format "%s-hook" gpulint-hip-major-mode)) #'gpulint--maybe-start)
 (add-hook (intern (format "%s-hook" gpulint-opencl-major-mode)) #'gpulint--maybe-start)
 
 (provide 'gpulint)

@@ -1,4 +1,4 @@
-// gpulint for VS Code: starts `<gpulint.path> lsp` for CUDA and OpenCL files
+// gpulint for VS Code: starts `<gpulint.path> lsp` for CUDA, HIP and OpenCL files
 // through vscode-languageclient and passes the gpulint.* settings to the
 // server (docs/editors.md, "Settings").  Plain JavaScript: no build step.
 'use strict';
@@ -10,9 +10,9 @@ const vscode = require('vscode');
 const { CloseAction, ErrorAction, LanguageClient } = require('vscode-languageclient/node');
 
 // VS Code's own id for CUDA (cuda-cpp: .cu .cuh), the one some CUDA
-// extensions use (cuda), and the opencl language this extension contributes
-// (.cl .clh .opencl).
-const LANGUAGES = ['cuda-cpp', 'cuda', 'opencl'];
+// extensions use (cuda), and the hip (.hip) and opencl (.cl .clh .opencl)
+// languages this extension contributes.
+const LANGUAGES = ['cuda-cpp', 'cuda', 'hip', 'opencl'];
 
 let client; // the running LanguageClient, or undefined
 let output; // one output channel for every client this session starts

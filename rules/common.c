@@ -204,11 +204,11 @@ void rules_note_language_and_target(const Model *m, FindingList *out)
         Finding *f = &out->items[i];
         if (language) finding_str(out, f, "language", language);
         if (t->measured) continue;
-        if (!finding_evidence(f, "target")) finding_str(out, f, "target", t->arch);
+        if (!finding_evidence(f, "target")) finding_str(out, f, "target", model_target_arch(m));
         if (m->target_assumed && !finding_evidence(f, "target_assumed")) finding_bool(out, f, "target_assumed", true);
         f->predicted.basis = arena_printf(&out->arena,
-                                          "not measured on %s hardware: the %d-wide wavefront's sectors (%d-byte "
-                                          "lines) come from the model, the cost from NVIDIA measurements; %s",
+                                          "not measured on %s hardware (the model's geometry for a %d-wide "
+                                          "wavefront and %d-byte lines, NVIDIA's measured costs): %s",
                                           t->family, t->warp_width, t->sector_bytes,
                                           f->predicted.basis ? f->predicted.basis : "");
     }

@@ -134,8 +134,10 @@ static void check_model(const Model *m, const RuleContext *ctx)
         int nsuggest = 3;
         if (strcmp(ctx, "row-major") == 0) {
             sev = SEV_HIGH;
-            why = arena_printf(&out->arena, ": its global accesses are row-major in %s, so each %s covers two 64-byte half rows",
-                               model_symbol_name(k, SYM_TID_X), word->hardware_warp);
+            int rows = model_target(m)->warp_width / 16; /* 16-thread rows per warp or wavefront */
+            why = arena_printf(&out->arena, ": its global accesses are row-major in %s, so each %s covers %s 64-byte half rows",
+                               model_symbol_name(k, SYM_TID_X), word->hardware_warp,
+                               rows == 2 ? "two" : rows == 4 ? "four" : "several");
             suggest = SHAPES_ROW_MAJOR;
             nsuggest = 2;
         } else if (strcmp(ctx, "row-reuse") == 0) {

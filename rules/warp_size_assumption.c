@@ -40,6 +40,7 @@ static Finding *report(const Model *m, const Kernel *k, const WarpConstant *w, F
 {
     const GpuLanguage *lang = model_language(m);
     const GpuTarget *t = model_target(m);
+    const char *arch = model_target_arch(m);
     int W = t->warp_width;
     const char *wave = lang->word.hardware_warp;
     switch (w->kind) {
@@ -47,24 +48,24 @@ static Finding *report(const Model *m, const Kernel *k, const WarpConstant *w, F
     case WARP_LANE_MOD:
         return finding_new(out, RULE_ID, SEV_MEDIUM, w->range, k->name,
                            "'%s' takes the lane number of a 32-lane warp: on a %d-wide %s (%s) lanes 32-%d repeat lanes 0-31's numbers",
-                           w->text, W, wave, t->arch, W - 1);
+                           w->text, W, wave, arch, W - 1);
     case WARP_ID_DIV:
     case WARP_ID_SHIFT:
         return finding_new(out, RULE_ID, SEV_MEDIUM, w->range, k->name,
                            "'%s' numbers 32-lane warps: a %d-wide %s (%s) gets %d warp ids, so per-warp slots and partial results split in %d",
-                           w->text, W, wave, t->arch, W / 32, W / 32);
+                           w->text, W, wave, arch, W / 32, W / 32);
     case WARP_SHUFFLE_WIDTH:
         return finding_new(out, RULE_ID, SEV_MEDIUM, w->range, k->name,
                            "'%s' shuffles within 32 lanes: a %d-wide %s (%s) works as %d separate halves",
-                           w->text, W, wave, t->arch, W / 32);
+                           w->text, W, wave, arch, W / 32);
     case WARP_SHUFFLE_OFFSET:
         return finding_new(out, RULE_ID, SEV_MEDIUM, w->range, k->name,
                            "'%s' starts its lane offsets at 16, half of a 32-lane warp: on a %d-wide %s (%s) lanes 32-%d never reach lanes 0-31, so the reduction leaves %d partial results",
-                           w->text, W, wave, t->arch, W - 1, W / 32);
+                           w->text, W, wave, arch, W - 1, W / 32);
     case WARP_FULL_MASK_32:
         return finding_new(out, RULE_ID, SEV_MEDIUM, w->range, k->name,
                            "'%s' passes the 32-bit mask %s: on a %d-wide %s (%s) it names lanes 0-31 only, leaving lanes 32-%d out",
-                           w->text, w->constant_text, W, wave, t->arch, W - 1);
+                           w->text, w->constant_text, W, wave, arch, W - 1);
     }
     return NULL;
 }
@@ -107,20 +108,32 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
 {
     const GpuTarget *t = model_target(m);
     if (t->warp_width <= 32) return; /* the code's warp is the target's */
+    /* every shuffle names its width of 32 lanes or fewer: the kernel works
+     * in groups it chose, which a wider wavefront runs side by side; its
+     * lane and group arithmetic is consistent with them, so info.  A 32-bit
+     * mask still leaves lanes out of a _sync call. */
+    bool groups = k->nshuffles > 0 && k->nshuffles_grouped == k->nshuffles;
     for (int i = 0; i < k->nwarp_constants; i++) {
         const WarpConstant *w = &k->warp_constants[i];
         if (arithmetic(w->kind) && !k->warp_intrinsics) continue;
         Finding *f = report(m, k, w, ctx->findings);
         if (!f) continue;
+        bool chosen_groups = groups && w->kind != WARP_FULL_MASK_32;
+        if (chosen_groups) f->severity = SEV_INFO;
         finding_str(ctx->findings, f, "pattern", kind_name(w->kind));
-        finding_str(ctx->findings, f, "constant", w->constant_text[0] ? w->constant_text : "16");
+        finding_str(ctx->findings, f, "constant", w->constant_text);
         finding_int(ctx->findings, f, "wavefront_width", t->warp_width);
-        finding_str(ctx->findings, f, "target", t->arch);
+        finding_str(ctx->findings, f, "target", model_target_arch(m));
         if (m->target_assumed) finding_bool(ctx->findings, f, "target_assumed", true);
         finding_bool(ctx->findings, f, "in_loop", w->loop >= 0);
+        if (chosen_groups) finding_bool(ctx->findings, f, "lane_groups", true);
         finding_predict(ctx->findings, f);
         add_call_site(ctx->findings, f, w->call_depth, w->call_site);
+        if (w->in_macro) finding_related(ctx->findings, f, w->macro_spelling, "written in this macro's definition");
         add_fix(ctx->findings, f, w);
+        if (chosen_groups)
+            finding_fix(ctx->findings, f, "or keep it: every shuffle of '%s' names a width of 32 lanes or fewer, so the kernel works in groups it chose, and a 64-wide wavefront runs two of them side by side",
+                        k->name);
     }
 }
 
@@ -134,13 +147,6 @@ static bool bench(const Finding *f, BenchParams *p)
     return false;
 }
 
-static void predict(const Finding *f, CostPrediction *out)
-{
-    cost_no_measurement(out, "%s on a %lld-wide wavefront: not measured (no AMD GPU); lanes 32 and up idle or "
-                             "left out of the result",
-                        evidence_str(f, "pattern", "pattern"), (long long)evidence_int(f, "wavefront_width", 64));
-}
-
 const Rule rule_warp_size_assumption = {
     .id = RULE_ID,
     .summary = "a lane or warp computation hard-coded to 32 lanes (& 31, / 32, shuffles from offset 16, 0xffffffff masks) in code compiled for a 64-wide wavefront",
@@ -148,6 +154,6 @@ const Rule rule_warp_size_assumption = {
     .default_severity = SEV_MEDIUM,
     .check_kernel = check_kernel,
     .bench = bench,
-    .costs = NULL, /* nothing measured: no AMD GPU */
-    .predict = predict,
+    /* no costs and no predict: nothing was measured (no AMD GPU); findings
+     * keep the rule's severity */
 };

@@ -13,6 +13,10 @@ lints the rule's positive cases (testdata/rules/<id>/pos_*) with
     docs/evidence-keys.md gives every finding ("Every ... may add `key`");
   - every finding gets a benchmark (an entry of DIR/index.json) or a note
     saying why not ("--emit-bench: ID: no benchmark: ...");
+  - a rule without bench/templates/<id>.cu is one whose bench() refuses:
+    none of its findings gets a benchmark, and each has the note (a rule
+    whose pattern no CUDA benchmark on NVIDIA can show, such as
+    warp-size-assumption's 64-wide wavefronts);
   - each benchmark's parameters are GL_ macros that bench/templates/<id>.cu
     reads (a name the template never reads would be benchmarked at its
     default, silently), with a value, and they cover every GL_ macro the
@@ -87,14 +91,15 @@ def check_rule(gpulint, src, rule, common, problems):
     cases = sorted(glob.glob(os.path.join(src, "testdata", "rules", rule, "pos_*")))
     if not cases:
         return bad("no positive cases testdata/rules/%s/pos_*" % rule)
-    for path in ("docs/rules/%s.md" % rule, "bench/templates/%s.cu" % rule):
-        if not os.path.isfile(os.path.join(src, path)):
-            return bad("no %s" % path)
+    if not os.path.isfile(os.path.join(src, "docs", "rules", rule + ".md")):
+        return bad("no docs/rules/%s.md" % rule)
+    # no template: the rule must refuse every benchmark, with a note (below)
+    has_template = os.path.isfile(os.path.join(src, "bench", "templates", rule + ".cu"))
     doc = documented_keys(src, rule)
     if doc is None:
         bad("docs/rules/%s.md has no '**Evidence.**' paragraph" % rule)
         doc = set()
-    read, required = template_names(src, rule)
+    read, required = template_names(src, rule) if has_template else (set(), set())
     with tempfile.TemporaryDirectory() as work:
         out = os.path.join(work, "findings.json")
         bdir = os.path.join(work, "b")
@@ -119,7 +124,12 @@ def check_rule(gpulint, src, rule, common, problems):
         entry = by_id.get(f["id"])
         if entry is None:
             if ("--emit-bench: %s: no benchmark: " % f["id"]) not in notes:
-                bad("a finding has no benchmark and no note saying why", where)
+                bad("a finding has no benchmark and no note saying why" +
+                    ("" if has_template else " (no bench/templates/%s.cu: the rule must refuse, with a note)" % rule),
+                    where)
+            continue
+        if not has_template:
+            bad("a finding got a benchmark but there is no bench/templates/%s.cu" % rule, where)
             continue
         params = entry["params"]
         params = {name.split("(")[0]: value for name, value in params.items()}  # GL_EXPR(x): a macro's name
@@ -134,7 +144,8 @@ def check_rule(gpulint, src, rule, common, problems):
         set_by_evidence = set_by_evidence or bool(params)
     if by_id and not set_by_evidence:
         bad("no benchmark of its positive cases sets a parameter: the benchmark ignores the evidence")
-    print("%s: %d cases, %d findings, %d benchmarks" % (rule, len(cases), len(findings), len(by_id)))
+    print("%s: %d cases, %d findings, %d benchmarks%s" % (rule, len(cases), len(findings), len(by_id),
+                                                        "" if has_template else " (no template: every finding says why)"))
 
 
 def main():

@@ -253,11 +253,10 @@ static bool open_bench_dir(EmitRun *e)
 
 /* An OpenCL finding is measured with CUDA, which needs no OpenCL runtime:
  * the same pattern and parameters on the same GPU.  Its note says so. */
-static void note_measured_with_cuda(BenchParams *bp)
+static void note_measured_with_cuda(BenchParams *bp, const char *head)
 {
-    static const char head[] = "OpenCL finding: pattern measured with CUDA on the same GPU";
     char note[sizeof bp->note];
-    size_t hn = sizeof head - 1, rest = strlen(bp->note);
+    size_t hn = strlen(head), rest = strlen(bp->note);
     memcpy(note, head, hn);
     if (rest) {
         memcpy(note + hn, "; ", 2);
@@ -282,7 +281,10 @@ static bool benchmark_params(EmitRun *e, const Finding *f, BenchParams *bp, char
                       bp->refused);
         return false;
     }
-    if (strcmp(evidence_str(f, "language", ""), "opencl") == 0) note_measured_with_cuda(bp);
+    const char *language = evidence_str(f, "language", "");
+    if (strcmp(language, "opencl") == 0) note_measured_with_cuda(bp, "OpenCL finding: pattern measured with CUDA on the same GPU");
+    if (strcmp(language, "hip") == 0)
+        note_measured_with_cuda(bp, "HIP finding: pattern measured with CUDA on an NVIDIA GPU (32-lane warps), not on AMD hardware");
     if (!safe_name(f->id)) {
         diag_error(e->diags, f->range.file, f->range.line, f->range.col, "--emit-bench: unsafe finding id '%s' skipped", f->id);
         e->status = 2;

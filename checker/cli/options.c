@@ -116,10 +116,12 @@ const CliOption cli_options[] = {
             "searched by extension)"},
     {CMD_LINT, "--offload-arch", .arg = "ARCH", .forms = EQUALS, .action = opt_lint_offload_arch,
      .help = "the GPU the code is compiled for: an AMD gfx name reads CUDA and HIP files as HIP for that target "
-             "(gfx90a, gfx942: 64-wide wavefronts; gfx1100: 32); default: NVIDIA for CUDA, gfx90a for HIP",
+             "(gfx90a, gfx942: 64-wide wavefronts; gfx1100: 32); default: NVIDIA for CUDA, gfx90a for HIP (evidence "
+             "target_assumed)",
      .doc = "the GPU the code is compiled for. An AMD name (`gfx90a`, `gfx942`: 64-wide wavefronts; `gfx1030`, "
             "`gfx1100`: 32-wide) reads CUDA and HIP sources as HIP for that target, as hipcc does; the "
-            "default is NVIDIA for CUDA and OpenCL files and `gfx90a` for HIP files (with a note). Per project: "
+            "default is NVIDIA for CUDA and OpenCL files and `gfx90a` for HIP files (their findings' evidence says "
+            "`target_assumed`); an NVIDIA name reads HIP files for NVIDIA. Per project: "
             "`offload-arch:` in `.gpulint.yaml` or the compile database's `--offload-arch`; see [hip.md](hip.md)"},
     {CMD_LINT, "-cl-std", .arg = "CL1.2|CL2.0|CL3.0", .forms = EQUALS, .action = opt_set_value,
      .field = FIELD(engine.frontend.cl_std),

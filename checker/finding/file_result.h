@@ -20,6 +20,8 @@ typedef enum { FILE_OK, FILE_DEGRADED, FILE_FAILED } FileStatus;
 #define HOST_ONLY_NOTE "host code only: the GPU code is not affected"
 /* ... when clang rejects what nvcc accepts in a declaration that is left out
  * (gpu_code.c): the other GPU code is complete. */
+/* Inline assembly for an AMD GPU: not read, as no assembly is. */
+#define TARGET_ASM_NOTE "AMD GPU assembly, which gpulint does not read (nor PTX): the rest of the code is analysed"
 #define NVCC_ONLY_NOTE "nvcc accepts this; clang leaves the declaration out, the other GPU code is not affected"
 /* ... in a statement (nvcc_statements.c), which clang drops (or the
  * template instance around it): the file is degraded. */

@@ -58,12 +58,21 @@ const GpuLanguage *file_language(const FrontendOptions *o, const FileArgs *fa, c
     return lang;
 }
 
-const GpuTarget *file_target(const FrontendOptions *o, const FileArgs *fa, const GpuLanguage *lang, bool *assumed)
+const GpuTarget *file_target(const FrontendOptions *o, const FileArgs *fa, const GpuLanguage *lang, bool *assumed,
+                             const char **arch)
 {
-    const GpuTarget *named = target_for_arch(file_offload_arch(o, fa));
+    const char *name = file_offload_arch(o, fa);
+    const GpuTarget *named = target_for_arch(name);
     *assumed = false;
-    if (!lang->amd_default_target) return target_nvidia();
-    if (named && named->amd) return named;
+    if (named && (lang->amd_default_target || !named->amd)) { /* HIP for NVIDIA too (hipcc's nvcc platform) */
+        *arch = name;
+        return named;
+    }
+    if (!lang->amd_default_target) {
+        *arch = target_nvidia()->arch;
+        return target_nvidia();
+    }
     *assumed = true;
+    *arch = target_amd_default()->arch;
     return target_amd_default();
 }

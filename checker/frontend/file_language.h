@@ -30,8 +30,13 @@ const GpuLanguage *file_language(const FrontendOptions *o, const FileArgs *fa, c
  * file's flags'), NULL when none is named. */
 const char *file_offload_arch(const FrontendOptions *o, const FileArgs *fa);
 
-/* The target a file of `lang` is read for; *assumed is set when it is the
- * language's default because no (known) architecture was named. */
-const GpuTarget *file_target(const FrontendOptions *o, const FileArgs *fa, const GpuLanguage *lang, bool *assumed);
+/* The target a file of `lang` is read for, and in *arch the architecture
+ * as named (gfx908: CDNA's entry, named gfx908); *assumed is set when it is
+ * the language's default because no (known) architecture was named.  An
+ * NVIDIA architecture is the target of any language (HIP on NVIDIA); an
+ * AMD one only of a language whose default is AMD's (CUDA files named for
+ * AMD are HIP: file_language). */
+const GpuTarget *file_target(const FrontendOptions *o, const FileArgs *fa, const GpuLanguage *lang, bool *assumed,
+                             const char **arch);
 
 #endif

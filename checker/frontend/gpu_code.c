@@ -310,6 +310,12 @@ void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int n
         diags[i].nvcc_dialect = true;
     }
     mark_sized_extern_shared(diags, ndiags);
+    /* AMD inline assembly ("=v", a VGPR) in a HIP file read for NVPTX:
+     * gpulint reads no assembly (PTX neither); the rest of the code is whole */
+    for (int i = 0; model_target(m)->amd && i < ndiags; i++)
+        diags[i].target_asm = diags[i].level == DIAG_ERROR && strstr(diags[i].message, " in asm") &&
+                              (strncmp(diags[i].message, "invalid output constraint", 25) == 0 ||
+                               strncmp(diags[i].message, "invalid input constraint", 24) == 0);
     mark_nvcc_statements(tu, diags, ndiags);
     for (int i = 0; i < ndiags; i++) {
         if (diags[i].nvcc_statement) { /* judged apart (file_problems.c) */
@@ -318,7 +324,7 @@ void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int n
         }
         for (int k = 0; k < x.n && !diags[i].nvcc_dialect; k++)
             diags[i].nvcc_dialect = x.v[k].nvcc_only && inside(&x.v[k].at, &diags[i]);
-        diags[i].in_gpu_code = diags[i].nvcc_dialect ? false
+        diags[i].in_gpu_code = diags[i].nvcc_dialect || diags[i].target_asm ? false
                                : diags[i].level == DIAG_NOTE && strstr(diags[i].message, "file not found")
                                    ? false
                                    : touches_gpu_code(tu, &x, m, main_file, &diags[i]);

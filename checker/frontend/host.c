@@ -321,15 +321,20 @@ Launch *host_launch_new(HostScan *hs, CXCursor call, CXCursor target)
 
 void host_launch_args(HostScan *hs, Launch *L, CXCursor call)
 {
+    host_launch_args_from(hs, L, call, 0);
+}
+
+void host_launch_args_from(HostScan *hs, Launch *L, CXCursor call, int first)
+{
     Ctx *c = hs->c;
-    int n = clang_Cursor_getNumArguments(call);
+    int n = clang_Cursor_getNumArguments(call) - first;
     if (n > 0) {
         L->nargs = n;
         L->arg_known = arena_alloc(&c->m->arena, sizeof(bool) * (size_t)n);
         L->arg_value = arena_alloc(&c->m->arena, sizeof(long long) * (size_t)n);
         L->arg_text = arena_alloc(&c->m->arena, sizeof(char *) * (size_t)n);
         for (int i = 0; i < n; i++) {
-            CXCursor a = clang_Cursor_getArgument(call, i);
+            CXCursor a = clang_Cursor_getArgument(call, (unsigned)(first + i));
             L->arg_text[i] = text_of(&c->cx, a);
             long long v;
             if (eval_const(a, &v)) {

@@ -1,6 +1,7 @@
-/* host_cuda.c - the CUDA dialect's host side: kernel<<<grid, block>>>(args)
- * launches (calls whose callee expression holds the cudaConfigureCall of
- * the <<<>>>), their dim3 block shapes, and cudaMemcpyToSymbol writes of
+/* host_cuda.c - the CUDA dialect's host side (HIP's too): kernel<<<grid,
+ * block>>>(args) launches (calls whose callee expression holds the
+ * cudaConfigureCall of the <<<>>>) and hipLaunchKernelGGL calls, their dim3
+ * block shapes, and cudaMemcpyToSymbol writes of
  * __constant__ variables with the values they can store. */
 #include "frontend/shape_comment.h"
 #include "frontend/interp.h"
@@ -168,6 +169,38 @@ static void record_launch(HostScan *hs, CXCursor call, CXCursor cfg)
     host_launch_args(hs, L, call);
 }
 
+/* hipLaunchKernelGGL(kernel, grid, block, shared, stream, args...) as a
+ * function (the HIP shim's; a template argument list's commas would split
+ * a macro's arguments): a launch of its first argument. */
+static void record_function_launch(HostScan *hs, CXCursor call)
+{
+    if (clang_Cursor_getNumArguments(call) < 5) return;
+    CXCursor k = strip(clang_Cursor_getArgument(call, 0));
+    while (clang_getCursorKind(k) == CXCursor_ParenExpr || clang_getCursorKind(k) == CXCursor_UnaryOperator) {
+        Children ch = children_of(k);
+        CXCursor in = ch.n == 1 ? strip(ch.items[0]) : clang_getNullCursor();
+        children_free(&ch);
+        if (clang_Cursor_isNull(in)) break;
+        k = in;
+    }
+    CXCursor target = clang_getCursorReferenced(k);
+    if (clang_getCursorKind(target) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(target) > 0)
+        target = clang_getOverloadedDecl(target, 0);
+    if (clang_getCursorKind(target) != CXCursor_FunctionDecl && clang_getCursorKind(target) != CXCursor_FunctionTemplate)
+        return;
+    Launch *L = host_launch_new(hs, call, target);
+    L->kernel_name = cxstr(&hs->c->m->arena, clang_getCursorSpelling(target));
+    SrcRange gw = {0};
+    const char *gt = NULL;
+    eval_dim3(hs, call, clang_Cursor_getArgument(call, 2), L->block, &L->block_range, &L->block_text, L, 0);
+    bool br = L->block_runtime, bt = L->block_is_template_param;
+    eval_dim3(hs, call, clang_Cursor_getArgument(call, 1), L->grid, &gw, &gt, L, 0);
+    L->block_runtime = br;
+    L->block_is_template_param = bt;
+    block_comment(hs, L);
+    host_launch_args_from(hs, L, call, 5);
+}
+
 typedef struct {
     CXCursor var;
     SymbolWrite *w;
@@ -236,8 +269,13 @@ void cuda_host_call(HostScan *hs, CXCursor call)
     CXString cs = clang_getCursorSpelling(call);
     const char *cn = clang_getCString(cs);
     bool symbol_write = cn && strncmp(cn, "cudaMemcpyToSymbol", 18) == 0;
+    bool launch_function = cn && strcmp(cn, "hipLaunchKernelGGL") == 0;
     clang_disposeString(cs);
     if (symbol_write) record_symbol_write(hs, call);
+    if (launch_function) {
+        record_function_launch(hs, call);
+        return;
+    }
     CXCursor cfg = find_config_call(call);
     if (!clang_Cursor_isNull(cfg)) record_launch(hs, call, cfg);
 }

@@ -331,6 +331,9 @@ void host_scan_release(HostScan *hs);
 Launch *host_launch_new(HostScan *hs, CXCursor call, CXCursor target);
 /* The launch's kernel arguments: text and constant values. */
 void host_launch_args(HostScan *hs, Launch *L, CXCursor call);
+/* The same from the call's argument `first` on (a launch function's
+ * kernel arguments follow its configuration: hipLaunchKernelGGL). */
+void host_launch_args_from(HostScan *hs, Launch *L, CXCursor call, int first);
 /* The values a non-constant launch argument takes in host code (at most
  * max; false when any assignment or caller gives a non-constant);
  * host_values.c. */

@@ -802,7 +802,9 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
     const GpuLanguage *lang = file_language(o, fa, m->file, main_text ? main_text : "", main_text ? main_size : 0);
     c.d = dialect_for_language(lang->id);
     m->language = c.d->language;
-    m->target = file_target(o, fa, lang, &m->target_assumed);
+    const char *arch = NULL;
+    m->target = file_target(o, fa, lang, &m->target_assumed, &arch);
+    m->target_arch = arena_strdup(&m->arena, arch);
     if (m->language == LANG_OPENCL) {
         decide_fp64(m, tu, o ? o->opencl_fp64 : FP64_AUTO);
         char *assumed = opencl_assumed_types_of(tu, m->file);

@@ -402,11 +402,16 @@ static void build_args(Frontend *fe, Args *a, const GpuLanguage *lang, bool real
         }
     }
     if (!own_flags) return;
-    if (lang->amd_default_target) { /* the wavefront width hipcc defines for the target */
+    if (lang->amd_default_target) { /* HIP: the platform and wavefront width hipcc defines for the target */
         bool assumed;
-        snprintf(fe->wavefront_define, sizeof fe->wavefront_define, "-D__AMDGCN_WAVEFRONT_SIZE=%d",
-                 file_target(&fe->o, fe->file_args, lang, &assumed)->warp_width);
-        add(a, fe->wavefront_define);
+        const char *arch;
+        const GpuTarget *t = file_target(&fe->o, fe->file_args, lang, &assumed, &arch);
+        add(a, t->amd ? "-D__HIP_PLATFORM_AMD__=1" : "-D__HIP_PLATFORM_NVIDIA__=1");
+        add(a, t->amd ? "-D__HIP_PLATFORM_HCC__=1" : "-D__HIP_PLATFORM_NVCC__=1");
+        if (t->amd) {
+            snprintf(fe->wavefront_define, sizeof fe->wavefront_define, "-D__AMDGCN_WAVEFRONT_SIZE=%d", t->warp_width);
+            add(a, fe->wavefront_define);
+        }
     }
     for (const char *const *h = lang->implicit_includes; h && *h; h++) {
         add(a, "-include");

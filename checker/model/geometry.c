@@ -101,6 +101,9 @@ bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, 
         if (!a.exact) return false; /* a coefficient overflowed */
     }
     out->warp_along_x = bx >= lanes;
+    /* a block smaller than a warp: its threads are all the warp's lanes */
+    int bz = shape.known && shape.z > 0 ? shape.z : 1;
+    if (shape.known && (long long)bx * by * bz < lanes) lanes = bx * by * bz;
 
     /* Only thread-index terms differ between lanes; the pure constant term
      * matters for alignment; every other term is the same for the whole warp. */
@@ -144,6 +147,6 @@ bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, 
         offsets[l] = o + (c0 % sector + sector) % sector;
     }
     out->sectors = count_sectors(offsets, lanes, elem_bytes, sector);
-    out->ideal_sectors = ideal_sectors(elem_bytes, target);
+    out->ideal_sectors = (lanes * elem_bytes + sector - 1) / sector;
     return true;
 }

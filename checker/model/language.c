@@ -23,15 +23,13 @@ static const char *const cuda_parse_flags[] = {
     NULL,
 };
 
-/* CUDA's flags and the macros hipcc defines for device code on AMD (the
- * wavefront size is the target's: parse.c); read with the HIP shim */
+/* CUDA's flags and the macros hipcc defines for device code (the platform
+ * and the wavefront size are the target's: parse.c); read with the HIP shim */
 static const char *const hip_parse_flags[] = {
     "--cuda-device-only",
     "-Wno-unknown-cuda-version",
     "-Wno-c++11-narrowing",
     "-ferror-limit=1000",
-    "-D__HIP_PLATFORM_AMD__=1",
-    "-D__HIP_PLATFORM_HCC__=1",
     "-D__HIPCC__=1",
     "-D__HIP__=1",
     "-D__HIP_DEVICE_COMPILE__=1",

@@ -206,6 +206,8 @@ typedef struct {
     const char *text;            /* the operation or call as written */
     const char *constant_text;   /* the constant as written ("31", "WARP_SIZE") */
     bool constant_is_literal;    /* written as a number where it is used: a fix-it can replace it */
+    bool in_macro;               /* the operation comes from a macro's expansion (#define LANE (tid & 31)) */
+    SrcRange macro_spelling;     /* with in_macro: where the macro's definition spells it */
     int loop;
     int call_depth;
     SrcRange call_site;
@@ -259,6 +261,8 @@ typedef struct {
     ThreadCompare *thread_compares; int nthread_compares;
     WarpConstant *warp_constants; int nwarp_constants;
     bool warp_intrinsics;    /* calls a warp-level intrinsic (shuffle, ballot, vote, active mask, __syncwarp) */
+    int nshuffles;           /* shuffle calls evaluated, and of them those that pass */
+    int nshuffles_grouped;   /*   a constant width of 32 lanes or fewer: groups the code chose */
     BlockShape block;        /* known when every launch in the file agrees, or required (below) */
     bool block_required;     /* OpenCL reqd_work_group_size(X, Y, Z): every launch has this shape */
     bool warp_axis_y;        /* launched one thread wide in x: warps form along y, and the values
@@ -335,6 +339,7 @@ typedef struct {
     Language language;       /* rules read its entry: model_language */
     const GpuTarget *target; /* the GPU it is read for: warp width, request granule (model_target) */
     bool target_assumed;     /* the language's default target: no (known) architecture was named */
+    const char *target_arch; /* the architecture as named (gfx908), or the default's */
     /* OpenCL: does the device have double precision (cl_khr_fp64)?  Without
      * it an unsuffixed literal is converted to float by the compiler.
      * Always true for CUDA. fp64_reason says why (option, pragma, auto). */
@@ -362,6 +367,12 @@ static inline const GpuLanguage *model_language(const Model *m)
 static inline const GpuTarget *model_target(const Model *m)
 {
     return m->target ? m->target : target_nvidia();
+}
+
+/* The architecture the model is read for, as named (gfx908, sm_80). */
+static inline const char *model_target_arch(const Model *m)
+{
+    return m->target_arch ? m->target_arch : model_target(m)->arch;
 }
 
 void model_init(Model *m, const char *file);

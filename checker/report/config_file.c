@@ -145,7 +145,6 @@ static bool read_setting(Reader *r, const char *key, yaml_node_t *v, Settings *s
         const char *val = scalar(v);
         if (val && opencl_std_valid(val)) {
             free(s->cl_std);
-    free(s->offload_arch);
             s->cl_std = xstrdup(val);
         } else {
             bad(r, v, "'cl-std' must be CL1.0, CL1.1, CL1.2, CL2.0 or CL3.0, not '%s'", val ? val : "(not a string)");
@@ -351,6 +350,7 @@ static void free_settings(Settings *s)
     for (int i = 0; i < s->nseverities; i++) free(s->severities[i].rule);
     free(s->severities);
     free(s->cl_std);
+    free(s->offload_arch);
 }
 
 void free_config(ConfigFile *cf)

@@ -13,8 +13,12 @@
 #include <cuda_runtime.h>
 #include <cooperative_groups.h>
 
-#ifndef __AMDGCN_WAVEFRONT_SIZE
-#define __AMDGCN_WAVEFRONT_SIZE 64
+/* the wavefront's width: gpulint defines __AMDGCN_WAVEFRONT_SIZE for an
+ * AMD target, as hipcc does; HIP on NVIDIA has 32-lane warps */
+#ifdef __AMDGCN_WAVEFRONT_SIZE
+#define __GPULINT_HIP_WARP __AMDGCN_WAVEFRONT_SIZE
+#else
+#define __GPULINT_HIP_WARP 32
 #endif
 #define HIP_VERSION_MAJOR 6
 #define HIP_VERSION_MINOR 2
@@ -35,11 +39,13 @@
 #define hipGridDim_y gridDim.y
 #define hipGridDim_z gridDim.z
 
-/* Launches: the macro form is a <<<>>> launch (the host model reads its
- * grid, block and arguments); HIP_KERNEL_NAME keeps a template's commas. */
+/* Launches: hipLaunchKernelGGL is a function, as in ROCm's headers, so
+ * that a template argument list's commas stay in the kernel's name; the
+ * host model reads its grid, block and arguments as a <<<>>> launch's. */
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
-#define hipLaunchKernelGGL(kernel, grid, block, shared, stream, ...) \
-    kernel<<<(grid), (block), (shared), (stream)>>>(__VA_ARGS__)
+template <class... Args, class F = void (*)(Args...)>
+void hipLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks, unsigned int sharedMemBytes,
+                        cudaStream_t stream, Args... args) {}
 #define hipLaunchKernelNoBarrier hipLaunchKernelGGL
 #define HIP_DYNAMIC_SHARED(type, name) extern __shared__ type name[];
 #define HIP_DYNAMIC_SHARED_ATTRIBUTE
@@ -73,7 +79,6 @@
 #define hipDeviceGetLimit cudaDeviceGetLimit
 #define hipDeviceMapHost cudaDeviceMapHost
 #define hipDeviceProp cudaDeviceProp
-#define hipDeviceProp_t cudaDeviceProp
 #define hipDeviceReset cudaDeviceReset
 #define hipDeviceScheduleAuto cudaDeviceScheduleAuto
 #define hipDeviceSetCacheConfig cudaDeviceSetCacheConfig
@@ -161,7 +166,6 @@
 #define hipFuncSetCacheConfig cudaFuncSetCacheConfig
 #define hipGetDevice cudaGetDevice
 #define hipGetDeviceCount cudaGetDeviceCount
-#define hipGetDeviceProperties cudaGetDeviceProperties
 #define hipGetErrorName cudaGetErrorName
 #define hipGetErrorString cudaGetErrorString
 #define hipGetLastError cudaGetLastError
@@ -291,7 +295,24 @@
 #define hipDeviceScheduleAuto cudaDeviceScheduleAuto
 #define hipChooseDevice(device, prop) cudaSuccess
 #define hipInit(flags) cudaSuccess
-#define hipGetDevicePropertiesR0600 cudaGetDeviceProperties
+
+/* HIP's device properties: CUDA's and the AMD ones. */
+struct hipDeviceProp_t : cudaDeviceProp {
+    char gcnArchName[256];
+    int gcnArch;
+    int maxSharedMemoryPerMultiProcessor;
+    int isLargeBar;
+    int cooperativeMultiDeviceUnmatchedFunc;
+};
+__host__ hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device);
+#define hipGetDevicePropertiesR0600 hipGetDeviceProperties
+#define hipHostMallocNonCoherent 0x80000000u
+#define hipHostMallocCoherent 0x40000000u
+#define hipHostMallocNumaUser 0x20000000u
+#define hipDeviceMallocDefault 0x0
+#define hipDeviceMallocFinegrained 0x1
+#define hipMallocSignalMemory 0x2
+__host__ hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flags);
 
 /* HIP functions with no CUDA shim counterpart. */
 typedef int hipDevice_t;
@@ -320,10 +341,10 @@ __host__ hipError_t hipExtLaunchKernel(const void *function, dim3 numBlocks, dim
 
 /* Device side: HIP's shuffles take no mask and default to the whole
  * wavefront; its ballot and active mask are 64 bits wide. */
-template <class T> __device__ T __shfl(T var, int src_lane, int width = __AMDGCN_WAVEFRONT_SIZE);
-template <class T> __device__ T __shfl_up(T var, unsigned int delta, int width = __AMDGCN_WAVEFRONT_SIZE);
-template <class T> __device__ T __shfl_down(T var, unsigned int delta, int width = __AMDGCN_WAVEFRONT_SIZE);
-template <class T> __device__ T __shfl_xor(T var, int lane_mask, int width = __AMDGCN_WAVEFRONT_SIZE);
+template <class T> __device__ T __shfl(T var, int src_lane, int width = __GPULINT_HIP_WARP);
+template <class T> __device__ T __shfl_up(T var, unsigned int delta, int width = __GPULINT_HIP_WARP);
+template <class T> __device__ T __shfl_down(T var, unsigned int delta, int width = __GPULINT_HIP_WARP);
+template <class T> __device__ T __shfl_xor(T var, int lane_mask, int width = __GPULINT_HIP_WARP);
 __device__ unsigned long long __ballot(int predicate);
 __device__ unsigned long long __ballot64(int predicate);
 __device__ int __any(int predicate);

@@ -89,6 +89,7 @@ long long loop_constant_trips(const Loop *L)
 bool kernel_runs_one_block(const Kernel *k)
 {
     if (k->device_root) return false; /* its callers' indices arrive as parameters */
+    if (k->nlaunches > 0 && k->launched_one_block) return true; /* <<<1, n>>> at every launch */
     bool per_thread = false;
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];

@@ -163,8 +163,9 @@ bool loop_once_beside_work(const Kernel *k, int l);
 /* The same for one access: outside every work loop (in no loop, or in a
  * short one such as a copy over a state's words), beside such a loop. */
 bool access_once_beside_work(const Kernel *k, const Access *a);
-/* Does no global address of k depend on the block index or the grid size
- * (and no atomic, no unmodelled value: no work queue)?  Then every block
+/* Is every launch of k a grid of one block (<<<1, n>>>), or does no global
+ * address of k depend on the block index or the grid size (and no atomic,
+ * no unmodelled value: no work queue)?  Then every block
  * would do the same work: the kernel runs as one block, which cannot keep
  * the memory system busy, so wasted sectors cost it latency, not time
  * (evidence one_block; the cost model has measured points for it). */

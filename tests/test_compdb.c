@@ -56,6 +56,21 @@ int main(void)
                                       &e);
     CHECK(strcmp(s, "") == 0); /* nothing that clang would reject survives */
     CHECK(!e.fast_math);
+    CHECK(e.offload_arch && strcmp(e.offload_arch, "sm_80") == 0 && !e.hip);
+    free_entry(&e);
+
+    /* hipcc, or clang with -x hip: HIP, for the first architecture named */
+    s = translate_command(&a, "/nonexistent/b", "/opt/rocm/bin/hipcc --offload-arch=gfx90a --offload-arch=gfx1100 -DX -c k.cpp",
+                          &e);
+    CHECK(strcmp(s, "-D X") == 0);
+    CHECK(e.hip && e.offload_arch && strcmp(e.offload_arch, "gfx90a") == 0);
+    free_entry(&e);
+    s = translate_command(&a, "/nonexistent/b", "amdclang++ -x hip --offload-arch gfx942 -c k.cpp", &e);
+    CHECK(strcmp(s, "") == 0);
+    CHECK(e.hip && e.offload_arch && strcmp(e.offload_arch, "gfx942") == 0);
+    free_entry(&e);
+    s = translate_command(&a, "/nonexistent/b", "g++ -march=native -c host.cpp", &e);
+    CHECK(!e.hip && !e.offload_arch); /* a host CPU, no GPU */
     free_entry(&e);
 
     s = translate_command(&a, "/nonexistent/b",

@@ -108,6 +108,23 @@ static void test_warp_width(void)
     CHECK_EQ_LL(sectors_for_stride(64, 4, NV_WARP), 32);
 }
 
+/* A block smaller than a warp: its threads are the warp's lanes, and the
+ * ideal is what the block's rows allow (a 4-wide row is one sector line). */
+static void test_small_block(void)
+{
+    BlockShape b4x4 = {true, 4, 4, 1};
+    WarpAccess w;
+    /* row-major: y*W + x, W runtime */
+    Affine row = aff_add((Affine[]){tx_times(1, 0)}, (Affine[]){aff_mul((Affine[]){aff_symbol(SYM_TID_Y, 0)},
+                                                                       (Affine[]){aff_symbol(SYM_FIRST_USER, 0)})});
+    CHECK(warp_geometry((Affine[]){bytes_of(row, 4)}, 4, b4x4, target_amd_default(), &w));
+    CHECK_EQ_LL(w.sectors, 4);
+    CHECK_EQ_LL(w.ideal_sectors, 4);
+    CHECK(warp_geometry((Affine[]){bytes_of(row, 4)}, 4, b4x4, NV_WARP, &w));
+    CHECK_EQ_LL(w.sectors, 4);
+    CHECK_EQ_LL(w.ideal_sectors, 4);
+}
+
 /* Architecture names: NVIDIA, CDNA (64 wide), RDNA (32 wide), unknown. */
 static void test_targets(void)
 {
@@ -134,6 +151,7 @@ int main(void)
     test_strides();
     test_warp_width();
     test_targets();
+    test_small_block();
     test_runtime_width();
     test_block_shapes();
     return check_summary();

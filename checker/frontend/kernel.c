@@ -410,6 +410,10 @@ void link_launch(Model *m, int launch, int kernel)
     else if (k->nlaunches == 0) k->block = s;
     else if (!known || !k->block.known || k->block.x != s.x || k->block.y != s.y || k->block.z != s.z)
         k->block.known = false;
+    /* <<<1, n>>>: one block (OpenCL's sizes are global ones, not counted here) */
+    bool one = model_language(m)->host_code_in_gpu_files && L->grid[0].known && L->grid[1].known &&
+               L->grid[2].known && L->grid[0].value == 1 && L->grid[1].value == 1 && L->grid[2].value == 1;
+    k->launched_one_block = (k->nlaunches == 0 || k->launched_one_block) && one;
     k->nlaunches++;
 }
 

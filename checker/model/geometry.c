@@ -147,6 +147,11 @@ bool warp_geometry(const Affine *byte_offset, int elem_bytes, BlockShape shape, 
         offsets[l] = o + (c0 % sector + sector) % sector;
     }
     out->sectors = count_sectors(offsets, lanes, elem_bytes, sector);
-    out->ideal_sectors = (lanes * elem_bytes + sector - 1) / sector;
+    /* the best the block's shape allows: each row of the block (bx lanes)
+     * reads consecutive elements, rows far apart (a block narrower than a
+     * sector line cannot do better than a line per row) */
+    long long ideal[MAX_WARP_WIDTH];
+    for (int l = 0; l < lanes; l++) ideal[l] = (l % bx) * (long long)elem_bytes + (l / bx) * FAR_APART;
+    out->ideal_sectors = count_sectors(ideal, lanes, elem_bytes, sector);
     return true;
 }

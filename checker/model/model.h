@@ -269,6 +269,7 @@ typedef struct {
                               * are rewritten with y as x (model_orient_warps); block is then (y, z, 1) */
     BlockShape launch_block; /* warp_axis_y: the shape as launched */
     int nlaunches;
+    bool launched_one_block; /* every launch's grid is 1x1x1 (a constant) */
 } Kernel;
 
 typedef struct {

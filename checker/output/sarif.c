@@ -226,6 +226,14 @@ static cJSON *result_json(SarifState *st, const Finding *f, const char *file)
         cJSON *pf = cJSON_AddObjectToObject(o, "partialFingerprints");
         cJSON_AddStringToObject(pf, "primaryLocationLineHash", f->fingerprint);
     }
+    /* the dialect and target of an OpenCL or HIP finding (CUDA's for
+     * NVIDIA: none), in the result's property bag */
+    const char *language = evidence_str(f, "language", NULL), *target = evidence_str(f, "target", NULL);
+    if (language || target) {
+        cJSON *props = cJSON_AddObjectToObject(o, "properties");
+        if (language) cJSON_AddStringToObject(props, "language", language);
+        if (target) cJSON_AddStringToObject(props, "target", target);
+    }
     if (f->nrelated) {
         cJSON *rel = cJSON_AddArrayToObject(o, "relatedLocations");
         for (int i = 0; i < f->nrelated; i++) {

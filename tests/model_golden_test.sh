@@ -42,7 +42,7 @@ passed=0
 failed=0
 updated=0
 shopt -s nullglob
-cases=(*.cu *.cl)
+cases=(*.cu *.cl *.hip)
 if ((${#cases[@]} == 0)); then
     echo "FAIL: no .cu files in $DIR"
     echo "model golden: 0 passed, 1 failed"

@@ -465,5 +465,24 @@ lint -DHAVE_CUDA=1 "$tmp/cuda_build_names"
 check "cuda build names: a flag the user gives is not added again" \
     "('oversized-element', 'compress.cu', 10) in rules and not any('-D HAVE_CUDA=1' in n['message'] for n in j['notes'])"
 
+# --- HIP: a compile database of hipcc names the GPU ---------------------------
+cp -r "$P/hip_compdb" "$tmp/"
+sed "s#@DIR@#$tmp/hip_compdb#g; s#@ARCH@#gfx942#g" "$P/hip_compdb/compile_commands.json.in" >"$tmp/hip_compdb/build/compile_commands.json"
+lint "$tmp/hip_compdb"
+wsa="[(r['file'].split('/')[-1], r['line'], r['evidence'].get('target')) for r in j['findings'] if r['rule'] == 'warp-size-assumption']"
+check "hip compdb: hipcc's .cpp and .cu are HIP for the database's gfx942 (64 wide)" \
+    "sorted(set(x[0] for x in $wsa)) == ['legacy.cu', 'wave.cpp'] and all(x[2] == 'gfx942' for x in $wsa) and all(f['status'] == 'ok' for f in j['files'])"
+sed "s#@DIR@#$tmp/hip_compdb#g; s#@ARCH@#gfx1100#g" "$P/hip_compdb/compile_commands.json.in" >"$tmp/hip_compdb/build/compile_commands.json"
+lint "$tmp/hip_compdb"
+check "hip compdb: for gfx1100 (32-wide wavefronts) no warp-size finding" \
+    "not any(f['rule'] == 'warp-size-assumption' for f in j['findings']) and len(j['files']) == 2"
+lint --offload-arch=gfx90a "$tmp/hip_compdb"
+check "hip compdb: --offload-arch wins over the database's" \
+    "all(x[2] == 'gfx90a' for x in $wsa) and len($wsa) >= 4"
+rm "$tmp/hip_compdb/build/compile_commands.json"
+lint "$tmp/hip_compdb"
+check "hip compdb: without the database the .cu is CUDA for NVIDIA, the .cpp HIP for the default gfx90a" \
+    "sorted(set(x[0] for x in $wsa)) == ['wave.cpp'] and any(f.get('evidence', {}).get('target_assumed') for f in j['findings'])"
+
 echo "$passed passed, $failed failed"
 ((failed == 0))

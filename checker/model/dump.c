@@ -80,6 +80,10 @@ void model_dump(FILE *out, const Model *m)
     if (lang->dump_name) /* CUDA dumps stay as they were */
         fprintf(out, "  language %s; fp64 %s (%s)\n", lang->dump_name, m->fp64 ? "on" : "off",
                 m->fp64_reason ? m->fp64_reason : "?");
+    const GpuTarget *t = model_target(m);
+    if (!t->measured) /* NVIDIA's dumps stay as they were */
+        fprintf(out, "  target %s (%s): %d-wide wavefront, %d-byte lines%s\n", model_target_arch(m), t->family,
+                t->warp_width, t->sector_bytes, m->target_assumed ? ", assumed" : "");
     for (int i = 0; i < m->nkernels; i++) {
         const Kernel *k = &m->kernels[i];
         const BlockShape *b = k->warp_axis_y ? &k->launch_block : &k->block;

@@ -9,8 +9,9 @@
 # Debian's ELPA package, against gpulint lsp),
 # chromium (only for cli.audit: the audit report rendered in a real browser),
 # parallel (only for cli.audit: the GNU parallel recipe run on this host)
-# and mmdebstrap (only for package.clean_root: the .deb installed with its
-# dependencies into a clean Debian 12 root);
+# mmdebstrap (only for package.clean_root: the .deb installed with its
+# dependencies into a clean Debian 12 root) and libamdhip64-dev (only for
+# cli.hip_rocm: ROCm's HIP headers, 170 KB, read with --headers=rocm);
 # installs only the missing ones with
 # one `apt-get update` and one `apt-get install -y --no-install-recommends`.
 # Prints nothing when everything is present (idempotent).  Not root and
@@ -48,11 +49,12 @@ present() {
         python3-jsonschema) have_cmds python3 && python3 -c 'import jsonschema' 2>/dev/null ;;
         python3-yaml) have_cmds python3 && python3 -c 'import yaml' 2>/dev/null ;;
         libclang-19-dev) [[ -e /usr/lib/llvm-19/include/clang-c/Index.h ]] ;;
+        libamdhip64-dev) [[ -e /usr/include/hip/hip_runtime.h || -e /opt/rocm/include/hip/hip_runtime.h ]] ;;
         *) return 1 ;;
     esac
 }
 
-wanted=(build-essential cmake ninja-build pkg-config libclang-19-dev libcjson-dev libyaml-dev git python3-jsonschema python3-yaml neovim emacs-nox elpa-eglot chromium parallel mmdebstrap)
+wanted=(build-essential cmake ninja-build pkg-config libclang-19-dev libcjson-dev libyaml-dev git python3-jsonschema python3-yaml neovim emacs-nox elpa-eglot chromium parallel mmdebstrap libamdhip64-dev)
 missing=()
 for p in "${wanted[@]}"; do
     present "$p" || missing+=("$p")

@@ -234,7 +234,8 @@ int opt_lint_headers(CliArgs *a, const CliOptionUse *u)
     if (strcmp(h, "auto") == 0) a->engine.frontend.headers = HEADERS_AUTO;
     else if (strcmp(h, "shim") == 0) a->engine.frontend.headers = HEADERS_SHIM;
     else if (strcmp(h, "cuda") == 0) a->engine.frontend.headers = HEADERS_CUDA;
-    else cli_usage_error(u->command, "unknown --headers value '%s' (expected auto, shim or cuda)", h);
+    else if (strcmp(h, "rocm") == 0) a->engine.frontend.headers = HEADERS_ROCM;
+    else cli_usage_error(u->command, "unknown --headers value '%s' (expected auto, shim, cuda or rocm)", h);
     return -1;
 }
 

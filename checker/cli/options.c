@@ -134,12 +134,15 @@ const CliOption cli_options[] = {
              "double)",
      .doc = "double precision on the OpenCL device, for `double-literal` (auto: on when the file enables "
             "`cl_khr_fp64`/`cl_amd_fp64` or uses `double`)"},
-    {CMD_LINT, "--headers", .arg = "auto|shim|cuda", .forms = EQUALS, .action = opt_lint_headers,
+    {CMD_LINT, "--headers", .arg = "auto|shim|cuda|rocm", .forms = EQUALS, .action = opt_lint_headers,
      .help = "CUDA headers: the bundled shim (default: auto, the shim, falling back to the toolkit's "
-             "headers when a CUDA library header is missing and a toolkit exists)",
+             "headers when a CUDA library header is missing and a toolkit exists; HIP files: ROCm's headers "
+             "when HIP 6 or newer is installed); rocm: ROCm's headers for HIP files",
      .doc = "CUDA headers: `auto` (default) parses with the bundled shim and uses the toolkit's headers for "
             "a file that includes a CUDA library header the shim lacks (thrust, cub, `mma.h`, ...) when a "
-            "toolkit is found; `shim` or `cuda` force one"},
+            "toolkit is found; `shim` or `cuda` force one. HIP files: `auto` uses ROCm's headers when HIP 6 "
+            "or newer is installed, else the HIP shim; `rocm` uses any installed ROCm's, `shim` never "
+            "([hip.md](hip.md))"},
     {CMD_LINT, "--cuda-path", .arg = "DIR", .forms = EQUALS, .action = opt_set_value, .field = FIELD(engine.frontend.cuda_path),
      .help = "CUDA toolkit for --headers=cuda|auto",
      .doc = "the CUDA toolkit for `--headers=cuda|auto`"},

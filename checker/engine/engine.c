@@ -329,7 +329,7 @@ static void log_parse(const EngineOptions *o, const FileParse *p, int ndeclared)
     const FrontendReport *pr = &p->pr;
     if (o->verbose)
         fprintf(log, "gpulint: %s: parse %.1f ms, model %.1f ms%s%s%s%s%s", p->tu, pr->parse_seconds * 1e3,
-                pr->model_seconds * 1e3, pr->used_real_headers ? " (real CUDA headers)" : "",
+                pr->model_seconds * 1e3, pr->used_real_headers ? " (real CUDA headers)" : pr->rocm_headers ? " (ROCm's HIP headers)" : "",
                 pr->toolkit_prelude ? ", precompiled toolkit prelude " : "", pr->toolkit_prelude ? pr->toolkit_prelude : "",
                 pr->shim_pch ? ", precompiled " : "", pr->shim_pch ? pr->shim_pch : "");
     if (o->verbose && ndeclared)

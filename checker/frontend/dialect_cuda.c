@@ -179,13 +179,56 @@ const Dialect dialect_cuda = {
     .host_call = cuda_host_call,
 };
 
+/* HIP with ROCm's headers: threadIdx.x is a member whose conversion
+ * operator the code calls implicitly, and the old names
+ * (hipThreadIdx_x) are calls of the device library's __ockl_get_local_id(0);
+ * clang's builtins name the work-item too. */
+static int hip_builtin_symbol(Cx *c, CXCursor expr)
+{
+    int sym = cuda_builtin_symbol(c, expr);
+    if (sym >= 0 || clang_getCursorKind(expr) != CXCursor_CallExpr) return sym;
+    CXString s = clang_getCursorSpelling(expr);
+    const char *n = clang_getCString(s);
+    static const struct {
+        const char *name;
+        int group;
+        bool by_argument; /* the dimension is the argument (0, 1, 2), else the name's last letter */
+    } calls[] = {
+        {"__ockl_get_local_id", SYM_TID_X, true},         {"__ockl_get_group_id", SYM_BID_X, true},
+        {"__ockl_get_local_size", SYM_BDIM_X, true},      {"__ockl_get_num_groups", SYM_GDIM_X, true},
+        {"__builtin_amdgcn_workitem_id_", SYM_TID_X, false}, {"__builtin_amdgcn_workgroup_id_", SYM_BID_X, false},
+    };
+    for (size_t i = 0; n && sym < 0 && i < sizeof calls / sizeof calls[0]; i++) {
+        size_t len = strlen(calls[i].name);
+        if (strncmp(n, calls[i].name, len) != 0) continue;
+        long long d = -1;
+        if (!calls[i].by_argument && n[len] >= 'x' && n[len] <= 'z' && !n[len + 1]) d = n[len] - 'x';
+        if (calls[i].by_argument && strlen(n) == len && clang_Cursor_getNumArguments(expr) == 1 &&
+            !eval_const(clang_Cursor_getArgument(expr, 0), &d))
+            d = -1;
+        if (d >= 0 && d <= 2) sym = calls[i].group + (int)d;
+    }
+    bool conversion = n && strncmp(n, "operator ", 9) == 0;
+    clang_disposeString(s);
+    if (sym >= 0 || !conversion) return sym;
+    /* threadIdx.x's implicit `operator unsigned int()`: the member it is called on */
+    Children ch = children_of(expr);
+    CXCursor callee = ch.n >= 1 ? strip(ch.items[0]) : clang_getNullCursor();
+    children_free(&ch);
+    if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_MemberRefExpr) return -1;
+    Children in = children_of(callee);
+    CXCursor object = in.n == 1 ? strip(in.items[0]) : clang_getNullCursor();
+    children_free(&in);
+    return clang_Cursor_isNull(object) ? -1 : cuda_builtin_symbol(c, object);
+}
+
 const Dialect dialect_hip = {
     .name = "hip",
     .language = LANG_HIP,
     .builtin_names = cuda_builtin_names,
     .is_kernel = cuda_is_kernel,
     .is_host_function = cuda_is_host_function,
-    .builtin_symbol = cuda_builtin_symbol,
+    .builtin_symbol = hip_builtin_symbol,
     .builtin_constant = cuda_builtin_constant,
     .var_space = cuda_var_space,
     .param_space = cuda_param_space,

@@ -149,6 +149,7 @@ void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *
     rep->diags = pr->diags;
     rep->ndiags = pr->ndiags;
     rep->used_real_headers = pr->used_real_headers;
+    rep->rocm_headers = pr->rocm_headers;
     rep->toolkit_prelude = pr->toolkit_prelude;
     rep->shim_pch = pr->shim_pch;
     pr->fatal_message = NULL;

@@ -10,7 +10,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-typedef enum { HEADERS_AUTO, HEADERS_SHIM, HEADERS_CUDA } HeaderMode;
+/* HEADERS_ROCM: HIP files with ROCm's headers (other files as with auto) */
+typedef enum { HEADERS_AUTO, HEADERS_SHIM, HEADERS_CUDA, HEADERS_ROCM } HeaderMode;
 
 typedef enum { FP64_AUTO, FP64_ON, FP64_OFF } OpenclFp64;
 
@@ -59,6 +60,7 @@ typedef struct {
     Diag *diags;
     int ndiags;
     bool used_real_headers;
+    bool rocm_headers;          /* HIP parsed with ROCm's headers, not the shim */
     bool framework_stand_ins;   /* a header of include/shim/frameworks was included (PyTorch's were not found) */
     const char *toolkit_prelude;  /* the precompiled toolkit prelude used ("cccl"), or NULL */
     const char *shim_pch;         /* the precompiled shim variant used ("shim+cxx"), or NULL */

@@ -88,6 +88,36 @@ const char *frontend_gpu_arch(void)
     return frontend_libclang_major() >= 16 ? "sm_90" : "sm_80";
 }
 
+/* HIP_VERSION_MAJOR of ROCm's include/hip/hip_version.h, 0 when unread. */
+static int rocm_major(const char *root)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/include/hip/hip_version.h", root);
+    long size = 0;
+    char *text = read_file(path, &size);
+    const char *p = text ? strstr(text, "#define HIP_VERSION_MAJOR") : NULL;
+    int major = p ? atoi(p + strlen("#define HIP_VERSION_MAJOR")) : 0;
+    free(text);
+    return major;
+}
+
+void frontend_find_rocm(char *out, size_t n, int *major)
+{
+    /* Debian's libamdhip64-dev puts hip/ in /usr/include */
+    const char *cands[] = {getenv("ROCM_PATH"), getenv("HIP_PATH"), "/opt/rocm", "/usr"};
+    out[0] = 0;
+    for (size_t i = 0; i < sizeof cands / sizeof cands[0]; i++) {
+        char inc[PATH_MAX];
+        if (!cands[i] || !cands[i][0]) continue;
+        snprintf(inc, sizeof inc, "%s/include/hip/hip_runtime.h", cands[i]);
+        if (is_regular_file(inc)) {
+            snprintf(out, n, "%s", cands[i]);
+            *major = rocm_major(cands[i]);
+            return;
+        }
+    }
+}
+
 void frontend_find_cuda(const char *preferred, char *out, size_t n)
 {
     const char *cands[] = {preferred, getenv("CUDA_PATH"), getenv("CUDA_HOME"), "/usr/local/cuda", "/opt/cuda"};

@@ -17,5 +17,9 @@ const char *frontend_gpu_arch(void);
 /* The CUDA toolkit: `preferred` (--cuda-path), $CUDA_PATH, $CUDA_HOME, then
  * the usual places; "" when none has include/cuda_runtime.h. */
 void frontend_find_cuda(const char *preferred, char *out, size_t n);
+/* ROCm's HIP headers ($ROCM_PATH, $HIP_PATH, /opt/rocm, /usr: the one
+ * whose include/hip/hip_runtime.h exists), "" when none; *major: its HIP
+ * version's major number (0 when unknown). */
+void frontend_find_rocm(char *out, size_t n, int *major);
 
 #endif

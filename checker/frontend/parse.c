@@ -73,6 +73,10 @@ struct Frontend {
     char overlay_dir[PATH_MAX];
     char pch[PATH_MAX];
     char cuda_path[PATH_MAX];
+    char rocm_path[PATH_MAX];   /* ROCm's HIP headers (frontend_find_rocm), "" when none */
+    int rocm_major;             /* its HIP_VERSION_MAJOR */
+    bool parse_rocm;            /* the current parse is HIP with ROCm's headers */
+    char rocm_arch[64], rocm_path_arg[PATH_MAX + 16];
     char resource_dir_arg[PATH_MAX + 16]; /* "-resource-dir=..." for real headers, or "" */
     char opencl_host_dir[PATH_MAX]; /* the stub <CL/cl.h> for scanning host files */
     OpenclHostCache *opencl_hosts;
@@ -139,6 +143,7 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
     snprintf(fe->opencl_host_dir, sizeof fe->opencl_host_dir, "%s/include/opencl", o->data_dir);
     if (o->pch_path) snprintf(fe->pch, sizeof fe->pch, "%s", o->pch_path);
     frontend_find_cuda(o->cuda_path, fe->cuda_path, sizeof fe->cuda_path);
+    frontend_find_rocm(fe->rocm_path, sizeof fe->rocm_path, &fe->rocm_major);
     char resource_dir[PATH_MAX];
     frontend_find_resource_dir(resource_dir, sizeof resource_dir);
     if (resource_dir[0]) snprintf(fe->resource_dir_arg, sizeof fe->resource_dir_arg, "-resource-dir=%s", resource_dir);
@@ -348,6 +353,34 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf, char *versio
         add(a, "-include");
         add(a, fe->build_types[0].Filename);
     }
+}
+
+/* HIP with ROCm's headers: clang's HIP mode for the AMD target, device
+ * code only, no device libraries (nothing is linked); clang's wrapper
+ * includes hip_runtime.h as hipcc's does. */
+static void build_rocm_args(Frontend *fe, Args *a, const GpuLanguage *lang, char *std_buf)
+{
+    snprintf(std_buf, 64, "-std=%s", fe->o.std ? fe->o.std : "c++17");
+    add(a, "-x");
+    add(a, "hip");
+    add(a, std_buf);
+    bool assumed;
+    const char *arch;
+    file_target(&fe->o, fe->file_args, lang, &assumed, &arch);
+    snprintf(fe->rocm_arch, sizeof fe->rocm_arch, "--offload-arch=%s", arch);
+    static const char *const fixed[] = {"--offload-device-only", "-nogpulib", "-Wno-unused-result",
+                                        "-Wno-c++11-narrowing", "-ferror-limit=1000"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) add(a, fixed[i]);
+    add(a, fe->rocm_arch);
+    if (strcmp(fe->rocm_path, "/usr") != 0) {
+        snprintf(fe->rocm_path_arg, sizeof fe->rocm_path_arg, "--rocm-path=%s", fe->rocm_path);
+        add(a, fe->rocm_path_arg);
+    }
+    if (fe->resource_dir_arg[0]) add(a, fe->resource_dir_arg);
+    for (int i = 0; i < fe->o.nextra; i++) i = add_unless_moved(fe, a, (const char *const *)fe->o.extra, fe->o.nextra, i);
+    add_file_args(fe, a, false);
+    add(a, "-idirafter");
+    add(a, fe->frameworks_dir);
 }
 
 /* Builds the argument list; `pch`: pre-include through this PCH (the shim's,
@@ -626,6 +659,7 @@ static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, co
         fe->after_prelude = (struct CXUnsavedFile){macros.path, macros.text, (unsigned long)macros.len};
     /* OpenCL has no GPU arch: its buffer holds the version define */
     if (is_opencl(fe, path)) build_opencl_args(fe, &a, std_buf, arch_buf);
+    else if (fe->parse_rocm) build_rocm_args(fe, &a, parse_language(fe, path), std_buf);
     else build_args(fe, &a, parse_language(fe, path), real, pch, prelude, std_buf, arch_buf, cuda_buf, true);
     unsigned nfiles;
     struct CXUnsavedFile *files = frontend_unsaved_files(fe, path, &nfiles);
@@ -733,10 +767,11 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
     ParseResult r;
     memset(&r, 0, sizeof r);
     bool opencl = is_opencl(fe, path);
-    bool hip = parse_language(fe, path)->amd_default_target; /* read with the HIP shim: never the CUDA toolkit's headers */
-    bool real = !opencl && !hip && (fe->o.headers == HEADERS_CUDA ||
-                            (fe->o.headers == HEADERS_AUTO && fe->cuda_path[0] && fe->file_args &&
-                             fe->file_args->real_headers));
+    bool hip = parse_language(fe, path)->amd_default_target; /* never the CUDA toolkit's headers */
+    bool auto_headers = fe->o.headers == HEADERS_AUTO || fe->o.headers == HEADERS_ROCM; /* for CUDA files */
+    bool real = !opencl && !hip &&
+                (fe->o.headers == HEADERS_CUDA ||
+                 (auto_headers && fe->cuda_path[0] && fe->file_args && fe->file_args->real_headers));
     if (real && !fe->cuda_path[0]) {
         r.fatal = true;
         r.fatal_message = xstrdup("--headers=cuda: no CUDA toolkit found (use --cuda-path=DIR)");
@@ -744,6 +779,41 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
     }
     CXTranslationUnit tu = NULL;
     enum CXErrorCode err;
+    if (hip && fe->o.headers == HEADERS_ROCM && !fe->rocm_path[0]) {
+        r.fatal = true;
+        r.fatal_message = xstrdup("--headers=rocm: no ROCm HIP headers found (set ROCM_PATH)");
+        return r;
+    }
+    /* ROCm's headers for an AMD target: asked for, or HIP 6 and newer
+     * (older ones lack the _sync warp functions and take hipLaunchKernelGGL's
+     * kernel as a macro argument, which a template's commas split: the
+     * shim, written after HIP 6, reads such code better) */
+    bool want_rocm = fe->o.headers == HEADERS_ROCM || (fe->o.headers == HEADERS_AUTO && fe->rocm_major >= 6);
+    if (hip && fe->rocm_path[0] && want_rocm) {
+        bool assumed;
+        const char *arch;
+        if (file_target(&fe->o, fe->file_args, parse_language(fe, path), &assumed, &arch)->amd) {
+            fe->parse_rocm = true;
+            err = parse_with(fe, path, false, NULL, NULL, &tu);
+            fe->parse_rocm = false;
+            if (err == CXError_Success && tu) {
+                r.rocm_headers = true;
+                TrustedDirs trust;
+                trusted_dirs_for(fe, path, &trust);
+                trusted_dirs_add(&trust, fe->rocm_path);
+                collect_diags(tu, &r, &trust);
+                trusted_dirs_free(&trust);
+                r.tu = tu;
+                if (fe->kept) { /* an editor's document: kept for its next edit */
+                    fe->kept->tu = tu;
+                    r.tu_kept = true;
+                }
+                return r;
+            }
+            if (tu) clang_disposeTranslationUnit(tu);
+            tu = NULL; /* the shim, then */
+        }
+    }
     char pch[PATH_MAX + 32];
     bool no_pch = fe->file_args && fe->file_args->no_pch;
     int variant = real || opencl || no_pch || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);
@@ -805,7 +875,7 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
     trusted_dirs_for(fe, path, &trust);
     collect_diags(tu, &r, &trust);
     bool keep = true;
-    if (!real && !opencl && !hip && fe->o.headers == HEADERS_AUTO && fe->cuda_path[0] && !fe->file_args) {
+    if (!real && !opencl && !hip && auto_headers && fe->cuda_path[0] && !fe->file_args) {
         /* The shim lacks a CUDA library header, or a library header fails
          * to parse against the shim: the toolkit's headers may do better.
          * (With a file's own flags the header set was chosen from its

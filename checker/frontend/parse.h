@@ -13,6 +13,7 @@
 typedef struct {
     CXTranslationUnit tu;
     bool used_real_headers;
+    bool rocm_headers;           /* HIP parsed with ROCm's headers (frontend_find_rocm) */
     const char *toolkit_prelude; /* the precompiled toolkit prelude used, or NULL */
     const char *shim_pch;        /* the precompiled shim variant used ("shim+cxx"), or NULL */
     Diag *diags;

@@ -315,6 +315,10 @@ __host__ hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device);
 __host__ hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flags);
 
 /* HIP functions with no CUDA shim counterpart. */
+#define HIP_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
+#define HIP_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
+#define HIP_LAUNCH_PARAM_END ((void *)0x03)
+
 typedef int hipDevice_t;
 typedef struct ihipModule_t *hipModule_t;
 typedef struct ihipModuleSymbol_t *hipFunction_t;

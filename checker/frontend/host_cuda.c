@@ -169,14 +169,20 @@ static void record_launch(HostScan *hs, CXCursor call, CXCursor cfg)
     host_launch_args(hs, L, call);
 }
 
-/* hipLaunchKernelGGL(kernel, grid, block, shared, stream, args...) as a
- * function (the HIP shim's; a template argument list's commas would split
- * a macro's arguments): a launch of its first argument. */
-static void record_function_launch(HostScan *hs, CXCursor call)
+/* Launch functions: a launch of their first argument with the grid and
+ * block of the next two.  hipLaunchKernelGGL(kernel, grid, block, shared,
+ * stream, args...) (a function in the HIP shim, so that a template argument
+ * list's commas stay in the kernel's name) passes the kernel's arguments
+ * from its sixth on (first_arg 5); cudaLaunchKernel((void *)k, grid, block,
+ * void **args, ...) and the cooperative form pass them through an array
+ * (first_arg -1: none read). */
+static void record_function_launch(HostScan *hs, CXCursor call, int first_arg)
 {
-    if (clang_Cursor_getNumArguments(call) < 5) return;
+    if (clang_Cursor_getNumArguments(call) < 3) return;
     CXCursor k = strip(clang_Cursor_getArgument(call, 0));
-    while (clang_getCursorKind(k) == CXCursor_ParenExpr || clang_getCursorKind(k) == CXCursor_UnaryOperator) {
+    while (clang_getCursorKind(k) == CXCursor_ParenExpr || clang_getCursorKind(k) == CXCursor_UnaryOperator ||
+           clang_getCursorKind(k) == CXCursor_CStyleCastExpr || clang_getCursorKind(k) == CXCursor_CXXStaticCastExpr ||
+           clang_getCursorKind(k) == CXCursor_CXXReinterpretCastExpr || clang_getCursorKind(k) == CXCursor_UnexposedExpr) {
         Children ch = children_of(k);
         CXCursor in = ch.n == 1 ? strip(ch.items[0]) : clang_getNullCursor();
         children_free(&ch);
@@ -198,7 +204,7 @@ static void record_function_launch(HostScan *hs, CXCursor call)
     L->block_runtime = br;
     L->block_is_template_param = bt;
     block_comment(hs, L);
-    host_launch_args_from(hs, L, call, 5);
+    if (first_arg >= 0) host_launch_args_from(hs, L, call, first_arg);
 }
 
 typedef struct {
@@ -269,11 +275,16 @@ void cuda_host_call(HostScan *hs, CXCursor call)
     CXString cs = clang_getCursorSpelling(call);
     const char *cn = clang_getCString(cs);
     bool symbol_write = cn && strncmp(cn, "cudaMemcpyToSymbol", 18) == 0;
-    bool launch_function = cn && strcmp(cn, "hipLaunchKernelGGL") == 0;
+    int launch_function = !cn                                   ? 0
+                          : strcmp(cn, "hipLaunchKernelGGL") == 0 ? 1
+                          : strcmp(cn, "cudaLaunchKernel") == 0 || strcmp(cn, "cudaLaunchCooperativeKernel") == 0 ||
+                                  strcmp(cn, "hipLaunchKernel") == 0 || strcmp(cn, "hipLaunchCooperativeKernel") == 0
+                              ? 2
+                              : 0;
     clang_disposeString(cs);
     if (symbol_write) record_symbol_write(hs, call);
     if (launch_function) {
-        record_function_launch(hs, call);
+        record_function_launch(hs, call, launch_function == 1 ? 5 : -1);
         return;
     }
     CXCursor cfg = find_config_call(call);

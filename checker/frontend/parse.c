@@ -762,6 +762,46 @@ static void trusted_dirs_for(const Frontend *fe, const char *path, TrustedDirs *
     for (size_t i = 0; i < sizeof gpulint_dirs / sizeof gpulint_dirs[0]; i++) trusted_dirs_add(t, gpulint_dirs[i]);
 }
 
+/* A HIP file with ROCm's headers, for an AMD target: asked for
+ * (--headers=rocm), or HIP 6 and newer (older ones lack the _sync warp
+ * functions and take hipLaunchKernelGGL's kernel as a macro argument,
+ * which a template's commas split: the shim, written after HIP 6, reads
+ * such code better).  True when *r is the result (the parse, or the error
+ * that no ROCm was found); false: parse with the shim. */
+static bool parse_with_rocm(Frontend *fe, const char *path, ParseResult *r)
+{
+    if (fe->o.headers == HEADERS_ROCM && !fe->rocm_path[0]) {
+        r->fatal = true;
+        r->fatal_message = xstrdup("--headers=rocm: no ROCm HIP headers found (set ROCM_PATH)");
+        return true;
+    }
+    bool want = fe->o.headers == HEADERS_ROCM || (fe->o.headers == HEADERS_AUTO && fe->rocm_major >= 6);
+    bool assumed;
+    const char *arch;
+    if (!want || !fe->rocm_path[0] || !file_target(&fe->o, fe->file_args, parse_language(fe, path), &assumed, &arch)->amd)
+        return false;
+    CXTranslationUnit tu = NULL;
+    fe->parse_rocm = true;
+    enum CXErrorCode err = parse_with(fe, path, false, NULL, NULL, &tu);
+    fe->parse_rocm = false;
+    if (err != CXError_Success || !tu) { /* the shim, then */
+        if (tu) clang_disposeTranslationUnit(tu);
+        return false;
+    }
+    r->rocm_headers = true;
+    TrustedDirs trust;
+    trusted_dirs_for(fe, path, &trust);
+    trusted_dirs_add(&trust, fe->rocm_path);
+    collect_diags(tu, r, &trust);
+    trusted_dirs_free(&trust);
+    r->tu = tu;
+    if (fe->kept) { /* an editor's document: kept for its next edit */
+        fe->kept->tu = tu;
+        r->tu_kept = true;
+    }
+    return true;
+}
+
 ParseResult frontend_parse_file(Frontend *fe, const char *path)
 {
     ParseResult r;
@@ -779,41 +819,7 @@ ParseResult frontend_parse_file(Frontend *fe, const char *path)
     }
     CXTranslationUnit tu = NULL;
     enum CXErrorCode err;
-    if (hip && fe->o.headers == HEADERS_ROCM && !fe->rocm_path[0]) {
-        r.fatal = true;
-        r.fatal_message = xstrdup("--headers=rocm: no ROCm HIP headers found (set ROCM_PATH)");
-        return r;
-    }
-    /* ROCm's headers for an AMD target: asked for, or HIP 6 and newer
-     * (older ones lack the _sync warp functions and take hipLaunchKernelGGL's
-     * kernel as a macro argument, which a template's commas split: the
-     * shim, written after HIP 6, reads such code better) */
-    bool want_rocm = fe->o.headers == HEADERS_ROCM || (fe->o.headers == HEADERS_AUTO && fe->rocm_major >= 6);
-    if (hip && fe->rocm_path[0] && want_rocm) {
-        bool assumed;
-        const char *arch;
-        if (file_target(&fe->o, fe->file_args, parse_language(fe, path), &assumed, &arch)->amd) {
-            fe->parse_rocm = true;
-            err = parse_with(fe, path, false, NULL, NULL, &tu);
-            fe->parse_rocm = false;
-            if (err == CXError_Success && tu) {
-                r.rocm_headers = true;
-                TrustedDirs trust;
-                trusted_dirs_for(fe, path, &trust);
-                trusted_dirs_add(&trust, fe->rocm_path);
-                collect_diags(tu, &r, &trust);
-                trusted_dirs_free(&trust);
-                r.tu = tu;
-                if (fe->kept) { /* an editor's document: kept for its next edit */
-                    fe->kept->tu = tu;
-                    r.tu_kept = true;
-                }
-                return r;
-            }
-            if (tu) clang_disposeTranslationUnit(tu);
-            tu = NULL; /* the shim, then */
-        }
-    }
+    if (hip && parse_with_rocm(fe, path, &r)) return r;
     char pch[PATH_MAX + 32];
     bool no_pch = fe->file_args && fe->file_args->no_pch;
     int variant = real || opencl || no_pch || !fe->o.use_pch || !fe->pch[0] ? -1 : pch_variant_for(fe, path);

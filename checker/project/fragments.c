@@ -258,7 +258,7 @@ bool is_hip_source(const char *path)
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_SCANNED_BYTES) return false;
     long size;
     char *text = read_file(path, &size);
-    bool yes = text && text_includes_hip_header(text, (size_t)size) && text_defines_cuda_kernel(text);
+    bool yes = text && text_defines_cuda_kernel(text) && source_includes_hip_header(text, (size_t)size, path);
     free(text);
     return yes;
 }

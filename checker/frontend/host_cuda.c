@@ -150,22 +150,26 @@ static void block_comment(HostScan *hs, Launch *L)
         L->block_comment = arena_strdup(&hs->c->m->arena, comment);
 }
 
+/* The launch's block and grid, from the expressions that give them. */
+static void launch_shape(HostScan *hs, CXCursor call, Launch *L, CXCursor grid, CXCursor block)
+{
+    L->block_param = parameter_index(hs, block);
+    L->function_nparams = L->block_param >= 0 ? clang_Cursor_getNumArguments(hs->fn) : 0;
+    SrcRange gw = {0};
+    const char *gt = NULL;
+    eval_dim3(hs, call, block, L->block, &L->block_range, &L->block_text, L, 0);
+    bool br = L->block_runtime, bt = L->block_is_template_param;
+    eval_dim3(hs, call, grid, L->grid, &gw, &gt, L, 0);
+    L->block_runtime = br;
+    L->block_is_template_param = bt;
+    block_comment(hs, L);
+}
+
 static void record_launch(HostScan *hs, CXCursor call, CXCursor cfg)
 {
     Launch *L = host_launch_new(hs, call, clang_getCursorReferenced(call));
-    int ncfg = clang_Cursor_getNumArguments(cfg);
-    if (ncfg >= 2) {
-        L->block_param = parameter_index(hs, clang_Cursor_getArgument(cfg, 1));
-        L->function_nparams = L->block_param >= 0 ? clang_Cursor_getNumArguments(hs->fn) : 0;
-        SrcRange gw = {0};
-        const char *gt = NULL;
-        eval_dim3(hs, call, clang_Cursor_getArgument(cfg, 1), L->block, &L->block_range, &L->block_text, L, 0);
-        bool br = L->block_runtime, bt = L->block_is_template_param;
-        eval_dim3(hs, call, clang_Cursor_getArgument(cfg, 0), L->grid, &gw, &gt, L, 0);
-        L->block_runtime = br;
-        L->block_is_template_param = bt;
-        block_comment(hs, L);
-    }
+    if (clang_Cursor_getNumArguments(cfg) >= 2)
+        launch_shape(hs, call, L, clang_Cursor_getArgument(cfg, 0), clang_Cursor_getArgument(cfg, 1));
     host_launch_args(hs, L, call);
 }
 
@@ -196,14 +200,7 @@ static void record_function_launch(HostScan *hs, CXCursor call, int first_arg)
         return;
     Launch *L = host_launch_new(hs, call, target);
     L->kernel_name = cxstr(&hs->c->m->arena, clang_getCursorSpelling(target));
-    SrcRange gw = {0};
-    const char *gt = NULL;
-    eval_dim3(hs, call, clang_Cursor_getArgument(call, 2), L->block, &L->block_range, &L->block_text, L, 0);
-    bool br = L->block_runtime, bt = L->block_is_template_param;
-    eval_dim3(hs, call, clang_Cursor_getArgument(call, 1), L->grid, &gw, &gt, L, 0);
-    L->block_runtime = br;
-    L->block_is_template_param = bt;
-    block_comment(hs, L);
+    launch_shape(hs, call, L, clang_Cursor_getArgument(call, 1), clang_Cursor_getArgument(call, 2));
     if (first_arg >= 0) host_launch_args_from(hs, L, call, first_arg);
 }
 

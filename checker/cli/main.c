@@ -335,7 +335,7 @@ static int lint_command(CliArgs *a)
     if (a->show_config) return print_config(fo, a->show_config);
     if (select_rules(o, a->rules) != 0) return 2;
     if (a->npaths == 0) {
-        fprintf(stderr, "gpulint: error: no input files (give .cu/.cuh files or directories)\n(run 'gpulint --help' for usage)\n");
+        fprintf(stderr, "gpulint: error: no input files (give .cu, .hip or .cl files or directories)\n(run 'gpulint --help' for usage)\n");
         return 2;
     }
     return lint_run(o, a->paths, a->npaths, &a->run);

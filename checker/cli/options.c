@@ -270,8 +270,9 @@ const CliCommand cli_commands[] = {
      "       gpulint lsp [--log FILE]    a language server for editors (docs/editors.md)\n"
      "       gpulint audit --out DIR PROJECT...   audit many projects (gpulint audit --help)\n"
      "\n"
-     "Static performance linter for CUDA and OpenCL kernels. PATH is a .cu/.cuh\n"
-     "or .cl/.clh/.opencl file or a directory (searched recursively for them).\n"
+     "Static performance linter for CUDA, HIP and OpenCL kernels. PATH is a .cu/.cuh,\n"
+     ".hip or .cl/.clh/.opencl file, a C++ file with HIP kernels, or a directory\n"
+     "(searched recursively for them).\n"
      "\n",
      lint_help_end, false, opt_path},
     {CMD_LSP, "gpulint lsp", "gpulint lsp",

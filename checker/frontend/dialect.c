@@ -17,10 +17,3 @@ bool is_opencl_path(const char *path)
     const GpuLanguage *lang = language_for_path(path);
     return lang && lang->id == LANG_OPENCL;
 }
-
-const Dialect *dialect_for_file(const char *path, const char *forced)
-{
-    /* a forced name the table lacks is CUDA, as is a file of no GPU extension */
-    const GpuLanguage *lang = forced ? language_named(forced) : language_for_path(path);
-    return dialect_for_language(lang ? lang->id : LANG_CUDA);
-}

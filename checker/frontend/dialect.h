@@ -93,9 +93,4 @@ const Dialect *dialect_for_language(Language id);
  * extensions)? */
 bool is_opencl_path(const char *path);
 
-/* The dialect of a translation unit (dialect.c): by its main file's
- * extension in the language table, unless `forced` names a language (-x's
- * "cl" or "cuda"); CUDA's when neither names one. */
-const Dialect *dialect_for_file(const char *path, const char *forced);
-
 #endif

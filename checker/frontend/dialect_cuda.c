@@ -162,22 +162,14 @@ static bool cuda_is_vector_type(const char *s)
     return strcmp(s, "__half2") == 0 || strcmp(s, "half2") == 0 || strcmp(s, "__nv_bfloat162") == 0;
 }
 
-const Dialect dialect_cuda = {
-    .name = "cuda",
-    .language = LANG_CUDA,
-    .builtin_names = cuda_builtin_names,
-    .is_kernel = cuda_is_kernel,
-    .is_host_function = cuda_is_host_function,
-    .builtin_symbol = cuda_builtin_symbol,
-    .builtin_constant = cuda_builtin_constant,
-    .var_space = cuda_var_space,
-    .param_space = cuda_param_space,
-    .is_barrier = cuda_is_barrier,
-    .is_atomic = cuda_is_atomic,
-    .is_load_intrinsic = cuda_is_load_intrinsic,
-    .is_vector_type = cuda_is_vector_type,
-    .host_call = cuda_host_call,
-};
+/* The hooks CUDA and HIP share; HIP's index builtins add ROCm's. */
+#define CUDA_HOOKS(index_builtin)                                                                           \
+    .builtin_names = cuda_builtin_names, .is_kernel = cuda_is_kernel, .is_host_function = cuda_is_host_function, \
+    .builtin_symbol = index_builtin, .builtin_constant = cuda_builtin_constant, .var_space = cuda_var_space,     \
+    .param_space = cuda_param_space, .is_barrier = cuda_is_barrier, .is_atomic = cuda_is_atomic,                 \
+    .is_load_intrinsic = cuda_is_load_intrinsic, .is_vector_type = cuda_is_vector_type, .host_call = cuda_host_call
+
+const Dialect dialect_cuda = {.name = "cuda", .language = LANG_CUDA, CUDA_HOOKS(cuda_builtin_symbol)};
 
 /* HIP with ROCm's headers: threadIdx.x is a member whose conversion
  * operator the code calls implicitly, and the old names
@@ -222,19 +214,4 @@ static int hip_builtin_symbol(Cx *c, CXCursor expr)
     return clang_Cursor_isNull(object) ? -1 : cuda_builtin_symbol(c, object);
 }
 
-const Dialect dialect_hip = {
-    .name = "hip",
-    .language = LANG_HIP,
-    .builtin_names = cuda_builtin_names,
-    .is_kernel = cuda_is_kernel,
-    .is_host_function = cuda_is_host_function,
-    .builtin_symbol = hip_builtin_symbol,
-    .builtin_constant = cuda_builtin_constant,
-    .var_space = cuda_var_space,
-    .param_space = cuda_param_space,
-    .is_barrier = cuda_is_barrier,
-    .is_atomic = cuda_is_atomic,
-    .is_load_intrinsic = cuda_is_load_intrinsic,
-    .is_vector_type = cuda_is_vector_type,
-    .host_call = cuda_host_call,
-};
+const Dialect dialect_hip = {.name = "hip", .language = LANG_HIP, CUDA_HOOKS(hip_builtin_symbol)};

@@ -6,23 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool text_includes_hip_header(const char *text, size_t size)
+/* The next #include from *p on: its delimiter ('<' or '"') and the name
+ * between the delimiters; false at the end.  *p moves past its line. */
+static bool next_include(const char **p, const char *end, char *delim, const char **name, size_t *len)
 {
-    const char *end = text + size;
-    for (const char *p = text; p && p < end;) {
-        const char *q = p;
-        while (q < end && (*q == ' ' || *q == '\t')) q++;
-        if (q < end && *q == '#') {
-            q++;
-            while (q < end && (*q == ' ' || *q == '\t')) q++;
-            if (end - q > 7 && strncmp(q, "include", 7) == 0) {
-                q += 7;
-                while (q < end && (*q == ' ' || *q == '\t')) q++;
-                if (end - q > 5 && (*q == '<' || *q == '"') && strncmp(q + 1, "hip/", 4) == 0) return true;
-            }
-        }
-        p = memchr(p, '\n', (size_t)(end - p));
-        if (p) p++;
+    while (*p < end) {
+        const char *q = *p, *nl = memchr(q, '\n', (size_t)(end - q));
+        const char *line_end = nl ? nl : end;
+        *p = nl ? nl + 1 : end;
+        while (q < line_end && (*q == ' ' || *q == '\t')) q++;
+        if (q == line_end || *q++ != '#') continue;
+        while (q < line_end && (*q == ' ' || *q == '\t')) q++;
+        if (line_end - q < 7 || strncmp(q, "include", 7) != 0) continue;
+        for (q += 7; q < line_end && (*q == ' ' || *q == '\t'); q++) {}
+        if (q == line_end || (*q != '<' && *q != '"')) continue;
+        const char *close = memchr(q + 1, *q == '<' ? '>' : '"', (size_t)(line_end - q - 1));
+        if (!close) continue;
+        *delim = *q;
+        *name = q + 1;
+        *len = (size_t)(close - q - 1);
+        return true;
     }
     return false;
 }
@@ -33,35 +36,25 @@ bool text_includes_hip_header(const char *text, size_t size)
  * `*budget` more files are read, 3 levels deep. */
 static bool includes_hip_near(const char *text, size_t size, const char *path, int depth, int *budget)
 {
-    if (text_includes_hip_header(text, size)) return true;
+    const char *end = text + size, *p = text, *name;
+    char delim;
+    size_t len;
+    while (next_include(&p, end, &delim, &name, &len))
+        if (len > 4 && strncmp(name, "hip/", 4) == 0) return true;
     if (depth >= 3 || !path) return false;
     const char *slash = strrchr(path, '/');
     int dir_len = slash ? (int)(slash - path + 1) : 0;
-    const char *end = text + size;
-    for (const char *p = text; p && p < end && *budget > 0;) {
-        const char *q = p;
-        while (q < end && (*q == ' ' || *q == '\t')) q++;
-        if (q < end && *q == '#') {
-            q++;
-            while (q < end && (*q == ' ' || *q == '\t')) q++;
-            if (end - q > 9 && strncmp(q, "include", 7) == 0) {
-                q += 7;
-                while (q < end && (*q == ' ' || *q == '\t')) q++;
-                const char *close = q < end && *q == '"' ? memchr(q + 1, '"', (size_t)(end - q - 1)) : NULL;
-                char near[4096];
-                if (close && close > q + 1 && q[1] != '/' &&
-                    snprintf(near, sizeof near, "%.*s%.*s", dir_len, path, (int)(close - q - 1), q + 1) <
-                        (int)sizeof near) {
-                    long n = 0;
-                    char *t = (*budget)-- > 0 ? read_file(near, &n) : NULL;
-                    bool hip = t && n <= (1 << 20) && includes_hip_near(t, (size_t)n, near, depth + 1, budget);
-                    free(t);
-                    if (hip) return true;
-                }
-            }
-        }
-        p = memchr(p, '\n', (size_t)(end - p));
-        if (p) p++;
+    for (p = text; *budget > 0 && next_include(&p, end, &delim, &name, &len);) {
+        char near[4096];
+        if (delim != '"' || !len || name[0] == '/' ||
+            snprintf(near, sizeof near, "%.*s%.*s", dir_len, path, (int)len, name) >= (int)sizeof near)
+            continue;
+        (*budget)--;
+        long n = 0;
+        char *t = read_file(near, &n);
+        bool hip = t && n <= (1 << 20) && includes_hip_near(t, (size_t)n, near, depth + 1, budget);
+        free(t);
+        if (hip) return true;
     }
     return false;
 }

@@ -18,10 +18,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Does the text #include a HIP header (<hip/...> or "hip/...")? */
-bool text_includes_hip_header(const char *text, size_t size);
-/* The same, or through the headers it includes with quotes, found beside
- * their includer (the file `path`'s text; 3 levels, 16 files at most). */
+/* Does the text (of the file `path`) #include a HIP header (<hip/...> or
+ * "hip/..."), itself or through the headers it includes with quotes, found
+ * beside their includer (3 levels, 16 files at most)? */
 bool source_includes_hip_header(const char *text, size_t size, const char *path);
 
 /* The language of `path` (text: its contents, NULL to read it from disk

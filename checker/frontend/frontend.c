@@ -166,7 +166,9 @@ void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *
     for (int i = 0; i < ninc && !scan.found; i++) find_stand_in(inc[i].file, &scan);
     rep->framework_stand_ins = scan.found;
     double t = monotonic_seconds();
-    model_build(m, pr->tu, frontend_shim_dir(fe), frontend_options(fe), fa);
+    FrontendOptions o = *frontend_options(fe);
+    if (pr->language) o.language = pr->language->x_name; /* decided by the parse: not read again */
+    model_build(m, pr->tu, frontend_shim_dir(fe), &o, fa);
     /* kernels whose launches are in other files: the host files that name them */
     if (!model_language(m)->host_code_in_gpu_files) opencl_link_host_launches(fe, path, fa ? fa->project_root : NULL, m, rep);
     else if (fa && fa->project_root) /* launch wrappers called from other files */

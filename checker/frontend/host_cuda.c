@@ -183,10 +183,12 @@ static void record_launch(HostScan *hs, CXCursor call, CXCursor cfg)
 static void record_function_launch(HostScan *hs, CXCursor call, int first_arg)
 {
     if (clang_Cursor_getNumArguments(call) < 3) return;
+    /* (void *)kernel, reinterpret_cast<void *>(&kernel), kernel<T> */
     CXCursor k = strip(clang_Cursor_getArgument(call, 0));
-    while (clang_getCursorKind(k) == CXCursor_ParenExpr || clang_getCursorKind(k) == CXCursor_UnaryOperator ||
-           clang_getCursorKind(k) == CXCursor_CStyleCastExpr || clang_getCursorKind(k) == CXCursor_CXXStaticCastExpr ||
-           clang_getCursorKind(k) == CXCursor_CXXReinterpretCastExpr || clang_getCursorKind(k) == CXCursor_UnexposedExpr) {
+    for (enum CXCursorKind kk = clang_getCursorKind(k);
+         kk == CXCursor_UnaryOperator || kk == CXCursor_CStyleCastExpr || kk == CXCursor_CXXStaticCastExpr ||
+         kk == CXCursor_CXXReinterpretCastExpr;
+         kk = clang_getCursorKind(k)) {
         Children ch = children_of(k);
         CXCursor in = ch.n == 1 ? strip(ch.items[0]) : clang_getNullCursor();
         children_free(&ch);

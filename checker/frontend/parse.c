@@ -74,6 +74,8 @@ struct Frontend {
     char pch[PATH_MAX];
     char cuda_path[PATH_MAX];
     char rocm_path[PATH_MAX];   /* ROCm's HIP headers (frontend_find_rocm), "" when none */
+    const GpuLanguage *language; /* parse_language's for the file language_of (NULL: none yet) */
+    char language_of[PATH_MAX];
     int rocm_major;             /* its HIP_VERSION_MAJOR */
     bool parse_rocm;            /* the current parse is HIP with ROCm's headers */
     char rocm_arch[64], rocm_path_arg[PATH_MAX + 16];
@@ -179,6 +181,7 @@ void frontend_options_cuda_path(const FrontendOptions *o, char *out, size_t n)
 void frontend_set_file_args(Frontend *fe, const FileArgs *fa)
 {
     fe->file_args = fa;
+    fe->language = NULL; /* decided again with the new flags */
 }
 
 const char *frontend_shim_dir(const Frontend *fe)
@@ -213,8 +216,9 @@ void frontend_force_opencl(Frontend *fe, bool on)
 }
 
 /* The language a file is parsed as: a host file's kernel string is OpenCL
- * C; else -x's; else its extension's, CUDA for any other. */
-static const GpuLanguage *parse_language(const Frontend *fe, const char *path)
+ * C; else file_language.h's (-x, the extension, a C++ file's HIP includes,
+ * an AMD target). */
+static const GpuLanguage *decide_language(const Frontend *fe, const char *path)
 {
     if (fe->force_opencl) return language_info(LANG_OPENCL);
     bool unsaved = fe->has_unsaved && fe->unsaved.Filename && strcmp(fe->unsaved.Filename, path) == 0;
@@ -222,19 +226,33 @@ static const GpuLanguage *parse_language(const Frontend *fe, const char *path)
                          unsaved ? fe->unsaved.Length : 0);
 }
 
-static bool is_opencl(const Frontend *fe, const char *path)
+/* The same, decided once for the file being parsed (a C++ file's is read
+ * from its text and its neighbours'): kept until another file, its flags
+ * or its buffer are set. */
+static const GpuLanguage *parse_language(Frontend *fe, const char *path)
+{
+    if (fe->force_opencl) return language_info(LANG_OPENCL);
+    if (!fe->language || strcmp(fe->language_of, path) != 0) {
+        fe->language = decide_language(fe, path);
+        snprintf(fe->language_of, sizeof fe->language_of, "%s", path);
+    }
+    return fe->language;
+}
+
+static bool is_opencl(Frontend *fe, const char *path)
 {
     return parse_language(fe, path)->id == LANG_OPENCL;
 }
 
 bool frontend_parses_as_opencl(const Frontend *fe, const char *path)
 {
-    return is_opencl(fe, path);
+    return decide_language(fe, path)->id == LANG_OPENCL;
 }
 
 void frontend_set_unsaved(Frontend *fe, const char *path, const char *contents, unsigned long size)
 {
     fe->has_unsaved = contents != NULL;
+    fe->language = NULL;
     fe->unsaved.Filename = path;
     fe->unsaved.Contents = contents;
     fe->unsaved.Length = size;
@@ -738,8 +756,10 @@ const FileArgs *frontend_file_args(const Frontend *fe)
 
 ParseResult frontend_parse(Frontend *fe, const char *path)
 {
-    if (is_opencl(fe, path)) return frontend_parse_opencl(fe, path);
-    return frontend_parse_file(fe, path);
+    const GpuLanguage *lang = parse_language(fe, path);
+    ParseResult r = lang->id == LANG_OPENCL ? frontend_parse_opencl(fe, path) : frontend_parse_file(fe, path);
+    r.language = lang;
+    return r;
 }
 
 /* The directories whose files' diagnostics may be quoted (trusted_files.h):

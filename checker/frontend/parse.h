@@ -21,6 +21,7 @@ typedef struct {
     bool fatal;                 /* nothing could be parsed */
     char *fatal_message;
     bool tu_kept;               /* tu belongs to a kept document (KeptTu) */
+    const GpuLanguage *language; /* what frontend_parse read the file as (the model is built as it) */
 } ParseResult;
 
 /* A translation unit kept between the analyses of one document (document.c). */

@@ -17,7 +17,7 @@ static bool constant_of(const Value *v, long long *out)
 /* `where`: the operation, or for a call the argument that holds the
  * constant (a call may show several patterns, each reported apart);
  * `text`: what the message quotes. */
-static void record(Ctx *c, WarpConstantKind kind, long long value, CXCursor where, const char *text,
+static void record(Ctx *c, WarpConstantKind kind, CXCursor where, const char *text,
                    CXCursor constant, SrcRange constant_range, const char *constant_text)
 {
     SrcRange r = range_of(&c->cx, where);
@@ -30,7 +30,6 @@ static void record(Ctx *c, WarpConstantKind kind, long long value, CXCursor wher
     WarpConstant *w = VEC_PUSH(c->k->warp_constants, c->k->nwarp_constants);
     memset(w, 0, sizeof *w);
     w->kind = kind;
-    w->value = value;
     w->range = r;
     w->text = text;
     w->constant_range = constant_range;
@@ -55,7 +54,7 @@ void note_warp_constant_op(Ctx *c, CXCursor e, Op op, CXCursor rhs, const Value 
     else if (op == OP_DIV && k == 32) kind = WARP_ID_DIV;
     else if (op == OP_SHR && k == 5) kind = WARP_ID_SHIFT;
     else return;
-    record(c, kind, k, e, text_of(&c->cx, e), rhs, range_of(&c->cx, rhs), NULL);
+    record(c, kind, e, text_of(&c->cx, e), rhs, range_of(&c->cx, rhs), NULL);
 }
 
 /* An argument written in the call, not a default one (the shim's width =
@@ -109,7 +108,7 @@ void note_warp_constant_call(Ctx *c, CXCursor e, const char *name, const Value *
         CXCursor a = clang_Cursor_getArgument(e, 0);
         if (written(e, a)) {
             call_text = text_of(&c->cx, e);
-            record(c, WARP_FULL_MASK_32, k, a, call_text, a, range_of(&c->cx, a), NULL);
+            record(c, WARP_FULL_MASK_32, a, call_text, a, range_of(&c->cx, a), NULL);
         }
     }
     if (!shfl) return;
@@ -125,7 +124,7 @@ void note_warp_constant_call(Ctx *c, CXCursor e, const char *name, const Value *
         CXCursor a = clang_Cursor_getArgument(e, (unsigned)width);
         if (written(e, a)) {
             if (!call_text) call_text = text_of(&c->cx, e);
-            record(c, WARP_SHUFFLE_WIDTH, k, a, call_text, a, range_of(&c->cx, a), NULL);
+            record(c, WARP_SHUFFLE_WIDTH, a, call_text, a, range_of(&c->cx, a), NULL);
         }
     }
     bool shifts = strstr(name, "_down") || strstr(name, "_up") || strstr(name, "_xor");
@@ -133,11 +132,11 @@ void note_warp_constant_call(Ctx *c, CXCursor e, const char *name, const Value *
     CXCursor a = clang_Cursor_getArgument(e, (unsigned)offset);
     if (!call_text) call_text = text_of(&c->cx, e);
     if (constant_of(&argv[offset], &k)) {
-        if (k == 16) record(c, WARP_SHUFFLE_OFFSET, k, a, call_text, a, range_of(&c->cx, a), NULL);
+        if (k == 16) record(c, WARP_SHUFFLE_OFFSET, a, call_text, a, range_of(&c->cx, a), NULL);
         return;
     }
     long long start;
     int l = offset_loop(c, a, &start);
     if (l >= 0 && start == 16) /* reported at the call; the constant is the loop's start */
-        record(c, WARP_SHUFFLE_OFFSET, start, a, call_text, clang_getNullCursor(), c->k->loops[l].header, "16");
+        record(c, WARP_SHUFFLE_OFFSET, a, call_text, clang_getNullCursor(), c->k->loops[l].header, "16");
 }

@@ -200,7 +200,6 @@ typedef enum {
 
 typedef struct {
     WarpConstantKind kind;
-    long long value;             /* the constant as written: 31, 32, 5, 16, 0xffffffff */
     SrcRange range;              /* the operation or the call */
     SrcRange constant_range;     /* the constant (a loop's initial value for an offset loop) */
     const char *text;            /* the operation or call as written */

@@ -112,6 +112,10 @@ int rule_option_index(const Rule *r, const char *name);
  * gpulint has no measurements of (an AMD GPU) each prediction says that it
  * was not measured there and how it was derived (rules/common.c). */
 void rules_note_language_and_target(const Model *m, FindingList *out);
+/* --emit-bench: what a replay of each finding's kernel needs (parameters,
+ * launch shape, scalar values, buffer extents) as replay_* evidence
+ * (rules/replay_facts.c, read by bench/replay.c). */
+void rules_add_replay_facts(const Model *m, FindingList *out);
 
 /* Shared helpers for rules (rules/common.c). */
 /* The type name without const/volatile/struct, for messages. */

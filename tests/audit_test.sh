@@ -239,8 +239,10 @@ check "config min-severity: info records info findings ($ninfo); --min-severity 
 
 # --- --emit-bench: the top 2 findings per project
 "$G" audit --out "$tmp/bench" -j 2 --emit-bench 2 examples rules/uncoalesced-row 2> "$tmp/bench.err" >/dev/null
-nb=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["benchmarks"]))' "$tmp/bench/bench/index.json" 2>/dev/null)
+nb=$(python3 -c 'import json,sys; print(len([b for b in json.load(open(sys.argv[1]))["benchmarks"] if b.get("kind") != "replay"]))' "$tmp/bench/bench/index.json" 2>/dev/null)
 check "--emit-bench 2: 4 benchmarks for 2 projects ($nb)" "[[ '$nb' == 4 ]] && ls $tmp/bench/bench/*/bench.cu >/dev/null"
+nr=$(python3 -c 'import json,sys; print(len([b for b in json.load(open(sys.argv[1]))["benchmarks"] if b.get("kind") == "replay"]))' "$tmp/bench/bench/index.json" 2>/dev/null)
+check "--emit-bench 2: replays of the findings' own kernels beside them ($nr)" "[[ '$nr' -ge 1 ]] && ls $tmp/bench/bench/*.replay/written.cu >/dev/null"
 
 # --- the page in a real browser
 browser=$(command -v chromium || command -v chromium-browser || true)

@@ -24,7 +24,7 @@ if [ $rc -gt 1 ]; then
   echo "FAIL: --emit-bench exited $rc"; cat "$work/emit.txt"; exit 1
 fi
 nfind=$(grep -c '"rule":' "$work/findings.json")
-nbench=$(ls -d "$work"/b/*/ | wc -l)
+nbench=$(ls -d "$work"/b/*/ | grep -vc "\.replay/$")
 echo "findings: $nfind, benchmarks: $nbench"
 [ "$nbench" -eq "$nfind" ] || { echo "FAIL: $nfind findings but $nbench benchmarks"; exit 1; }
 # every registered rule: the ids are the first word of --list-rules' lines

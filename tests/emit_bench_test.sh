@@ -26,7 +26,7 @@ for len in 8000 70000; do
   kernel "$name" > "$work/long$len.cu"
   "$gpulint" --emit-bench "$work/long$len" "$work/long$len.cu" > /dev/null 2> "$work/err.txt"
   rc=$?
-  src=$(ls "$work"/long$len/*/bench.cu 2>/dev/null | head -1)
+  src=$(ls "$work"/long$len/*/bench.cu 2>/dev/null | grep -v "\.replay/" | head -1)
   if [ $rc -eq 1 ] && [ -n "$src" ] && grep -q "in kernel $name\$" "$src" && sanitizer_clean "$work/err.txt"; then
     ok "kernel name of $len characters: whole name in bench.cu, exit 1"
   else
@@ -73,7 +73,7 @@ mkdir -p "$hostile"
 kernel k > "$hostile/k.cu"
 "$gpulint" --emit-bench "$work/inj" "$hostile/k.cu" > /dev/null 2> "$work/err.txt"
 rc=$?
-src=$(ls "$work"/inj/*/bench.cu 2>/dev/null | head -1)
+src=$(ls "$work"/inj/*/bench.cu 2>/dev/null | grep -v "\.replay/" | head -1)
 if [ $rc -eq 1 ] && [ -n "$src" ]; then
   # the header comment is lines 1-3; its first "*/" must be at the end of line 3
   first_close=$(grep -n '\*/' "$src" | head -1 | cut -d: -f1)

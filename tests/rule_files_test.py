@@ -57,9 +57,7 @@ def common_keys(src):
     keys = set()
     for para in doc.split("\n\n"):
         if para.startswith("Every "):
-            m = re.search(r"`([A-Za-z_][A-Za-z0-9_]*)` (str|int|bool)", para)
-            if m:
-                keys.add(m.group(1))
+            keys.update(re.findall(r"`([A-Za-z_][A-Za-z0-9_]*)` (?:str|int|bool)", para))
     return keys
 
 

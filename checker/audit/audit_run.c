@@ -371,6 +371,9 @@ static int by_predicted(const void *a, const void *b)
 static int emit_benchmarks(const AuditRunOptions *o, const EngineOptions *eo)
 {
     char err[512];
+    EngineOptions replay_eo = *eo;
+    replay_eo.replay_facts = true; /* what a replay of each finding's kernel needs */
+    eo = &replay_eo;
     Engine *engine = engine_new(eo, err, sizeof err);
     if (!engine) {
         fprintf(stderr, "gpulint: error: cannot set up the parser: %s\n", err);
@@ -426,7 +429,9 @@ static int emit_benchmarks(const AuditRunOptions *o, const EngineOptions *eo)
     size_t n = strlen(o->out_dir) + 16;
     char *dir = xmalloc(n);
     snprintf(dir, n, "%s/bench", o->out_dir);
-    int status = nchosen ? bench_emit(chosen, nchosen, dir, o->data_dir, &d) : 0;
+    BuildFlags *flags = engine_build_flags_new(eo);
+    int status = nchosen ? bench_emit(chosen, nchosen, dir, o->data_dir, engine_build_flags_for, flags, &d) : 0;
+    engine_build_flags_free(flags);
     fprintf(stderr, "gpulint audit: %d benchmarks in %s (run 'gpulint bench %s' on a GPU machine, then 'gpulint audit report %s')\n",
             nchosen, dir, dir, o->out_dir);
     free(dir);

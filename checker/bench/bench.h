@@ -6,11 +6,14 @@
 
 #include "finding/diagnostics.h"
 #include "finding/finding.h"
+#include "bench/replay.h"
 
-/* Writes DIR/<finding-id>/bench.cu, the shared harness, a Makefile and
+/* Writes DIR/<finding-id>/bench.cu (the rule's pattern), DIR/<finding-id>.replay/
+ * (the finding's own kernel, when it can be replayed: flags_for gives the
+ * project's flags of a file), the shared harness, a Makefile and
  * DIR/index.json. Returns 0, or 2 with the errors in diags. */
 int bench_emit(const Finding *const *findings, int nfindings, const char *dir, const char *data_dir,
-               Diagnostics *diags);
+               ReplayFlagsFn flags_for, void *flags_ctx, Diagnostics *diags);
 /* gpulint bench DIR [--arch=ARCH] [--build-only] [--nvcc=PATH] [--jobs=N] */
 int bench_main(int argc, char **argv);
 

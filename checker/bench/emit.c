@@ -9,6 +9,8 @@
  * link is refused.  Text taken from the analysed files (paths, names,
  * expressions) is escaped for the place it lands in the generated code. */
 #include "bench/bench.h"
+#include "bench/emit_io.h"
+#include "bench/replay.h"
 #include "finding/fingerprint.h"
 #include "util/fileio.h"
 #include "util/version.h"
@@ -26,104 +28,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static bool safe_name(const char *s)
-{
-    if (!s[0] || strcmp(s, ".") == 0 || strcmp(s, "..") == 0) return false;
-    for (const char *p = s; *p; p++)
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' ||
-              *p == '-' || *p == '.'))
-            return false;
-    return true;
-}
-
-static bool make_dir(const char *path)
-{
-    if (mkdir(path, 0777) == 0) return true;
-    struct stat st;
-    return errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* ------------------------------------------------ a growable text buffer */
-
-typedef struct {
-    char *data;
-    size_t len, cap;
-} Buf;
-
-static void buf_reserve(Buf *b, size_t more)
-{
-    if (b->len + more + 1 <= b->cap) return;
-    size_t cap = b->cap ? b->cap : 1024;
-    while (cap < b->len + more + 1) cap *= 2;
-    b->data = xrealloc(b->data, cap);
-    b->cap = cap;
-}
-
-static void buf_add(Buf *b, const char *s, size_t n)
-{
-    buf_reserve(b, n);
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = 0;
-}
-
-static void buf_char(Buf *b, char c) { buf_add(b, &c, 1); }
-
-static void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void buf_printf(Buf *b, const char *fmt, ...)
-{
-    va_list ap, again;
-    va_start(ap, fmt);
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n > 0) {
-        buf_reserve(b, (size_t)n);
-        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, again);
-        b->len += (size_t)n;
-    }
-    va_end(again);
-}
-
-/* ------------------------- text from the analysed files in generated code */
-
-/* Text inside a block comment: printable ASCII only, and never a comment
- * delimiter (a directory named `a*` followed by `/` would otherwise close
- * the comment and the rest of the path would become code).  Other bytes are
- * shown as \xNN. */
-static void buf_comment_text(Buf *b, const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if ((p[0] == '*' && p[1] == '/') || (p[0] == '/' && p[1] == '*')) {
-            buf_char(b, (char)p[0]);
-            buf_char(b, ' ');
-        } else if (*p >= 32 && *p < 127) {
-            buf_char(b, (char)*p);
-        } else {
-            buf_printf(b, "\\x%02X", *p);
-        }
-    }
-}
-
-/* A C string literal, quotes included: octal escapes (always three digits,
- * so a following digit is not taken into the escape) for every byte outside
- * printable ASCII; `?` escaped so that no trigraph can form. */
-static void buf_c_string(Buf *b, const char *s)
-{
-    buf_char(b, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\' || *p == '?') {
-            buf_char(b, '\\');
-            buf_char(b, (char)*p);
-        } else if (*p >= 32 && *p < 127) {
-            buf_char(b, (char)*p);
-        } else {
-            buf_printf(b, "\\%03o", *p);
-        }
-    }
-    buf_char(b, '"');
-}
 
 /* A #define's name and value come from the rule, partly from the analysed
  * source (an expression).  Code cannot be escaped, so a value is used only
@@ -147,69 +51,6 @@ static bool define_ok(const BenchDef *d, char *value, size_t n)
            (k == 0 || value[k - 1] != '\\');
 }
 
-/* ---------------------------------------- writing inside DIR, never beyond */
-
-/* Writes NAME in the directory DIRFD: a new temporary file (O_EXCL,
- * O_NOFOLLOW) renamed over NAME.  rename replaces a symbolic link NAME
- * instead of writing where it points, and no reader sees half a file. */
-static bool write_at(int dirfd, const char *name, const char *data, size_t n, mode_t mode)
-{
-    char tmp[256];
-    int fd = -1;
-    for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
-        snprintf(tmp, sizeof tmp, ".%s.gpulint-%ld-%d", name, (long)getpid(), attempt);
-        fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (fd < 0 && errno != EEXIST) return false;
-    }
-    if (fd < 0) return false;
-    size_t done = 0;
-    while (done < n) {
-        ssize_t w = write(fd, data + done, n - done);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) break;
-        done += (size_t)w;
-    }
-    bool ok = done == n && (mode == 0 || fchmod(fd, mode) == 0);
-    if (close(fd) != 0) ok = false;
-    if (ok && renameat(dirfd, tmp, dirfd, name) == 0) return true;
-    int saved = errno;
-    unlinkat(dirfd, tmp, 0);
-    errno = saved;
-    return false;
-}
-
-/* Opens (creating it if needed) the subdirectory NAME of DIRFD; a symbolic
- * link there is refused, so nothing is written outside DIR through it. */
-static int open_subdir(int dirfd, const char *dir, const char *name, Diagnostics *diags)
-{
-    if (mkdirat(dirfd, name, 0777) != 0 && errno != EEXIST) {
-        diag_error(diags, NULL, 0, 0, "--emit-bench: cannot create %s/%s: %s", dir, name, strerror(errno));
-        return -1;
-    }
-    struct stat st;
-    if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode)) {
-        diag_error(diags, NULL, 0, 0, "--emit-bench: %s/%s is a symbolic link: not writing through it (remove it)",
-                dir, name);
-        return -1;
-    }
-    int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0)
-        diag_error(diags, NULL, 0, 0, "--emit-bench: cannot open %s/%s as a directory: %s", dir, name,
-                errno == ELOOP ? "it is a symbolic link" : strerror(errno));
-    return fd;
-}
-
-/* Copies a harness file from the installed data into DIRFD. */
-static bool copy_in(const char *from, int dirfd, const char *name)
-{
-    long n;
-    char *buf = read_file(from, &n);
-    if (!buf) return false;
-    bool ok = write_at(dirfd, name, buf, (size_t)n, 0);
-    free(buf);
-    return ok;
-}
-
 /* One --emit-bench run: DIR (opened once: everything is written relative
  * to dirfd) and what the benchmarks written so far add to index.json and
  * the Makefile. */
@@ -221,6 +62,9 @@ typedef struct {
     cJSON *list;  /* index.json's "benchmarks" */
     Buf targets;  /* the Makefile's BENCHES */
     int written, status;
+    ReplayEmit replay; /* the replays of the findings' own kernels */
+    Buf replay_rules;  /* their Makefile rules */
+    cJSON *refused;    /* index.json's "replays_refused" */
 } EmitRun;
 
 /* Creates and opens DIR and copies the shared harness into it; false after
@@ -237,8 +81,8 @@ static bool open_bench_dir(EmitRun *e)
         diag_error(e->diags, e->dir, 0, 0, "--emit-bench: cannot open directory: %s", strerror(errno));
         return false;
     }
-    const char *shared[] = {"gpulint_bench.h", "gpulint_bench_stats.h"};
-    for (size_t i = 0; i < 2; i++) {
+    const char *shared[] = {"gpulint_bench.h", "gpulint_bench_stats.h", "gpulint_replay.h"};
+    for (size_t i = 0; i < 3; i++) {
         char from[4200];
         snprintf(from, sizeof from, "%s/%s", e->tmpl_dir, shared[i]);
         if (!copy_in(from, e->dirfd, shared[i])) {
@@ -387,6 +231,34 @@ static void emit_benchmark(EmitRun *e, const Finding *f)
     e->written++;
 }
 
+/* DIR/<id>.replay/ for one finding, and its index entry; or why not, in
+ * index.json's "replays_refused" and a note. */
+static void emit_replay(EmitRun *e, const Finding *f)
+{
+    if (!safe_name(f->id)) return;
+    const char *why = NULL;
+    cJSON *replay = replay_emit(&e->replay, f, &why);
+    if (!replay) {
+        cJSON *r = cJSON_CreateObject();
+        cJSON_AddStringToObject(r, "id", f->id);
+        cJSON_AddStringToObject(r, "why", why ? why : "?");
+        cJSON_AddItemToArray(e->refused, r);
+        return;
+    }
+    char id[600];
+    snprintf(id, sizeof id, "%s.replay", f->id);
+    cJSON *entry = cJSON_CreateObject();
+    cJSON_AddStringToObject(entry, "id", id);
+    cJSON_AddStringToObject(entry, "kind", "replay");
+    if (finding_fingerprint(f)) cJSON_AddStringToObject(entry, "fingerprint", finding_fingerprint(f));
+    cJSON_AddStringToObject(entry, "source", "bench.cu");
+    cJSON_AddItemToObject(entry, "params", cJSON_CreateObject());
+    cJSON_AddItemToObject(entry, "replay", replay);
+    cJSON_AddItemToObject(entry, "finding", finding_to_json(f));
+    cJSON_AddItemToArray(e->list, entry);
+    e->written++;
+}
+
 /* DIR/Makefile: builds every benchmark written with nvcc. */
 static void write_makefile(EmitRun *e)
 {
@@ -394,6 +266,8 @@ static void write_makefile(EmitRun *e)
     buf_printf(&mk, "# Generated by gpulint: builds every benchmark of this folder with nvcc.\n"
                     "# make -j ARCH=sm_90   (ARCH=native builds for the GPU of this machine)\n"
                     "NVCC ?= nvcc\nARCH ?= native\nNVCCFLAGS ?= -O3 -std=c++17 -arch=$(ARCH)\n"
+                    "# replays: the user's file with the project's flags (-lineinfo: ncu's source view)\n"
+                    "REPLAY_NVCCFLAGS ?= -O3 -lineinfo -arch=$(ARCH)\n"
                     "BENCHES :=%s\n\nall: $(BENCHES)\n\n"
                     "# A failed build must not leave an older binary to be timed: the old one\n"
                     "# is removed first, a partly written one by .DELETE_ON_ERROR.\n"
@@ -401,8 +275,8 @@ static void write_makefile(EmitRun *e)
                     "%%/bench: %%/bench.cu gpulint_bench.h gpulint_bench_stats.h\n"
                     "\t@rm -f $@\n"
                     "\t$(NVCC) $(NVCCFLAGS) -o $@ $<\n\n"
-                    "clean:\n\trm -f $(BENCHES)\n\n.PHONY: all clean\n",
-               e->targets.data);
+                    "clean:\n\trm -f $(BENCHES)\n\n.PHONY: all clean\n%s",
+               e->targets.data, e->replay_rules.data ? e->replay_rules.data : "");
     if (!write_at(e->dirfd, "Makefile", mk.data, mk.len, 0)) {
         diag_error(e->diags, NULL, 0, 0, "--emit-bench: cannot write %s/Makefile: %s", e->dir, strerror(errno));
         e->status = 2;
@@ -421,8 +295,18 @@ static void write_run_script(EmitRun *e)
         "# Then, where gpulint is installed: gpulint bench THIS_DIR --collect\n"
         "set -u\ncd \"$(dirname \"$0\")\"\n"
         "make -k -j\"$(nproc)\" ARCH=\"${ARCH:-native}\" NVCC=\"${NVCC:-nvcc}\" > build.log 2>&1 || echo \"some builds failed: see build.log\"\n"
+        "SANITIZER=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)\n"
         "for d in */; do\n"
         "  id=${d%/}\n"
+        "  # a replay runs your kernel on made-up inputs: memcheck first, and one that\n"
+        "  # reads or writes out of bounds is not timed\n"
+        "  if [ -x \"$id/bench\" ] && [ \"${id%.replay}\" != \"$id\" ] && [ -x \"$SANITIZER\" ]; then\n"
+        "    \"$SANITIZER\" --tool memcheck --error-exitcode 86 \"$id/bench\" --quick --samples 1 > \"$id/memcheck.txt\" 2>&1\n"
+        "    if [ $? -eq 86 ]; then\n"
+        "      echo \"GPULINT_REPLAY_REFUSED out-of-bounds accesses under compute-sanitizer memcheck with the synthesized inputs: not timed (see memcheck.txt)\" > \"$id/output.txt\"\n"
+        "      echo \"$id: not timed (out of bounds)\"; continue\n"
+        "    fi\n"
+        "  fi\n"
         "  if [ -x \"$id/bench\" ]; then\n"
         "    \"$id/bench\" \"$@\" > \"$id/output.txt\" 2>&1\n"
         "    echo \"$id: $(grep -o '\"verdict\":\"[^\"]*\"' \"$id/output.txt\" | tail -1)\"\n"
@@ -435,7 +319,7 @@ static void write_run_script(EmitRun *e)
 }
 
 int bench_emit(const Finding *const *findings, int nfindings, const char *dir, const char *data_dir,
-               Diagnostics *diags)
+               ReplayFlagsFn flags_for, void *flags_ctx, Diagnostics *diags)
 {
     EmitRun e;
     memset(&e, 0, sizeof e);
@@ -447,8 +331,14 @@ int bench_emit(const Finding *const *findings, int nfindings, const char *dir, c
     cJSON_AddNumberToObject(index, "version", 1);
     cJSON_AddStringToObject(index, "tool", "gpulint " GPULINT_VERSION);
     e.list = cJSON_AddArrayToObject(index, "benchmarks");
+    e.refused = cJSON_AddArrayToObject(index, "replays_refused");
     buf_add(&e.targets, "", 0);
-    for (int i = 0; i < nfindings; i++) emit_benchmark(&e, findings[i]);
+    buf_add(&e.replay_rules, "", 0);
+    e.replay = (ReplayEmit){e.dirfd, dir, diags, flags_for, flags_ctx, &e.replay_rules, &e.targets, 0};
+    for (int i = 0; i < nfindings; i++) {
+        emit_benchmark(&e, findings[i]);
+        emit_replay(&e, findings[i]);
+    }
     /* index.json, the Makefile and run.sh list the benchmarks written */
     char *json = json_print_utf8(index);
     cJSON_Delete(index);
@@ -459,9 +349,10 @@ int bench_emit(const Finding *const *findings, int nfindings, const char *dir, c
     free(json);
     write_makefile(&e);
     free(e.targets.data);
+    free(e.replay_rules.data);
     write_run_script(&e);
     close(e.dirfd);
-    fprintf(stderr, "gpulint: wrote %d benchmark%s to %s (build and run: gpulint bench %s)\n", e.written,
-            e.written == 1 ? "" : "s", dir, dir);
+    fprintf(stderr, "gpulint: wrote %d benchmark%s to %s, %d of them replay%s of your kernels (build and run: gpulint bench %s)\n",
+            e.written, e.written == 1 ? "" : "s", dir, e.replay.written, e.replay.written == 1 ? "" : "s", dir);
     return e.status;
 }

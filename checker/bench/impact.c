@@ -33,6 +33,7 @@ static bool params_match(const BenchParams *bp, const cJSON *params)
  * and a result), its fields looked up once. */
 typedef struct {
     const char *fingerprint, *rule;
+    const char *measured; /* "your kernel", "your kernel (upper bound)" (a replay), or "pattern" */
     const cJSON *params, *result;
     int order; /* its place in the file: the first matching entry wins */
 } ImpactEntry;
@@ -115,7 +116,8 @@ ImpactResults *bench_load_impact(const char *results_file, Diagnostics *diags)
         if (!fp) unmatched++;
         if (!fp || !res) continue;
         results->entries[results->n++] =
-            (ImpactEntry){fp, bench_json_str(e, "rule", ""), cJSON_GetObjectItem(e, "params"), res, order};
+            (ImpactEntry){fp, bench_json_str(e, "rule", ""), bench_json_str(e, "measured", "pattern"),
+                          cJSON_GetObjectItem(e, "params"), res, order};
     }
     if (results->n > 1) qsort(results->entries, (size_t)results->n, sizeof *results->entries, by_fingerprint);
     if (unmatched)
@@ -158,12 +160,19 @@ void bench_attach_impact(const ImpactResults *results, FindingList *findings)
             if (strcmp(results->entries[mid].fingerprint, fp) < 0) lo = mid + 1;
             else hi = mid;
         }
+        /* The finding that was benchmarked, and only it: same fingerprint
+         * (rule, file, the line's code, kernel) and rule; a pattern result
+         * also the same benchmark parameters (else it measured another
+         * shape).  A replay of the finding's own kernel wins over the
+         * pattern. */
+        const ImpactEntry *x = NULL;
         for (int j = lo; j < results->n && strcmp(results->entries[j].fingerprint, fp) == 0; j++) {
-            const ImpactEntry *x = &results->entries[j];
-            /* The finding that was benchmarked, and only it: same fingerprint
-             * (rule, file, the line's code, kernel), and still the same
-             * benchmark parameters (else the measurement is of another shape). */
-            if (strcmp(x->rule, f->rule) != 0 || !params_match(&bp, x->params)) continue;
+            const ImpactEntry *y = &results->entries[j];
+            bool replay = strncmp(y->measured, "your kernel", 11) == 0;
+            if (strcmp(y->rule, f->rule) != 0 || (!replay && !params_match(&bp, y->params))) continue;
+            if (!x || (replay && strncmp(x->measured, "your kernel", 11) != 0)) x = y;
+        }
+        if (x) {
             const cJSON *res = x->result, *spread = cJSON_GetObjectItem(res, "best_spread");
             f->measured.present = true;
             f->measured.gpu = cJSON_IsString(cJSON_GetObjectItem(res, "gpu"))
@@ -173,9 +182,12 @@ void bench_attach_impact(const ImpactResults *results, FindingList *findings)
             f->measured.speedup = bench_json_num(res, "best_speedup", 0);
             f->measured.spread_lo = bench_spread_at(spread, 0);
             f->measured.spread_hi = bench_spread_at(spread, 1);
-            f->measured.variant = arena_clean(&findings->arena, bench_json_str(res, "best_fix", "fix"));
+            f->measured.variant =
+                strcmp(x->measured, "your kernel") == 0 ? "the fix applied to your kernel"
+                : strncmp(x->measured, "your kernel", 11) == 0
+                    ? "your kernel with the access made coalesced (an upper bound)"
+                    : arena_clean(&findings->arena, bench_json_str(res, "best_fix", "fix"));
             f->measured.verdict = arena_strdup(&findings->arena, bench_verdict_name(res));
-            break;
         }
     }
 }

@@ -280,6 +280,52 @@ static int run_binary(const BenchRun *r, const char *id, const char *outpath)
     return system(cmd);
 }
 
+/* A replay runs the user's kernel on inputs gpulint made up: once under
+ * compute-sanitizer's memcheck first (where it is installed), and a replay
+ * that reads or writes out of bounds is not timed: its output says why. */
+static bool replay_in_bounds(const BenchRun *r, const char *id, const char *outpath)
+{
+    char sanitizer[4096];
+    if (!find_program("compute-sanitizer", sanitizer, sizeof sanitizer)) {
+        snprintf(sanitizer, sizeof sanitizer, "/usr/local/cuda/bin/compute-sanitizer");
+        if (!exists(sanitizer)) return true;
+    }
+    char path[4096], log[4200], qs[4200], qpath[4200], qlog[4400], cmd[20000];
+    snprintf(path, sizeof path, "%s/%s/bench", r->o.dir, id);
+    snprintf(log, sizeof log, "%s/%s/memcheck.txt", r->o.dir, id);
+    shell_quote(qs, sizeof qs, sanitizer);
+    shell_quote(qpath, sizeof qpath, path);
+    shell_quote(qlog, sizeof qlog, log);
+    snprintf(cmd, sizeof cmd, "%s --tool memcheck --error-exitcode 86 %s --quick --samples 1 > %s 2>&1", qs, qpath, qlog);
+    int st = system(cmd);
+    if (!(WIFEXITED(st) && WEXITSTATUS(st) == 86)) return true;
+    FILE *out = fopen(outpath, "w");
+    if (out) {
+        fprintf(out, "GPULINT_REPLAY_REFUSED out-of-bounds accesses under compute-sanitizer memcheck with the "
+                     "synthesized inputs: not timed (see memcheck.txt)\n");
+        fclose(out);
+    }
+    return false;
+}
+
+/* Why a replay was not timed (its output's GPULINT_REPLAY_REFUSED line),
+ * malloc'd, or NULL. */
+static char *replay_refusal(const char *outpath)
+{
+    char *output = read_file(outpath, NULL), *why = NULL;
+    const char *at = output ? strstr(output, "GPULINT_REPLAY_REFUSED ") : NULL;
+    if (at) {
+        at += strlen("GPULINT_REPLAY_REFUSED ");
+        size_t n = strcspn(at, "\n");
+        why = malloc(n + 1);
+        if (!why) gpulint_out_of_memory();
+        memcpy(why, at, n);
+        why[n] = 0;
+    }
+    free(output);
+    return why;
+}
+
 /* The last GPULINT_RESULT line of a benchmark's output, parsed (NULL when
  * there is none, or it is not JSON). */
 static cJSON *result_in_output(const char *outpath)
@@ -311,6 +357,13 @@ static cJSON *result_entry(const cJSON *e, const char *id)
     cJSON_AddStringToObject(out, "file", bench_json_str(finding, "file", ""));
     cJSON_AddNumberToObject(out, "line", line_of(finding));
     cJSON_AddStringToObject(out, "kernel", bench_json_str(finding, "kernel", ""));
+    /* what was timed: the user's kernel (a replay), an upper bound of it,
+     * or the rule's pattern at the finding's parameters */
+    const cJSON *replay = cJSON_GetObjectItem(e, "replay");
+    cJSON_AddStringToObject(out, "measured",
+                            !replay ? "pattern"
+                            : strcmp(bench_json_str(replay, "measures", ""), "upper bound") == 0 ? "your kernel (upper bound)"
+                                                                                                 : "your kernel");
     cJSON_AddItemToObject(out, "params", cJSON_Duplicate(cJSON_GetObjectItem(e, "params"), 1));
     cJSON_AddItemToObject(out, "evidence", cJSON_Duplicate(cJSON_GetObjectItem(finding, "evidence"), 1));
     return out;
@@ -331,7 +384,12 @@ static void record_result(BenchRun *r, const cJSON *e, const char *id, const cha
     const char *base = strrchr(file, '/');
     snprintf(loc, sizeof loc, "%s:%d", base ? base + 1 : file, line_of(finding));
     char *rule = bench_clean_text(bench_json_str(finding, "rule", "")), *where = bench_clean_text(loc);
-    if (!res || bad_result || (!r->o.collect && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))) {
+    char *refused = res ? NULL : replay_refusal(outpath);
+    if (refused) { /* not timed, and said why: not a failed run */
+        cJSON_AddStringToObject(out, "not_timed", refused);
+        printf("%-44.44s %-22s %-28.28s %10s %-16s %18s  %s\n", id, rule, where, "-", "-", "-", "not timed (out of bounds)");
+        free(refused);
+    } else if (!res || bad_result || (!r->o.collect && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))) {
         r->run_errors++;
         cJSON_AddStringToObject(out, "error", !res        ? "no GPULINT_RESULT line"
                                               : bad_result ? "malformed GPULINT_RESULT line"
@@ -406,7 +464,8 @@ static int run_benchmarks(BenchRun *r)
         int st = 0;
         if (!r->o.collect) {
             if (!r->is_built[i]) continue;
-            st = run_binary(r, id, outpath);
+            bool replay = cJSON_GetObjectItem(e, "replay") != NULL;
+            if (!replay || replay_in_bounds(r, id, outpath)) st = run_binary(r, id, outpath);
         } else if (!exists(outpath)) {
             continue;
         }

@@ -221,6 +221,7 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     run_eo.nrun_files = files.n;
     run_eo.named_paths = paths;
     run_eo.nnamed_paths = npaths;
+    run_eo.replay_facts = c->emit_bench != NULL; /* what a replay of each finding's kernel needs */
     OwnerStatus *owners = owner_status_new(report_file, &progress);
     bool linted = lint_files(&run_eo, &c->pool, files.paths, files.n, file_done, owners, err, sizeof err);
     owner_status_finish(owners);
@@ -249,7 +250,12 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
         int n = 0;
         for (int i = 0; i < nkept; i++)
             for (int j = 0; j < kept[i].findings.n; j++) findings[n++] = &kept[i].findings.items[j];
-        if (c->emit_bench && bench_emit(findings, n, c->emit_bench, c->data_dir, &problems) != 0) status = 2;
+        if (c->emit_bench) {
+            BuildFlags *flags = engine_build_flags_new(eo);
+            if (bench_emit(findings, n, c->emit_bench, c->data_dir, engine_build_flags_for, flags, &problems) != 0)
+                status = 2;
+            engine_build_flags_free(flags);
+        }
         if (c->fix && gpulint_apply_fixes(findings, n, &problems, stderr) != 0) status = 2;
         free(findings);
         for (int i = 0; i < nkept; i++) file_result_free(&kept[i]);

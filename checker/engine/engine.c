@@ -71,6 +71,7 @@ static void run_rules(const EngineOptions *o, const Model *m, const EffectiveCon
         rule_run(gpulint_rules[i], m, rule_option_values(gpulint_rules[i], cfg, values), out);
     }
     rules_note_language_and_target(m, out);
+    if (o->replay_facts) rules_add_replay_facts(m, out);
 }
 
 /* Kernels in host strings: a fix edits the host file, so it is offered

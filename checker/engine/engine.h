@@ -27,6 +27,7 @@ typedef struct {
     const char *compile_db_dir;       /* -p DIR */
     bool no_config;                   /* --no-config: .gpulint.yaml adds no flags or rule options */
     bool show_project;                /* --show-project: the flags each file gets (with verbose) */
+    bool replay_facts;                /* --emit-bench: findings carry what a replay of their kernel needs */
     /* The files of the run (engine_collect_files): a fragment whose owner
      * is among them is reported through the owner's analysis and not
      * parsed again (context.h).  Empty: every fragment is parsed through
@@ -111,6 +112,14 @@ void engine_collect_files(const char *const *paths, int npaths, FileList *out, D
 bool is_gpu_source(const char *path);
 /* -x LANG: every named file is GPU source ("cl" or "cuda"; NULL: by extension). */
 void engine_force_language(const char *language);
+
+/* The flags nvcc needs to build a file as its project does (-I, -D, -std
+ * ...; gpulint's stand-in headers left out), for replays: one set per run,
+ * engine_build_flags_for matches bench/replay.h's ReplayFlagsFn. */
+typedef struct BuildFlags BuildFlags;
+BuildFlags *engine_build_flags_new(const EngineOptions *o);
+char **engine_build_flags_for(void *build_flags, const char *path, int *n);
+void engine_build_flags_free(BuildFlags *b);
 const char *engine_forced_language(void);
 
 #endif

@@ -156,6 +156,26 @@ static void required_work_group_size(Ctx *c, CXCursor fn, Kernel *k)
     children_free(&ch);
 }
 
+/* "ns::inner::" for a function declared in named namespaces or classes;
+ * an anonymous namespace adds nothing (its names are the file's). */
+static const char *scope_of(Ctx *c, CXCursor fn)
+{
+    char text[1024] = "";
+    for (CXCursor p = clang_getCursorSemanticParent(fn); !clang_Cursor_isNull(p); p = clang_getCursorSemanticParent(p)) {
+        enum CXCursorKind kind = clang_getCursorKind(p);
+        if (kind == CXCursor_TranslationUnit || clang_isInvalid(kind)) break;
+        if (kind != CXCursor_Namespace && kind != CXCursor_StructDecl && kind != CXCursor_ClassDecl) return "";
+        CXString name = clang_getCursorSpelling(p);
+        const char *n = clang_getCString(name);
+        char both[1024];
+        if (n && n[0]) snprintf(both, sizeof both, "%s::%s", n, text);
+        else snprintf(both, sizeof both, "%s", text);
+        clang_disposeString(name);
+        memcpy(text, both, sizeof text);
+    }
+    return arena_strdup(&c->m->arena, text);
+}
+
 void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance)
 {
     Kernel *k = VEC_PUSH(c->m->kernels, c->m->nkernels);
@@ -163,6 +183,7 @@ void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance)
     k->base_name = cxstr(&c->m->arena, clang_getCursorSpelling(fn));
     k->name = is_instance ? template_args_text(c, fn, k->base_name) : k->base_name;
     k->is_template = is_pattern;
+    k->scope = scope_of(c, fn);
     SrcRange r = location_range(&c->cx, clang_getCursorLocation(fn), (unsigned)strlen(k->base_name));
     r.file = range_of(&c->cx, fn).file;
     k->range = r;
@@ -200,6 +221,10 @@ void analyse_kernel(Ctx *c, CXCursor fn, bool is_pattern, bool is_instance)
         p->name = cxstr(&c->m->arena, clang_getCursorSpelling(pd));
         if (!p->name[0]) p->name = arena_printf(&c->m->arena, "arg%d", i);
         p->type = type_name_for(c, t);
+        p->canonical = cxstr(&c->m->arena, clang_getTypeSpelling(canon(t)));
+        long long bytes = type_size(canon(t));
+        p->bytes = bytes > 0 ? (int)bytes : -1;
+        p->is_record = canon(t).kind == CXType_Record;
         p->is_pointer = is_pointer_type(t);
         p->is_restrict = clang_isRestrictQualifiedType(t) != 0;
         p->symbol = -1;

@@ -49,6 +49,9 @@ typedef struct {
     bool is_pointer;
     bool is_restrict;
     int pointee_bytes;       /* -1 when unknown (dependent, void) */
+    const char *canonical;   /* the type after typedefs and template arguments ("int" for idx_t) */
+    int bytes;               /* its size, -1 when unknown */
+    bool is_record;          /* a struct, union or class passed by value */
     int symbol;              /* symbol id of its value */
 } Param;
 
@@ -245,6 +248,7 @@ typedef struct {
 typedef struct {
     const char *name;        /* kernel name, with template arguments */
     const char *base_name;   /* without template arguments */
+    const char *scope;       /* the named namespaces and classes around it ("faiss::gpu::"), "" at file scope */
     SrcRange range;          /* the name in the definition */
     bool is_template;        /* the uninstantiated pattern */
     bool device_root;        /* a __device__ function no kernel calls, analysed on its own */

@@ -37,7 +37,9 @@ typedef struct {
     const char *fix;             /* what the fixed variant changes, for the reader */
     const char *measures;        /* "kernel" or "upper bound" */
     bool source_fix;             /* fixed.cu differs from written.cu */
-    long long fixed_launch[6];   /* the fixed variant's grid and block */
+    long long fixed_launch[3][6];/* each fixed variant's grid and block (one, or fixed-block's shapes) */
+    int nfixed;
+    char fixed_names[3][32];     /* their names */
     double rtol, atol;           /* the comparison; rtol < 0: the output type's default */
     const char *not_compared;    /* why the fixed variant's output cannot be compared, or NULL */
 } ReplayPlan;
@@ -80,7 +82,9 @@ static bool read_plan(const Finding *f, ReplayPlan *p, const char **why)
             *why = buf;
             return false;
         }
-    memcpy(p->fixed_launch, p->launch, sizeof p->fixed_launch);
+    memcpy(p->fixed_launch[0], p->launch, sizeof p->fixed_launch[0]);
+    p->nfixed = 1;
+    snprintf(p->fixed_names[0], sizeof p->fixed_names[0], "fixed");
     p->rtol = -1;
     p->measures = "kernel";
     return true;
@@ -122,25 +126,30 @@ static bool specialize_param(const Finding *f, ReplayPlan *p, const char *src, s
     return true;
 }
 
-/* fixed-block-16x16: the first suggested shape, the grid scaled to cover
- * the same threads. */
+/* fixed-block-16x16: each suggested shape (up to three) a variant, the grid
+ * scaled to cover the same threads. */
 static bool reshape_block(const Finding *f, ReplayPlan *p, const char **why)
 {
     int n = 0;
     const char *const *shapes = evidence_str_list(f, "suggested_shapes", &n);
-    int bx = 0, by = 0;
-    if (n < 1 || sscanf(shapes[0], "%dx%d", &bx, &by) != 2 || bx < 1 || by < 1 || bx * by > 1024) {
+    long long tx = p->launch[0] * p->launch[3], ty = p->launch[1] * p->launch[4];
+    p->nfixed = 0;
+    for (int i = 0; i < n && p->nfixed < 3; i++) {
+        int bx = 0, by = 0;
+        if (sscanf(shapes[i], "%dx%d", &bx, &by) != 2 || bx < 1 || by < 1 || bx * by > 1024) continue;
+        long long *l = p->fixed_launch[p->nfixed];
+        memcpy(l, p->launch, sizeof p->fixed_launch[0]);
+        l[3] = bx;
+        l[4] = by;
+        l[0] = (tx + bx - 1) / bx;
+        l[1] = (ty + by - 1) / by;
+        snprintf(p->fixed_names[p->nfixed++], sizeof p->fixed_names[0], "block %dx%d", bx, by);
+    }
+    if (!p->nfixed) {
         *why = "no suggested block shape";
         return false;
     }
-    long long tx = p->launch[0] * p->launch[3], ty = p->launch[1] * p->launch[4];
-    p->fixed_launch[3] = bx;
-    p->fixed_launch[4] = by;
-    p->fixed_launch[0] = (tx + bx - 1) / bx;
-    p->fixed_launch[1] = (ty + by - 1) / by;
-    static char what[128];
-    snprintf(what, sizeof what, "launched with %dx%d blocks over the same threads", bx, by);
-    p->fix = what;
+    p->fix = "launched with each suggested block shape over the same threads";
     return true;
 }
 
@@ -311,18 +320,22 @@ static void write_harness(Buf *b, const Finding *f, const ReplayPlan *p)
     buf_printf(b, "    b.note(");
     buf_c_string(b, p->fix);
     buf_printf(b, ");\n    gl::Replay r(b, gl_params, %d, %lld);\n", p->nparams, p->shared);
-    const long long *w = p->launch, *x = p->fixed_launch;
+    const long long *w = p->launch;
     buf_printf(b, "    r.variant(\"as written\", \"written.so\", dim3(%lld, %lld, %lld), dim3(%lld, %lld, %lld));\n", w[0],
                w[1], w[2], w[3], w[4], w[5]);
-    buf_printf(b, "    r.variant(\"fixed\", \"%s\", dim3(%lld, %lld, %lld), dim3(%lld, %lld, %lld))", p->source_fix ? "fixed.so" : "written.so",
-               x[0], x[1], x[2], x[3], x[4], x[5]);
-    if (p->rtol >= 0) buf_printf(b, ".set_tolerance(%g, %g)", p->rtol, p->atol);
-    if (p->not_compared) {
-        buf_printf(b, ".set_not_compared(");
-        buf_c_string(b, p->not_compared);
-        buf_printf(b, ")");
+    for (int v = 0; v < p->nfixed; v++) {
+        const long long *x = p->fixed_launch[v];
+        buf_printf(b, "    r.variant(\"%s\", \"%s\", dim3(%lld, %lld, %lld), dim3(%lld, %lld, %lld))", p->fixed_names[v],
+                   p->source_fix ? "fixed.so" : "written.so", x[0], x[1], x[2], x[3], x[4], x[5]);
+        if (p->rtol >= 0) buf_printf(b, ".set_tolerance(%g, %g)", p->rtol, p->atol);
+        if (p->not_compared) {
+            buf_printf(b, ".set_not_compared(");
+            buf_c_string(b, p->not_compared);
+            buf_printf(b, ")");
+        }
+        buf_printf(b, ";\n");
     }
-    buf_printf(b, ";\n    return r.run();\n}\n");
+    buf_printf(b, "    return r.run();\n}\n");
 }
 
 /* A flag as one single-quoted word of a make recipe; false when it cannot

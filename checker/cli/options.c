@@ -191,9 +191,10 @@ const CliOption cli_options[] = {
      .doc = "apply the fix-its of `double-literal` in place ([Fix-its](#fix-its))"},
     {CMD_LINT, "--emit-bench", .arg = "DIR", .forms = NEXT | EQUALS, .needs = "a directory", .action = opt_set_value,
      .field = FIELD(run.emit_bench),
-     .help = "write a microbenchmark per finding into DIR",
+     .help = "write a microbenchmark per finding, and a replay of its own kernel, into DIR",
      .doc = "write one microbenchmark per finding into DIR "
-            "([Benchmarks](#benchmarks-checking-a-finding-on-your-gpu))"},
+            "([Benchmarks](#benchmarks-checking-a-finding-on-your-gpu)), and a replay of the finding's own kernel "
+            "where one can be built ([Proving a finding on your kernel](#proving-a-finding-on-your-kernel))"},
     {CMD_LINT, "--impact", .arg = "FILE", .forms = NEXT | EQUALS, .needs = "a results file", .action = opt_set_value,
      .field = FIELD(run.impact),
      .help = "add measured results (results.json) to findings",

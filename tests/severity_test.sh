@@ -99,7 +99,7 @@ expect_rc "config min-severity: high" 1 cfg/sev.cu
 expect_rc "config min-severity: high, --min-severity=info" 1 --min-severity=info cfg/sev.cu
 [ "$(grep -c ': warning: ' out.txt)" -eq 4 ] && ok "--min-severity=info wins over config high" || bad "--min-severity=info over config high: $(grep -c ': warning: ' out.txt) findings"
 
-# JSON: predicted {gpu, speedup, basis}; speedup null without a measurement
+# JSON: predicted {gpu, speedup, basis, level}; speedup null without a measurement
 "$gpulint" --format=json --min-severity=info sev.cu > out.json 2> /dev/null
 python3 - out.json <<'EOF' && ok "JSON predicted fields (number, null, basis, severity)" || bad "JSON predicted fields"
 import json, sys
@@ -107,7 +107,8 @@ d = json.load(open(sys.argv[1]))
 by = {(f["rule"], f["line"]): f for f in d["findings"]}
 row = by[("uncoalesced-row", 5)]["predicted"]
 assert row == {"gpu": "NVIDIA H100 80GB HBM3", "speedup": 2.76,
-               "basis": "rows of W=64 4-byte elements (runtime width assumed 64, as benchmarked): row-W64 (2.76x)"}, row
+               "basis": "rows of W=64 4-byte elements (runtime width assumed 64, as benchmarked): row-W64 (2.76x)",
+               "level": "pattern"}, row
 named = by[("double-literal", 20)]
 assert named["predicted"]["speedup"] is None and named["predicted"]["basis"].startswith("no measurement for this shape"), named
 assert named["severity"] == "medium"

@@ -238,7 +238,9 @@ static void emit_replay(EmitRun *e, const Finding *f)
     if (!safe_name(f->id)) return;
     const char *why = NULL;
     cJSON *replay = replay_emit(&e->replay, f, &why);
-    if (!replay) {
+    if (!replay) { /* said on the finding (a note at its line) and in index.json */
+        diag_note(e->diags, f->range.file, f->range.line, f->range.col, "--emit-bench: %s: no replay of its kernel: %s",
+                  f->id, why ? why : "?");
         cJSON *r = cJSON_CreateObject();
         cJSON_AddStringToObject(r, "id", f->id);
         cJSON_AddStringToObject(r, "why", why ? why : "?");

@@ -76,6 +76,7 @@ cJSON *finding_to_json(const Finding *f)
         if (f->predicted.known) cJSON_AddNumberToObject(p, "speedup", f->predicted.speedup);
         else cJSON_AddNullToObject(p, "speedup");
         cJSON_AddStringToObject(p, "basis", f->predicted.basis ? f->predicted.basis : "");
+        cJSON_AddStringToObject(p, "level", "pattern"); /* read from the rule's pattern benchmarks, not this kernel */
     }
     if (f->measured.present) {
         cJSON *m = cJSON_AddObjectToObject(o, "measured");

@@ -158,16 +158,8 @@ static void bench_source_head(Buf *src, const Finding *f, const BenchParams *bp,
     buf_comment_text(src, f->kernel ? f->kernel : "?");
     buf_printf(src, "\n * ");
     buf_comment_text(src, bp->note[0] ? bp->note : "parameters taken from the finding's evidence");
-    buf_printf(src, " */\n#define GL_FINDING_ID ");
-    buf_c_string(src, f->id);
-    buf_printf(src, "\n#define GL_RULE ");
-    buf_c_string(src, f->rule);
-    buf_printf(src, "\n#define GL_LOCATION ");
-    Buf loc = {0};
-    buf_printf(&loc, "%s:%u", f->range.file, f->range.line);
-    buf_c_string(src, loc.data);
-    free(loc.data);
-    buf_printf(src, "\n");
+    buf_printf(src, " */\n");
+    buf_finding_defines(src, f);
     if (bp->assumed[0]) { /* the benchmark prints it with its result */
         buf_printf(src, "#define GL_ASSUMED ");
         buf_c_string(src, bp->assumed);

@@ -122,14 +122,7 @@ bool write_at(int dirfd, const char *name, const char *data, size_t n, mode_t mo
         if (fd < 0 && errno != EEXIST) return false;
     }
     if (fd < 0) return false;
-    size_t done = 0;
-    while (done < n) {
-        ssize_t w = write(fd, data + done, n - done);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) break;
-        done += (size_t)w;
-    }
-    bool ok = done == n && (mode == 0 || fchmod(fd, mode) == 0);
+    bool ok = write_all(fd, data, n) && (mode == 0 || fchmod(fd, mode) == 0);
     if (close(fd) != 0) ok = false;
     if (ok && renameat(dirfd, tmp, dirfd, name) == 0) return true;
     int saved = errno;
@@ -170,3 +163,17 @@ bool copy_in(const char *from, int dirfd, const char *name)
     return ok;
 }
 
+
+void buf_finding_defines(Buf *b, const Finding *f)
+{
+    buf_printf(b, "#define GL_FINDING_ID ");
+    buf_c_string(b, f->id);
+    buf_printf(b, "\n#define GL_RULE ");
+    buf_c_string(b, f->rule);
+    buf_printf(b, "\n#define GL_LOCATION ");
+    Buf loc = {0};
+    buf_printf(&loc, "%s:%u", f->range.file, f->range.line);
+    buf_c_string(b, loc.data);
+    free(loc.data);
+    buf_printf(b, "\n");
+}

@@ -5,6 +5,7 @@
 #define GPULINT_BENCH_EMIT_IO_H
 
 #include "finding/diagnostics.h"
+#include "finding/finding.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -23,6 +24,10 @@ void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void buf_comment_text(Buf *b, const char *s);
 /* A C string literal, quotes included, every other byte escaped. */
 void buf_c_string(Buf *b, const char *s);
+
+/* GL_FINDING_ID, GL_RULE and GL_LOCATION (file:line) of a generated
+ * benchmark, as #define lines of escaped string literals. */
+void buf_finding_defines(Buf *b, const Finding *f);
 
 /* A file or directory name of [A-Za-z0-9_.-] only, not . or .. */
 bool safe_name(const char *s);

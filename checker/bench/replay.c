@@ -279,16 +279,9 @@ static void write_harness(Buf *b, const Finding *f, const ReplayPlan *p)
     buf_comment_text(b, p->tu);
     buf_printf(b, "\n * as written (written.so) and with its fix: ");
     buf_comment_text(b, p->fix);
-    buf_printf(b, " */\n#define GL_FINDING_ID ");
-    buf_c_string(b, f->id);
-    buf_printf(b, "\n#define GL_RULE ");
-    buf_c_string(b, f->rule);
-    buf_printf(b, "\n#define GL_LOCATION ");
-    Buf loc = {0};
-    buf_printf(&loc, "%s:%u", f->range.file, f->range.line);
-    buf_c_string(b, loc.data);
-    free(loc.data);
-    buf_printf(b, "\n#include \"../gpulint_bench.h\"\n#include \"../gpulint_replay.h\"\n\n"
+    buf_printf(b, " */\n");
+    buf_finding_defines(b, f);
+    buf_printf(b, "#include \"../gpulint_bench.h\"\n#include \"../gpulint_replay.h\"\n\n"
                   "static const gl::ReplayParam gl_params[] = {\n");
     for (int i = 0; i < p->nparams; i++) {
         char kind[8] = "", elem[8] = "", rw[4] = "r";

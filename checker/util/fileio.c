@@ -114,6 +114,18 @@ char *read_file(const char *path, long *size)
     return buf;
 }
 
+bool write_all(int fd, const char *data, size_t n)
+{
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(fd, data + done, n - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) break;
+        done += (size_t)w;
+    }
+    return done == n;
+}
+
 bool write_file(const char *path, const char *data, size_t n)
 {
     struct stat st;
@@ -138,14 +150,7 @@ bool write_file(const char *path, const char *data, size_t n)
     mode_t mask = umask(0);
     umask(mask);
     fchmod(fd, stat(target, &st) == 0 ? (st.st_mode & 07777) : (0666 & ~mask));
-    size_t done = 0;
-    while (done < n) {
-        ssize_t w = write(fd, data + done, n - done);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) break;
-        done += (size_t)w;
-    }
-    int err = done == n ? 0 : errno ? errno : EIO;
+    int err = write_all(fd, data, n) ? 0 : errno ? errno : EIO;
     if (close(fd) != 0 && !err) err = errno;
     if (!err && rename(tmp, target) != 0) err = errno;
     if (err) unlink(tmp);

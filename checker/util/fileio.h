@@ -13,6 +13,9 @@ char *read_file(const char *path, long *size);
  * write never leaves half a file; the mode of a file it replaces is kept.
  * A device or FIFO is written directly.  False with errno on failure. */
 bool write_file(const char *path, const char *data, size_t n);
+/* All n bytes to fd (a write interrupted by a signal is resumed); false
+ * with errno set (or 0 for a short write) when they could not be. */
+bool write_all(int fd, const char *data, size_t n);
 /* Is `path` inside directory `dir` (a textual prefix followed by '/'; a
  * trailing '/' of dir is ignored)? */
 bool path_is_under(const char *path, const char *dir);

@@ -16,6 +16,7 @@ struct BuildFlags {
     ProjectSet *projects;
     const FrontendOptions *fo;
     char data_dir[PATH_MAX];
+    char shim[PATH_MAX + 16], cuda_path[PATH_MAX]; /* the project set keeps pointers to them */
     const char **include_dirs;
     int ninclude_dirs;
 };
@@ -31,11 +32,9 @@ BuildFlags *engine_build_flags_new(const EngineOptions *o)
             *VEC_PUSH(b->include_dirs, b->ninclude_dirs) = b->fo->extra[++i];
         else if (strncmp(b->fo->extra[i], "-I", 2) == 0 && b->fo->extra[i][2])
             *VEC_PUSH(b->include_dirs, b->ninclude_dirs) = b->fo->extra[i] + 2;
-    char shim[PATH_MAX + 16];
-    snprintf(shim, sizeof shim, "%s/include/shim", b->fo->data_dir ? b->fo->data_dir : ".");
-    char cuda_path[PATH_MAX];
-    frontend_options_cuda_path(b->fo, cuda_path, sizeof cuda_path);
-    ProjectOptions po = {o->compile_db_dir, b->include_dirs, b->ninclude_dirs, shim, cuda_path,
+    snprintf(b->shim, sizeof b->shim, "%s/include/shim", b->fo->data_dir ? b->fo->data_dir : ".");
+    frontend_options_cuda_path(b->fo, b->cuda_path, sizeof b->cuda_path);
+    ProjectOptions po = {o->compile_db_dir, b->include_dirs, b->ninclude_dirs, b->shim, b->cuda_path,
                          b->fo->headers == HEADERS_SHIM, b->fo->extra, b->fo->nextra, o->named_paths, o->nnamed_paths};
     b->projects = projects_new(&po);
     return b;

@@ -346,6 +346,82 @@ static const char *record_fields(ReplayShape *s, int p, long long size, const ch
     return arena_strdup(&l->arena, text);
 }
 
+/* The kernel's parameters as a replay gives them: kinds, values, names,
+ * types, and the bytes each pointer's accesses reach. */
+typedef struct {
+    const char *params[REPLAY_MAX_PARAMS], *values[REPLAY_MAX_PARAMS], *names[REPLAY_MAX_PARAMS],
+        *types[REPLAY_MAX_PARAMS];
+    long long extents[REPLAY_MAX_PARAMS];
+    const char *assumed[REPLAY_MAX_PARAMS + 4];
+    int nassumed;
+} ParamFacts;
+
+/* One scalar parameter: its value from the launch, else an assumption (a
+ * row width 64, as the pattern benchmarks assume; a size `size`). */
+static void scalar_param(ReplayShape *s, const Launch *L, int p, const char *kind, long long size, const char *size_why,
+                         ParamFacts *pf, FindingList *l)
+{
+    const Param *pa = &s->k->params[p];
+    pf->params[p] = arena_printf(&l->arena, "val %s %d", kind, pa->bytes > 0 ? pa->bytes : scalar_bytes(pa->type));
+    long long iv = 0;
+    const char *v = launch_value(l, L, p, kind, &iv);
+    if (!v) {
+        bool is_int = strcmp(kind, "int") == 0, width = is_int && multiplies_thread_index(s->k, pa->symbol);
+        iv = width ? 64 : is_int ? size : 1;
+        v = is_int ? arena_printf(&l->arena, "%lld", iv) : "0.5";
+        if (pf->nassumed < REPLAY_MAX_PARAMS + 3)
+            pf->assumed[pf->nassumed++] =
+                arena_printf(&l->arena, "%s = %s (%s)", pa->name ? pa->name : "?", v,
+                             width ? "a row width: it multiplies the thread index" : is_int ? size_why : "a value in the inputs' range");
+    }
+    pf->values[p] = v;
+    s->value_known[p] = strcmp(kind, "int") == 0;
+    s->value[p] = iv;
+}
+
+/* Every parameter at the size-like value `size`; the bytes all buffers
+ * take. */
+static long long describe_params(ReplayShape *s, const Launch *L, long long size, long long threads_x, ParamFacts *pf,
+                                 FindingList *l)
+{
+    const Kernel *k = s->k;
+    s->nfields = 0;
+    memset(s->value_known, 0, sizeof s->value_known);
+    const char *size_why = size == threads_x ? "the threads launched along x"
+                                             : "a size: the threads launched along x would need over 4 GiB of buffers";
+    for (int p = 0; p < k->nparams; p++) {
+        const Param *pa = &k->params[p];
+        pf->values[p] = "";
+        pf->extents[p] = 0;
+        pf->names[p] = pa->name ? pa->name : "";
+        pf->types[p] = pa->type ? pa->type : "";
+        if (pa->is_pointer) continue;
+        const char *kind = scalar_kind(pa->canonical ? pa->canonical : pa->type);
+        const char *fields = !kind && pa->is_record && pa->bytes > 0 && pa->bytes <= 256
+                                 ? record_fields(s, p, size, size_why, pf->assumed, &pf->nassumed, l)
+                                 : NULL;
+        if (fields) {
+            pf->params[p] = arena_printf(&l->arena, "rec raw %d", pa->bytes);
+            pf->values[p] = fields;
+        } else if (!kind) {
+            pf->params[p] = arena_printf(&l->arena, "other %s", pa->type ? pa->type : "?");
+        } else {
+            scalar_param(s, L, p, kind, size, size_why, pf, l);
+        }
+    }
+    long long total = 0;
+    for (int p = 0; p < k->nparams; p++) {
+        const Param *pa = &k->params[p];
+        if (!pa->is_pointer) continue;
+        bool stored = false;
+        pf->extents[p] = param_extent(s, p, &stored);
+        pf->params[p] = arena_printf(&l->arena, "ptr %s %d %s", element_kind(pa->type, pa->pointee_bytes),
+                                     pa->pointee_bytes > 0 ? pa->pointee_bytes : 1, stored ? "w" : "r");
+        total += pf->extents[p] > 0 ? pf->extents[p] : 0;
+    }
+    return total;
+}
+
 static void describe_kernel(const Model *m, int ki, Finding *f, FindingList *l)
 {
     const Kernel *k = &m->kernels[ki];
@@ -355,71 +431,19 @@ static void describe_kernel(const Model *m, int ki, Finding *f, FindingList *l)
     memset(&s, 0, sizeof s);
     s.k = k;
     s.tu = m->file;
-    const char *assumed[REPLAY_MAX_PARAMS + 4];
-    int na = 0;
-    choose_shape(k, L, &s, assumed, &na, l);
-    const char *params[REPLAY_MAX_PARAMS], *values[REPLAY_MAX_PARAMS], *names[REPLAY_MAX_PARAMS],
-        *types[REPLAY_MAX_PARAMS];
-    long long extents[REPLAY_MAX_PARAMS];
+    ParamFacts pf;
+    memset(&pf, 0, sizeof pf);
+    choose_shape(k, L, &s, pf.assumed, &pf.nassumed, l);
     /* a size-like value the launch does not give: the threads launched along
      * x, or less where the buffers it implies would not fit in 4 GiB */
     long long threads_x = s.grid[0] * s.block[0];
-    int na_shape = na;
+    int nshape = pf.nassumed;
     for (long long size = threads_x;; size /= 8) {
-    na = na_shape;
-    s.nfields = 0;
-    memset(s.value_known, 0, sizeof s.value_known);
-    const char *size_why = size == threads_x ? "the threads launched along x"
-                                             : "a size: the threads launched along x would need over 4 GiB of buffers";
-    for (int p = 0; p < k->nparams; p++) {
-        const Param *pa = &k->params[p];
-        values[p] = "";
-        extents[p] = 0;
-        names[p] = pa->name ? pa->name : "";
-        types[p] = pa->type ? pa->type : "";
-        if (pa->is_pointer) continue;
-        const char *kind = scalar_kind(pa->canonical ? pa->canonical : pa->type);
-        const char *fields = !kind && pa->is_record && pa->bytes > 0 && pa->bytes <= 256
-                                 ? record_fields(&s, p, size, size_why, assumed, &na, l)
-                                 : NULL;
-        if (fields) {
-            params[p] = arena_printf(&l->arena, "rec raw %d", pa->bytes);
-            values[p] = fields;
-            continue;
-        }
-        if (!kind) {
-            params[p] = arena_printf(&l->arena, "other %s", pa->type ? pa->type : "?");
-            continue;
-        }
-        params[p] = arena_printf(&l->arena, "val %s %d", kind, pa->bytes > 0 ? pa->bytes : scalar_bytes(pa->type));
-        long long iv = 0;
-        const char *v = launch_value(l, L, p, kind, &iv);
-        if (!v) { /* a row width: 64 (as the pattern benchmarks assume); a size: the threads launched along x */
-            bool is_int = strcmp(kind, "int") == 0, width = is_int && multiplies_thread_index(k, pa->symbol);
-            iv = width ? 64 : is_int ? size : 1;
-            v = is_int ? arena_printf(&l->arena, "%lld", iv) : "0.5";
-            if (na < REPLAY_MAX_PARAMS + 3)
-                assumed[na++] = arena_printf(&l->arena, "%s = %s (%s)", pa->name ? pa->name : "?", v,
-                                             width    ? "a row width: it multiplies the thread index"
-                                             : is_int ? size_why
-                                                      : "a value in the inputs' range");
-        }
-        values[p] = v;
-        s.value_known[p] = strcmp(kind, "int") == 0;
-        s.value[p] = iv;
+        pf.nassumed = nshape;
+        if (describe_params(&s, L, size, threads_x, &pf, l) <= (4LL << 30) || size < 8192) break;
     }
-    for (int p = 0; p < k->nparams; p++) {
-        const Param *pa = &k->params[p];
-        if (!pa->is_pointer) continue;
-        bool stored = false;
-        extents[p] = param_extent(&s, p, &stored);
-        params[p] = arena_printf(&l->arena, "ptr %s %d %s", element_kind(pa->type, pa->pointee_bytes),
-                                 pa->pointee_bytes > 0 ? pa->pointee_bytes : 1, stored ? "w" : "r");
-    }
-    long long total = 0;
-    for (int p = 0; p < k->nparams; p++) total += extents[p] > 0 ? extents[p] : 0;
-    if (total <= (4LL << 30) || size < 8192) break;
-    }
+    const char **assumed = pf.assumed;
+    int na = pf.nassumed;
     long long launch[6] = {s.grid[0], s.grid[1], s.grid[2], s.block[0], s.block[1], s.block[2]};
     long long shared = 0;
     for (int a = 0; a < k->narrays; a++)
@@ -431,11 +455,11 @@ static void describe_kernel(const Model *m, int ki, Finding *f, FindingList *l)
         long long at[2] = {k->range.line, k->range.col};
         finding_int_list(l, f, "replay_kernel_at", at, 2);
     }
-    finding_str_list(l, f, "replay_params", params, k->nparams);
-    finding_str_list(l, f, "replay_values", values, k->nparams);
-    finding_str_list(l, f, "replay_names", names, k->nparams);
-    finding_str_list(l, f, "replay_types", types, k->nparams);
-    finding_int_list(l, f, "replay_extents", extents, k->nparams);
+    finding_str_list(l, f, "replay_params", pf.params, k->nparams);
+    finding_str_list(l, f, "replay_values", pf.values, k->nparams);
+    finding_str_list(l, f, "replay_names", pf.names, k->nparams);
+    finding_str_list(l, f, "replay_types", pf.types, k->nparams);
+    finding_int_list(l, f, "replay_extents", pf.extents, k->nparams);
     finding_int_list(l, f, "replay_launch", launch, 6);
     if (shared) finding_int(l, f, "replay_shared_bytes", shared);
     if (L) finding_int(l, f, "replay_launch_line", L->range.line);

@@ -71,7 +71,7 @@ static bool read_plan(const Finding *f, ReplayPlan *p, const char **why)
     p->shared = evidence_int(f, "replay_shared_bytes", 0);
     p->nparams = n1;
     if (!p->kernel || !p->tu || n4 != 6 || n2 != n1 || n3 != n1 || n5 != n1 || n6 != n1) {
-        *why = "the finding's kernel was not modelled in its translation unit (run with --emit-bench to record it)";
+        *why = "the finding's kernel was not found among the kernels modelled in its translation unit";
         return false;
     }
     for (int i = 0; i < p->nparams; i++)

@@ -7,6 +7,7 @@
  * it.  Every value not read from the launch site is an assumption, listed in
  * replay_assumed. */
 #include "rules/rules.h"
+#include "util/oom.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,14 +20,13 @@
 
 typedef struct {
     long long grid[3], block[3];
-    bool value_known[REPLAY_MAX_PARAMS];
-    long long value[REPLAY_MAX_PARAMS];
     const Kernel *k;
     const char *tu;
-    /* fields of struct parameters (SYMK_UNIFORM "d.cols") given a value */
-    int field_sym[64];
-    long long field_value[64];
-    int nfields;
+    /* per symbol of the kernel, the largest value it takes in the replay, -1
+     * unknown: thread and block indices from the launch, integer scalars and
+     * struct fields ("d.cols") from their values, loop counters from their
+     * bounds (aff_bound reads it) */
+    long long *max;
 } ReplayShape;
 
 /* The element kind a buffer is filled and compared as. */
@@ -69,83 +69,40 @@ static int scalar_bytes(const char *type)
     return 4;
 }
 
-static bool symbol_max(const ReplayShape *s, int sym, int depth, long long *out);
-
-/* An upper bound of an exact affine value over the launch (every symbol is
- * non-negative, so dropping negative terms bounds it from above); false
- * when a symbol has no known maximum. */
-static bool affine_max(const ReplayShape *s, const Affine *a, int depth, long long *out)
+/* An upper (or lower) bound of a value over the replay's launch; false
+ * when a symbol it needs has no known maximum, or the bound is over 2^50. */
+static bool bound(const ReplayShape *s, const Affine *a, bool upper, long long *out)
 {
-    if (!a->exact || depth > 4) return false;
-    long long sum = 0;
-    for (int t = 0; t < a->nterms; t++) {
-        long long v = a->term[t].coef;
-        for (int f = 0; f < a->term[t].nfactors; f++) {
-            long long m;
-            if (!symbol_max(s, a->term[t].factor[f], depth, &m)) return false;
-            if (m != 0 && (v > (1LL << 50) / (m < 0 ? -m : m) || v < -(1LL << 50) / (m < 0 ? -m : m))) return false;
-            v *= m;
-        }
-        if (v > 0) sum += v;
-        if (sum > (1LL << 50)) return false;
-    }
-    *out = sum;
-    return true;
+    return aff_bound(a, s->max, s->k->nsyms, upper, out) && (!upper || *out <= (1LL << 50));
 }
 
-/* The smallest value an exact affine value takes (negative terms at their
- * maxima, positive ones at zero). */
-static bool affine_min(const ReplayShape *s, const Affine *a, int depth, long long *out)
+/* Every symbol's maximum unknown but the thread and block indices' and
+ * dimensions' (the launch's). */
+static void reset_maxima(ReplayShape *s)
 {
-    if (!a->exact) return false;
-    long long sum = 0;
-    for (int t = 0; t < a->nterms; t++) {
-        long long v = a->term[t].coef;
-        if (a->term[t].nfactors == 0) { sum += v; continue; }
-        if (v > 0) continue;
-        for (int f = 0; f < a->term[t].nfactors; f++) {
-            long long m;
-            if (!symbol_max(s, a->term[t].factor[f], depth, &m)) return false;
-            v *= m;
-        }
-        sum += v;
+    for (int y = 0; y < s->k->nsyms; y++) s->max[y] = -1;
+    for (int d = 0; d < 3 && SYM_GDIM_Z < s->k->nsyms; d++) {
+        s->max[SYM_TID_X + d] = s->block[d] - 1;
+        s->max[SYM_BID_X + d] = s->grid[d] - 1;
+        s->max[SYM_BDIM_X + d] = s->block[d];
+        s->max[SYM_GDIM_X + d] = s->grid[d];
     }
-    *out = sum;
-    return true;
 }
 
-static bool loop_counter_max(const ReplayShape *s, const Loop *L, int depth, long long *out)
+/* Each loop counter's maximum from its bounds, outer loops (lower indices)
+ * first, once the values they read are known. */
+static void loop_maxima(ReplayShape *s)
 {
-    long long step, init, bound;
-    if (!L->has_bound || L->bound_is_lower || !aff_is_const(&L->step, &step) || step <= 0) return false;
-    if (!affine_min(s, &L->init, depth + 1, &init) || !affine_max(s, &L->bound, depth + 1, &bound)) return false;
-    long long span = bound - init + (L->bound_inclusive ? 1 : 0);
-    *out = span > 0 ? (span + step - 1) / step - 1 : 0;
-    return true;
-}
-
-static bool symbol_max(const ReplayShape *s, int sym, int depth, long long *out)
-{
-    if (sym >= SYM_TID_X && sym <= SYM_TID_Z) { *out = s->block[sym - SYM_TID_X] - 1; return true; }
-    if (sym >= SYM_BID_X && sym <= SYM_BID_Z) { *out = s->grid[sym - SYM_BID_X] - 1; return true; }
-    if (sym >= SYM_BDIM_X && sym <= SYM_BDIM_Z) { *out = s->block[sym - SYM_BDIM_X]; return true; }
-    if (sym >= SYM_GDIM_X && sym <= SYM_GDIM_Z) { *out = s->grid[sym - SYM_GDIM_X]; return true; }
-    if (sym < 0 || sym >= s->k->nsyms) return false;
-    const Symbol *y = &s->k->syms[sym];
-    if (y->kind == SYMK_PARAM && y->param >= 0 && y->param < REPLAY_MAX_PARAMS && s->value_known[y->param] &&
-        !s->k->params[y->param].is_pointer) {
-        *out = s->value[y->param] < 0 ? 0 : s->value[y->param];
-        return true;
+    for (int i = 0; i < s->k->nloops; i++) {
+        const Loop *L = &s->k->loops[i];
+        long long step, init, hi;
+        if (L->counter < 0 || L->counter >= s->k->nsyms || !L->has_bound || L->bound_is_lower ||
+            !aff_is_const(&L->step, &step) || step <= 0 || !bound(s, &L->init, false, &init) ||
+            !bound(s, &L->bound, true, &hi))
+            continue;
+        long long span = hi - init + (L->bound_inclusive ? 1 : 0);
+        s->max[L->counter] = span > 0 ? (span + step - 1) / step - 1 : 0;
     }
-    for (int i = 0; i < s->nfields; i++) /* by name: one field may have several symbols */
-        if (s->field_sym[i] == sym || (y->kind == SYMK_UNIFORM && y->name && s->k->syms[s->field_sym[i]].name &&
-                                       strcmp(s->k->syms[s->field_sym[i]].name, y->name) == 0)) {
-            *out = s->field_value[i];
-            return true;
-        }
-    if (y->kind == SYMK_LOOP && y->loop >= 0 && y->loop < s->k->nloops)
-        return loop_counter_max(s, &s->k->loops[y->loop], depth, out);
-    return false;
 }
 
 static const Launch *first_launch(const Model *m, int ki)
@@ -240,7 +197,7 @@ static long long param_extent(const ReplayShape *s, int p, bool *stored)
         any = true;
         long long hi;
         if (extent < 0) continue;
-        if (!affine_max(s, &a->byte_offset, 0, &hi)) { extent = -1; continue; }
+        if (!bound(s, &a->byte_offset, true, &hi)) { extent = -1; continue; }
         long long end = hi + (a->elem_bytes > 0 ? a->elem_bytes : 16);
         if (end > extent) extent = end;
     }
@@ -267,7 +224,7 @@ static void describe_lane_stride(const ReplayShape *s, Finding *f, FindingList *
     Affine coef;
     long long bytes;
     if (!a || a->field || a->base_param < 0 || a->elem_bytes <= 0 || a->call_depth > 0 ||
-        !aff_coef(&a->byte_offset, lane, &coef) || !affine_max(s, &coef, 0, &bytes) || bytes % a->elem_bytes)
+        !aff_coef(&a->byte_offset, lane, &coef) || !bound(s, &coef, true, &bytes) || bytes % a->elem_bytes)
         return;
     long long ranges[64];
     int n = 0;
@@ -322,20 +279,19 @@ static const char *record_fields(ReplayShape *s, int p, long long size, const ch
     size_t n = strlen(name);
     char text[512] = "";
     size_t at = 0;
-    for (int y = 0; y < k->nsyms && s->nfields < 64; y++) {
+    for (int y = 0; y < k->nsyms; y++) {
         const Symbol *sym = &k->syms[y];
-        if (sym->kind != SYMK_UNIFORM || !sym->name || strncmp(sym->name, name, n) != 0 || sym->name[n] != '.') continue;
+        if (sym->kind != SYMK_UNIFORM || !sym->name || strncmp(sym->name, name, n) != 0 || sym->name[n] != '.' ||
+            s->max[y] >= 0) /* (a field read again: one value for all its symbols) */
+            continue;
         const char *field = sym->name + n + 1;
         bool simple = *field != 0;
         for (const char *c = field; *c; c++) simple &= (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_';
         if (!simple) continue;
-        bool seen = false;
-        for (int i = 0; i < s->nfields; i++) seen |= strcmp(k->syms[s->field_sym[i]].name, sym->name) == 0;
-        if (seen) continue;
         bool width = multiplies_thread_index(k, y);
         long long v = width ? 64 : size;
-        s->field_sym[s->nfields] = y;
-        s->field_value[s->nfields++] = v;
+        for (int z = y; z < k->nsyms; z++)
+            if (k->syms[z].kind == SYMK_UNIFORM && k->syms[z].name && strcmp(k->syms[z].name, sym->name) == 0) s->max[z] = v;
         int w = snprintf(text + at, sizeof text - at, "%s%s=%lld", at ? ";" : "", field, v);
         if (w < 0 || (size_t)w >= sizeof text - at) return NULL;
         at += (size_t)w;
@@ -375,8 +331,7 @@ static void scalar_param(ReplayShape *s, const Launch *L, int p, const char *kin
                              width ? "a row width: it multiplies the thread index" : is_int ? size_why : "a value in the inputs' range");
     }
     pf->values[p] = v;
-    s->value_known[p] = strcmp(kind, "int") == 0;
-    s->value[p] = iv;
+    if (strcmp(kind, "int") == 0 && pa->symbol >= 0 && pa->symbol < s->k->nsyms) s->max[pa->symbol] = iv < 0 ? 0 : iv;
 }
 
 /* Every parameter at the size-like value `size`; the bytes all buffers
@@ -385,8 +340,7 @@ static long long describe_params(ReplayShape *s, const Launch *L, long long size
                                  FindingList *l)
 {
     const Kernel *k = s->k;
-    s->nfields = 0;
-    memset(s->value_known, 0, sizeof s->value_known);
+    reset_maxima(s);
     const char *size_why = size == threads_x ? "the threads launched along x"
                                              : "a size: the threads launched along x would need over 4 GiB of buffers";
     for (int p = 0; p < k->nparams; p++) {
@@ -409,6 +363,7 @@ static long long describe_params(ReplayShape *s, const Launch *L, long long size
             scalar_param(s, L, p, kind, size, size_why, pf, l);
         }
     }
+    loop_maxima(s);
     long long total = 0;
     for (int p = 0; p < k->nparams; p++) {
         const Param *pa = &k->params[p];
@@ -431,6 +386,7 @@ static void describe_kernel(const Model *m, int ki, Finding *f, FindingList *l)
     memset(&s, 0, sizeof s);
     s.k = k;
     s.tu = m->file;
+    s.max = xcalloc((size_t)k->nsyms + 1, sizeof *s.max);
     ParamFacts pf;
     memset(&pf, 0, sizeof pf);
     choose_shape(k, L, &s, pf.assumed, &pf.nassumed, l);
@@ -466,6 +422,7 @@ static void describe_kernel(const Model *m, int ki, Finding *f, FindingList *l)
     if (na) finding_str_list(l, f, "replay_assumed", assumed, na);
     if (strcmp(f->rule, "uncoalesced-row") == 0 || strcmp(f->rule, "uncoalesced-adjacent") == 0)
         describe_lane_stride(&s, f, l);
+    free(s.max);
 }
 
 void rules_add_replay_facts(const Model *m, FindingList *out)

@@ -218,8 +218,34 @@ static void test_subst_affine(void)
     CHECK(aff_subst_affine(&index, Q, &op).exact);
 }
 
+/* aff_bound: index = 4*tid - 8*j + 3 with tid <= 255, j <= 9: at most
+ * 4*255 + 3, at least 3 - 8*9; an unknown maximum fails only the side that
+ * needs it. */
+static void test_bound(void)
+{
+    const int J = SYM_FIRST_USER;
+    Affine tid = aff_symbol(SYM_TID_X, DEP_THREAD), j = aff_symbol(J, DEP_LOOP), three = aff_const(3);
+    Affine a = aff_scale(&tid, 4), b = aff_scale(&j, -8);
+    Affine index = aff_add(&a, &b);
+    index = aff_add(&index, &three);
+    long long max[SYM_FIRST_USER + 1];
+    for (int i = 0; i <= SYM_FIRST_USER; i++) max[i] = -1;
+    max[SYM_TID_X] = 255;
+    max[J] = 9;
+    long long v = 0;
+    CHECK(aff_bound(&index, max, SYM_FIRST_USER + 1, true, &v) && v == 4 * 255 + 3);
+    CHECK(aff_bound(&index, max, SYM_FIRST_USER + 1, false, &v) && v == 3 - 8 * 9);
+    max[J] = -1; /* j unknown: the upper bound does not need it, the lower does */
+    CHECK(aff_bound(&index, max, SYM_FIRST_USER + 1, true, &v) && v == 4 * 255 + 3);
+    CHECK(!aff_bound(&index, max, SYM_FIRST_USER + 1, false, &v));
+    CHECK(!aff_bound(&index, max, SYM_FIRST_USER, false, &v)); /* outside the table */
+    Affine opaque = aff_opaque(DEP_DATA);
+    CHECK(!aff_bound(&opaque, max, SYM_FIRST_USER + 1, true, &v));
+}
+
 int main(void)
 {
+    test_bound();
     test_constants();
     test_gid_times_k();
     test_row_walk();

@@ -302,6 +302,24 @@ bool aff_eval(const Affine *a, const long long *vals, int nvals, long long other
     return true;
 }
 
+bool aff_bound(const Affine *a, const long long *maxima, int n, bool upper, long long *out)
+{
+    if (!a->exact) return false;
+    long long sum = 0;
+    for (int i = 0; i < a->nterms; i++) {
+        long long p = a->term[i].coef;
+        bool constant = a->term[i].nfactors == 0;
+        if (upper ? p <= 0 : (!constant && p >= 0)) continue; /* at zero, the side that does not count */
+        for (int j = 0; j < a->term[i].nfactors; j++) {
+            int s = a->term[i].factor[j];
+            if (s < 0 || s >= n || maxima[s] < 0 || __builtin_mul_overflow(p, maxima[s], &p)) return false;
+        }
+        if (__builtin_add_overflow(sum, p, &sum)) return false;
+    }
+    *out = sum;
+    return true;
+}
+
 void aff_format(const Affine *a, AffNameFn name, void *ctx, char *buf, int size)
 {
     int n = 0;

@@ -85,6 +85,13 @@ Affine aff_subst_affine(const Affine *a, int sym, const Affine *value);
  * untouched) when `a` is not exact or the value overflows long long. */
 bool aff_eval(const Affine *a, const long long *vals, int nvals, long long other, long long *value);
 
+/* A bound of an exact value whose symbols range over [0, maxima[s]]: the
+ * upper bound counts the positive terms at the maxima (the negative ones
+ * only lower it), the lower bound the constant and the negative terms.
+ * False when a term that counts needs a symbol whose maximum is unknown
+ * (negative, or outside the table of n), or on overflow. */
+bool aff_bound(const Affine *a, const long long *maxima, int n, bool upper, long long *out);
+
 /* Render as text with symbol names from a callback (for debugging/evidence). */
 typedef const char *(*AffNameFn)(int sym, void *ctx);
 void aff_format(const Affine *a, AffNameFn name, void *ctx, char *buf, int size);

@@ -3,6 +3,7 @@
  * compile-time constant of its launch value (what a template parameter or
  * `if constexpr` gives the compiler).  The user's files are only read. */
 #include "bench/replay.h"
+#include "util/fileio.h"
 #include "util/oom.h"
 
 #include <ctype.h>
@@ -17,14 +18,8 @@ typedef struct {
 /* The byte offset of 1-based line and byte column, or (size_t)-1. */
 static size_t offset_of(const char *src, size_t n, unsigned line, unsigned col)
 {
-    size_t at = 0;
-    for (unsigned l = 1; l < line; l++) {
-        const char *nl = memchr(src + at, '\n', n - at);
-        if (!nl) return (size_t)-1;
-        at = (size_t)(nl - src) + 1;
-    }
-    if (col < 1 || at + col - 1 > n) return (size_t)-1;
-    return at + col - 1;
+    long off = text_offset(src, (long)n, line, col);
+    return off < 0 ? (size_t)-1 : (size_t)off;
 }
 
 static int by_start_desc(const void *a, const void *b)

@@ -52,20 +52,6 @@ static int cmp_edit(const void *pa, const void *pb)
     return a->group < b->group ? -1 : a->group > b->group;
 }
 
-/* Byte offset of line:col, or -1 when the position is not in the file
- * (past its end, or past the end of its line). */
-static long offset_of(const char *src, long size, unsigned line, unsigned col)
-{
-    long off = 0;
-    for (unsigned l = 1; l < line; off++) {
-        if (off >= size) return -1;
-        if (src[off] == '\n') l++;
-    }
-    for (unsigned c = 1; c < col; c++, off++)
-        if (off >= size || src[off] == '\n') return -1;
-    return off;
-}
-
 static bool word_char(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
@@ -119,8 +105,8 @@ static int apply_file(const char *path, Edit *e, int n, bool *bad, Diagnostics *
         return -1;
     }
     for (int i = 0; i < n; i++) {
-        e[i].start = offset_of(src, size, e[i].line, e[i].col);
-        e[i].end = offset_of(src, size, e[i].end_line, e[i].end_col);
+        e[i].start = text_offset(src, size, e[i].line, e[i].col);
+        e[i].end = text_offset(src, size, e[i].end_line, e[i].end_col);
         if (e[i].start < 0 || e[i].end < e[i].start) {
             diag_note(diags, path, e[i].line, e[i].col,
                       "--fix skipped a fix: %u:%u is past the end of the file (changed since it was analysed?)",

@@ -114,6 +114,18 @@ char *read_file(const char *path, long *size)
     return buf;
 }
 
+long text_offset(const char *src, long size, unsigned line, unsigned col)
+{
+    long off = 0;
+    for (unsigned l = 1; l < line; off++) {
+        if (off >= size) return -1;
+        if (src[off] == '\n') l++;
+    }
+    for (unsigned c = 1; c < col; c++, off++)
+        if (off >= size || src[off] == '\n') return -1;
+    return off;
+}
+
 bool write_all(int fd, const char *data, size_t n)
 {
     size_t done = 0;

@@ -13,6 +13,10 @@ char *read_file(const char *path, long *size);
  * write never leaves half a file; the mode of a file it replaces is kept.
  * A device or FIFO is written directly.  False with errno on failure. */
 bool write_file(const char *path, const char *data, size_t n);
+/* Byte offset of 1-based line:col (bytes) in the text src of size bytes, or
+ * -1 when the position is not in it (past its end, or past the end of its
+ * line). */
+long text_offset(const char *src, long size, unsigned line, unsigned col);
 /* All n bytes to fd (a write interrupted by a signal is resumed); false
  * with errno set (or 0 for a short write) when they could not be. */
 bool write_all(int fd, const char *data, size_t n);

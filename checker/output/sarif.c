@@ -110,9 +110,9 @@ static void sarif_begin(EmitterStream *s, const RunInfo *info)
     cJSON *src = cJSON_AddObjectToObject(base, "%SRCROOT%");
     if (info->source_root) {
         char *enc = uri_from_path(info->source_root);
-        size_t n = strlen(enc) + 16;
+        size_t len = strlen(enc), n = len + 16;
         char *uri = xmalloc(n);
-        snprintf(uri, n, "file://%s%s", enc, enc[strlen(enc) - 1] == '/' ? "" : "/");
+        snprintf(uri, n, "file://%s%s", enc, len && enc[len - 1] == '/' ? "" : "/"); /* an empty root: file:/// */
         cJSON_AddStringToObject(src, "uri", uri);
         free(uri);
         free(enc);

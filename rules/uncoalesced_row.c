@@ -2,7 +2,7 @@
  * (index = tid*W + i), so adjacent lanes are W elements apart at every
  * iteration; or a 2-D mapping whose lane picks the row (index = x*W + y).
  * See docs/rules/uncoalesced-row.md. */
-#include "rules.h"
+#include "rules/uncoalesced_row.h"
 #include "rules/cost_model.h"
 #include "util/oom.h"
 
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RULE_ID "uncoalesced-row"
+#define RULE_ID UNCOALESCED_ROW_ID
 enum { OPT_MIN_CONSTANT_WIDTH };
 static const RuleOption options[] = {
     [OPT_MIN_CONSTANT_WIDTH] = {"min-constant-width",
@@ -29,10 +29,7 @@ static int walking_loop(const Kernel *k, const Access *a, const Affine *offset)
     return -1;
 }
 
-/* Access i read or wrote the same address on its line before (r[k] * r[k]):
- * one address, one finding.  The offsets compared are the byte offsets, or
- * the data offsets (over loaded values) when `data`. */
-static bool same_address_before(const Kernel *k, const Access *a, int i, bool data)
+bool row_same_address_before(const Kernel *k, const Access *a, int i, bool data)
 {
     const Affine *y = data ? &a->data_offset : &a->byte_offset;
     for (int j = 0; j < i; j++) {
@@ -93,7 +90,7 @@ static void check_loaded_walk(const Model *m, const Kernel *k, const Access *a, 
     const AffTerm *term = NULL;
     int loaded = loaded_row_start(k, &a->data_offset, l, a->elem_bytes, min_width, model_target(m)->warp_width, &term);
     if (loaded < 0) return;
-    if (same_address_before(k, a, index, true)) return; /* vals[j] * vals[j] */
+    if (row_same_address_before(k, a, index, true)) return; /* vals[j] * vals[j] */
     const Loop *L = &k->loops[l];
     /* a while loop whose counter has no name of its own: the loop by its line */
     char loop_name[64];
@@ -157,7 +154,19 @@ static void check_loaded_walk(const Model *m, const Kernel *k, const Access *a, 
 typedef struct {
     int divisor;           /* S's symbol id */
     char split[128];       /* "index / spatial_dim, index % spatial_dim" */
+    const Affine *offset;  /* the offset as written, over the split values */
 } UnitDivisor;
+
+/* S == 1 is a layout's normal case only when S scales the loop's step: the
+ * loop strides across planes of S elements (data[(n*C + c)*S + s], S = 1 for
+ * one value per plane).  A loop whose step does not involve S walks the
+ * domain S is the width of (x = tid % width; in[y*pitch + x + i]): a width
+ * of 1 is a degenerate image, not a case worth a finding. */
+static bool divisor_scales_step(const UnitDivisor *unit, int counter)
+{
+    Affine c;
+    return aff_coef(unit->offset, counter, &c) && aff_mentions(&c, unit->divisor);
+}
 
 /* A row walk in loop order: access a (index i among the kernel's accesses),
  * its byte offset as recorded, or as it is under `unit`. */
@@ -166,8 +175,8 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
 {
     FindingList *out = ctx->findings;
     int l = walking_loop(k, a, &a->byte_offset);
-    if (l < 0) return;
-    if (!unit && same_address_before(k, a, i, false)) return; /* r[k] * r[k] */
+    if (l < 0 || (unit && !divisor_scales_step(unit, k->loops[l].counter))) return;
+    if (!unit && row_same_address_before(k, a, i, false)) return; /* r[k] * r[k] */
     Affine cx;
     if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || cx.nterms == 0) return;
     /* Loop counters in the lane stride would make it iteration-dependent. */
@@ -256,118 +265,18 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     finding_fix(out, f, "or stage tiles of the rows through %s with coalesced loads", lang->word.shared_memory);
 }
 
-/* A 2-D thread mapping turned around: threadIdx.x (the lane) picks the row
- * and threadIdx.y steps along it (index = x*W + y).  The unit step on
- * threadIdx.y shows that W is a row length, not a vector increment such as
- * incx that is usually 1; each lane of a warp then reads a row of its own. */
-static bool transposed_mapping(const Model *m, const Kernel *k, const Access *a, int i, long long min_width, WarpAccess *w)
-{
-    if (!lane_picks_row(k, a, min_width) || same_address_before(k, a, i, false)) return false; /* ixx[idx] + ixx[idx] */
-    return access_geometry(m, k, a, w) && w->sectors > w->ideal_sectors;
-}
-
-/* The lane's row is the block's width: threadIdx.x multiplies a scalar
- * parameter (index = x*K + column, the column the same in every lane) that
- * every launch also passes as the block's x extent (<<<n, K>>>(..., K)).
- * Lanes are then K >= a warp's width elements apart: each reads a sector of
- * its own.  Returns the parameter's index, else -1. */
-static int lane_row_is_block(const Model *m, const Kernel *k, const Access *a, int i)
-{
-    Affine cx, cy;
-    if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0 || k->nlaunches == 0) return -1;
-    if (aff_coef(&a->byte_offset, SYM_TID_Y, &cy) && cy.nterms) return -1; /* the 2-D case is lane_picks_row's */
-    if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || cx.nterms != 1 || cx.term[0].nfactors != 1 ||
-        cx.term[0].coef != a->elem_bytes)
-        return -1;
-    int s = cx.term[0].factor[0];
-    if (s < SYM_FIRST_USER || k->syms[s].kind != SYMK_PARAM || k->syms[s].param < 0) return -1;
-    int p = k->syms[s].param, index = (int)(k - m->kernels), n = 0;
-    for (int l = 0; l < m->nlaunches; l++) {
-        const Launch *L = &m->launches[l];
-        if (L->kernel != index) continue;
-        if (p >= L->nargs || !L->arg_text || !L->arg_text[p] || !L->block[0].text ||
-            strcmp(L->arg_text[p], L->block[0].text) != 0 || L->block[1].value > 1 || L->block[2].value > 1)
-            return -1;
-        n++;
-    }
-    return n > 0 && !same_address_before(k, a, i, false) ? p : -1;
-}
-
-/* One finding per kernel: the mapping is one fix, at the launch and in the
- * index; the first access carries it, the others are related locations.
- * `block_param`: the lane's row is the block width (lane_row_is_block), else -1. */
-static void report_transposed(const Model *m, const Kernel *k, const int *idx, int n, const RuleContext *ctx,
-                              int block_param)
-{
-    FindingList *out = ctx->findings;
-    const Access *a = &k->accesses[idx[0]];
-    WarpAccess w;
-    Kernel wide = *k; /* a block as wide as K: read with 256 lanes in x */
-    if (block_param >= 0 && !k->block.known) wide.block = (BlockShape){true, 256, 1, 1};
-    if (!access_geometry(m, &wide, a, &w)) return;
-    Affine cx;
-    aff_coef(&a->byte_offset, SYM_TID_X, &cx);
-    long long stride_bytes = 0;
-    bool constant = aff_is_const(&cx, &stride_bytes);
-    Affine width = aff_div_const(&cx, a->elem_bytes);
-    char wtext[128];
-    aff_format(width.exact ? &width : &cx, model_symbol_name_cb, (void *)k, wtext, sizeof wtext);
-    /* the language's names of the thread indices */
-    const char *lane = model_symbol_name(k, SYM_TID_X), *along = model_symbol_name(k, SYM_TID_Y);
-    Finding *f = block_param < 0
-                     ? finding_new(out, RULE_ID, SEV_HIGH, a->range, k->name,
-                                   "the 2-D thread mapping is transposed: %s picks the row of '%s' and %s steps along it (index = x*%s + y), so lanes are %s elements apart, %d sectors per warp request instead of %d%s",
-                                   lane, a->base_name, along, wtext, wtext, w.sectors, w.ideal_sectors,
-                                   n > 1 ? "; the kernel's other accesses of this shape are listed below" : "")
-                     : finding_new(out, RULE_ID, SEV_HIGH, a->range, k->name,
-                                   "%s picks the row of '%s' (index = x*%s + a column the whole warp shares), and '%s' is also the block's width at every launch: lanes are at least a warp's width of elements apart, %d sectors per warp request instead of %d%s",
-                                   lane, a->base_name, wtext, wtext, w.sectors, w.ideal_sectors,
-                                   n > 1 ? "; the kernel's other accesses of this shape are listed below" : "");
-    if (!f) return;
-    finding_str(out, f, "base", a->base_name);
-    finding_int(out, f, "element_bytes", a->elem_bytes);
-    finding_str(out, f, "mapping", block_param < 0 ? "transposed-2d" : "lane-row");
-    if (block_param >= 0 && !k->block.known)
-        finding_str(out, f, "block_assumed", arena_printf(&out->arena, "block x = '%s' (runtime), read as 256x1x1", wtext));
-    finding_int(out, f, "accesses", n);
-    finding_str(out, f, "row_width", wtext);
-    if (constant) {
-        finding_int(out, f, "row_width_value", stride_bytes / a->elem_bytes);
-        finding_int(out, f, "lane_stride_bytes", stride_bytes);
-    }
-    finding_int(out, f, "sectors_per_request", w.sectors);
-    finding_int(out, f, "ideal_sectors", w.ideal_sectors);
-    finding_str(out, f, "block_shape", block_shape_text(out, m, &wide));
-    finding_str(out, f, "element_type", a->elem_canonical);
-    finding_predict(out, f);
-    for (int j = 1; j < n; j++) {
-        const Access *b = &k->accesses[idx[j]];
-        finding_related(out, f, b->range, "%s of '%s' with the same mapping", b->is_store ? "store" : "load", b->base_name);
-    }
-    add_call_site(out, f, a->call_depth, a->call_site);
-    if (block_param >= 0) {
-        finding_fix(out, f, "let %s run along the row instead (index = column*%s + x: the transposed element, where the table is symmetric or can be stored transposed)",
-                    lane, wtext);
-        finding_fix(out, f, "or stage the rows the block needs through %s with coalesced loads, then let each thread take its element there",
-                    model_language(m)->word.shared_memory);
-        return;
-    }
-    finding_fix(out, f, "let %s run along the row: take the column from %s and the row from %s (index = y*%s + x), and swap the grid's x and y extents at the launch",
-                lane, lane, along, wtext);
-    finding_fix(out, f, "or, when the layout must stay, stage a tile through %s: read it with %s along the row, then let each thread take its element there",
-                model_language(m)->word.shared_memory, lane);
-}
-
+/* Row walks here; every other global access with an exact offset goes to
+ * the mappings (uncoalesced_row_mapping.c). */
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
-    int *transposed = xcalloc((size_t)k->naccesses + 1, sizeof *transposed), ntransposed = 0;
-    int *lane_rows = xcalloc((size_t)k->naccesses + 1, sizeof *lane_rows), nlane_rows = 0, block_param = -1;
+    bool *candidate = xcalloc((size_t)k->naccesses + 1, sizeof *candidate); /* for the mappings */
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
         if (a->space == SPACE_GLOBAL && !a->byte_offset.exact && a->data_offset.exact && a->elem_bytes > 0 && a->loop >= 0) {
             UnitDivisor u;
             Affine unit;
             u.divisor = model_offset_at_unit_divisor(k, &a->data_offset, &unit, u.split, sizeof u.split);
+            u.offset = &a->data_offset;
             if (u.divisor >= 0) {
                 Access copy = *a;
                 copy.byte_offset = unit;
@@ -379,63 +288,18 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
             continue;
         }
         if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) continue;
-        WarpAccess w;
         if (a->loop >= 0 && walking_loop(k, a, &a->byte_offset) >= 0) check_walk(m, k, a, i, ctx, NULL);
-        else if (transposed_mapping(m, k, a, i, ctx->options[OPT_MIN_CONSTANT_WIDTH], &w)) transposed[ntransposed++] = i;
-        else {
-            int p = lane_row_is_block(m, k, a, i);
-            if (p >= 0) {
-                block_param = p;
-                lane_rows[nlane_rows++] = i;
-            }
-        }
+        else candidate[i] = true;
     }
-    if (ntransposed > 0) report_transposed(m, k, transposed, ntransposed, ctx, -1);
-    if (nlane_rows > 0) report_transposed(m, k, lane_rows, nlane_rows, ctx, block_param);
-    free(transposed);
-    free(lane_rows);
-}
-
-/* The 2-D template with the finding's block shape (16x16 when unknown) and
- * row width (1024, an image row, when it is a runtime value). */
-static bool bench_transposed(const Finding *f, BenchParams *p)
-{
-    long long w = evidence_int(f, "row_width_value", 0), bx = 16, by = 16, bz = 1;
-    const char *shape = evidence_str(f, "block_shape", "");
-    bool known = sscanf(shape, "%lldx%lldx%lld", &bx, &by, &bz) == 3 && bx > 0 && by > 0 && bx * by <= 1024;
-    if (!known) bx = by = 16;
-    bench_def(p, "GL_2D", "1");
-    bench_def(p, "GL_BX", "%lld", bx);
-    bench_def(p, "GL_BY", "%lld", by);
-    char assumed[160] = "";
-    if (w <= 0) {
-        w = 1024;
-        snprintf(assumed, sizeof assumed, "W=1024 (runtime row width '%s')", evidence_str(f, "row_width", "W"));
-    }
-    if (!known) {
-        size_t n = strlen(assumed);
-        snprintf(assumed + n, sizeof assumed - n, "%sblock 16x16 (block shape unknown)", n ? ", " : "");
-    } else if (evidence_str(f, "block_assumed", NULL)) {
-        size_t n = strlen(assumed);
-        snprintf(assumed + n, sizeof assumed - n, "%s%s", n ? ", " : "", evidence_str(f, "block_assumed", ""));
-    }
-    if (assumed[0]) {
-        snprintf(p->note, sizeof p->note, "benchmarked with %s", assumed);
-        snprintf(p->assumed, sizeof p->assumed, "%s", assumed);
-    }
-    if (w < 8) w = 8;
-    if (w > 4096) w = 4096;
-    bench_def(p, "GL_W", "%lld", w);
-    bench_def(p, "GL_ELEM", "%s", bench_scalar_type(evidence_str(f, "element_type", NULL), evidence_int(f, "element_bytes", 4)));
-    return true;
+    row_mappings_check(m, k, ctx, candidate, ctx->options[OPT_MIN_CONSTANT_WIDTH]);
+    free(candidate);
 }
 
 /* The row-walk template with the finding's row width (64 when it is a
  * runtime value: the note says so). */
 static bool bench(const Finding *f, BenchParams *p)
 {
-    if (strcmp(evidence_str(f, "mapping", ""), "transposed-2d") == 0 || strcmp(evidence_str(f, "mapping", ""), "lane-row") == 0)
-        return bench_transposed(f, p);
+    if (evidence_str(f, "mapping", "")[0]) return row_mapping_bench(f, p);
     long long bytes = evidence_int(f, "element_bytes", 4);
     long long w = evidence_int(f, "row_width_value", 0), walk = evidence_int(f, "walk_length", 0);
     bench_def(p, "GL_W_CONST", "%d", w > 0 || walk > 0 ? 1 : 0); /* a constant width is compiled in */
@@ -485,19 +349,6 @@ static const CostTable ROW = {"a row of W 4-byte elements per thread", "W",
 /* What the benchmark and the prediction take for a width known only at run time. */
 #define ROW_ASSUMED_WIDTH 64
 
-/* A 2-D mapping turned around (x*W + y, threadIdx.x picks the row): one
- * load and one store per thread against the swapped mapping, W=1024, by
- * the sectors of a warp request, which the block's x extent sets (8x32,
- * 16x16 float and double, 32x8; bench/calibrate.sh row2d-*). */
-static const CostTable ROW_2D = {
-    "a transposed 2-D mapping (`mapping=transposed-2d`) by sectors per warp request: 8x32, 16x16 and 32x8 blocks", "sectors",
-    COST_POINTS({8, 1.05, "row2d-f32-8x32"}, {16, 1.40, "row2d-f32-16x16, row2d-f64-16x16"},
-                {32, 4.55, "row2d-f32-32x8"})};
-/* A lane per row in a 1-D block as wide as the row length (mapping
- * lane-row): 32 sectors a request like 32x8, but no warp of the block shares
- * a sector with another (32x8's eight rows of lanes do): 256x1, W=1024. */
-static const CostTable ROW_LANE = {"a row per lane, the block as wide as the row (`mapping=lane-row`, 256x1)", "sectors",
-                                   COST_POINTS({32, 8.17, "row2d-f32-256x1"})};
 /* A kernel that runs as one block (evidence one_block): the same walk with
  * one block of 256 threads (bench/calibrate.sh *-1block).  The SM replays
  * each request's 32 sectors: a row walk still costs. */
@@ -508,31 +359,12 @@ static const CostTable ONE_BLOCK_ROW = {"the kernel runs as one block (`one_bloc
 static const CostTable ONE_WARP_ROW = {
     "the kernel runs as one block of at most 32 threads (a known block: OpenCL's `reqd_work_group_size`)", "W",
     COST_POINTS({32, 0.99, "row-W32-const-1block-32t"}, {64, 1.00, "row-W64-1block-32t"})};
-static const CostTable *const costs[] = {&ROW, &ROW_2D, &ROW_LANE, &ONE_BLOCK_ROW, &ONE_WARP_ROW, NULL};
-
-static void predict_2d(const Finding *f, CostPrediction *out)
-{
-    long long sectors = evidence_int(f, "sectors_per_request", 0);
-    const char *shape = evidence_str(f, "block_shape", "");
-    bool known = strchr(shape, 'x') && strncmp(shape, "assumed", 7) != 0;
-    if (!known) sectors = 16; /* as benchmarked: a 16x16 block */
-    if (sectors <= 0) {
-        cost_no_measurement(out, "unknown sectors per request");
-        return;
-    }
-    if (strcmp(evidence_str(f, "mapping", ""), "lane-row") == 0) {
-        cost_predict_from(out, &ROW_LANE, (double)sectors,
-                          "a row per lane, the block as wide as the row, %lld sectors per warp request", sectors);
-        return;
-    }
-    cost_predict_from(out, &ROW_2D, (double)sectors, "a transposed 2-D mapping, %lld sectors per warp request%s", sectors,
-                      known ? "" : " (block shape unknown: read as 16x16, as benchmarked)");
-}
+static const CostTable *const costs[] = {&ROW, &row_mapping_2d_cost, &row_mapping_lane_cost, &ONE_BLOCK_ROW, &ONE_WARP_ROW, NULL};
 
 static void predict(const Finding *f, CostPrediction *out)
 {
-    if (strcmp(evidence_str(f, "mapping", ""), "transposed-2d") == 0 || strcmp(evidence_str(f, "mapping", ""), "lane-row") == 0) {
-        predict_2d(f, out);
+    if (evidence_str(f, "mapping", "")[0]) { /* uncoalesced_row_mapping.c's */
+        row_mapping_predict(f, out);
         return;
     }
     if (evidence_str(f, "work_elsewhere", "")[0]) { /* paid once per thread: nothing measured says what it costs there */

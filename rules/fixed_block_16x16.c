@@ -27,9 +27,11 @@ static bool linearized(const Access *a)
     return aff_equal(&want, &cy);
 }
 
-/* How the launched kernel uses the 2-D thread index. */
-static const char *kernel_context(const Kernel *k)
+/* How the launched kernel uses the 2-D thread index.  *row_elem: the
+ * smallest element of its row-major accesses (bytes), 0 when none. */
+static const char *kernel_context(const Kernel *k, int *row_elem)
 {
+    *row_elem = 0;
     bool uses_y = false, row_major = false, row_part = false, col_part = false;
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
@@ -40,8 +42,10 @@ static const char *kernel_context(const Kernel *k)
         uses_y |= y;
         Affine cx;
         long long s;
-        if (x && y && aff_coef(&a->byte_offset, SYM_TID_X, &cx) && aff_is_const(&cx, &s) && s == a->elem_bytes)
+        if (x && y && aff_coef(&a->byte_offset, SYM_TID_X, &cx) && aff_is_const(&cx, &s) && s == a->elem_bytes) {
             row_major = true;
+            if (*row_elem == 0 || a->elem_bytes < *row_elem) *row_elem = (int)a->elem_bytes;
+        }
         /* Fig. 8: inside a loop, one operand follows the row (y only), the
          * other the column (x only): rows are reused through the cache. */
         if (a->loop >= 0) {
@@ -67,7 +71,8 @@ static bool is_16x16(const Launch *L)
  * wider block in x would only spread the lanes further. */
 static bool transposed_kernel(const Model *m, const Launch *L)
 {
-    return L->kernel >= 0 && strcmp(kernel_context(&m->kernels[L->kernel]), "transposed") == 0;
+    int row_elem;
+    return L->kernel >= 0 && strcmp(kernel_context(&m->kernels[L->kernel], &row_elem), "transposed") == 0;
 }
 
 /* A launch this rule reports (or lists beside the one it reports). */
@@ -124,7 +129,14 @@ static void check_model(const Model *m, const RuleContext *ctx)
         }
         if (seen) continue;
         const Kernel *k = L->kernel >= 0 ? &m->kernels[L->kernel] : NULL;
-        const char *ctx = k ? kernel_context(k) : "other";
+        int row_elem = 0;
+        const char *ctx = k ? kernel_context(k, &row_elem) : "other";
+        const GpuTarget *target = model_target(m);
+        /* 16 lanes of a row-major access span 16 elements: on NVIDIA 64 of a
+         * 128-byte line for floats (what was measured); where that fills
+         * whole lines (doubles, or AMD's 64-byte lines) the shape costs the
+         * requests nothing */
+        if (strcmp(ctx, "row-major") == 0 && 16 * row_elem >= target->line_bytes) ctx = "row-major-full-lines";
         /* a kernel gpulint cannot see (a pointer table, a pattern's launch),
          * or one whose access shape was never measured: nothing says another
          * shape helps it (the measured contexts gain 1.09-1.48x), so info */
@@ -134,16 +146,22 @@ static void check_model(const Model *m, const RuleContext *ctx)
         int nsuggest = 3;
         if (strcmp(ctx, "row-major") == 0) {
             sev = SEV_HIGH;
-            int rows = model_target(m)->warp_width / 16; /* 16-thread rows per warp or wavefront */
-            why = arena_printf(&out->arena, ": its global accesses are row-major in %s, so each %s covers %s 64-byte half rows",
+            int rows = target->warp_width / 16; /* 16-thread rows per warp or wavefront */
+            why = arena_printf(&out->arena, ": its global accesses are row-major in %s, so each %s covers %s %d-byte half rows",
                                model_symbol_name(k, SYM_TID_X), word->hardware_warp,
-                               rows == 2 ? "two" : rows == 4 ? "four" : "several");
+                               rows == 2 ? "two" : rows == 4 ? "four" : "several", 16 * row_elem);
             suggest = SHAPES_ROW_MAJOR;
             nsuggest = 2;
         } else if (strcmp(ctx, "row-reuse") == 0) {
             sev = SEV_HIGH;
             why = ": it reuses rows through the cache, where the best shape is usually narrow in x (measure 8x32 and 4x64)";
             suggest = SHAPES_ROW_REUSE;
+            nsuggest = 2;
+        } else if (strcmp(ctx, "row-major-full-lines") == 0) {
+            sev = SEV_INFO;
+            why = arena_printf(&out->arena, ": its global accesses are row-major in %s, and a row of 16 %d-byte elements fills whole %d-byte lines on %s, so the shape costs no extra memory requests",
+                               model_symbol_name(k, SYM_TID_X), row_elem, target->line_bytes, target->family);
+            suggest = SHAPES_ROW_MAJOR;
             nsuggest = 2;
         } else if (strcmp(ctx, "ignores-2d") == 0) {
             /* the warps are the same whatever the shape: info (shown with
@@ -165,6 +183,7 @@ static void check_model(const Model *m, const RuleContext *ctx)
         finding_str(out, f, "y_source", L->block[1].origin ? L->block[1].origin : "literal");
         finding_str(out, f, "kernel", name);
         finding_str(out, f, "context", ctx);
+        if (row_elem > 0 && strncmp(ctx, "row-major", 9) == 0) finding_int(out, f, "row_bytes", 16LL * row_elem);
         finding_str_list(out, f, "suggested_shapes", suggest, nsuggest);
         finding_predict(out, f);
         for (int j = i; j < m->nlaunches; j++) {
@@ -206,6 +225,10 @@ static void predict(const Finding *f, CostPrediction *out)
         cost_predict_from(out, &ROW_REUSE, 1, "16x16 block on a kernel reusing rows");
     else if (strcmp(ctx, "row-major") == 0)
         cost_predict_from(out, &ROW_MAJOR, 1, "16x16 block on a row-major kernel");
+    else if (strcmp(ctx, "row-major-full-lines") == 0)
+        cost_no_measurement(out, "each row of 16 lanes fills whole cache lines (row_bytes=%lld): the 1.09x measured where "
+                                 "they fill half a line does not apply",
+                            evidence_int(f, "row_bytes", 0));
     else
         cost_no_measurement(out, "kernel context '%s'", ctx[0] ? ctx : "unknown");
 }

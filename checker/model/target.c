@@ -4,16 +4,18 @@
 #include <ctype.h>
 #include <string.h>
 
-/* NVIDIA: 32-lane warps, 32-byte sectors (the unit Nsight Compute counts).
+/* NVIDIA: 32-lane warps, 32-byte sectors (the unit Nsight Compute counts)
+ * of 128-byte L1 lines.
  * AMD CDNA (gfx908/gfx90a): 64-wide wavefronts, 64-byte vector L1 cache
  * lines; CDNA3 (gfx94x): 128-byte lines.  RDNA (gfx10-gfx12): 32-wide
  * wavefronts by default, 128-byte lines.  The AMD figures are from AMD's
- * instruction-set and CDNA/RDNA architecture documents, not measured here. */
-static const GpuTarget nvidia = {"sm_90", "NVIDIA", 32, 32, false, true};
-static const GpuTarget cdna = {"gfx90a", "AMD CDNA", 64, 64, true, false};
-static const GpuTarget cdna3 = {"gfx942", "AMD CDNA3", 64, 128, true, false};
-static const GpuTarget gcn = {"gfx900", "AMD GCN", 64, 64, true, false};
-static const GpuTarget rdna = {"gfx1100", "AMD RDNA", 32, 128, true, false};
+ * instruction-set and CDNA/RDNA architecture documents, not measured here;
+ * their granule is the line. */
+static const GpuTarget nvidia = {"sm_90", "NVIDIA", 32, 32, 128, false, true};
+static const GpuTarget cdna = {"gfx90a", "AMD CDNA", 64, 64, 64, true, false};
+static const GpuTarget cdna3 = {"gfx942", "AMD CDNA3", 64, 128, 128, true, false};
+static const GpuTarget gcn = {"gfx900", "AMD GCN", 64, 64, 64, true, false};
+static const GpuTarget rdna = {"gfx1100", "AMD RDNA", 32, 128, 128, true, false};
 
 const GpuTarget *target_nvidia(void)
 {

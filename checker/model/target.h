@@ -17,6 +17,7 @@ typedef struct {
     const char *family;      /* "NVIDIA", "AMD CDNA", "AMD RDNA" */
     int warp_width;          /* lanes of one warp (NVIDIA) or wavefront (AMD): 32 or 64 */
     int sector_bytes;        /* the granule a request is counted in: 32-byte sectors (NVIDIA), 64- or 128-byte cache lines (AMD) */
+    int line_bytes;          /* the first-level cache line: 128 bytes (NVIDIA: four sectors), the granule on AMD */
     bool amd;                /* an AMD target: HIP's -D__HIP_PLATFORM_AMD__, hip* names */
     bool measured;           /* gpulint's costs were measured on this kind of GPU */
 } GpuTarget;

@@ -484,5 +484,16 @@ lint "$tmp/hip_compdb"
 check "hip compdb: without the database the .cu is CUDA for NVIDIA, the .cpp HIP for the default gfx90a" \
     "sorted(set(x[0] for x in $wsa)) == ['wave.cpp'] and any(f.get('evidence', {}).get('target_assumed') for f in j['findings'])"
 
+# --- CUDA built for AMD through the project's renaming macros -----------------
+cp -r "$P/hip_renamed" "$tmp/"
+lint "$tmp/hip_renamed"
+check "hip renamed: as CUDA, the row walk and no warp-size finding" \
+    "('uncoalesced-row', 'kernels.cu', 12) in rules and not any(r[0] == 'warp-size-assumption' for r in rules)"
+lint --offload-arch=gfx90a -DBUILD_FOR_HIP "$tmp/hip_renamed"
+check "hip renamed: for gfx90a the file is ok (hipCUB, hipBLAS and roctx stand-ins; HIP's types as typedefs; the project's own __syncwarp and bfloat16 conversion)" \
+    "files['kernels.cu']['status'] == 'ok' and j['errors'] == [] and any('2 built-ins the project declares itself' in r for r in files['kernels.cu']['reasons'])"
+check "hip renamed: the same row walk, plus the 32-lane warp step" \
+    "('uncoalesced-row', 'kernels.cu', 12) in rules and ('warp-size-assumption', 'kernels.cu', 25) in rules"
+
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -28,7 +28,7 @@ for f in "$T"/*.cu; do
         python3 -c '
 import json, sys
 j = json.loads(sys.argv[1])
-stand_in = [n for n in j["notes"] if n["message"].startswith("a framework\x27s headers (PyTorch\x27s, rocPRIM\x27s) were not found")]
+stand_in = [n for n in j["notes"] if n["message"].startswith("a framework\x27s headers (PyTorch\x27s, ROCm libraries\x27) were not found")]
 wants = "torch" in sys.argv[2]
 sys.exit(0 if len(stand_in) == len(j["notes"]) and bool(stand_in) == wants else 1)' "$json" "$(basename "$f")" || problems+=" notes"
         grep -Eq '"status":[[:space:]]*"ok"' <<<"$json" || problems+=" status"
@@ -47,9 +47,9 @@ done
 [ "$n" -ge 10 ] || { echo "FAIL: only $n shim test files"; fail=1; }
 # the PyTorch stand-ins are said once for a run (a detail of each file: -v)
 mkdir "$tmp/two" && cp "$T/torch_extension.cu" "$tmp/two/a.cu" && cp "$T/torch_extension.cu" "$tmp/two/b.cu"
-quiet=$("$G" --headers=shim "$tmp/two" 2>&1 >/dev/null | grep -c "headers (PyTorch's, rocPRIM's) were not found")
-once=$("$G" --headers=shim "$tmp/two" 2>&1 >/dev/null | grep "headers (PyTorch's, rocPRIM's) were not found" | grep -c "in 2 files")
-each=$("$G" --headers=shim -v "$tmp/two" 2>&1 >/dev/null | grep -c "headers (PyTorch's, rocPRIM's) were not found")
+quiet=$("$G" --headers=shim "$tmp/two" 2>&1 >/dev/null | grep -c "headers (PyTorch's, ROCm libraries') were not found")
+once=$("$G" --headers=shim "$tmp/two" 2>&1 >/dev/null | grep "headers (PyTorch's, ROCm libraries') were not found" | grep -c "in 2 files")
+each=$("$G" --headers=shim -v "$tmp/two" 2>&1 >/dev/null | grep -c "headers (PyTorch's, ROCm libraries') were not found")
 if [ "$quiet" = 1 ] && [ "$once" = 1 ] && [ "$each" = 2 ]; then
     echo "ok: the PyTorch stand-ins in one line for 2 files, one per file with -v"
 else

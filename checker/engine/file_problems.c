@@ -96,6 +96,9 @@ void add_parse_problems(const FrontendReport *pr, const char *path, Diagnostics 
             if (same_statement_before(pr, i)) continue; /* each instance of a template repeats it */
             diag_note(d, file, g->line, g->col, "%s (%s)", g->message, NVCC_DROPPED_NOTE);
             d->notes[d->nnotes - 1].parse_detail = true;
+        } else if (g->shim_redeclared) {
+            diag_note(d, file, g->line, g->col, "%s (%s)", g->message, SHIM_REDECLARED_NOTE);
+            d->notes[d->nnotes - 1].parse_detail = true;
         } else if (g->target_asm) {
             diag_note(d, file, g->line, g->col, "%s (%s)", g->message, TARGET_ASM_NOTE);
             d->notes[d->nnotes - 1].parse_detail = true;

@@ -41,7 +41,7 @@ void file_status_compute(FileResult *r, bool analysed)
         if (!r->nreasons) *VEC_PUSH(r->reasons, r->nreasons) = "the file could not be analysed";
         return;
     }
-    int caused = 0, host_only = 0, nvcc_only = 0, nvcc_dropped = 0, target_asm = 0;
+    int caused = 0, host_only = 0, nvcc_only = 0, nvcc_dropped = 0, target_asm = 0, shim_redeclared = 0;
     const char **other = NULL;
     int nother = 0;
     bool host_marked = false; /* a note (a parse error or a missing header) marked host-only */
@@ -49,7 +49,7 @@ void file_status_compute(FileResult *r, bool analysed)
         const char *m = d->notes[i].message;
         if (d->notes[i].informational) continue;
         host_marked |= strstr(m, HOST_ONLY_NOTE) != NULL || strstr(m, NVCC_ONLY_NOTE) != NULL ||
-                       strstr(m, TARGET_ASM_NOTE) != NULL;
+                       strstr(m, TARGET_ASM_NOTE) != NULL || strstr(m, SHIM_REDECLARED_NOTE) != NULL;
         if (strstr(m, NOT_FOUND)) {
             const char *name = missing_name(a, m);
             if (name && !listed(r->missing_headers, r->nmissing_headers, name))
@@ -60,6 +60,8 @@ void file_status_compute(FileResult *r, bool analysed)
             nvcc_only++;
         } else if (strstr(m, TARGET_ASM_NOTE)) {
             target_asm++;
+        } else if (strstr(m, SHIM_REDECLARED_NOTE)) {
+            shim_redeclared++;
         } else if (strstr(m, NVCC_DROPPED_NOTE)) {
             nvcc_dropped++;
         } else if (d->notes[i].summarised) {
@@ -91,7 +93,12 @@ void file_status_compute(FileResult *r, bool analysed)
                                                          *headers || host_only || nvcc_only ? ", " : "", target_asm,
                                                          target_asm == 1 ? "" : "s")
                                           : "";
-        *VEC_PUSH(r->reasons, r->nreasons) = arena_printf(a, "%s%s%s%s%s", HOST_ONLY_OK, headers, host, nvcc, assembly);
+        const char *redeclared = shim_redeclared ? arena_printf(a, "%s%d built-in%s the project declares itself",
+                                                                *headers || host_only || nvcc_only || target_asm ? ", " : "",
+                                                                shim_redeclared, shim_redeclared == 1 ? "" : "s")
+                                                 : "";
+        *VEC_PUSH(r->reasons, r->nreasons) =
+            arena_printf(a, "%s%s%s%s%s%s", HOST_ONLY_OK, headers, host, nvcc, assembly, redeclared);
         free(other);
         r->status = FILE_OK;
         return;

@@ -21,6 +21,7 @@ typedef enum { FILE_OK, FILE_DEGRADED, FILE_FAILED } FileStatus;
 /* ... when clang rejects what nvcc accepts in a declaration that is left out
  * (gpu_code.c): the other GPU code is complete. */
 /* Inline assembly for an AMD GPU: not read, as no assembly is. */
+#define SHIM_REDECLARED_NOTE "the project declares this built-in itself, where its own headers have none and gpulint's shim has one: not an error of the project"
 #define TARGET_ASM_NOTE "AMD GPU assembly, which gpulint does not read (nor PTX): the rest of the code is analysed"
 #define NVCC_ONLY_NOTE "nvcc accepts this; clang leaves the declaration out, the other GPU code is not affected"
 /* ... in a statement (nvcc_statements.c), which clang drops (or the
@@ -29,7 +30,7 @@ typedef enum { FILE_OK, FILE_DEGRADED, FILE_FAILED } FileStatus;
 
 /* A file parsed with gpulint's stand-ins for PyTorch's headers (engine.c):
  * a detail of the file (-v), said once per run (the command line). */
-#define FRAMEWORK_STAND_IN_NOTE "a framework's headers (PyTorch's, rocPRIM's) were not found: parsed with gpulint's stand-ins for their kernel-facing part"
+#define FRAMEWORK_STAND_IN_NOTE "a framework's headers (PyTorch's, ROCm libraries') were not found: parsed with gpulint's stand-ins for their kernel-facing part"
 
 /* What linting one file produced. */
 typedef struct {

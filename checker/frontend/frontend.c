@@ -174,7 +174,7 @@ void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *
     else if (fa && fa->project_root) /* launch wrappers called from other files */
         link_wrapper_launches(frontend_wrapper_hosts(fe), path, fa->project_root, m);
     model_orient_warps(m); /* once every launch is linked */
-    classify_gpu_diags(pr->tu, m, rep->diags, rep->ndiags);
+    classify_gpu_diags(pr->tu, m, frontend_shim_dir(fe), rep->diags, rep->ndiags);
     rep->model_seconds = monotonic_seconds() - t;
     cx_buffers_end();
     free(buffers);

@@ -44,6 +44,7 @@ typedef struct {
     bool nvcc_dialect; /* clang rejects what nvcc accepts, away from the kernels (gpu_code.c) */
     bool nvcc_statement; /* ... in a statement (nvcc_statements.c), which the model may lack */
     bool target_asm;   /* inline assembly for an AMD target, which clang's NVPTX parse rejects (gpu_code.c) */
+    bool shim_redeclared; /* the project declares a built-in gpulint's shim also declares (gpu_code.c) */
     bool build_time_error; /* an OpenCL error made a note: the file uses names set at build time */
     bool status_line; /* a note the file's one status line carries: printed alone only with -v */
     int withheld; /* diagnostics of a file outside the trusted directories summed up here (trusted_files.h) */

@@ -288,7 +288,48 @@ static void mark_sized_extern_shared(Diag *diags, int ndiags)
     }
 }
 
-void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int ndiags)
+/* A project that declares a built-in itself, where the headers it builds
+ * with have none and gpulint's shim has one: its own __syncwarp with a
+ * default argument ("redefinition of default argument"), a __device__
+ * conversion the shim declares __host__ __device__ ("__device__ function
+ * 'X' cannot overload __host__ __device__ function 'X'").  clang's note
+ * points at the shim. */
+static bool redeclares_shim(CXTranslationUnit tu, const char *shim_dir, const Diag *d)
+{
+    if (!shim_dir || !shim_dir[0] || !d->file) return false;
+    if (strcmp(d->message, "redefinition of default argument") != 0 &&
+        !(strstr(d->message, " function '") && strstr(d->message, "' cannot overload ")))
+        return false;
+    size_t n = strlen(shim_dir);
+    bool in_shim = false;
+    unsigned count = clang_getNumDiagnostics(tu);
+    for (unsigned i = 0; i < count && !in_shim; i++) {
+        CXDiagnostic g = clang_getDiagnostic(tu, i);
+        CXFile f;
+        unsigned line, col;
+        clang_getSpellingLocation(clang_getDiagnosticLocation(g), &f, &line, &col, NULL);
+        CXString file = clang_getFileName(f);
+        bool here = line == d->line && col == d->col && clang_getCString(file) && strcmp(clang_getCString(file), d->file) == 0;
+        clang_disposeString(file);
+        if (here) {
+            CXDiagnosticSet children = clang_getChildDiagnostics(g);
+            for (unsigned k = 0; k < clang_getNumDiagnosticsInSet(children) && !in_shim; k++) {
+                CXDiagnostic note = clang_getDiagnosticInSet(children, k);
+                CXFile nf;
+                clang_getSpellingLocation(clang_getDiagnosticLocation(note), &nf, NULL, NULL, NULL);
+                CXString name = clang_getFileName(nf);
+                const char *path = clang_getCString(name);
+                in_shim = path && strncmp(path, shim_dir, n) == 0 && path[n] == '/';
+                clang_disposeString(name);
+                clang_disposeDiagnostic(note);
+            }
+        }
+        clang_disposeDiagnostic(g);
+    }
+    return in_shim;
+}
+
+void classify_gpu_diags(CXTranslationUnit tu, const Model *m, const char *shim_dir, Diag *diags, int ndiags)
 {
     if (!ndiags) return;
     if (!model_language(m)->host_code_in_gpu_files) { /* no host code: all of it is GPU code */
@@ -316,6 +357,8 @@ void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int n
         diags[i].target_asm = diags[i].level == DIAG_ERROR && strstr(diags[i].message, " in asm") &&
                               (strncmp(diags[i].message, "invalid output constraint", 25) == 0 ||
                                strncmp(diags[i].message, "invalid input constraint", 24) == 0);
+    for (int i = 0; i < ndiags; i++)
+        diags[i].shim_redeclared = diags[i].level == DIAG_ERROR && redeclares_shim(tu, shim_dir, &diags[i]);
     mark_nvcc_statements(tu, diags, ndiags);
     for (int i = 0; i < ndiags; i++) {
         if (diags[i].nvcc_statement) { /* judged apart (file_problems.c) */
@@ -324,7 +367,7 @@ void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int n
         }
         for (int k = 0; k < x.n && !diags[i].nvcc_dialect; k++)
             diags[i].nvcc_dialect = x.v[k].nvcc_only && inside(&x.v[k].at, &diags[i]);
-        diags[i].in_gpu_code = diags[i].nvcc_dialect || diags[i].target_asm ? false
+        diags[i].in_gpu_code = diags[i].nvcc_dialect || diags[i].target_asm || diags[i].shim_redeclared ? false
                                : diags[i].level == DIAG_NOTE && strstr(diags[i].message, "file not found")
                                    ? false
                                    : touches_gpu_code(tu, &x, m, main_file, &diags[i]);

@@ -7,7 +7,9 @@
 
 #include <clang-c/Index.h>
 
-/* Sets Diag.in_gpu_code for each of the translation unit's diagnostics. */
-void classify_gpu_diags(CXTranslationUnit tu, const Model *m, Diag *diags, int ndiags);
+/* Sets Diag.in_gpu_code for each of the translation unit's diagnostics
+ * (and the other kinds Diag records).  `shim_dir`: gpulint's shim, whose
+ * declarations a project may repeat (may be NULL). */
+void classify_gpu_diags(CXTranslationUnit tu, const Model *m, const char *shim_dir, Diag *diags, int ndiags);
 
 #endif

@@ -47,11 +47,11 @@ static void choice_before_parse(void *state, const VariantEnv *env, FileParse *p
 
 /* Parses again with one more -D for each #error that ends a set of
  * alternatives, while the choice removes that #error; the last good parse
- * stays.  CUDA only: an OpenCL file's options come from its host. */
+ * stays.  CUDA and HIP only: an OpenCL file's options come from its host. */
 static void choice_after_parse(void *state, const VariantEnv *env, FileParse *p)
 {
     ChoiceState *s = state;
-    if (!p->analysed || p->editor || p->m.language != LANG_CUDA) return;
+    if (!p->analysed || p->editor || !model_language(&p->m)->host_code_in_gpu_files) return;
     if (!p->with_args) p->fa.real_headers = p->pr.used_real_headers;
     while (s->nchosen < MAX_CONFIG_CHOICES &&
            config_choice_for(&p->pr, p->tu, p->contents, p->size, p->fa.project_root, &s->chosen[s->nchosen])) {

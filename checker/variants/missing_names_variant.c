@@ -267,7 +267,8 @@ static void missing_names_before_parse(void *state, const VariantEnv *env, FileP
  * parse with them, kept when it has fewer errors. */
 static void second_parse(MissingNamesState *s, const VariantEnv *env, FileParse *p)
 {
-    if (!p->analysed || p->m.language != LANG_CUDA || frontend_report_errors(&p->pr) == 0) return;
+    /* CUDA and HIP: their files hold the host code (an OpenCL file's names come from its host) */
+    if (!p->analysed || !model_language(&p->m)->host_code_in_gpu_files || frontend_report_errors(&p->pr) == 0) return;
     bool missing_header = false;
     char names[MAX_NAMES][128];
     int nnames = 0;

@@ -51,7 +51,11 @@ void hipLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks, 
 #define HIP_DYNAMIC_SHARED_ATTRIBUTE
 #define __HIP_DYNAMIC_SHARED(type, name) HIP_DYNAMIC_SHARED(type, name)
 
-/* Runtime names: HIP's spelling of the CUDA shim's declarations. */
+/* Runtime names: HIP's spelling of the CUDA shim's declarations.  The
+ * types are typedefs, not macros: a CUDA source built for AMD renames the
+ * other way (#define cudaStream_t hipStream_t), and two macros naming each
+ * other leave one name undeclared where a third expands to it
+ * (cudaStreamPerThread -> ((hipStream_t)2)). */
 #define hipAccessPolicyWindow cudaAccessPolicyWindow
 #define hipAccessProperty cudaAccessProperty
 #define hipAccessPropertyNormal cudaAccessPropertyNormal
@@ -72,7 +76,7 @@ void hipLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks, 
 #define hipDeviceAttributeMaxThreadsPerMultiProcessor cudaDevAttrMaxThreadsPerMultiProcessor
 #define hipDeviceAttributeMultiProcessorCount cudaDevAttrMultiProcessorCount
 #define hipDeviceAttributeWarpSize cudaDevAttrWarpSize
-#define hipDeviceAttribute_t cudaDeviceAttr
+typedef cudaDeviceAttr hipDeviceAttribute_t;
 #define hipDeviceCanAccessPeer cudaDeviceCanAccessPeer
 #define hipDeviceEnablePeerAccess cudaDeviceEnablePeerAccess
 #define hipDeviceGetAttribute cudaDeviceGetAttribute
@@ -130,7 +134,7 @@ void hipLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks, 
 #define hipErrorTimeout cudaErrorTimeout
 #define hipErrorUnknown cudaErrorUnknown
 #define hipErrorUnsupportedLimit cudaErrorUnsupportedLimit
-#define hipError_t cudaError_t
+typedef cudaError_t hipError_t;
 #define hipEventBlockingSync cudaEventBlockingSync
 #define hipEventCreate cudaEventCreate
 #define hipEventCreateWithFlags cudaEventCreateWithFlags
@@ -141,7 +145,7 @@ void hipLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks, 
 #define hipEventQuery cudaEventQuery
 #define hipEventRecord cudaEventRecord
 #define hipEventSynchronize cudaEventSynchronize
-#define hipEvent_t cudaEvent_t
+typedef cudaEvent_t hipEvent_t;
 #define hipFree cudaFree
 #define hipFreeAsync cudaFreeAsync
 #define hipFreeHost cudaFreeHost
@@ -206,7 +210,7 @@ void hipLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks, 
 #define hipLaunchAttributeValue cudaLaunchAttributeValue
 #define hipLaunchAttribute_st cudaLaunchAttribute_st
 #define hipLaunchConfig_st cudaLaunchConfig_st
-#define hipLaunchConfig_t cudaLaunchConfig_t
+typedef cudaLaunchConfig_t hipLaunchConfig_t;
 #define hipLaunchCooperativeKernel cudaLaunchCooperativeKernel
 #define hipLaunchKernel cudaLaunchKernel
 #define hipLaunchKernelEx cudaLaunchKernelEx
@@ -281,7 +285,7 @@ void hipLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks, 
 #define hipStreamSetAttribute cudaStreamSetAttribute
 #define hipStreamSynchronize cudaStreamSynchronize
 #define hipStreamWaitEvent cudaStreamWaitEvent
-#define hipStream_t cudaStream_t
+typedef cudaStream_t hipStream_t;
 #define hipSuccess cudaSuccess
 #define hipSyncPolicyAuto cudaSyncPolicyAuto
 #define hipSyncPolicyBlockingSync cudaSyncPolicyBlockingSync
@@ -372,6 +376,10 @@ __device__ void __builtin_amdgcn_wave_barrier(void);
 __device__ void __builtin_amdgcn_s_sleep(int);
 __device__ int __builtin_amdgcn_readfirstlane(int);
 __device__ int __builtin_amdgcn_ds_bpermute(int, int);
+__device__ int __builtin_amdgcn_ds_permute(int, int);
+__device__ int __builtin_amdgcn_readlane(int, int);
+__device__ int __builtin_amdgcn_mov_dpp(int src, int dpp_ctrl, int row_mask, int bank_mask, bool bound_ctrl);
+__device__ int __builtin_amdgcn_update_dpp(int old, int src, int dpp_ctrl, int row_mask, int bank_mask, bool bound_ctrl);
 __device__ int __builtin_amdgcn_ds_swizzle(int, int);
 __device__ unsigned int __builtin_amdgcn_mbcnt_lo(unsigned int, unsigned int);
 __device__ unsigned int __builtin_amdgcn_mbcnt_hi(unsigned int, unsigned int);

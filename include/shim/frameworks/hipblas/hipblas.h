@@ -1,0 +1,4 @@
+/* hipblas/hipblas.h - gpulint stand-in: see ../gpulint_rocm_libraries.h */
+#pragma clang system_header
+#define GPULINT_WANT_HIPBLAS
+#include "../gpulint_rocm_libraries.h"

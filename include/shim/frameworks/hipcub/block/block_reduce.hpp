@@ -1,0 +1,3 @@
+/* hipcub/block/block_reduce.hpp - gpulint stand-in: see gpulint_hipcub.h */
+#pragma clang system_header
+#include "../gpulint_hipcub.h"

@@ -1,0 +1,3 @@
+/* hipcub/device/device_segmented_reduce.hpp - gpulint stand-in: see gpulint_hipcub.h */
+#pragma clang system_header
+#include "../gpulint_hipcub.h"

@@ -1,0 +1,4 @@
+/* hiprand/hiprand.h - gpulint stand-in: see ../gpulint_rocm_libraries.h */
+#pragma clang system_header
+#define GPULINT_WANT_HIPRAND
+#include "../gpulint_rocm_libraries.h"

@@ -1,0 +1,4 @@
+/* hipsparse/hipsparse.h - gpulint stand-in: see ../gpulint_rocm_libraries.h */
+#pragma clang system_header
+#define GPULINT_WANT_HIPSPARSE
+#include "../gpulint_rocm_libraries.h"

@@ -1,0 +1,4 @@
+/* rocblas/rocblas.h - gpulint stand-in: see ../gpulint_rocm_libraries.h */
+#pragma clang system_header
+#define GPULINT_WANT_ROCBLAS
+#include "../gpulint_rocm_libraries.h"

@@ -1,0 +1,4 @@
+/* roctracer/roctx.h - gpulint stand-in: see ../gpulint_rocm_libraries.h */
+#pragma clang system_header
+#define GPULINT_WANT_ROCTX
+#include "../gpulint_rocm_libraries.h"

@@ -102,6 +102,18 @@ printf '__kernel void k(__global T* x) { x[get_global_id(0)] *= 2; }\n' >"$tmp/a
 out=$("$G" -v --min-severity=info "$tmp/alone.cl" 2>&1)
 nocheck "the virtual header is never written to disk" "$(ls -A "$tmp")" "gpulint-build-types"
 check "a file with no header to find: the type assumed" "$out" "assumed \(T=float\)"
+# a library that builds each kernel from several of its files
+# (testdata/projects/opencl_library_parts): the files that define a missing
+# function or a #ifndef default, in the order their errors ask for them
+P=$T/projects/opencl_library_parts
+summarise_project "$P" row_width width
+check "library parts: the level's helper and WGS default, the common types first: rowsum ok" "$sum" "^file rowsum\.opencl ok $"
+check "library parts: the row walk found through them" "$sum" "^finding uncoalesced-row rowsum\.opencl:8 width=n$"
+check "library parts: a chain of parts (part3 <- part2 <- part1): ok" "$sum" "^file part3\.opencl ok $"
+check "library parts: a default in another kernel's file is not taken" "$sum" "^file needs_tile\.opencl degraded .*never defines \(TILE\)"
+check "library parts: a function only the host's options define is not taken" "$sum" "^file needs_pick\.opencl degraded .*never defines \(Pick\)"
+out=$("$G" -v "$P/kernels/level2/rowsum.opencl" 2>&1)
+check "library parts: the note names the files and why" "$out" "parsed with the project header its host puts before it: common\.opencl before the file \(it defines real\), level2\.opencl before the file \(it defines WGS\)"
 # values the host sets at build time (testdata/projects/opencl_build_values): a
 # constant of the host file that embeds the kernel's text, a run-time value
 # (an unknown compile-time constant), a function-like macro (stays undefined)

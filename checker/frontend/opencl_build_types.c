@@ -1,5 +1,6 @@
 /* opencl_build_types.c - see opencl_build_types.h. */
 #include "frontend/opencl_build_types.h"
+#include "frontend/opencl_build_texts.h"
 #include "frontend/dialect.h"
 #include "frontend/opencl_std.h"
 #include "util/fileio.h"
@@ -7,12 +8,9 @@
 #include "util/vec.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_HEADER_BYTES (256 * 1024)
 
 typedef struct {
     char v[BUILD_MAX_NAMES][BUILD_MAX_NAME];
@@ -55,6 +53,43 @@ bool opencl_has_unknown_types(const ParseResult *r)
     return unknown_types(r).n > 0;
 }
 
+/* r's missing names: unknown types, and undeclared identifiers (a function
+ * or a constant another file defines), each with the file of its first
+ * error (a header the plan included, or the file itself). */
+typedef struct {
+    char v[BUILD_MAX_NAMES][BUILD_MAX_NAME];
+    const char *file[BUILD_MAX_NAMES];
+    bool type[BUILD_MAX_NAMES];
+    int n;
+} Missing;
+
+static Missing missing_names(const ParseResult *r)
+{
+    Missing s = {.n = 0};
+    /* the types first: an undeclared identifier is often their consequence */
+    for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < r->ndiags && s.n < BUILD_MAX_NAMES; i++) {
+        const Diag *d = &r->diags[i];
+        char name[128];
+        bool type = strncmp(d->message, "unknown type name '", 19) == 0;
+        if (type != (pass == 0) || d->level != DIAG_ERROR || !diag_undefined_name(d->message, true, name, sizeof name) ||
+            !identifier(name) || strlen(name) >= BUILD_MAX_NAME || (type && opencl_cl20_builtin(name)))
+            continue;
+        bool seen = false;
+        for (int k = 0; k < s.n && !seen; k++) seen = strcmp(s.v[k], name) == 0;
+        if (seen) continue;
+        snprintf(s.v[s.n], BUILD_MAX_NAME, "%s", name);
+        s.file[s.n] = d->file;
+        s.type[s.n++] = type;
+    }
+    return s;
+}
+
+bool opencl_has_missing_names(const ParseResult *r)
+{
+    return missing_names(r).n > 0;
+}
+
 int opencl_unknown_type_errors(const ParseResult *r)
 {
     static const char prefix[] = "unknown type name '";
@@ -62,143 +97,6 @@ int opencl_unknown_type_errors(const ParseResult *r)
     for (int i = 0; i < r->ndiags; i++)
         n += r->diags[i].level == DIAG_ERROR && strncmp(r->diags[i].message, prefix, sizeof prefix - 1) == 0;
     return n;
-}
-
-static bool word_at(const char *text, const char *at, size_t len)
-{
-    bool before = at > text && (isalnum((unsigned char)at[-1]) || at[-1] == '_');
-    bool after = isalnum((unsigned char)at[len]) || at[len] == '_';
-    return !before && !after;
-}
-
-static const char *skip_space(const char *p)
-{
-    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
-    return p;
-}
-
-/* Does the text define `name`: `typedef ... name;`, `} name;` or
- * `#define name`? */
-static bool defines(const char *text, const char *name)
-{
-    size_t len = strlen(name);
-    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
-        if (!word_at(text, p, len)) continue;
-        const char *line = p;
-        while (line > text && line[-1] != '\n') line--;
-        const char *d = line;
-        while (*d == ' ' || *d == '\t') d++;
-        if (*d == '#') {
-            d = skip_space(d + 1);
-            if (strncmp(d, "define", 6) == 0 && skip_space(d + 6) == p) return true;
-            continue;
-        }
-        if (*skip_space(p + len) != ';') continue;
-        const char *b = p;
-        while (b > text && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r')) b--;
-        if (b > text && b[-1] == '}') return true;
-        /* typedef in the same statement: no ';' or '{' between it and the name */
-        for (const char *q = p; q > text && q[-1] != ';' && q[-1] != '{' && q[-1] != '}'; q--)
-            if (q >= text + 7 && strncmp(q - 7, "typedef", 7) == 0 && word_at(text, q - 7, 7)) return true;
-    }
-    return false;
-}
-
-static bool header_like(const char *name)
-{
-    static const char *const exts[] = {".h", ".hpp", ".hh", ".hxx", ".inc"};
-    const char *dot = strrchr(name, '.');
-    if (!dot || name[0] == '.') return false;
-    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
-        if (strcmp(dot, exts[i]) == 0) return true;
-    return is_opencl_path(name); /* and OpenCL C's own files */
-}
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Is the text C++ (a host header beside the kernels): `namespace`,
- * `template` or `class` outside comments?  OpenCL C has none of them, and
- * putting such a header before a kernel adds errors, not definitions. */
-static bool cxx_text(const char *t)
-{
-    static const char *const words[] = {"namespace", "template", "class"};
-    for (const char *p = t; *p;) {
-        if (p[0] == '/' && p[1] == '/') {
-            while (*p && *p != '\n') p++;
-        } else if (p[0] == '/' && p[1] == '*') {
-            const char *e = strstr(p + 2, "*/");
-            p = e ? e + 2 : p + strlen(p);
-        } else if (isalpha((unsigned char)*p) || *p == '_') {
-            const char *w = p;
-            while (isalnum((unsigned char)*p) || *p == '_') p++;
-            for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-                if ((size_t)(p - w) == strlen(words[i]) && strncmp(w, words[i], (size_t)(p - w)) == 0) return true;
-        } else {
-            p++;
-        }
-    }
-    return false;
-}
-
-/* The headers that may be put before a file: those of its directory, then
- * of its parent (inside the project), each by name, read once per file
- * (every name of every round is looked up in them).  C++ headers and the
- * file itself are left out. */
-typedef struct {
-    char *path;
-    char *text;
-} Candidate;
-
-struct BuildCandidates {
-    Candidate *items;
-    int n;
-};
-
-static void add_candidates(struct BuildCandidates *c, const char *dir, const char *self)
-{
-    DIR *d = opendir(dir);
-    if (!d) return;
-    char **files = NULL;
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d));)
-        if (header_like(e->d_name)) *VEC_PUSH(files, n) = xstrdup(e->d_name);
-    closedir(d);
-    if (n) qsort(files, (size_t)n, sizeof *files, by_name);
-    for (int i = 0; i < n; i++) {
-        char full[4096];
-        snprintf(full, sizeof full, "%s/%s", dir, files[i]);
-        free(files[i]);
-        if (self && strcmp(full, self) == 0) continue;
-        long size = 0;
-        char *text = read_file(full, &size);
-        if (text && size <= MAX_HEADER_BYTES && !cxx_text(text))
-            *VEC_PUSH(c->items, c->n) = (Candidate){xstrdup(full), text};
-        else
-            free(text);
-    }
-    free(files);
-}
-
-static struct BuildCandidates *load_candidates(const char *dir, const char *parent, const char *self_path)
-{
-    struct BuildCandidates *c = xcalloc(1, sizeof *c);
-    char *self = realpath(self_path, NULL); /* dir is absolute */
-    add_candidates(c, dir, self);
-    if (strcmp(parent, dir) != 0) add_candidates(c, parent, self);
-    free(self);
-    return c;
-}
-
-/* The first candidate that defines `name`: the directory's before the
- * parent's; NULL when none does. */
-static const Candidate *defining(const struct BuildCandidates *c, const char *name)
-{
-    for (int i = 0; i < c->n; i++)
-        if (defines(c->items[i].text, name)) return &c->items[i];
-    return NULL;
 }
 
 static void dir_of(const char *path, char *out, size_t n)
@@ -253,8 +151,8 @@ static bool used_as_data(const char *text, const char *name)
     static const char *const spaces[] = {"__global", "global", "__constant", "constant", "__local", "local"};
     size_t len = strlen(name);
     for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
-        if (!word_at(text, p, len)) continue;
-        if (*skip_space(p + len) != '*') continue;
+        if (!build_text_word_at(text, p, len)) continue;
+        if (*build_text_skip_space(p + len) != '*') continue;
         /* back over `const`/`volatile` to the word before the name */
         const char *e = p;
         for (int words = 0; words < 3; words++) {
@@ -280,7 +178,7 @@ static bool cxx_scope(const char *text, const char *name)
 {
     size_t len = strlen(name);
     for (const char *p = text ? strstr(text, name) : NULL; p; p = strstr(p + 1, name))
-        if (word_at(text, p, len) && strncmp(skip_space(p + len), "::", 2) == 0) return true;
+        if (build_text_word_at(text, p, len) && strncmp(build_text_skip_space(p + len), "::", 2) == 0) return true;
     return false;
 }
 
@@ -313,9 +211,34 @@ static bool planned(const BuildPlan *b, const char *name)
     return false;
 }
 
+/* Puts header h (found for `name`) into the plan at position `at`: before
+ * the included file whose errors asked for it, else last. */
+static void plan_insert(BuildPlan *b, const BuildCandidate *h, const char *name, int at)
+{
+    for (int j = b->nheaders; j > at; j--) {
+        b->headers[j] = b->headers[j - 1];
+        b->header_texts[j] = b->header_texts[j - 1];
+        memcpy(b->defines[j], b->defines[j - 1], BUILD_MAX_NAME);
+    }
+    b->headers[at] = h->path;
+    b->header_texts[at] = h->text;
+    snprintf(b->defines[at], BUILD_MAX_NAME, "%s", name);
+    b->nheaders++;
+}
+
+static void plan_remove(BuildPlan *b, int at)
+{
+    for (int j = at; j + 1 < b->nheaders; j++) {
+        b->headers[j] = b->headers[j + 1];
+        b->header_texts[j] = b->header_texts[j + 1];
+        memcpy(b->defines[j], b->defines[j + 1], BUILD_MAX_NAME);
+    }
+    b->nheaders--;
+}
+
 bool build_plan_extend(BuildPlan *b, const ParseResult *r, const char *path, const char *file_text, const char *root)
 {
-    Names missing = unknown_types(r);
+    Missing missing = missing_names(r);
     if (!b->candidates) {
         char dir[4096], parent[4096];
         opencl_build_dir(path, dir, sizeof dir);
@@ -325,29 +248,43 @@ bool build_plan_extend(BuildPlan *b, const ParseResult *r, const char *path, con
         if (!real_root || !(strcmp(parent, real_root) == 0 || path_is_under(parent, real_root)))
             snprintf(parent, sizeof parent, "%s", dir);
         free(real_root);
-        b->candidates = load_candidates(dir, parent, path);
+        b->candidates = build_candidates_load(dir, parent, path);
     }
     bool grew = false;
-    int first_new = b->nheaders;
+    int nold = b->nheaders;
+    const char *added[BUILD_MAX_HEADERS]; /* this round's, which may define other names of it */
+    int nadded = 0;
     Names assume = {.n = 0};
     for (int i = 0; i < missing.n; i++) {
         const char *name = missing.v[i];
-        if (planned(b, name) || cxx_scope(file_text, name)) continue;
-        const Candidate *h = b->nheaders < BUILD_MAX_HEADERS ? defining(b->candidates, name) : NULL;
-        int known = -1;
-        for (int j = 0; h && j < b->nheaders; j++)
-            if (strcmp(b->headers[j], h->path) == 0) known = j;
-        if (h && known < 0) {
-            b->headers[b->nheaders] = h->path;
-            b->header_texts[b->nheaders] = h->text;
-            snprintf(b->defines[b->nheaders++], BUILD_MAX_NAME, "%s", name);
+        if ((!missing.type[i] && !b->identifiers) || planned(b, name) || cxx_scope(file_text, name)) continue;
+        const BuildCandidate *h = b->nheaders < BUILD_MAX_HEADERS ? build_candidates_defining(b->candidates, name, missing.type[i]) : NULL;
+        bool known = false, just_now = false;
+        for (int j = 0; h && j < b->nheaders; j++) known |= strcmp(b->headers[j], h->path) == 0;
+        for (int j = 0; h && j < nadded; j++) just_now |= strcmp(added[j], h->path) == 0;
+        /* before the included file whose errors asked for it, else last */
+        int at = b->nheaders, was = -1;
+        for (int j = 0; h && j < b->nheaders; j++) {
+            if (j < nold && missing.file[i] && strcmp(b->headers[j], missing.file[i]) == 0 && j < at) at = j;
+            if (strcmp(b->headers[j], h->path) == 0) was = j;
+        }
+        if (h && (!known || (was > at && at < nold))) {
+            char define[BUILD_MAX_NAME];
+            snprintf(define, sizeof define, "%s", was >= 0 ? b->defines[was] : name);
+            if (was >= 0) plan_remove(b, was); /* planned, but after the file that needs it: moved */
+            else if (!missing.type[i]) b->identifier_headers++;
+            plan_insert(b, h, define, at);
+            added[nadded++] = h->path; /* new or moved: it defines this round's other names too */
             grew = true;
-        } else if (!(h && known >= first_new)) { /* (else added for another name just now: it defines this one too)
-                                                    no header, or one before the file that defines it only for the host */
+        } else if (missing.type[i] && !just_now) { /* (else added for another name just now: it defines this one too)
+                                                       no file, or one before the file that defines it only for the host */
             add_name(&assume, name);
         }
     }
-    if (!assume.n) return grew;
+    /* a file added now may make the file define the name itself (a
+     * constant its #if reads): assume only once no file is added */
+    if (assume.n && grew && b->identifiers) b->deferred = true;
+    if (!assume.n || (grew && b->identifiers)) return grew;
     char *uses = uses_text(b, file_text);
     for (int i = 0; i < assume.n && b->nassumed < BUILD_MAX_NAMES; i++) {
         snprintf(b->assumed[b->nassumed], BUILD_MAX_NAME, "%s", assume.v[i]);
@@ -397,13 +334,7 @@ char *build_plan_described(const BuildPlan *b)
 
 void build_plan_free(BuildPlan *b)
 {
-    struct BuildCandidates *c = b->candidates;
-    for (int i = 0; c && i < c->n; i++) {
-        free(c->items[i].path);
-        free(c->items[i].text);
-    }
-    if (c) free(c->items);
-    free(c);
+    build_candidates_free(b->candidates);
     memset(b, 0, sizeof *b);
 }
 

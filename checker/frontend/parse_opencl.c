@@ -86,25 +86,30 @@ static bool hit_error_limit(const ParseResult *r)
     return false;
 }
 
-/* A file written against type names its host sets at build time: parsed
- * again with a virtual header that includes the project header defining
- * them, or assumes them (opencl_build_types.h); kept when it has fewer
- * errors. */
-static void assume_build_types(Frontend *fe, const char *path, const char *text, ParseResult *r)
+/* The best parse a build plan reaches from r: its rounds, each parsed
+ * and kept when it has fewer errors.  `identifiers`: the plan may also
+ * put files that define missing identifiers before the file. */
+typedef struct {
+    ParseResult parse;      /* .tu NULL: no round was better than r */
+    char *described;
+    bool assumes;           /* its plan assumes type names */
+    bool used_identifiers;  /* its plan has a file found for an identifier, or waited for one */
+} PlanOutcome;
+
+static PlanOutcome plan_rounds(Frontend *fe, const char *path, const char *text, const char *vpath, const ParseResult *r,
+                               bool identifiers)
 {
-    char vpath[PATH_MAX + 32];
-    opencl_build_types_path(path, vpath, sizeof vpath);
     BuildPlan plan;
     memset(&plan, 0, sizeof plan);
-    ParseResult best, latest;
+    plan.identifiers = identifiers;
+    PlanOutcome best;
     memset(&best, 0, sizeof best);
+    ParseResult latest;
     memset(&latest, 0, sizeof latest);
-    char *best_described = NULL;
-    bool best_assumes = false;
     const ParseResult *last = r;
     char *held[BUILD_MAX_HEADERS] = {NULL};
     const FileArgs *fa = frontend_file_args(fe);
-    for (int round = 0; round < 4 && build_plan_extend(&plan, last, path, text,
+    for (int round = 0; round < BUILD_MAX_HEADERS + 2 && build_plan_extend(&plan, last, path, text,
                                                                   fa ? fa->project_root : NULL); round++) {
         char *header = build_plan_text(&plan);
         set_build_types(fe, vpath, header, &plan, held);
@@ -117,41 +122,62 @@ static void assume_build_types(Frontend *fe, const char *path, const char *text,
         }
         /* the next round extends the latest parse: a header that brings
          * its own unknown names can add errors before it removes them */
-        const ParseResult *cur = best.tu ? &best : r;
+        const ParseResult *cur = best.parse.tu ? &best.parse : r;
         bool better = error_count(&next) < error_count(cur) ||
                       (hit_error_limit(&next) && hit_error_limit(cur) &&
                        opencl_unknown_type_errors(&next) < opencl_unknown_type_errors(cur));
         parse_result_free(&latest);
         if (better) {
-            parse_result_free(&best);
-            best = next;
-            free(best_described);
-            best_described = build_plan_described(&plan);
-            best_assumes = plan.nassumed > 0;
-            last = &best;
+            parse_result_free(&best.parse);
+            best.parse = next;
+            free(best.described);
+            best.described = build_plan_described(&plan);
+            best.assumes = plan.nassumed > 0;
+            best.used_identifiers = plan.identifier_headers > 0 || plan.deferred;
+            last = &best.parse;
         } else {
             latest = next;
             last = &latest;
         }
-        if (!opencl_has_unknown_types(last)) break;
+        if (!opencl_has_missing_names(last)) break;
     }
     parse_result_free(&latest);
-    if (best.tu) {
+    build_plan_free(&plan);
+    return best;
+}
+
+/* A file written against names its host sets at build time: parsed again
+ * with a virtual header that includes the project files defining them, or
+ * assumes the type names (opencl_build_types.h); kept when it has fewer
+ * errors.  Files found for identifiers (a library that builds a kernel
+ * from several of its files) stay only when no type had to be assumed:
+ * otherwise the host also sets the values those files hold defaults for,
+ * and the run-time values (jit_variant.c) are the better source. */
+static void assume_build_types(Frontend *fe, const char *path, const char *text, ParseResult *r)
+{
+    char vpath[PATH_MAX + 32];
+    opencl_build_types_path(path, vpath, sizeof vpath);
+    PlanOutcome best = plan_rounds(fe, path, text, vpath, r, true);
+    if (best.assumes && best.used_identifiers) {
+        parse_result_free(&best.parse);
+        free(best.described);
+        best = plan_rounds(fe, path, text, vpath, r, false);
+    }
+    if (best.parse.tu) {
         parse_result_free(r);
-        *r = best;
+        *r = best.parse;
         char msg[1600];
-        if (best_assumes)
+        if (best.assumes)
             snprintf(msg, sizeof msg,
                      "parsed with the names its host sets at build time assumed (%s): findings rest "
                      "on them; pass -D NAME=TYPE to set them",
-                     best_described);
+                     best.described);
         else
-            snprintf(msg, sizeof msg, "parsed with the project header its host puts before it: %s", best_described);
-        parse_add_diag(r, best_assumes ? DIAG_NOTE : DIAG_INFO, path, msg);
+            snprintf(msg, sizeof msg, "parsed with the project header its host puts before it: %s", best.described);
+        parse_add_diag(r, best.assumes ? DIAG_NOTE : DIAG_INFO, path, msg);
         r->diags[r->ndiags - 1].status_line = true;
     }
-    free(best_described);
-    build_plan_free(&plan);
+    free(best.described);
 }
 
 /* An OpenCL file: its version chosen (opencl_std.c), the raw-string
@@ -184,7 +210,7 @@ ParseResult frontend_parse_opencl(Frontend *fe, const char *path)
             parse_result_free(&r2);
         }
     }
-    if (!r.fatal && opencl_has_unknown_types(&r)) {
+    if (!r.fatal && opencl_has_missing_names(&r)) {
         /* an editor's kept parse stays kept for its next edit: the parses
          * with the host's types are fresh ones, and the best replaces it
          * only in this result */

@@ -1,0 +1,4 @@
+INLINE_FUNC realV AddVector(realV a, realV b)
+{
+    return a + b;
+}

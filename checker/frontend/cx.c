@@ -157,7 +157,10 @@ static bool layout_is_safe(CXType t)
     t = clang_getCanonicalType(t);
     while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray || t.kind == CXType_Vector)
         t = clang_getCanonicalType(clang_getElementType(t));
-    if (t.kind == CXType_Invalid || t.kind == CXType_Unexposed) return false;
+    /* an `auto` clang could not deduce (`auto out[0] = ...`, a declaration
+     * in error): libclang's layout query crashes on it */
+    if (t.kind == CXType_Invalid || t.kind == CXType_Unexposed || t.kind == CXType_Auto || t.kind == CXType_Dependent)
+        return false;
     if (t.kind == CXType_Record) {
         CXCursor decl = clang_getTypeDeclaration(t);
         if (!clang_Cursor_isNull(decl) && clang_isInvalidDeclaration(decl)) return false;

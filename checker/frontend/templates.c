@@ -45,7 +45,7 @@ TypeArg type_arg_of(Ctx *c, CXType t)
     const char *name = cxstr(&c->m->arena, clang_getTypeSpelling(t));
     while (strncmp(name, "const ", 6) == 0 || strncmp(name, "volatile ", 9) == 0) name = strchr(name, ' ') + 1;
     TypeArg a = {name, -1, 0, false, 0};
-    long long s = clang_Type_getSizeOf(ct);
+    long long s = type_size(ct); /* guarded: an undeduced type crashes libclang's query */
     a.size = s > 0 ? s : -1;
     if (ct.kind == CXType_Double) a.kind = 'd';
     else if (ct.kind == CXType_Float || ct.kind == CXType_Half || ct.kind == CXType_Float16) a.kind = 'f';

@@ -164,33 +164,23 @@ static void report_transposed(const Model *m, const Kernel *k, const Access *con
                 shared, lane);
 }
 
-/* The offset of an access outside any loop, whose index splits the thread's
- * flattened index by a uniform size S (x = tid % S, y = tid / S), read with S
- * at least a warp wide: within a warp the remainder runs with the thread and
- * the quotient is the same.  Reported when x multiplies a row width and y
- * steps one element along the row (index = x*H + y, a transposed store):
- * the same evidence of a row as lane_picks_row's unit step. */
+/* An access outside any loop whose index splits the thread's flattened
+ * index by a uniform size S (x = tid % S, y = tid / S), read with S at least
+ * a warp wide (model_offset_at_wide_divisor).  Reported when x multiplies a
+ * row width and y steps one element along the row (index = x*H + y, a
+ * transposed store): the same evidence of a row as lane_picks_row's unit
+ * step. */
 static bool split_picks_row(const Kernel *k, const Access *a, long long min_width, Affine *out, SplitNames *names)
 {
     const Affine *off = &a->data_offset;
     if (a->space != SPACE_GLOBAL || a->byte_offset.exact || !off->exact || a->elem_bytes <= 0 || a->loop >= 0) return false;
-    int r = -1, q = -1;
-    for (int t = 0; t < off->nterms && r < 0; t++)
-        for (int j = 0; j < off->term[t].nfactors; j++) {
-            int s = off->term[t].factor[j];
-            if (s >= SYM_FIRST_USER && s < k->nsyms && k->syms[s].kind == SYMK_REMAINDER) r = s;
-        }
-    if (r < 0) return false;
-    const Symbol *rem = &k->syms[r];
+    int q;
+    Affine wide;
+    int r = model_offset_at_wide_divisor(k, off, &wide, &q);
     Affine c;
-    long long one;
-    if (!rem->numerator || !aff_coef(rem->numerator, SYM_TID_X, &c) || !aff_is_const(&c, &one) || one != 1) return false;
-    for (int s = SYM_FIRST_USER; s < k->nsyms && q < 0; s++)
-        if (k->syms[s].kind == SYMK_QUOTIENT && k->syms[s].divisor == rem->divisor && aff_mentions(off, s) &&
-            aff_equal(k->syms[s].numerator, rem->numerator))
-            q = s;
     long long step;
-    if (q < 0 || !aff_coef(off, q, &c) || !aff_is_const(&c, &step) || (step != a->elem_bytes && step != -a->elem_bytes))
+    if (r < 0 || q < 0 || !aff_coef(off, q, &c) || !aff_is_const(&c, &step) ||
+        (step != a->elem_bytes && step != -a->elem_bytes))
         return false;
     if (!aff_coef(off, r, &c) || c.nterms == 0) return false;
     for (int t = 0; t < c.nterms; t++)
@@ -198,13 +188,10 @@ static bool split_picks_row(const Kernel *k, const Access *a, long long min_widt
             if (!uniform_symbol(k, c.term[t].factor[j])) return false;
     long long stride;
     if (aff_is_const(&c, &stride) && (stride % a->elem_bytes || llabs(stride / a->elem_bytes) < min_width)) return false;
-    Affine x = aff_subst(off, q, 0);
-    x = aff_subst_affine(&x, r, rem->numerator);
-    if (!x.exact || model_mentions_data_only(k, &x)) return false;
-    *out = x;
-    names->row = rem->name;
+    *out = wide;
+    names->row = k->syms[r].name;
     names->along = k->syms[q].name;
-    names->size = model_symbol_name(k, rem->divisor);
+    names->size = model_symbol_name(k, k->syms[r].divisor);
     return true;
 }
 

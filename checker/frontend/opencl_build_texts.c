@@ -111,6 +111,38 @@ static bool cxx_text(const char *t)
     return false;
 }
 
+/* The #if depth at `at` (a leading include guard's #ifndef does not
+ * count), or, with at NULL, whether the text defines a kernel at depth 0
+ * (returned as 1): a program of its own, not a part a host puts before
+ * other files. */
+static int if_depth(const char *text, const char *at)
+{
+    int depth = 0;
+    bool guard_next = false; /* the line after a leading #ifndef X: #define X */
+    for (const char *line = text; line && *line;) {
+        const char *eol = strchr(line, '\n');
+        if (at && (!eol || at < eol + 1)) return depth;
+        const char *d = line;
+        while (*d == ' ' || *d == '\t') d++;
+        bool guard = guard_next;
+        guard_next = false;
+        if (*d == '#') {
+            d = build_text_skip_space(d + 1);
+            if (strncmp(d, "if", 2) == 0) {
+                depth++;
+                guard_next = depth == 1 && strncmp(d, "ifndef", 6) == 0;
+            } else if (strncmp(d, "endif", 5) == 0 && depth > 0) {
+                depth--;
+            } else if (guard && strncmp(d, "define", 6) == 0) {
+                depth--; /* an include guard: its body counts as outside */
+            }
+        } else if (!at && depth <= 0 && (strncmp(d, "__kernel", 8) == 0 || strncmp(d, "kernel ", 7) == 0)) {
+            return 1;
+        }
+        line = eol ? eol + 1 : NULL;
+    }
+    return at ? depth : 0;
+}
 
 static void add_candidates(struct BuildCandidates *c, const char *dir, const char *self)
 {
@@ -130,7 +162,7 @@ static void add_candidates(struct BuildCandidates *c, const char *dir, const cha
         long size = 0;
         char *text = read_file(full, &size);
         if (text && size <= MAX_HEADER_BYTES && !cxx_text(text))
-            *VEC_PUSH(c->items, c->n) = (BuildCandidate){xstrdup(full), text};
+            *VEC_PUSH(c->items, c->n) = (BuildCandidate){xstrdup(full), text, if_depth(text, NULL) != 0};
         else
             free(text);
     }
@@ -172,42 +204,10 @@ static bool guards_default(const char *text, const char *name)
  * before this file with it?  A header's default, an unguarded #define, or
  * a file with kernels of its own belongs to another program the host
  * builds (this one's values come from its host: jit_variant.c). */
-/* The #if depth at `at` (a leading include guard's #ifndef does not
- * count), or, with at NULL, whether the text defines a kernel at depth 0
- * (returned as 1): a program of its own, not a part a host puts before
- * other files. */
-static int if_depth(const char *text, const char *at)
-{
-    int depth = 0;
-    bool guard_next = false; /* the line after a leading #ifndef X: #define X */
-    for (const char *line = text; line && *line;) {
-        const char *eol = strchr(line, '\n');
-        if (at && (!eol || at < eol + 1)) return depth;
-        const char *d = line;
-        while (*d == ' ' || *d == '\t') d++;
-        bool guard = guard_next;
-        guard_next = false;
-        if (*d == '#') {
-            d = build_text_skip_space(d + 1);
-            if (strncmp(d, "if", 2) == 0) {
-                depth++;
-                guard_next = depth == 1 && strncmp(d, "ifndef", 6) == 0;
-            } else if (strncmp(d, "endif", 5) == 0 && depth > 0) {
-                depth--;
-            } else if (guard && strncmp(d, "define", 6) == 0) {
-                depth--; /* an include guard: its body counts as outside */
-            }
-        } else if (!at && depth <= 0 && (strncmp(d, "__kernel", 8) == 0 || strncmp(d, "kernel ", 7) == 0)) {
-            return 1;
-        }
-        line = eol ? eol + 1 : NULL;
-    }
-    return at ? depth : 0;
-}
 
 static bool gives_identifier(const BuildCandidate *c, const char *name)
 {
-    if (if_depth(c->text, NULL)) return false; /* kernels of its own */
+    if (c->own_kernels) return false;
     size_t len = strlen(name);
     /* a function defined outside any #if: one the host's options choose
      * (interp2 under #if INTERP_ORDER == 1) comes with its values */

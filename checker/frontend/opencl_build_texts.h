@@ -12,6 +12,7 @@
 typedef struct {
     char *path;
     char *text;
+    bool own_kernels; /* a kernel outside any #if: a program of its own (read once, at load) */
 } BuildCandidate;
 
 /* The files that may be put before a file: the headers and OpenCL files

@@ -90,3 +90,28 @@ int model_offset_at_unit_divisor(const Kernel *k, const Affine *offset, Affine *
     *out = r;
     return d;
 }
+
+int model_offset_at_wide_divisor(const Kernel *k, const Affine *offset, Affine *out, int *quotient)
+{
+    int r = -1;
+    for (int t = 0; t < offset->nterms && r < 0; t++)
+        for (int j = 0; j < offset->term[t].nfactors && r < 0; j++) {
+            int s = offset->term[t].factor[j];
+            if (s >= SYM_FIRST_USER && s < k->nsyms && k->syms[s].kind == SYMK_REMAINDER) r = s;
+        }
+    if (r < 0) return -1;
+    const Symbol *rem = &k->syms[r];
+    Affine c;
+    long long one;
+    if (!rem->numerator || !aff_coef(rem->numerator, SYM_TID_X, &c) || !aff_is_const(&c, &one) || one != 1) return -1;
+    *quotient = -1;
+    for (int s = SYM_FIRST_USER; s < k->nsyms && *quotient < 0; s++)
+        if (k->syms[s].kind == SYMK_QUOTIENT && k->syms[s].divisor == rem->divisor && aff_mentions(offset, s) &&
+            aff_equal(k->syms[s].numerator, rem->numerator))
+            *quotient = s;
+    Affine x = *quotient >= 0 ? aff_subst(offset, *quotient, 0) : *offset;
+    x = aff_subst_affine(&x, r, rem->numerator);
+    if (!x.exact || model_mentions_data_only(k, &x)) return -1;
+    *out = x;
+    return r;
+}

@@ -398,5 +398,13 @@ bool model_loop_within(const Kernel *k, int loop, int outer);
  * split values' names ("index / S, index % S") in `split`; -1 when the
  * offset splits nothing, or another per-thread value remains. */
 int model_offset_at_unit_divisor(const Kernel *k, const Affine *offset, Affine *out, char *split, size_t n);
+/* `offset` when the run-time size S that splits the thread's flattened
+ * index (x % S, x / S, x's coefficient of threadIdx.x 1) is at least a warp
+ * wide: within a warp the remainder runs with x and the quotient is the
+ * same in every lane (read as 0).  The remainder's symbol id, with the
+ * result in *out and the quotient's id in *quotient (-1: the offset has
+ * none of the same split); -1 when the offset has no such remainder, or
+ * another per-thread value remains. */
+int model_offset_at_wide_divisor(const Kernel *k, const Affine *offset, Affine *out, int *quotient);
 
 #endif

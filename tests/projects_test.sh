@@ -208,10 +208,27 @@ check "cmake: the configured header's stand-in has the project's values (no #err
 check "cmake: the kernel's finding is reported" "('double-literal', 'stencil.cu', 28) in rules"
 check "cmake: a subdirectory's file gets its own and its parents' definitions, not INTERFACE or if() ones" \
     "files['probe.cu']['status'] == 'ok' and ('double-literal', 'probe.cu', 8) in rules"
+check "cmake: definitions inside if()s of a known option and of the backend switch (NVIDIA's side for a .cu file), \
+a header-only library's INTERFACE ones, \${VAR} expanded" \
+    "files['backend.cu']['status'] == 'ok' and ('double-literal', 'backend.cu', 13) in rules"
+if grep -q "backend.cu:11:1: note: backend_scale analysed with -D STENCIL_ON_CUDA=1" "$tmp/err"; then
+    fail "cmake: a .cu file read for NVIDIA's GPUs parses the NVIDIA side itself"; sed 's/^/    | /' "$tmp/err"
+else
+    ok "cmake: a .cu file read for NVIDIA's GPUs parses the NVIDIA side itself"
+fi
+lint --offload-arch=gfx90a "$tmp/cmake_configured"
+check "cmake: the same file read for an AMD GPU gets the AMD build's side of the backend switch (ok)" \
+    "files['backend.cu']['status'] == 'ok'"
+if grep -q "backend.cu:11:1: note: backend_scale analysed with -D STENCIL_ON_CUDA=1: without it the preprocessor skips it" "$tmp/err"; then
+    ok "cmake: ... and reaches the NVIDIA side's kernel only as the configuration it skips"
+else
+    fail "cmake: the AMD read of the backend switch"; sed 's/^/    | /' "$tmp/err"
+fi
+lint "$tmp/cmake_configured"
 "$G" --show-project "$tmp/cmake_configured" >/dev/null 2>"$tmp/err"
 if grep -q "definitions of a Linux build, from the CMake files: -DSTENCIL_OS_LINUX\$" "$tmp/err" &&
     grep -q "definitions for the sources under .*/cmake_configured/tools, from its CMakeLists.txt: -DSTENCIL_TOOLS_ONLY\$" "$tmp/err" &&
-    grep -q "definitions for the sources under .*/cmake_configured, from its CMakeLists.txt: -DSTENCIL_NO_HALF_CLASS -DSTENCIL_LEVEL=3\$" "$tmp/err" &&
+    grep -q "definitions for the sources under .*/cmake_configured, from its CMakeLists.txt: -DSTENCIL_NO_HALF_CLASS -DSTENCIL_LEVEL=3 -DSTENCIL_HALO_READ -DSTENCIL_SM=80 (NVIDIA GPUs only) -DSTENCIL_ON_CUDA=1 (NVIDIA GPUs only) -DSTENCIL_ON_CUDA=0 (AMD GPUs only)\$" "$tmp/err" &&
     grep -A1 "configure_file() templates" "$tmp/err" | grep -q "stencil/config.h (1 file)"; then
     ok "cmake: --show-project names the Linux and the directories' definitions and the configured header"
 else

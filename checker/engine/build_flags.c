@@ -99,6 +99,7 @@ char **engine_build_flags_for(void *ctx, const char *path, int *n)
         FileFlags ff;
         projects_flags_for(b->projects, path, NULL, 0, &ff);
         translate(b, ff.args, ff.nargs, &out, n);
+        translate(b, ff.vendor_args[0], ff.nvendor_args[0], &out, n); /* replays run on NVIDIA GPUs */
     }
     translate(b, b->fo->extra, b->fo->nextra, &out, n);
     return out;

@@ -264,8 +264,9 @@ static bool apply_project_flags(Engine *e, LintMode *mode, const FileContext *ct
     p->fa.real_headers = ff.real_headers;
     p->fa.no_pch = ff.changes_pch;
     p->fa.project_root = ff.root;
-    p->fa.offload_arch = ff.offload_arch;
-    p->fa.hip = ff.hip;
+    p->fa.offload_arch = ff.offload_arch, p->fa.hip = ff.hip;
+    for (int v = 0; v < 2; v++) /* the -D of a build for one vendor's GPUs: the frontend picks by target */
+        p->fa.vendor_args[v] = (const char *const *)ff.vendor_args[v], p->fa.nvendor_args[v] = ff.nvendor_args[v];
     p->fa.prelude = ff.prelude;
     p->fa.shim_pch = ff.shim_pch;
     p->fa.no_prelude = ff.defines_toolkit_config;

@@ -132,6 +132,10 @@ typedef struct {
      * constants, never as the placeholder (project/jit_names.h). */
     const char *const *run_time_names;
     int nrun_time_names;
+    /* -D flags a build gives only for NVIDIA's GPUs ([0]) or AMD's ([1]),
+     * added by the file's target (project.h) */
+    const char *const *vendor_args[2];
+    int nvendor_args[2];
 } FileArgs;
 
 /* frontend_analyse with a file's own flags (NULL: none). */

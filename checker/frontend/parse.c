@@ -314,12 +314,15 @@ static int add_unless_moved(Frontend *fe, Args *a, const char *const *args, int 
     return i;
 }
 
-/* The file's own flags (project discovery, compile database, config), then
- * the user's macros again so that they win over the project's. */
-static void add_file_args(Frontend *fe, Args *a, bool opencl)
+/* The file's own flags (project discovery, compile database, config), those
+ * of a build for the target's vendor (`vendor`: 0 NVIDIA, 1 AMD, -1 none),
+ * then the user's macros again so that they win over the project's. */
+static void add_file_args(Frontend *fe, Args *a, bool opencl, int vendor)
 {
     const FileArgs *fa = fe->file_args;
-    if (!fa || !fa->nargs) return;
+    if (!fa || (!fa->nargs && (vendor < 0 || !fa->nvendor_args[vendor]))) return;
+    for (int i = 0; vendor >= 0 && i < fa->nvendor_args[vendor]; i++)
+        i = add_unless_moved(fe, a, fa->vendor_args[vendor], fa->nvendor_args[vendor], i);
     for (int i = 0; i < fa->nargs; i++) {
         bool with_value = false;
         if (!opencl) {
@@ -366,7 +369,7 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf, char *versio
         add(a, version_buf);
     }
     for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
-    add_file_args(fe, a, true);
+    add_file_args(fe, a, true, -1);
     if (fe->nbuild_types) {
         add(a, "-include");
         add(a, fe->build_types[0].Filename);
@@ -396,7 +399,7 @@ static void build_rocm_args(Frontend *fe, Args *a, const GpuLanguage *lang, char
     }
     if (fe->resource_dir_arg[0]) add(a, fe->resource_dir_arg);
     for (int i = 0; i < fe->o.nextra; i++) i = add_unless_moved(fe, a, (const char *const *)fe->o.extra, fe->o.nextra, i);
-    add_file_args(fe, a, false);
+    add_file_args(fe, a, false, 1);
     add(a, "-idirafter");
     add(a, fe->frameworks_dir);
 }
@@ -453,10 +456,12 @@ static void build_args(Frontend *fe, Args *a, const GpuLanguage *lang, bool real
         }
     }
     if (!own_flags) return;
+    bool amd = false;
     if (lang->amd_default_target) { /* HIP: the platform and wavefront width hipcc defines for the target */
         bool assumed;
         const char *arch;
         const GpuTarget *t = file_target(&fe->o, fe->file_args, lang, &assumed, &arch);
+        amd = t->amd;
         add(a, t->amd ? "-D__HIP_PLATFORM_AMD__=1" : "-D__HIP_PLATFORM_NVIDIA__=1");
         add(a, t->amd ? "-D__HIP_PLATFORM_HCC__=1" : "-D__HIP_PLATFORM_NVCC__=1");
         if (t->amd) {
@@ -469,7 +474,7 @@ static void build_args(Frontend *fe, Args *a, const GpuLanguage *lang, bool real
         add(a, *h);
     }
     for (int i = 0; i < fe->o.nextra; i++) i = add_unless_moved(fe, a, (const char *const *)fe->o.extra, fe->o.nextra, i);
-    add_file_args(fe, a, false);
+    add_file_args(fe, a, false, amd ? 1 : 0);
     /* Searched after every other directory: a framework's real headers
      * (PyTorch's, found by discovery or the compile database) win; the
      * stand-ins only fill in for a checkout without them. */

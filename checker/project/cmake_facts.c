@@ -1,5 +1,6 @@
 /* cmake_facts.c - see cmake_facts.h. */
 #include "project/cmake_facts.h"
+#include "project/cmake_definitions.h"
 #include "util/arena.h"
 #include "util/fileio.h"
 #include "util/oom.h"
@@ -34,13 +35,6 @@ typedef struct {
     bool unknown;                 /* a replacement's value could not be read */
 } SourceTemplate;
 
-/* A definition a CMakeLists.txt gives unconditionally to the targets or
- * the directory it builds: it applies to the sources under its directory. */
-typedef struct {
-    const char *dir;
-    const char *definition;
-} ScopedDefinition;
-
 struct CmakeFacts {
     Arena arena;
     StrMap var_index;             /* name -> index + 1 into values */
@@ -48,8 +42,7 @@ struct CmakeFacts {
     Configured *configured; int nconfigured;
     const char **linux_defs; int nlinux_defs;
     StrMap linux_seen;
-    ScopedDefinition *scoped; int nscoped;  /* plain definitions, by CMakeLists directory */
-    StrMap scoped_seen;
+    CmakeDefinitions *definitions;  /* by CMakeLists directory (cmake_definitions.h) */
     /* CUDA sources a CMakeLists.txt lists: at its top level (always built),
      * or only inside if(NAME) (built when NAME is on) */
     StrMap always_built;
@@ -237,58 +230,6 @@ static void add_linux_definitions(CmakeFacts *f, const Command *c)
                     *VEC_PUSH(f->linux_defs, f->nlinux_defs) = def;
             }
         }
-    }
-}
-
-/* NAME or NAME=VALUE with a plain value (no quotes, variables or generator
- * expressions, which gpulint does not evaluate). */
-static bool plain_definition(const char *d)
-{
-    if (!isalpha((unsigned char)*d) && *d != '_') return false;
-    const char *eq = strchr(d, '=');
-    size_t name_len = eq ? (size_t)(eq - d) : strlen(d);
-    for (size_t i = 0; i < name_len; i++)
-        if (!isalnum((unsigned char)d[i]) && d[i] != '_') return false;
-    if (!eq) return true;
-    for (const char *v = eq + 1; *v; v++)
-        if (!isalnum((unsigned char)*v) && *v != '_' && *v != '.' && *v != '-') return false;
-    return true;
-}
-
-static void add_scoped(CmakeFacts *f, const char *dir, const char *definition)
-{
-    if (!plain_definition(definition)) return;
-    char *key = arena_printf(&f->arena, "%s\n%s", dir, definition);
-    if (strmap_increment(&f->scoped_seen, key) != 1) return;
-    *VEC_PUSH(f->scoped, f->nscoped) = (ScopedDefinition){arena_strdup(&f->arena, dir), key + strlen(dir) + 1};
-}
-
-/* The plain definitions of an unconditional add_definitions(-DX),
- * add_compile_definitions(X) or target_compile_definitions(T PRIVATE|PUBLIC X)
- * (INTERFACE ones are for the target's users, not its sources). */
-static void add_directory_definitions(CmakeFacts *f, const char *dir, const Command *c)
-{
-    bool target = strcmp(c->name, "target_compile_definitions") == 0;
-    bool dash_d = strcmp(c->name, "add_definitions") == 0;
-    if (!target && !dash_d && strcmp(c->name, "add_compile_definitions") != 0) return;
-    bool interface = false;
-    int genex_depth = 0; /* inside a $<...> split at blanks: its words are not plain */
-    for (int i = target ? 1 : 0; i < c->nargs; i++) {
-        const char *a = c->args[i];
-        int depth_before = genex_depth;
-        for (const char *p = a; *p; p++) {
-            if (p[0] == '$' && p[1] == '<') genex_depth++;
-            else if (*p == '>' && genex_depth > 0) genex_depth--;
-        }
-        if (depth_before || strchr(a, '$') || strchr(a, '>')) continue;
-        if (target && (strcmp(a, "PRIVATE") == 0 || strcmp(a, "PUBLIC") == 0 || strcmp(a, "INTERFACE") == 0)) {
-            interface = strcmp(a, "INTERFACE") == 0;
-            continue;
-        }
-        if (interface) continue;
-        if (a[0] == '-' && a[1] == 'D') a += 2;
-        else if (dash_d) continue;
-        add_scoped(f, dir, a);
     }
 }
 
@@ -496,10 +437,11 @@ static void read_commands(CmakeFacts *f, const char *path, const char *text)
     /* only a CMakeLists.txt has a directory scope; an included *.cmake
      * module's definitions go wherever it is included */
     bool lists_file = slash && strcmp(slash + 1, "CMakeLists.txt") == 0;
-    int depth = 0; /* if(), function() and loop bodies: not evaluated, so left out */
+    int depth = 0; /* if(), function() and loop bodies: their sources are optional or unknown */
     const char *condition[8] = {NULL}; /* per open block: the NAME of if(NAME) before any else */
     Command c;
     for (const char *pos = text; next_command(&pos, &c); free_command(&c)) {
+        cmake_definitions_command(f->definitions, dir, lists_file, c.name, c.args, c.nargs);
         if (is_block_start(c.name)) {
             template_command(f, path, dir, &c); /* foreach(): its loop variable's first value */
             if (depth < 8) condition[depth] = strcmp(c.name, "if") == 0 ? simple_condition(f, &c) : NULL;
@@ -509,7 +451,6 @@ static void read_commands(CmakeFacts *f, const char *path, const char *text)
         if (is_block_end(c.name) && depth > 0) depth--;
         else if ((strcmp(c.name, "else") == 0 || strcmp(c.name, "elseif") == 0) && depth > 0 && depth <= 8)
             condition[depth - 1] = NULL;
-        if (lists_file && depth == 0) add_directory_definitions(f, dir, &c);
         if (lists_file) add_sources(f, dir, &c, depth, depth == 1 ? condition[0] : NULL);
         template_command(f, path, dir, &c);
         if (strcmp(c.name, "set") == 0 && c.nargs >= 2) {
@@ -553,9 +494,28 @@ static void read_commands(CmakeFacts *f, const char *path, const char *text)
     }
 }
 
-CmakeFacts *cmake_facts_read(const char *const *cmake_files, int n)
+static char *value_of(CmakeFacts *f, const char *name);
+
+static char *definition_value(void *facts, const char *name)
+{
+    return value_of(facts, name);
+}
+
+static CmakeFacts *facts_new(void)
 {
     CmakeFacts *f = calloc(1, sizeof *f);
+    if (!f) return NULL;
+    f->definitions = cmake_definitions_new(definition_value, f);
+    if (!f->definitions) {
+        free(f);
+        return NULL;
+    }
+    return f;
+}
+
+CmakeFacts *cmake_facts_read(const char *const *cmake_files, int n)
+{
+    CmakeFacts *f = facts_new();
     if (!f) return NULL;
     for (int i = 0; i < n; i++) {
         long size;
@@ -569,7 +529,7 @@ CmakeFacts *cmake_facts_read(const char *const *cmake_files, int n)
 
 CmakeFacts *cmake_facts_read_texts(const char *const *cmake_files, const char *const *texts, int n)
 {
-    CmakeFacts *f = calloc(1, sizeof *f);
+    CmakeFacts *f = facts_new();
     if (!f) return NULL;
     for (int i = 0; i < n; i++) read_commands(f, cmake_files[i], texts[i]);
     return f;
@@ -580,12 +540,11 @@ void cmake_facts_free(CmakeFacts *f)
     if (!f) return;
     strmap_free(&f->var_index);
     strmap_free(&f->linux_seen);
-    strmap_free(&f->scoped_seen);
+    cmake_definitions_free(f->definitions);
     strmap_free(&f->always_built);
     strmap_free(&f->optional_index);
     strmap_free(&f->option_off);
     free(f->optional_switch);
-    free(f->scoped);
     free(f->values);
     free(f->configured);
     free(f->linux_defs);
@@ -762,20 +721,20 @@ int cmake_definitions_for(CmakeFacts *f, const char *path, const char ***defs)
     int n = 0;
     if (!f) return 0;
     for (int i = 0; i < f->nlinux_defs; i++) *VEC_PUSH(*defs, n) = f->linux_defs[i];
-    for (int i = 0; i < f->nscoped; i++) {
-        if (!path_is_under(path, f->scoped[i].dir)) continue;
-        bool seen = false;
-        for (int k = 0; k < n && !seen; k++) seen = strcmp((*defs)[k], f->scoped[i].definition) == 0;
-        if (!seen) *VEC_PUSH(*defs, n) = f->scoped[i].definition;
-    }
-    return n;
+    return cmake_definitions_for_path(f->definitions, path, CMAKE_ANY_VENDOR, defs, n);
 }
 
-int cmake_directory_definitions(CmakeFacts *f, int i, const char **dir, const char **definition)
+int cmake_vendor_definitions_for(CmakeFacts *f, const char *path, bool amd, const char ***defs)
 {
-    if (!f || i < 0 || i >= f->nscoped) return 0;
-    *dir = f->scoped[i].dir;
-    *definition = f->scoped[i].definition;
+    *defs = NULL;
+    return f ? cmake_definitions_for_path(f->definitions, path, amd ? CMAKE_AMD : CMAKE_NVIDIA, defs, 0) : 0;
+}
+
+int cmake_directory_definitions(CmakeFacts *f, int i, const char **dir, const char **definition, const char **vendor)
+{
+    CmakeVendor v = CMAKE_ANY_VENDOR;
+    if (!f || !cmake_definitions_at(f->definitions, i, dir, definition, &v)) return 0;
+    *vendor = v == CMAKE_NVIDIA ? "NVIDIA" : v == CMAKE_AMD ? "AMD" : NULL;
     return 1;
 }
 

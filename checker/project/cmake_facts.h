@@ -5,9 +5,9 @@
  * build adds through $<$<PLATFORM_ID:Linux>:...>, and the plain definitions
  * a CMakeLists.txt gives the sources of its directory (CUDA_NO_HALF).
  *
- * The CMakeLists.txt and *.cmake files are read as text; no CMake code runs
- * and if() is not evaluated (definitions inside if(), function() and loops
- * are left out).  A template's @VAR@ and ${VAR} take the values
+ * The CMakeLists.txt and *.cmake files are read as text; no CMake code runs.
+ * An if() is read only where cmake_definitions.h says (definitions inside
+ * other if()s, function() and loops are left out).  A template's @VAR@ and ${VAR} take the values
  * of the project's plain set(), option() and project(... VERSION ...)
  * commands (the first one seen); a variable gpulint cannot read becomes 0
  * ("" inside quotes), and a #cmakedefine of one is left undefined. */
@@ -36,12 +36,16 @@ char *cmake_configure(CmakeFacts *facts, const char *spelling);
 /* The definitions of a Linux build ("OS_LNX", "NAME=VALUE"). */
 int cmake_linux_definitions(CmakeFacts *facts, const char *const **defs);
 
-/* The definitions a build gives the source file at `path` (absolute): those
- * of a Linux build, and the plain ones an unconditional add_definitions(),
- * add_compile_definitions() or target_compile_definitions(... PRIVATE|PUBLIC)
- * of a CMakeLists.txt in its directory or one above gives.  *defs is
+/* The definitions every build gives the source file at `path` (absolute):
+ * those of a Linux build, and the plain ones an add_definitions(),
+ * add_compile_definitions() or target_compile_definitions() of a
+ * CMakeLists.txt in its directory or one above gives, at its top level or
+ * in an if() whose condition is known (cmake_definitions.h).  *defs is
  * malloc'd (free it), its strings are the facts'. */
 int cmake_definitions_for(CmakeFacts *facts, const char *path, const char ***defs);
+/* The same, given only by a build for NVIDIA's GPUs (or with `amd`
+ * AMD's): inside if(USE_CUDA) or the else() of if(USE_HIP). */
+int cmake_vendor_definitions_for(CmakeFacts *facts, const char *path, bool amd, const char ***defs);
 
 /* The option NAME when a CMakeLists.txt lists the CUDA source at `path`
  * (absolute) only inside if(NAME), NAME is an option() that is OFF by
@@ -60,7 +64,10 @@ const char *cmake_optional_switch(CmakeFacts *facts, const char *path);
  * file(READ). */
 char *cmake_source_template(CmakeFacts *facts, const char *path, char **note);
 
-/* The i-th directory definition (for --show-project): 1, or 0 past the end. */
-int cmake_directory_definitions(CmakeFacts *facts, int i, const char **dir, const char **definition);
+/* The i-th directory definition (for --show-project) and the vendor
+ * ("NVIDIA", "AMD") whose builds alone get it, else NULL: 1, or 0 past
+ * the end. */
+int cmake_directory_definitions(CmakeFacts *facts, int i, const char **dir, const char **definition,
+                                const char **vendor);
 
 #endif

@@ -816,6 +816,13 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
         for (int i = 0; i < ndefs; i++) *VEC_PUSH(ps->args, ps->nargs) = arena_printf(&ps->arena, "-D%s", defs[i]);
         free(defs);
         out->cmake_definitions = ndefs;
+        for (int v = 0; v < 2; v++) {
+            ndefs = cmake_vendor_definitions_for(cmake_of(ps, p), abs, v == 1, &defs);
+            out->vendor_args[v] = arena_alloc(&ps->arena, sizeof(char *) * (size_t)(ndefs ? ndefs : 1));
+            for (int i = 0; i < ndefs; i++) out->vendor_args[v][i] = arena_printf(&ps->arena, "-D%s", defs[i]);
+            out->nvendor_args[v] = ndefs;
+            free(defs);
+        }
         const char *std = cmake_cxx_standard_for(p->root, abs);
         if (std) {
             *VEC_PUSH(ps->args, ps->nargs) = arena_printf(&ps->arena, "-std=%s", std);
@@ -1010,14 +1017,14 @@ void projects_describe(const ProjectSet *ps, FILE *out)
                 for (int k = 0; k < ndefs; k++) fprintf(out, " -D%s", defs[k]);
                 fputc('\n', out);
             }
-            const char *dir, *def, *last_dir = NULL;
-            for (int k = 0; cmake_directory_definitions(p->cmake, k, &dir, &def); k++) {
+            const char *dir, *def, *vendor, *last_dir = NULL;
+            for (int k = 0; cmake_directory_definitions(p->cmake, k, &dir, &def, &vendor); k++) {
                 if (!last_dir || strcmp(dir, last_dir) != 0) {
                     if (last_dir) fputc('\n', out);
                     fprintf(out, "  definitions for the sources under %s, from its CMakeLists.txt:", dir);
                     last_dir = dir;
                 }
-                fprintf(out, " -D%s", def);
+                fprintf(out, " -D%s%s%s%s", def, vendor ? " (" : "", vendor ? vendor : "", vendor ? " GPUs only)" : "");
             }
             if (last_dir) fputc('\n', out);
         }

@@ -49,6 +49,9 @@ typedef struct {
     int discovered_dirs;          /* how many of args are discovered include directories */
     int forwarded;                /* includes found only by another path or case */
     int cmake_definitions;        /* how many -D of args come from the CMake files (cmake_facts.h) */
+    /* -D flags the CMake files give only a build for NVIDIA's GPUs ([0]) or
+     * AMD's ([1]): which apply depends on the target the file is read for */
+    const char **vendor_args[2]; int nvendor_args[2];
     bool has_error_directive;     /* the file itself has an #error (read as text) */
     bool gpu_code;                /* false only for a .cu file without GPU code whose project headers have
                                      no kernel or launch either (include_scan.h gpu_markers) */

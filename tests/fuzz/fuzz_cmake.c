@@ -48,10 +48,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const char **defs;
         cmake_definitions_for(f, sources[i], &defs);
         free(defs);
+        cmake_vendor_definitions_for(f, sources[i], i == 1, &defs);
+        free(defs);
         cmake_optional_switch(f, sources[i]);
     }
-    const char *dir, *definition;
-    for (int i = 0; cmake_directory_definitions(f, i, &dir, &definition); i++) {
+    const char *dir, *definition, *vendor;
+    for (int i = 0; cmake_directory_definitions(f, i, &dir, &definition, &vendor); i++) {
     }
     char *note = NULL;
     free(cmake_source_template(f, template_path, &note));

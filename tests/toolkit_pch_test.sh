@@ -119,6 +119,12 @@ if [[ $(grep -c "double-literal" "$tmp/cold.findings") == 2 ]] && grep -q "scale
 else
     fail "findings from source"; sed 's/^/    | /' "$tmp/cold.findings"
 fi
+if grep -q "legacy_cub.cu ok" "$tmp/cold.findings" &&
+    grep -q "legacy_cub.cu: note: parsed with gpulint's stand-ins for the CUB function objects CCCL 3 (CUDA 13) removed" "$tmp/cold.err"; then
+    ok "cub::Max, which CCCL 3 removed, from the stand-ins: the file is ok and says so"
+else
+    fail "cub::Max stand-in"; sed 's/^/    | /' "$tmp/cold.findings"; grep legacy_cub "$tmp/cold.err" | sed 's/^/    | /'
+fi
 if grep -q "uncoalesced-row kernel_loop_macro.cu 15 46" "$tmp/cold.findings"; then
     ok "a grid-stride loop written by a macro keeps its thread index with the toolkit's headers (row walk found)"
 else

@@ -6,7 +6,10 @@
  *  - names a header of the project defines only in its CUDA build
  *    (`#if HAVE_CUDA` ... `typedef float BaseFloat;`, `#define
  *    GPU_WARP_SIZE 32`), the flag set by a build system gpulint does not
- *    run: the flag is defined (-DHAVE_CUDA=1), when it names CUDA.
+ *    run: the flag is defined (-DHAVE_CUDA=1), when it names CUDA;
+ *  - the CUB function objects CCCL 3 removed (cub::Max, cub::Sum, ...),
+ *    which sources written for an older toolkit name:
+ *    include/toolkit/gpulint_cub_legacy.h is pre-included.
  * The new parse stays when it has fewer errors; a note says what was
  * supplied.  Without this, every host function whose signature uses such
  * a name is invalid: its launches, and the kernels only they instantiate,
@@ -37,6 +40,9 @@ typedef struct {
     bool int_used;                 /* the parse that stayed had the int32-style stand-ins */
     bool before;                   /* the flags were given to the first parse (the file names what they define) */
     bool replayed;                 /* an editor's document: what its first analysis chose, given before the parse */
+    char cub_header[PATH_MAX];
+    int cub_names;                 /* uses of removed CUB function objects the first parse did not know */
+    bool cub_used;                 /* the parse that stayed had them */
 } MissingNamesState;
 
 /* int8 ... uint64: the names the stand-in header declares. */
@@ -58,6 +64,19 @@ static bool global_member_name(const char *message, char *name, size_t n)
     memcpy(name, p, (size_t)(q - p));
     name[q - p] = 0;
     return true;
+}
+
+/* "no member named 'Max' in namespace 'cub'": one of the function objects
+ * gpulint_cub_legacy.h declares. */
+static bool removed_cub_name(const char *message)
+{
+    static const char *const removed[] = {"Sum", "Difference", "Division", "Equality", "Inequality", "Max", "Min"};
+    for (size_t i = 0; i < sizeof removed / sizeof removed[0]; i++) {
+        char expected[96];
+        snprintf(expected, sizeof expected, "no member named '%s' in namespace 'cub'", removed[i]);
+        if (strcmp(message, expected) == 0) return true;
+    }
+    return false;
 }
 
 /* ------------------------------------------------ which CUDA flag defines a name */
@@ -230,6 +249,7 @@ static void missing_names_before_parse(void *state, const VariantEnv *env, FileP
         s->replayed = true;
         for (int i = 0; s->used && i < s->nflags; i++) file_parse_add(p, "-D", s->flag_args[i]);
         if (s->int_used) file_parse_add(p, "-include", s->header);
+        if (s->cub_used) file_parse_add(p, "-include", s->cub_header);
         return;
     }
     const GpuLanguage *lang = language_for_path(p->tu);
@@ -277,6 +297,8 @@ static void second_parse(MissingNamesState *s, const VariantEnv *env, FileParse 
         char name[128];
         if (strstr(d->message, "file not found")) {
             missing_header = true;
+        } else if (removed_cub_name(d->message)) {
+            s->cub_names++;
         } else if (diag_undefined_name(d->message, true, name, sizeof name) || global_member_name(d->message, name, sizeof name)) {
             if (short_int_name(name)) {
                 s->int_names++;
@@ -300,12 +322,16 @@ static void second_parse(MissingNamesState *s, const VariantEnv *env, FileParse 
             if (slot > 0) add_flag(s, env, p, fi->flags[slot - 1]);
         }
     }
-    if (!s->int_names && (!s->nflags || s->before)) return;
+    if (!s->int_names && !s->cub_names && (!s->nflags || s->before)) return;
     int nargs_before = p->nargs;
     for (int i = 0; i < s->nflags && !s->before; i++) file_parse_add(p, "-D", s->flag_args[i]);
     if (s->int_names) {
         snprintf(s->header, sizeof s->header, "%s/include/shim/gpulint_int_types.h", env->options->data_dir);
         file_parse_add(p, "-include", s->header);
+    }
+    if (s->cub_names) {
+        snprintf(s->cub_header, sizeof s->cub_header, "%s/include/toolkit/gpulint_cub_legacy.h", env->options->data_dir);
+        file_parse_add(p, "-include", s->cub_header);
     }
     Model m2;
     FrontendReport pr2;
@@ -314,6 +340,7 @@ static void second_parse(MissingNamesState *s, const VariantEnv *env, FileParse 
             file_parse_keep(p, &m2, &pr2);
             s->used = true;
             s->int_used = s->int_names > 0;
+            s->cub_used = s->cub_names > 0;
             return;
         }
         file_parse_drop(&m2, &pr2);
@@ -332,7 +359,7 @@ static void missing_names_after_parse(void *state, const VariantEnv *env, FilePa
     if (p->editor && p->analysed) {
         p->memory->missing_names = xmalloc(sizeof *s);
         memcpy(p->memory->missing_names, s, sizeof *s);
-        p->memory->changed |= s->int_used || (s->used && !s->before); /* more than the kept parse had */
+        p->memory->changed |= s->int_used || s->cub_used || (s->used && !s->before); /* more than the kept parse had */
     }
 }
 
@@ -355,6 +382,13 @@ static void missing_names_report(void *state, const FileParse *p, Diagnostics *d
                   "%s gpulint's stand-ins for int32-style names a missing header declared (%d uses unknown; int8 ... uint64 as "
                   "the <stdint.h> types)",
                   s->nflags ? "and with" : "parsed with", s->int_names);
+        d->notes[d->nnotes - 1].informational = true;
+    }
+    if (s->cub_used) {
+        diag_note(d, p->tu, 0, 0,
+                  "%s gpulint's stand-ins for the CUB function objects CCCL 3 (CUDA 13) removed, which the file "
+                  "names as older toolkits have them (%d use%s of cub::Max, cub::Sum and the like)",
+                  s->nflags || s->int_used ? "and with" : "parsed with", s->cub_names, s->cub_names == 1 ? "" : "s");
         d->notes[d->nnotes - 1].informational = true;
     }
 }

@@ -6,3 +6,9 @@
  * prelude is parsed before the file, so it must not change what the file's
  * own code means (see docs/projects.md, "Precompiled toolkit preludes"). */
 #include <cuda_runtime.h>
+/* The toolkit defines __managed__ as the managed attribute, which clang
+ * honours only for HIP: in CUDA mode the variable would stay a host one
+ * and each use in device code an error.  nvcc makes it a device variable
+ * the host can use too, as the shim does. */
+#undef __managed__
+#define __managed__ __device__ __attribute__((annotate("gpulint.managed")))

@@ -134,6 +134,27 @@ check "option strings: the key walk beside the HASH_LOOPS loop is info" "$sum" "
 out=$("$G" -v "$P" 2>&1)
 check "option strings: -v names the values, their file, the common option and the run-time name" "$out" "compiled at run time \(OpenCL\): parsed with PLAINTEXT_LENGTH=\(24\), HASH_LOOPS=\(0x1000\), OUTLEN=\(16\), read from .*src/stretch_fmt\.c; -D _OPENCL_BUILD as every build passes it \(.*src/opencl_common\.c\); SALTLEN set by .*src/stretch_fmt\.c from a value known only at run time"
 nocheck "option strings: no platform's option (a ?: branch, an #ifdef'd literal) and no option from prose" "$out" "-D (__OS_X__|__MESA__|NAME)"
+# kernels a host builds with options it writes at run time
+# (testdata/projects/opencl_host_built): a kernel string in the host file
+# itself (a type from a stream of options, a value from a #define two headers
+# down), and a .cl file behind #defines the host puts before its text (a
+# run-time size the kernel checks; AMD's media-ops built-ins)
+P=$T/projects/opencl_host_built
+summarise_project "$P" row_width width
+check "host-built: the host file's own option stream sets REAL and START_SCALAR: stream.cpp ok" "$sum" "^file stream\.cpp ok $"
+check "host-built: a run-time WORKSIZE the kernel's #error accepts, and amd_bitalign(): mix.cl ok" "$sum" "^file mix\.cl ok $"
+out=$("$G" -v "$P" 2>&1)
+check "host-built: -v names the host's type (not an assumed one) and its value" "$out" "stream\.cpp: note: compiled at run time \(OpenCL\): parsed with REAL=double, START_SCALAR=\(\(0\.4\)\)"
+check "host-built: the run-time size is parsed as 64, which passes the kernel's own check" "$out" "mix\.cl: note: compiled at run time \(OpenCL\): WORKSIZE set by .*host/miner\.cpp from a value known only at run time: .*\(the parser sees 64\)"
+# values a host's helpers and headers decide (testdata/projects/opencl_host_helpers):
+# a macro whose #ifndef default names the undefined KEYLEN, an option string
+# of a helper passed on through "%s", and a flag the host names at run time
+P=$T/projects/opencl_host_helpers
+summarise_project "$P" row_width width
+check "host helpers: every name has a value: crack_kernel.cl ok" "$sum" "^file crack_kernel\.cl ok $"
+check "host helpers: the row walk's width is the host's constant" "$sum" "^finding uncoalesced-row crack_kernel\.cl:9 width=24$"
+out=$("$G" -v "$P" 2>&1)
+check "host helpers: -v names the default's macro, the flag and the helper's run-time value" "$out" "crack_kernel\.cl: note: compiled at run time \(OpenCL\): parsed with MAX_KEYLEN=\(24\), read from .*src/crack_fmt\.c; -D ENC_LATIN2, one of the flags the host names at run time \(-D%s\): its branch of the kernel's headers defines cp; TABLE_MASK set by .*src/bitmap_common\.c from a value known only at run time"
 # a branch inside a kernel that a flag its host passes compiles
 # (testdata/projects/opencl_build_flags): analysed with it; a flag the host
 # never names is no build of the kernel

@@ -66,7 +66,9 @@ static bool analyse_host_strings(Frontend *fe, const char *path, const char *con
         double t = monotonic_seconds();
         frontend_set_unsaved(fe, path, p->text, (unsigned long)p->size);
         frontend_force_opencl(fe, true);
+        frontend_set_file_args(fe, fa); /* the build's -D and -I, as for a .cl file (jit_names.h) */
         ParseResult pr = frontend_parse(fe, path);
+        frontend_set_file_args(fe, NULL);
         frontend_force_opencl(fe, false);
         frontend_set_unsaved(fe, NULL, NULL, 0);
         rep->parse_seconds += monotonic_seconds() - t;

@@ -81,6 +81,7 @@ struct Frontend {
     char rocm_arch[64], rocm_path_arg[PATH_MAX + 16];
     char resource_dir_arg[PATH_MAX + 16]; /* "-resource-dir=..." for real headers, or "" */
     char opencl_host_dir[PATH_MAX]; /* the stub <CL/cl.h> for scanning host files */
+    char opencl_vendor_header[PATH_MAX + 48]; /* vendor extensions' built-in functions, pre-included */
     OpenclHostCache *opencl_hosts;
     HostWrapperCache *wrapper_hosts;  /* made on first use */
     bool pch_failed[NPCH];   /* a variant did not load once: stop trying it */
@@ -143,6 +144,8 @@ Frontend *frontend_new(const FrontendOptions *o, char *err, int errsize)
     snprintf(fe->overlay_dir, sizeof fe->overlay_dir, "%s/include/overlay/clang%d", o->data_dir,
              frontend_libclang_major() >= 17 ? 19 : 14);
     snprintf(fe->opencl_host_dir, sizeof fe->opencl_host_dir, "%s/include/opencl", o->data_dir);
+    snprintf(fe->opencl_vendor_header, sizeof fe->opencl_vendor_header, "%s/device/gpulint_opencl_vendor.h",
+             fe->opencl_host_dir);
     if (o->pch_path) snprintf(fe->pch, sizeof fe->pch, "%s", o->pch_path);
     frontend_find_cuda(o->cuda_path, fe->cuda_path, sizeof fe->cuda_path);
     frontend_find_rocm(fe->rocm_path, sizeof fe->rocm_path, &fe->rocm_major);
@@ -368,6 +371,8 @@ static void build_opencl_args(Frontend *fe, Args *a, char *std_buf, char *versio
         snprintf(version_buf, 64, "-D__OPENCL_VERSION__=%c%c0", v[2], v[4]);
         add(a, version_buf);
     }
+    add(a, "-include");
+    add(a, fe->opencl_vendor_header);
     for (int i = 0; i < fe->o.nextra; i++) add(a, fe->o.extra[i]);
     add_file_args(fe, a, true, -1);
     if (fe->nbuild_types) {

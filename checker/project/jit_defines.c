@@ -2,9 +2,11 @@
  * (JitDefines, jit_names.h): freed, merged over rounds, cut back to an
  * earlier round, and described in the file's note. */
 #include "project/jit_names.h"
+#include "project/jit_options.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +22,8 @@ void jit_defines_free(JitDefines *d)
     for (int i = 0; i < d->ncommon; i++) free(d->common[i]);
     free(d->common);
     free(d->common_source);
+    free(d->flag);
+    free(d->flag_for);
     memset(d, 0, sizeof *d);
 }
 
@@ -46,6 +50,8 @@ void jit_defines_copy(JitDefines *to, const JitDefines *from)
     to->source = copy_or_null(from->source);
     to->run_time_source = copy_or_null(from->run_time_source);
     to->common_source = copy_or_null(from->common_source);
+    to->flag = copy_or_null(from->flag);
+    to->flag_for = copy_or_null(from->flag_for);
 }
 
 void jit_defines_merge(JitDefines *into, JitDefines *from)
@@ -69,6 +75,12 @@ void jit_defines_merge(JitDefines *into, JitDefines *from)
     free(from->common_source);
     if (!into->source) into->source = from->source, from->source = NULL;
     if (!into->run_time_source) into->run_time_source = from->run_time_source, from->run_time_source = NULL;
+    if (!into->flag) {
+        into->flag = from->flag, from->flag = NULL;
+        into->flag_for = from->flag_for, from->flag_for = NULL;
+    }
+    free(from->flag);
+    free(from->flag_for);
     into->run_time_compiled |= from->run_time_compiled;
     into->device_default |= from->device_default;
     into->opencl = from->opencl;
@@ -87,6 +99,14 @@ void jit_defines_truncate(JitDefines *d, int ndefines, int nrun_time_names, int 
     for (int i = nrun_time_names; i < d->nrun_time_names; i++) free(d->run_time_names[i]);
     d->ndefines = ndefines;
     d->nrun_time_names = nrun_time_names;
+    bool flag_kept = false;
+    for (int i = 0; d->flag && i < ndefines && !flag_kept; i++) flag_kept = strcmp(d->defines[i], d->flag) == 0;
+    if (d->flag && !flag_kept) {
+        free(d->flag);
+        free(d->flag_for);
+        d->flag = d->flag_for = NULL;
+    }
+    if (!nrun_time_names) d->placeholder = NULL;
     if (!ndefines) {
         bool opencl = d->opencl;
         jit_defines_free(d);
@@ -110,6 +130,19 @@ static bool run_time_define(const JitDefines *d, const char *def)
     return false;
 }
 
+void jit_defines_set_placeholder(JitDefines *d, int from, const char *placeholder)
+{
+    for (int i = from; i < d->ndefines; i++) {
+        if (!run_time_define(d, d->defines[i])) continue;
+        size_t name = (size_t)(strchr(d->defines[i], '=') - d->defines[i]), n = name + strlen(placeholder) + 2;
+        char *def = xmalloc(n);
+        snprintf(def, n, "%.*s=%s", (int)name, d->defines[i], placeholder);
+        free(d->defines[i]);
+        d->defines[i] = def;
+    }
+    d->placeholder = placeholder;
+}
+
 char *jit_describe(const JitDefines *d)
 {
     char *out = NULL;
@@ -119,22 +152,62 @@ char *jit_describe(const JitDefines *d)
     fputs(d->opencl ? "compiled at run time (OpenCL)" : "compiled at run time (NVRTC)", s);
     int shown = 0;
     for (int i = 0; i < d->ndefines; i++)
-        if (!run_time_define(d, d->defines[i]) && !common_define(d, d->defines[i]))
+        if (!run_time_define(d, d->defines[i]) && !common_define(d, d->defines[i]) &&
+            !(d->flag && strcmp(d->defines[i], d->flag) == 0))
             fprintf(s, "%s%s", shown++ ? ", " : ": parsed with ", d->defines[i]);
     if (shown) fprintf(s, ", read from %s", d->source);
     for (int i = 0; i < d->ncommon; i++) fprintf(s, "%s-D %s", i ? ", " : shown++ ? "; " : ": ", d->common[i]);
     if (d->ncommon)
         fprintf(s, " as every build passes %s (%s)", d->ncommon > 1 ? "them" : "it", d->common_source);
+    if (d->flag)
+        fprintf(s, "%s-D %s, one of the flags the host names at run time (-D%%s): its branch of the kernel's "
+                   "headers defines %s",
+                shown++ ? "; " : ": ", d->flag, d->flag_for);
     for (int i = 0; i < d->nrun_time_names; i++)
         fprintf(s, "%s%s", i ? ", " : shown ? "; " : ": ", d->run_time_names[i]);
     if (d->nrun_time_names)
-        fprintf(s, " set by %s from %s known only at run time: analysed as %s of unknown value (the parser sees "
-                   JIT_RUN_TIME_PLACEHOLDER ")",
+        fprintf(s, " set by %s from %s known only at run time: analysed as %s of unknown value (the parser sees %s)",
                 d->run_time_source, d->nrun_time_names > 1 ? "values" : "a value",
-                d->nrun_time_names > 1 ? "compile-time constants" : "a compile-time constant");
+                d->nrun_time_names > 1 ? "compile-time constants" : "a compile-time constant",
+                d->placeholder ? d->placeholder : JIT_RUN_TIME_PLACEHOLDER);
     if (d->device_default)
         fputs("; functions without __device__ as device code (the project passes NVRTC "
               "--device-as-default-execution-space)", s);
     fclose(s);
     return out;
+}
+
+/* A type as an option spells it: `double`, `unsigned int`, `float4`. */
+static bool type_spelling(const char *v)
+{
+    if (!isalpha((unsigned char)*v) && *v != '_') return false;
+    for (; *v; v++)
+        if (!isalnum((unsigned char)*v) && *v != '_' && *v != ' ') return false;
+    return true;
+}
+
+int jit_take_type_options(const char *text, const char *file, const char *assumed, JitDefines *out)
+{
+    int added = 0;
+    for (const char *a = assumed; a && *a;) {
+        while (*a == ' ' || *a == ',') a++;
+        const char *eq = strchr(a, '=');
+        if (!eq) break;
+        char name[64], value[64];
+        snprintf(name, sizeof name, "%.*s", (int)(eq - a < 63 ? eq - a : 63), a);
+        a = strchr(eq, ',') ? strchr(eq, ',') : eq + strlen(eq);
+        bool have = false;
+        size_t len = strlen(name);
+        for (int i = 0; i < out->ndefines && !have; i++)
+            have = strncmp(out->defines[i], name, len) == 0 && out->defines[i][len] == '=';
+        if (have || jit_option_value(text, name, value, sizeof value) != OPTION_LITERAL || !type_spelling(value))
+            continue;
+        size_t n = len + strlen(value) + 2;
+        char *def = xmalloc(n);
+        snprintf(def, n, "%s=%s", name, value);
+        *VEC_PUSH(out->defines, out->ndefines) = def;
+        if (!out->source) out->source = xstrdup(file);
+        added++;
+    }
+    return added;
 }

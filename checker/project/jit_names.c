@@ -1,5 +1,6 @@
 /* jit_names.c - see jit_names.h. */
 #include "project/jit_names.h"
+#include "project/jit_defaults.h"
 #include "project/jit_options.h"
 #include "util/arena.h"
 #include "util/fileio.h"
@@ -37,6 +38,14 @@ static void stem_of(const char *path, char *stem, size_t n, const char **ext)
     *ext = dot ? dot : "";
 }
 
+static bool host_source_extension(const char *ext)
+{
+    static const char *const host[] = {".c", ".cc", ".cpp", ".cxx", ".C", ".h", ".hh", ".hpp", ".hxx", NULL};
+    for (const char *const *h = host; *h; h++)
+        if (strcmp(ext, *h) == 0) return true;
+    return false;
+}
+
 static bool word_at(const char *text, const char *at, const char *word, size_t len)
 {
     bool before = at > text && (isalnum((unsigned char)at[-1]) || at[-1] == '_');
@@ -63,63 +72,6 @@ static Reference refers_to(const char *text, const char *stem, const char *ext)
         if (el && strncmp(p + n, ext, el) == 0 && !isalnum((unsigned char)p[n + el])) r = BY_FILE_NAME;
     }
     return r;
-}
-
-/* A constant's value in the text: `#define NAME value`, or `NAME = value;`
- * in a declaration marked constexpr or const.  The value may use digits,
- * names (other constants, passed on as well), operators and parentheses. */
-static bool constant_value(const char *text, const char *name, char *value, size_t n)
-{
-    size_t len = strlen(name);
-    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
-        if (!word_at(text, p, name, len)) continue;
-        const char *line = p;
-        while (line > text && line[-1] != '\n') line--;
-        const char *q = p + len;
-        const char *v = NULL, *end = NULL;
-        const char *d = line;
-        while (*d == ' ' || *d == '\t') d++;
-        if (*d == '#') { /* #define NAME value */
-            d++;
-            while (*d == ' ' || *d == '\t') d++;
-            if (strncmp(d, "define", 6) != 0 || d + 6 > p) continue;
-            if (*q != ' ' && *q != '\t') continue; /* a function-like macro */
-            v = q;
-            end = strchr(q, '\n');
-            if (!end) end = q + strlen(q);
-            for (const char *c = q; c + 1 < end; c++) /* a comment after the value */
-                if (c[0] == '/' && (c[1] == '/' || c[1] == '*')) {
-                    end = c;
-                    break;
-                }
-        } else {
-            while (*q == ' ' || *q == '\t') q++;
-            if (*q != '=' || q[1] == '=') continue;
-            /* constexpr or const between the statement's start and the name */
-            const char *s = p;
-            while (s > text && s[-1] != ';' && s[-1] != '{' && s[-1] != '}') s--;
-            char head[256];
-            snprintf(head, sizeof head, "%.*s", (int)(p - s < 255 ? p - s : 255), s);
-            if (!strstr(head, "constexpr") && !strstr(head, "const")) continue;
-            v = q + 1;
-            end = strchr(v, ';');
-            if (!end) continue;
-        }
-        while (v < end && isspace((unsigned char)*v)) v++;
-        while (end > v && isspace((unsigned char)end[-1])) end--;
-        if (end <= v || (size_t)(end - v) + 3 > n) continue;
-        bool plain = true;
-        for (const char *c = v; c < end && plain; c++) {
-            plain = isalnum((unsigned char)*c) || strchr("_ +-*/%()<>.", *c);
-            /* a member (salt->len, cfg.n) is a run-time value, not a constant */
-            if ((c[0] == '-' && c[1] == '>') || (c[0] == '.' && c > v && (isalpha((unsigned char)c[-1]) || c[-1] == '_')))
-                plain = false;
-        }
-        if (!plain) continue;
-        snprintf(value, n, "(%.*s)", (int)(end - v), v);
-        return true;
-    }
-    return false;
 }
 
 /* Does the text use the word anywhere? */
@@ -165,6 +117,7 @@ typedef struct {
     Referrers *refs; int nrefs;
     bool device_default;     /* a file passes NVRTC --device-as-default-execution-space */
     BuildFile *builds; int nbuilds; /* the files that call clBuildProgram */
+    StrMap option_file;      /* a -DNAME= option's name -> the first file whose literals write it + 1 */
 } RootRefs;
 
 struct JitIndex {
@@ -187,6 +140,7 @@ void jit_index_free(JitIndex *ji)
         free(r->builds);
         free(r->refs);
         strmap_free(&r->by_stem);
+        strmap_free(&r->option_file);
         free(r->root);
     }
     free(ji->roots);
@@ -236,6 +190,12 @@ static RootRefs *refs_for(JitIndex *ji, ProjectSet *ps, const char *root)
         char *text = read_file(r->files[f], &size);
         if (!text) continue;
         index_references(r, text, f);
+        char options[256][JIT_OPTION_NAME];
+        int noptions = strstr(text, "-D") ? jit_option_names(text, options, 256) : 0;
+        for (int k = 0; k < noptions; k++) {
+            int *first = strmap_get(&r->option_file, options[k]);
+            if (!*first) *first = f + 1;
+        }
         /* as a string literal: an option the code passes, not a comment */
         if (strstr(text, "\"--device-as-default-execution-space") || strstr(text, "\"-default-device"))
             r->device_default = true;
@@ -281,6 +241,15 @@ static void add_define(JitDefines *out, const char *name, const char *value, con
     }
 }
 
+static void add_flag_define(JitDefines *out, const char *flag, const char *name)
+{
+    *VEC_PUSH(out->defines, out->ndefines) = xstrdup(flag);
+    if (!out->flag) {
+        out->flag = xstrdup(flag);
+        out->flag_for = xstrdup(name);
+    }
+}
+
 static void add_run_time_name(JitDefines *out, const char *name, const char *file)
 {
     size_t n = strlen(name) + sizeof JIT_RUN_TIME_PLACEHOLDER + 1;
@@ -309,7 +278,7 @@ static int take_options(const char *text, const char *file, const char *own, cha
              * kernel's own checks (#if ITERATIONS % HASH_LOOPS) */
             char value[MAX_VALUE - 2], constant[MAX_VALUE];
             OptionValue v = jit_option_value(text, siblings[k], value, sizeof value);
-            bool constant_known = v == OPTION_LITERAL || (v == OPTION_ARGUMENT && constant_value(text, value, constant, sizeof constant));
+            bool constant_known = v == OPTION_LITERAL || (v == OPTION_ARGUMENT && jit_constant_value(text, value, constant, sizeof constant));
             if (constant_known && !listed(names, *nnames, siblings[k]) && mentions(own, siblings[k]))
                 snprintf(names[(*nnames)++], MAX_NAME, "%.*s", MAX_NAME - 1, siblings[k]);
         }
@@ -325,7 +294,7 @@ static int take_options(const char *text, const char *file, const char *own, cha
             add_define(out, names[i], constant, file, own, names, nnames);
             break;
         case OPTION_ARGUMENT:
-            if (constant_value(text, value, constant, sizeof constant)) {
+            if (jit_constant_value(text, value, constant, sizeof constant)) {
                 add_define(out, names[i], constant, file, own, names, nnames);
                 break;
             }
@@ -351,10 +320,33 @@ static int take_constants(const char *text, const char *file, const char *own, c
     /* names the values use are looked up too (YDIM = 2 * THREADS_X / THREADS_Y) */
     for (int i = 0; i < *nnames; i++) {
         char value[MAX_VALUE];
-        if (found[i] || !constant_value(text, names[i], value, sizeof value)) continue;
+        if (found[i] || !jit_constant_value(text, names[i], value, sizeof value)) continue;
         found[i] = true;
         nfound++;
         add_define(out, names[i], value, file, own, names, nnames);
+    }
+    return nfound;
+}
+
+/* take_constants over the project headers `file` includes, and theirs down
+ * to `depth` levels (a host file's "Stream.h" through its own header). */
+static int take_included_constants(ProjectSet *ps, const char *root, const char *file, const char *own, int depth,
+                                   char (*names)[MAX_NAME], int *nnames, bool *found, int nfound, JitDefines *out)
+{
+    const Include *incs;
+    int ninc = depth > 0 ? projects_includes_of(ps, file, &incs) : 0;
+    char header[PATH_MAX];
+    for (int i = 0; i < ninc && nfound < *nnames; i++) {
+        if (!projects_resolve_include(ps, root, file, incs[i].spelling, incs[i].angled, header, sizeof header))
+            continue;
+        long size;
+        char *text = read_file(header, &size);
+        if (!text) continue;
+        nfound = take_constants(text, header, own, names, nnames, found, nfound, out);
+        free(text);
+        char *copy = xstrdup(header);
+        nfound = take_included_constants(ps, root, copy, own, depth - 1, names, nnames, found, nfound, out);
+        free(copy);
     }
     return nfound;
 }
@@ -398,7 +390,7 @@ static int take_common_flags(const RootRefs *refs, const Referrers *rf, const ch
 }
 
 bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, bool opencl,
-                     const FrontendReport *pr, JitDefines *out)
+                     const FrontendReport *pr, const char *assumed_types, JitDefines *out)
 {
     memset(out, 0, sizeof *out);
     out->opencl = opencl;
@@ -414,20 +406,41 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
         if (!undeclared_name(d->message, name, sizeof name)) continue;
         if (!listed(names, nnames, name)) snprintf(names[nnames++], MAX_NAME, "%s", name);
     }
-    if (!gpu_errors || !root) return false;
+    if (!opencl) assumed_types = NULL;
+    if ((!gpu_errors && !assumed_types) || !root) return false;
     RootRefs *refs = refs_for(ji, ps, root);
     bool found[MAX_NAMES] = {false};
     int nfound = 0;
-    bool embedded = false;
+    bool embedded = false, flag_at_run_time = false; /* a referrer passes "-D%s" */
     char stem[64];
     const char *ext;
     stem_of(path, stem, sizeof stem, &ext);
+    if (opencl && host_source_extension(ext)) {
+        /* the kernel is a string of a host source file, which builds it:
+         * its own option strings set the names ("-DN=" << n), from
+         * constants of its own or of the headers it includes */
+        long size;
+        char *host = read_file(path, &size);
+        if (host) {
+            jit_take_type_options(host, path, assumed_types, out);
+            nfound = take_options(host, path, host, names, &nnames, found, nfound, out);
+            nfound = take_included_constants(ps, root, path, host, 2, names, &nnames, found, nfound, out);
+        }
+        free(host);
+    }
     int *slot = strlen(stem) >= 3 ? strmap_get(&refs->by_stem, stem) : NULL;
     long own_size;
     char *own = slot && *slot ? read_file(path, &own_size) : NULL;
     if (!own) { /* no project file refers to it: a program builder beside it may */
         if (opencl) take_common_flags(refs, NULL, path, names, nnames, found, nfound, out);
         return out->ndefines > 0;
+    }
+    /* a name only another macro's #ifndef default uses: the host may set that macro */
+    for (int i = 0, named = nnames; i < named && nnames < MAX_NAMES; i++) {
+        char macros[8][JIT_DEFAULT_NAME];
+        int nm = jit_defaults_naming(ps, root, path, own, names[i], macros, 8);
+        for (int k = 0; k < nm && nnames < MAX_NAMES; k++)
+            if (!listed(names, nnames, macros[k])) snprintf(names[nnames++], MAX_NAME, "%.*s", MAX_NAME - 1, macros[k]);
     }
     const Referrers *rf = &refs->refs[*slot - 1];
     const char *const *files = refs->files;
@@ -448,6 +461,8 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
             if (!out->source) out->source = xstrdup(files[f]);
         }
         if (ref != NO_REFERENCE) {
+            flag_at_run_time |= strstr(text, "\"-D%s") || strstr(text, " -D%s");
+            jit_take_type_options(text, files[f], assumed_types, out);
             nfound = take_options(text, files[f], own, names, &nnames, found, nfound, out);
             nfound = take_constants(text, files[f], own, names, &nnames, found, nfound, out);
             /* the constants may sit in a project header it includes
@@ -479,6 +494,10 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
             found[i] = true;
             nfound++;
         }
+    char flag[MAX_NAME]; /* a flag's branch defines it, and the host passes a flag it names at run time */
+    for (int i = 0; opencl && flag_at_run_time && i < nnames; i++)
+        if (!found[i] && jit_flag_defining(ps, root, path, own, names[i], flag, sizeof flag))
+            found[i] = true, nfound++, add_flag_define(out, flag, names[i]);
     free(own);
     for (int k = 0; k < nembedding; k++) {
         for (int i = 0; i < nnames && nfound < nnames; i++) {
@@ -488,6 +507,16 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
             add_run_time_name(out, names[i], files[embedding_file[k]]);
         }
         free(embedding[k]);
+    }
+    /* a name still without a value that another project file's option string
+     * sets (a helper that formats options its hosts pass on through "%s"):
+     * a value known only at run time, never that file's literal */
+    for (int i = 0; opencl && i < nnames; i++) {
+        int first = found[i] ? 0 : *strmap_get(&refs->option_file, names[i]);
+        if (!first) continue;
+        found[i] = true;
+        nfound++;
+        add_run_time_name(out, names[i], files[first - 1]);
     }
     /* NVRTC defines __CUDACC_RTC__: headers shared with the host code take
      * their run-time-compilation branch (#ifdef __CUDACC_RTC__) */

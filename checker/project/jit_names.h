@@ -36,6 +36,9 @@
 /* The number a run-time name is parsed with: not 0 or 1, so that `NAME - 1`
  * as an array size and `x / (NAME - 1)` stay valid C++. */
 #define JIT_RUN_TIME_PLACEHOLDER "2"
+/* The one tried when a kernel's own #if checks refuse that (a work-group
+ * size that must be a multiple of 4): a power of two a warp wide. */
+#define JIT_RUN_TIME_PLACEHOLDER_WIDE "64"
 
 typedef struct {
     char **defines;   /* "NAME=(value)", for -D */
@@ -50,6 +53,9 @@ typedef struct {
     bool run_time_compiled; /* a project file names its embedded text (<stem>_cuh): __CUDACC_RTC__ is among defines */
     bool device_default;    /* and the project compiles with NVRTC's --device-as-default-execution-space */
     bool opencl;            /* an OpenCL kernel file (built by clBuildProgram; no __CUDACC_RTC__) */
+    const char *placeholder; /* the run-time names' number for the parser (NULL: JIT_RUN_TIME_PLACEHOLDER) */
+    char *flag;              /* among defines: a flag whose branch of the kernel's headers defines flag_for, */
+    char *flag_for;          /* when the host passes a flag it names at run time ("-D%s"); else NULL */
 } JitDefines;
 
 /* Which project files refer to which kernel files, by stem: each project's
@@ -60,16 +66,28 @@ JitIndex *jit_index_new(void);
 void jit_index_free(JitIndex *ji);
 
 /* The values for the undeclared names of a CUDA or OpenCL file's report
- * (OpenCL: its undefined-name errors are notes marked build_time_error),
- * from the project's files that refer to it; false when none is found. */
+ * (OpenCL: its undefined-name errors are notes marked build_time_error,
+ * and the types it was parsed with assumed, `assumed_types` or NULL),
+ * from the project's files that refer to it (or, for a kernel in a string
+ * of a host source file, from that file and the headers it includes);
+ * false when none is found. */
 bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, bool opencl,
-                     const FrontendReport *pr, JitDefines *out);
+                     const FrontendReport *pr, const char *assumed_types, JitDefines *out);
+/* For each name of `assumed` ("T=float, dim_t=int": the types an OpenCL
+ * file was parsed with assumed, opencl_build_types.h) that an option
+ * string of `text` (the host file `file`) gives a type (-DT=double, read
+ * as jit_options.h does), NAME=type into out unless out has NAME; the
+ * count added. */
+int jit_take_type_options(const char *text, const char *file, const char *assumed, JitDefines *out);
 void jit_defines_free(JitDefines *d);
 /* *to becomes a copy of *from (to's old content freed). */
 void jit_defines_copy(JitDefines *to, const JitDefines *from);
 /* Moves what `from` holds into `into` (a define `into` has already is
  * dropped; the first source stays); `from` is left empty. */
 void jit_defines_merge(JitDefines *into, JitDefines *from);
+/* The run-time names' defines from the `from`-th define on become
+ * NAME=placeholder (a string literal's, kept by pointer). */
+void jit_defines_set_placeholder(JitDefines *d, int from, const char *placeholder);
 /* Drops the defines, run-time names and common flags after the first n of each. */
 void jit_defines_truncate(JitDefines *d, int ndefines, int nrun_time_names, int ncommon);
 /* Does a project file that compiles the kernel file's embedded text name

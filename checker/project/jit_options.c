@@ -338,3 +338,85 @@ int jit_unconditional_flags(const char *text, char **out, int max)
     }
     return n;
 }
+
+int jit_option_names(const char *text, char (*out)[JIT_OPTION_NAME], int max)
+{
+    int n = 0;
+    for (const char *p = strstr(text, "-D"); p && n < max; p = strstr(p + 2, "-D")) {
+        if (p > text && ident_char(p[-1])) continue;
+        const char *s = p + 2;
+        while (*s == ' ') s++;
+        const char *e = s;
+        while (ident_char(*e)) e++;
+        if (e == s || *e != '=' || isdigit((unsigned char)*s) || (size_t)(e - s) >= JIT_OPTION_NAME) continue;
+        if (!literal_start(text, p)) continue;
+        bool seen = false;
+        for (int i = 0; i < n && !seen; i++) seen = strlen(out[i]) == (size_t)(e - s) && strncmp(out[i], s, (size_t)(e - s)) == 0;
+        if (!seen) snprintf(out[n++], JIT_OPTION_NAME, "%.*s", (int)(e - s), s);
+    }
+    return n;
+}
+
+/* NAME as a whole word at `at`? */
+static bool whole_word_at(const char *text, const char *at, const char *word, size_t len)
+{
+    bool before = at > text && ident_char(at[-1]);
+    return !before && !ident_char(at[len]) && strncmp(at, word, len) == 0;
+}
+
+/* A constant's value in the text: `#define NAME value`, or `NAME = value;`
+ * in a declaration marked constexpr or const.  The value may use digits,
+ * names (other constants, passed on as well), operators and parentheses. */
+bool jit_constant_value(const char *text, const char *name, char *value, size_t n)
+{
+    size_t len = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+        if (!whole_word_at(text, p, name, len)) continue;
+        const char *line = p;
+        while (line > text && line[-1] != '\n') line--;
+        const char *q = p + len;
+        const char *v = NULL, *end = NULL;
+        const char *d = line;
+        while (*d == ' ' || *d == '\t') d++;
+        if (*d == '#') { /* #define NAME value */
+            d++;
+            while (*d == ' ' || *d == '\t') d++;
+            if (strncmp(d, "define", 6) != 0 || d + 6 > p) continue;
+            if (*q != ' ' && *q != '\t') continue; /* a function-like macro */
+            v = q;
+            end = strchr(q, '\n');
+            if (!end) end = q + strlen(q);
+            for (const char *c = q; c + 1 < end; c++) /* a comment after the value */
+                if (c[0] == '/' && (c[1] == '/' || c[1] == '*')) {
+                    end = c;
+                    break;
+                }
+        } else {
+            while (*q == ' ' || *q == '\t') q++;
+            if (*q != '=' || q[1] == '=') continue;
+            /* constexpr or const between the statement's start and the name */
+            const char *s = p;
+            while (s > text && s[-1] != ';' && s[-1] != '{' && s[-1] != '}') s--;
+            char head[256];
+            snprintf(head, sizeof head, "%.*s", (int)(p - s < 255 ? p - s : 255), s);
+            if (!strstr(head, "constexpr") && !strstr(head, "const")) continue;
+            v = q + 1;
+            end = strchr(v, ';');
+            if (!end) continue;
+        }
+        while (v < end && isspace((unsigned char)*v)) v++;
+        while (end > v && isspace((unsigned char)end[-1])) end--;
+        if (end <= v || (size_t)(end - v) + 3 > n) continue;
+        bool plain = true;
+        for (const char *c = v; c < end && plain; c++) {
+            plain = isalnum((unsigned char)*c) || strchr("_ +-*/%()<>.", *c);
+            /* a member (salt->len, cfg.n) is a run-time value, not a constant */
+            if ((c[0] == '-' && c[1] == '>') || (c[0] == '.' && c > v && (isalpha((unsigned char)c[-1]) || c[-1] == '_')))
+                plain = false;
+        }
+        if (!plain) continue;
+        snprintf(value, n, "(%.*s)", (int)(end - v), v);
+        return true;
+    }
+    return false;
+}

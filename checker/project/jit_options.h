@@ -35,11 +35,21 @@ OptionValue jit_option_value(const char *text, const char *name, char *value, si
  * (a flag such as -DITERATIONS beside the sizes a kernel needs).  The count. */
 int jit_option_siblings(const char *text, const char *name, char (*out)[JIT_OPTION_NAME], int max);
 
+/* The names of the `-DNAME=` / `-D NAME=` options in the string literals of
+ * `text`, each once (at most max); the count. */
+int jit_option_names(const char *text, char (*out)[JIT_OPTION_NAME], int max);
+
 /* The -D options a host file writes in every build's option string: `-DNAME`
  * or `-DNAME=literal` in a string literal that is no branch of a `?:`
  * (`PLATFORM_MESA ? "-D__MESA__ " : ""` is one platform's) and whose value
  * is no conversion (`%d`).  Each is "NAME" or "NAME=value", malloc'd, in
  * `out` (at most max); the count. */
 int jit_unconditional_flags(const char *text, char **out, int max);
+
+/* A constant's value in `text`: `#define NAME value`, or `NAME = value;` in
+ * a declaration marked constexpr or const; the value (digits, names of
+ * other constants, operators, parentheses; no member access) as "(value)"
+ * into value (n bytes).  False when there is none. */
+bool jit_constant_value(const char *text, const char *name, char *value, size_t n);
 
 #endif

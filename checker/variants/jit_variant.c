@@ -16,6 +16,15 @@ static int real_errors(const FrontendReport *pr)
     return n;
 }
 
+/* Does m rest on fewer assumed types than `before` (the host gave some)? */
+static bool fewer_assumed(const Model *m, const Model *before)
+{
+    int n = 0, n_before = 0;
+    for (const char *c = m->assumed_types; c && *c; c++) n += *c == '=';
+    for (const char *c = before->assumed_types; c && *c; c++) n_before += *c == '=';
+    return n < n_before;
+}
+
 /* The run-time flags found for p's defines: -D each from `from_define` on,
  * NVRTC's default execution space (when `add_default`), the names only
  * known at run time. */
@@ -30,6 +39,26 @@ static void apply_defines(JitState *s, const VariantEnv *env, FileParse *p, int 
     p->fa.shim_pch = 0;
 }
 
+/* p parsed again with its new flags, kept when better.  An OpenCL name can
+ * be a function-like macro or a type the placeholder does not fit, so for
+ * OpenCL: fewer errors (or as many, on fewer assumed types), and none of a
+ * kind the values did not explain before (`#error HASH_LOOPS must divide
+ * ITERATIONS`, a member the host's struct has only under another option). */
+static bool parse_kept(const VariantEnv *env, FileParse *p, bool opencl)
+{
+    Model m2;
+    FrontendReport pr2;
+    if (!file_parse_again(env, p, &m2, &pr2)) return false;
+    int errors = frontend_report_errors(&pr2), errors_before = frontend_report_errors(&p->pr);
+    if (!opencl || ((errors < errors_before || (errors == errors_before && fewer_assumed(&m2, &p->m))) &&
+                    real_errors(&pr2) <= real_errors(&p->pr))) {
+        file_parse_keep(p, &m2, &pr2);
+        return true;
+    }
+    file_parse_drop(&m2, &pr2);
+    return false;
+}
+
 /* One round: the values for the names p's last parse left undeclared, then
  * one more parse, kept when better.  A name can hide behind another's
  * error (an array size in a struct the first error dropped): the next
@@ -37,27 +66,22 @@ static void apply_defines(JitState *s, const VariantEnv *env, FileParse *p, int 
 static bool jit_round(JitState *s, const VariantEnv *env, FileParse *p, bool opencl)
 {
     JitDefines more;
-    if (!jit_defines_for(variant_jit_index(env), env->projects, p->fa.project_root, p->tu, opencl, &p->pr, &more))
+    if (!jit_defines_for(variant_jit_index(env), env->projects, p->fa.project_root, p->tu, opencl, &p->pr,
+                         p->m.assumed_types, &more))
         return false;
     int nargs_before = p->nargs;
     int ndefines_before = s->jit.ndefines, nrun_before = s->jit.nrun_time_names, ncommon_before = s->jit.ncommon;
     bool device_default_before = s->jit.device_default;
     jit_defines_merge(&s->jit, &more);
     apply_defines(s, env, p, ndefines_before, s->jit.device_default && !device_default_before);
-    Model m2;
-    FrontendReport pr2;
-    /* an OpenCL name can be a function-like macro or a type the
-     * placeholder does not fit: that parse is kept only when better */
-    if (file_parse_again(env, p, &m2, &pr2)) {
-        /* fewer errors, and none of a kind the values did not explain before
-         * (`#error HASH_LOOPS must divide ITERATIONS`, a member the host's
-         * struct has only under another option) */
-        if (!opencl || (frontend_report_errors(&pr2) < frontend_report_errors(&p->pr) &&
-                        real_errors(&pr2) <= real_errors(&p->pr))) {
-            file_parse_keep(p, &m2, &pr2);
-            return true;
-        }
-        file_parse_drop(&m2, &pr2);
+    if (parse_kept(env, p, opencl)) return true;
+    /* a kernel's own check can refuse the placeholder (`#error WORKSIZE has
+     * to be a multiple of 4`): the first run-time names get a wider one */
+    if (opencl && nrun_before == 0 && s->jit.nrun_time_names > 0) {
+        file_parse_truncate(p, nargs_before);
+        jit_defines_set_placeholder(&s->jit, ndefines_before, JIT_RUN_TIME_PLACEHOLDER_WIDE);
+        apply_defines(s, env, p, ndefines_before, false);
+        if (parse_kept(env, p, opencl)) return true;
     }
     /* this round's values go (and the flags that point into them) */
     file_parse_truncate(p, nargs_before);

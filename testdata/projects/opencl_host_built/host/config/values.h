@@ -1,0 +1,3 @@
+#pragma once
+// the scalar every build passes to the kernel
+#define START_SCALAR (0.4)

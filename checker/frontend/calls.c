@@ -75,6 +75,8 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     int np = clang_Cursor_getNumArguments(def);
     for (int i = 0; i < np && i < nargs; i++) env_set(c, clang_Cursor_getArgument(def, i), args[i]);
     if (c->call_depth == 0) c->call_site = range_of(&c->cx, call);
+    SrcRange saved_inner_site = c->inner_call_site;
+    c->inner_call_site = range_of(&c->cx, call);
     c->call_depth++;
     c->call_stack[c->ncalls++] = def;
     bool known = false;
@@ -93,6 +95,7 @@ static Value inline_call(Ctx *c, CXCursor call, CXCursor def, const Value *args,
     c->ret = saved_ret;
     c->return_mode = saved_return_mode;
     c->call_site = saved_site;
+    c->inner_call_site = saved_inner_site;
     c->self = saved_self;
     c->have_self = saved_have_self;
     c->self_param = saved_self_param;
@@ -300,7 +303,8 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
     }
     bool atomic = c->d->is_atomic(name);
     bool ldg = c->d->is_load_intrinsic(name);
-    if ((atomic || ldg) && nargs >= 1 && argv[0].is_ptr) {
+    bool stg = !atomic && !ldg && c->d->is_store_intrinsic && c->d->is_store_intrinsic(name) && nargs >= 2;
+    if ((atomic || ldg || stg) && nargs >= 1 && argv[0].is_ptr) {
         CXCursor arg = clang_Cursor_getArgument(e, 0);
         CXType elem = clang_getPointeeType(canon(clang_getCursorType(arg)));
         /* __ldcs(&p[i]) in a pattern: `&` of a dependent operand has no
@@ -312,7 +316,7 @@ NOINLINE static Value finish_call(Ctx *c, CXCursor e, const char *name, const Va
             if (ch.n == 1) elem = clang_getCursorType(ch.items[0]);
             children_free(&ch);
         }
-        Access *a = record_access(c, &argv[0], argv[0].a, elem, arg, 1, atomic);
+        Access *a = record_access(c, &argv[0], argv[0].a, elem, arg, !stg, atomic || stg);
         a->is_atomic = atomic;
         if (atomic) mark_loops(c, false, true, true);
         return val_opaque(deps | DEP_DATA);

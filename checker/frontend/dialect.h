@@ -58,6 +58,9 @@ typedef struct {
     bool (*is_barrier)(const char *callee);
     bool (*is_atomic)(const char *callee);
     bool (*is_load_intrinsic)(const char *callee);
+    /* Optional (NULL: none).  Stores through their first argument, the
+     * value second (__stcg(p, v), cub::ThreadStore<M>(p, v)). */
+    bool (*is_store_intrinsic)(const char *callee);
     /* Optional (NULL: none).  A call that moves a whole vector through a
      * scalar pointer (OpenCL's vloadN(i, p) / vstoreN(v, i, p)): returns N
      * and the pointer's and the index's argument positions (the access is

@@ -146,9 +146,19 @@ static bool cuda_is_atomic(const char *n)
 
 static bool cuda_is_load_intrinsic(const char *n)
 {
-    /* __ldg and the cache-hinted loads (all, global, streaming, last use, volatile) */
+    /* __ldg and the cache-hinted loads (all, global, streaming, last use,
+     * volatile); CUB's ThreadLoad<modifier>(p), which does them in inline
+     * assembly the model cannot read */
     return strncmp(n, "__ldg", 5) == 0 || strncmp(n, "__ldcg", 6) == 0 || strncmp(n, "__ldca", 6) == 0 ||
-           strncmp(n, "__ldcs", 6) == 0 || strncmp(n, "__ldlu", 6) == 0 || strncmp(n, "__ldcv", 6) == 0;
+           strncmp(n, "__ldcs", 6) == 0 || strncmp(n, "__ldlu", 6) == 0 || strncmp(n, "__ldcv", 6) == 0 ||
+           strcmp(n, "ThreadLoad") == 0;
+}
+
+static bool cuda_is_store_intrinsic(const char *n)
+{
+    /* the cache-hinted stores (write-back, global, streaming, write-through); CUB's ThreadStore */
+    return strcmp(n, "__stwb") == 0 || strcmp(n, "__stcg") == 0 || strcmp(n, "__stcs") == 0 ||
+           strcmp(n, "__stwt") == 0 || strcmp(n, "ThreadStore") == 0;
 }
 
 static bool cuda_is_vector_type(const char *s)
@@ -167,7 +177,8 @@ static bool cuda_is_vector_type(const char *s)
     .builtin_names = cuda_builtin_names, .is_kernel = cuda_is_kernel, .is_host_function = cuda_is_host_function, \
     .builtin_symbol = index_builtin, .builtin_constant = cuda_builtin_constant, .var_space = cuda_var_space,     \
     .param_space = cuda_param_space, .is_barrier = cuda_is_barrier, .is_atomic = cuda_is_atomic,                 \
-    .is_load_intrinsic = cuda_is_load_intrinsic, .is_vector_type = cuda_is_vector_type, .host_call = cuda_host_call
+    .is_load_intrinsic = cuda_is_load_intrinsic, .is_store_intrinsic = cuda_is_store_intrinsic,                 \
+    .is_vector_type = cuda_is_vector_type, .host_call = cuda_host_call
 
 const Dialect dialect_cuda = {.name = "cuda", .language = LANG_CUDA, CUDA_HOOKS(cuda_builtin_symbol)};
 

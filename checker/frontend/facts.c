@@ -103,6 +103,25 @@ static void fill_elem(Ctx *c, Access *a, CXType t)
     if (ct.kind == CXType_ExtVector || ct.kind == CXType_Vector) a->elem_is_vector = true;
 }
 
+/* Is `at` (or what it dereferences) a pointer parameter of the innermost
+ * inlined function itself: a wrapper that loads or stores through the
+ * pointer its caller passes (load(&keys[i]) around __ldg or CUB's
+ * ThreadLoad)?  The access is then the caller's expression. */
+static bool wrapper_parameter(Ctx *c, CXCursor at)
+{
+    if (c->ncalls == 0 || c->have_self || c->lambda_body) return false;
+    CXCursor x = strip(at);
+    if (clang_getCursorKind(x) == CXCursor_UnaryOperator && unary_op(&c->cx, x) == OP_DEREF) {
+        Children ch = children_of(x);
+        x = ch.n == 1 ? strip(ch.items[0]) : clang_getNullCursor();
+        children_free(&ch);
+    }
+    if (clang_getCursorKind(x) != CXCursor_DeclRefExpr) return false;
+    CXCursor ref = clang_getCursorReferenced(x);
+    return clang_getCursorKind(ref) == CXCursor_ParmDecl &&
+           clang_equalCursors(clang_getCursorSemanticParent(ref), c->call_stack[c->ncalls - 1]);
+}
+
 Access *record_access(Ctx *c, const Value *base, Affine byte_offset, CXType elem, CXCursor at, int mode_load,
                       int mode_store)
 {
@@ -120,7 +139,7 @@ Access *record_access(Ctx *c, const Value *base, Affine byte_offset, CXType elem
     bool in_accessor = c->have_self && !c->lambda_body;
     a->call_depth = in_accessor ? c->accessor_depth : c->call_depth;
     a->call_site = c->call_site;
-    a->range = in_accessor ? c->accessor_site : range_of(&c->cx, at);
+    a->range = in_accessor ? c->accessor_site : wrapper_parameter(c, at) ? c->inner_call_site : range_of(&c->cx, at);
     if (mode_store && (a->space == SPACE_GLOBAL || a->space == SPACE_SHARED || a->space == SPACE_UNKNOWN))
         mark_loops(c, false, true, false);
     return a;

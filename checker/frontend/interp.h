@@ -70,6 +70,7 @@ typedef struct {
     int loop;            /* innermost loop index, -1 */
     int call_depth;
     SrcRange call_site;
+    SrcRange inner_call_site; /* the innermost inlined call (a wrapper's accesses of its pointer are reported there) */
     CXCursor call_stack[8];
     int ncalls;
     /* inlined-helper return value */

@@ -393,6 +393,17 @@ GPULINT_TEST_CRASH_ON=src/a.cu lint -j2 "$F"
 check "fragments: the owner crashed: the fragment analysed through it failed too, with the owner's reason" \
     "files['a.cu']['status'] == 'failed' and files['common.cuh']['status'] == 'failed' and 'analysed through' in files['common.cuh']['reasons'][0] and 'signal 11' in files['common.cuh']['reasons'][0] and files['b.cu']['status'] == 'ok'"
 
+# --- a generic launcher another file owns: each file's lambdas still analysed ---
+cp -r "$P/launchers" "$tmp/"
+for jobs in 1 2; do
+    lint -j$jobs "$tmp/launchers"
+    check "launchers -j$jobs: the lambda of a file that does not own the launcher header: its row walks found at its lines" \
+        "('uncoalesced-row', 'b_softmax.cu', 9) in rules and ('uncoalesced-row', 'b_softmax.cu', 10) in rules"
+    check "launchers -j$jobs: the header's plain kernel: one finding, through its owner" \
+        "rules.count(('double-literal', 'launch.cuh', 23)) == 1 and files['launch.cuh']['analysed_through'].endswith('a_fill.cu')"
+    check "launchers -j$jobs: the owner's coalesced lambda gives nothing" "not any(r[1] == 'a_fill.cu' for r in rules)"
+done
+
 # --- kernels declared through a project macro (GLOBAL -> __global__) ---------
 cp -r "$P/macro_kernels" "$tmp/"
 lint "$tmp/macro_kernels"

@@ -38,6 +38,58 @@ static bool buffer_is_saved(const char *path, const char *contents, size_t size)
     return same;
 }
 
+/* A lambda whose call operator is device code: `] __device__`, `] (args)
+ * __device__`, with `__host__` or `mutable` between. */
+static bool has_device_lambda(const char *text)
+{
+    for (const char *d = strstr(text, "__device__"); d; d = strstr(d + 10, "__device__")) {
+        const char *p = d;
+        for (;;) {
+            while (p > text && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n' || p[-1] == '\r')) p--;
+            if (p - text >= 8 && strncmp(p - 8, "__host__", 8) == 0) p -= 8;
+            else if (p - text >= 7 && strncmp(p - 7, "mutable", 7) == 0) p -= 7;
+            else break;
+        }
+        if (p > text && p[-1] == ')') { /* the parameter list */
+            int depth = 0;
+            do {
+                p--;
+                depth += *p == ')' ? 1 : *p == '(' ? -1 : 0;
+            } while (p > text && depth > 0);
+            while (p > text && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n')) p--;
+        }
+        if (p > text && p[-1] == ']') return true;
+    }
+    return false;
+}
+
+/* A translation unit with device lambdas also models the generic launchers
+ * (kernel templates) of the fragments it reaches that another unit owns:
+ * the kernels its lambdas are run by exist only in this unit's
+ * instantiations (fragments.h). */
+static void add_launchers(FragmentSet *fs, const char *abs, const char *contents, size_t size, FileContext *out)
+{
+    long n = 0;
+    char *owned_text = contents ? NULL : read_file(abs, &n);
+    char *text = owned_text;
+    if (contents) {
+        text = xmalloc(size + 1);
+        memcpy(text, contents, size);
+        text[size] = 0;
+    }
+    const char **launchers = NULL;
+    int nlaunchers = text && has_device_lambda(text) ? fragments_launchers_reached(fs, abs, &launchers) : 0;
+    free(text);
+    if (!nlaunchers) return;
+    const char **all = arena_alloc(&out->arena, sizeof *all * (size_t)(out->nmodel_files + nlaunchers));
+    for (int i = 0; i < out->nmodel_files; i++) all[i] = out->model_files[i];
+    for (int i = 0; i < nlaunchers; i++) all[out->nmodel_files + i] = arena_strdup(&out->arena, launchers[i]);
+    free(launchers);
+    out->model_files = all;
+    out->nmodel_files += nlaunchers;
+    out->nlauncher_files = nlaunchers;
+}
+
 void file_context_plan(FragmentSet *fs, StrMap *run, const char *path, const char *contents, size_t size,
                        FileContext *out)
 {
@@ -74,6 +126,7 @@ void file_context_plan(FragmentSet *fs, StrMap *run, const char *path, const cha
                                                display_path(a, fi->includers[0].path, path))
                                 : "no file of the project includes it: analysed alone";
     out->nmodel_files = fragments_owned_by(fs, abs, &out->model_files);
+    add_launchers(fs, abs, contents, size, out);
 }
 
 /* Real paths of the files findings name, looked up once per name. */

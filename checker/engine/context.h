@@ -24,6 +24,7 @@ typedef struct {
     const char *focus;               /* real path of the fragment when its owner is parsed for it */
     const char *const *model_files;  /* fragments modelled with this translation unit */
     int nmodel_files;
+    int nlauncher_files;             /* the last of them: other files' generic launchers its lambdas go through */
     const char *alone_reason;        /* a fragment-like file analysed alone, and why */
     Arena arena;
 } FileContext;

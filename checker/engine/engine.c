@@ -353,11 +353,11 @@ static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char 
     FileParse p;
     memset(&p, 0, sizeof p);
     p.tu = ctx->parse_path;
-    p.contents = contents;
-    p.size = size;
+    p.contents = contents, p.size = size;
     p.editor = mode->document && !ctx->focus; /* an editor's kept parse is of the document itself */
     p.memory = p.editor ? mode->memory : NULL;
     p.fa = (FileArgs){.prelude = PRELUDE_RUNTIME, .model_files = ctx->model_files, .nmodel_files = ctx->nmodel_files,
+                      .nlauncher_files = ctx->nlauncher_files,
                       .cuda_header = !engine_forced_language() && (is_cuda_kernel_header(p.tu) || is_hip_source(p.tu))};
     /* explicit instantiations given to clang as declarations (instantiation_decls.h) */
     DeclaredTexts declared;

@@ -364,6 +364,8 @@ const char *file_name(Cx *c, CXFile f)
     if (c->last_file && clang_File_isEqual(f, c->last_file)) return c->last_name;
     c->last_file = f;
     c->last_name = cxstr(c->arena, clang_getFileName(f));
+    char folded[4096]; /* one spelling per file: src/tree/../common/x.h is src/common/x.h */
+    if (c->last_name && path_fold_dots(c->last_name, folded, sizeof folded)) c->last_name = arena_strdup(c->arena, folded);
     return c->last_name;
 }
 

@@ -126,6 +126,9 @@ typedef struct {
      * modelled (fragments analysed through this translation unit). */
     const char *const *model_files;
     int nmodel_files;
+    /* The last of them are other files' generic launchers: only their kernel
+     * and host templates count, as this unit's lambdas instantiate them. */
+    int nlauncher_files;
     bool cuda_header;           /* a C++ header that defines kernels: parsed as CUDA, not read for kernel strings */
     /* Macros (-D NAME=placeholder) for values the host sets when it
      * compiles the file at run time: modelled as unknown compile-time

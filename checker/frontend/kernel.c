@@ -266,6 +266,7 @@ typedef struct {
     CXCursor *hosts; int nhosts;
     CXCursor *devices; int ndevices;   /* __device__ function definitions */
     CXFile *files; int nfiles;         /* fragments modelled besides the main file */
+    bool *launcher;                    /* per file: another unit's generic launcher (FileArgs.nlauncher_files) */
     CXCursor *class_insts; int nclass_insts; /* template class X<float>; */
     bool has_templates;
     CXFile last_header;             /* project headers holding top-level declarations */
@@ -273,15 +274,23 @@ typedef struct {
     CXFile *seen; int nseen;
 } TopScan;
 
-static bool in_modelled_file(const TopScan *ts, CXCursor cur)
+/* 0: not modelled; 1: the main file or a fragment it owns; 2: another
+ * unit's generic launcher, whose kernel and host templates count only as
+ * this unit's code instantiates them. */
+static int modelled_file(const TopScan *ts, CXCursor cur)
 {
-    if (in_main_file(cur)) return true;
-    if (!ts->nfiles) return false;
+    if (in_main_file(cur)) return 1;
+    if (!ts->nfiles) return 0;
     CXFile f;
     clang_getExpansionLocation(clang_getCursorLocation(cur), &f, NULL, NULL, NULL);
     for (int i = 0; f && i < ts->nfiles; i++)
-        if (clang_File_isEqual(f, ts->files[i])) return true;
-    return false;
+        if (clang_File_isEqual(f, ts->files[i])) return ts->launcher[i] ? 2 : 1;
+    return 0;
+}
+
+static bool in_modelled_file(const TopScan *ts, CXCursor cur)
+{
+    return modelled_file(ts, cur) != 0;
 }
 
 /* `template class X<float>;` is a specialization without a body of its own;
@@ -343,6 +352,7 @@ static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientD
     if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
         k == CXCursor_Constructor || k == CXCursor_Destructor) {
         if (!clang_isCursorDefinition(cur)) return CXChildVisit_Continue;
+        if (k != CXCursor_FunctionTemplate && modelled_file(ts, cur) == 2) return CXChildVisit_Continue;
         if (k == CXCursor_FunctionTemplate) ts->has_templates = true;
         /* An instantiation (located at its pattern): the TU's top-level list
          * (clang_createIndex(1, ...), parse.c) also holds explicit
@@ -604,7 +614,10 @@ static void scan_translation_unit(Build *b, CXTranslationUnit tu, const FileArgs
     b->ts.c = b->c;
     for (int i = 0; fa && i < fa->nmodel_files; i++) {
         CXFile f = clang_getFile(tu, fa->model_files[i]);
-        if (f) *VEC_PUSH(b->ts.files, b->ts.nfiles) = f;
+        if (!f) continue;
+        int n = b->ts.nfiles;
+        *VEC_PUSH(b->ts.launcher, n) = i >= fa->nmodel_files - fa->nlauncher_files;
+        *VEC_PUSH(b->ts.files, b->ts.nfiles) = f;
     }
     clang_visitChildren(clang_getTranslationUnitCursor(tu), scan_top, &b->ts);
     if (b->ts.has_templates && b->c->m->language != LANG_OPENCL)
@@ -694,7 +707,7 @@ static void run_host_functions(Build *b)
             if (!hr.runs[q].done) run_host(b, &hr, q);
         if (pass == 0) /* patterns nobody instantiates */
             for (int i = 0; i < b->ts.nhosts; i++)
-                if (!hr.instantiated[i] && hr.is_template[i])
+                if (!hr.instantiated[i] && hr.is_template[i] && modelled_file(&b->ts, b->ts.hosts[i]) != 2)
                     add_host_run(b->c, &hr.runs, &hr.nruns, i, NULL, clang_getNullCursor(), NULL, NULL);
     }
     free(hr.instantiated);
@@ -781,7 +794,7 @@ static void analyse_kernels(Build *b)
         if (clang_getCursorKind(kc) == CXCursor_FunctionTemplate) {
             int found = analyse_clang_instances(b, kc);
             found += analyse_substituted_instances(b, kc);
-            if (!found) {
+            if (!found && modelled_file(&b->ts, kc) != 2) { /* a launcher's pattern is its owner's */
                 analyse_kernel(b->c, kc, true, false);
                 note_analysed(b, kc, NULL);
             }
@@ -866,6 +879,7 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
     free(b.ts.hosts);
     free(b.ts.devices);
     free(b.ts.files);
+    free(b.ts.launcher);
     free(b.ts.class_insts);
     free(b.ts.headers);
     free(b.ts.seen);

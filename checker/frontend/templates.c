@@ -14,6 +14,7 @@
  * are analysed with their type parameters substituted (cx.h TypeSubst). */
 #include "frontend/interp.h"
 #include "frontend/pp_tokens.h"
+#include "util/fileio.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
@@ -752,7 +753,12 @@ static bool specialization_callee(Ctx *c, CXCursor call, CXCursor *fn, TypeSubst
     CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
     if (clang_Cursor_isNull(tmpl) || clang_getCursorKind(tmpl) != CXCursor_FunctionTemplate || c->d->is_kernel(tmpl))
         return false;
-    if (clang_Location_isInSystemHeader(clang_getCursorLocation(tmpl))) return false; /* std::, thrust::: never a project host */
+    CXSourceLocation at = clang_getCursorLocation(tmpl);
+    CXFile f = NULL;
+    clang_getExpansionLocation(at, &f, NULL, NULL, NULL);
+    /* std::, thrust::: never a project host; a project header found through a discovered directory is one */
+    if (clang_Location_isInSystemHeader(at) && !(f && c->project_root && path_is_under(file_name(&c->cx, f), c->project_root)))
+        return false;
     memset(args, 0, sizeof *args);
     class_instance_args(c, ref, args);
     CXCursor def = clang_getCursorDefinition(tmpl);

@@ -271,6 +271,20 @@ static bool is_translation_unit(const Graph *g, int i)
 
 /* Adds an edge includer -> included for each #include of file i
  * that resolves to a file of the index (conditions are not evaluated). */
+/* `template <...>` right before a `__global__` (no declaration between). */
+static bool defines_kernel_template(const char *text)
+{
+    for (const char *k = strstr(text, "__global__"); k; k = strstr(k + 10, "__global__")) {
+        const char *from = k - text > 300 ? k - 300 : text;
+        for (const char *t = k; t > from;) {
+            t--;
+            if (*t == ';' || *t == '{' || *t == '}') break;
+            if (strncmp(t, "template", 8) == 0 && (t == text || !isalnum((unsigned char)t[-1]))) return true;
+        }
+    }
+    return false;
+}
+
 static void scan_file(FragmentSet *fs, Graph *g, int i)
 {
     struct stat st;
@@ -280,6 +294,7 @@ static void scan_file(FragmentSet *fs, Graph *g, int i)
     if (!text) return;
     if (!g->info[i].fragment_kind && is_cpp_header(g->files[i]) && text_defines_cuda_kernel(text))
         g->info[i].fragment_kind = true;
+    g->info[i].kernel_template = defines_kernel_template(text);
     int line_no = 0;
     for (char *line = text; line && *line;) {
         char *next = strchr(line, '\n');
@@ -553,4 +568,21 @@ int fragments_owned_by(FragmentSet *fs, const char *abs_tu, const char *const **
     int i = *strmap_get(&g->index, abs_tu) - 1;
     *out = i >= 0 ? g->owned[i] : NULL;
     return i >= 0 ? g->nowned[i] : 0;
+}
+
+int fragments_launchers_reached(FragmentSet *fs, const char *abs_tu, const char ***out)
+{
+    *out = NULL;
+    int n = 0;
+    Graph *g = graph_of(fs, abs_tu);
+    for (int i = 0; i < g->nfiles; i++) {
+        const FragmentInfo *fi = &g->info[i];
+        if (!fi->kernel_template || !fi->owner || strcmp(fi->owner, abs_tu) == 0) continue;
+        for (int r = 1; r < fi->nroots; r++)
+            if (strcmp(fi->roots[r], abs_tu) == 0) {
+                *VEC_PUSH(*out, n) = g->files[i];
+                break;
+            }
+    }
+    return n;
 }

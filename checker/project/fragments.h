@@ -27,6 +27,7 @@ typedef struct {
     const char *owner;         /* the translation unit it is analysed through; NULL: none */
     const char **roots; int nroots;      /* every translation unit that reaches it, owner first */
     Includer *includers; int nincluders; /* the files that include it, in path order */
+    bool kernel_template;      /* it defines a kernel template (a generic launcher's `template <class F> __global__`) */
 } FragmentInfo;
 
 /* Does C/C++ text define a CUDA kernel: a `__global__` outside comments,
@@ -54,5 +55,9 @@ void fragments_free(FragmentSet *fs);
 const FragmentInfo *fragments_info(FragmentSet *fs, const char *abs_path);
 /* The fragments whose owner is this translation unit (real paths). */
 int fragments_owned_by(FragmentSet *fs, const char *abs_tu, const char *const **out);
+/* The fragments this translation unit reaches that define kernel templates
+ * and that another translation unit owns: the generic launchers its device
+ * lambdas and functors go through (*out malloc'd, the paths the set's). */
+int fragments_launchers_reached(FragmentSet *fs, const char *abs_tu, const char ***out);
 
 #endif

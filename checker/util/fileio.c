@@ -220,3 +220,39 @@ bool is_regular_file(const char *path)
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
+
+bool path_fold_dots(const char *path, char *out, size_t n)
+{
+    if (!strstr(path, "/../") && !strstr(path, "/./")) return false;
+    size_t len = strlen(path);
+    if (len >= n || len >= 4096) return false;
+    char buf[4096];
+    size_t at = 0; /* buf holds the folded prefix */
+    for (const char *p = path; *p;) {
+        const char *e = strchr(p, '/');
+        size_t seg = e ? (size_t)(e - p) : strlen(p);
+        if (seg == 1 && p[0] == '.' && p != path) {
+            /* "./": dropped */
+        } else if (seg == 2 && p[0] == '.' && p[1] == '.' && at > 0) {
+            size_t prev = at - 1; /* buf[at-1] is '/' */
+            while (prev > 0 && buf[prev - 1] != '/') prev--;
+            if ((at - 1 - prev == 2 && buf[prev] == '.' && buf[prev + 1] == '.') || at - 1 == prev) {
+                memcpy(buf + at, p, seg); /* "../.." or a leading "/..": kept */
+                at += seg;
+                if (e) buf[at++] = '/';
+            } else {
+                at = prev;
+            }
+        } else {
+            memcpy(buf + at, p, seg);
+            at += seg;
+            if (e) buf[at++] = '/';
+        }
+        p = e ? e + 1 : p + seg;
+    }
+    buf[at] = 0;
+    struct stat a, b;
+    if (!at || stat(path, &a) != 0 || stat(buf, &b) != 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino) return false;
+    memcpy(out, buf, at + 1);
+    return true;
+}

@@ -23,6 +23,11 @@ bool write_all(int fd, const char *data, size_t n);
 /* Is `path` inside directory `dir` (a textual prefix followed by '/'; a
  * trailing '/' of dir is ignored)? */
 bool path_is_under(const char *path, const char *dir);
+/* `path` with its "." and "dir/.." parts folded away (src/tree/../common/x.h
+ * is src/common/x.h) into out, when the folded path names the same file
+ * (no symbolic link made the difference); false, out untouched, when there
+ * is nothing to fold, the result would not fit or is another file. */
+bool path_fold_dots(const char *path, char *out, size_t n);
 /* Is there a regular file at path (links followed)? */
 bool is_regular_file(const char *path);
 /* A new directory $TMPDIR/<prefix>-XXXXXX (mode 0700) into `out`; it is

@@ -402,6 +402,8 @@ for jobs in 1 2; do
     check "launchers -j$jobs: the header's plain kernel: one finding, through its owner" \
         "rules.count(('double-literal', 'launch.cuh', 23)) == 1 and files['launch.cuh']['analysed_through'].endswith('a_fill.cu')"
     check "launchers -j$jobs: the owner's coalesced lambda gives nothing" "not any(r[1] == 'a_fill.cu' for r in rules)"
+    check "launchers -j$jobs: a lambda whose __host__ __device__ a project macro spells is analysed too" \
+        "('uncoalesced-row', 'c_macro.cu', 11) in rules"
 done
 
 # --- kernels declared through a project macro (GLOBAL -> __global__) ---------

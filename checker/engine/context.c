@@ -4,9 +4,11 @@
 #include "util/oom.h"
 #include "util/vec.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 /* A real path as the report names files: relative to the working directory
@@ -38,10 +40,30 @@ static bool buffer_is_saved(const char *path, const char *contents, size_t size)
     return same;
 }
 
+/* `] NAME(` with NAME a macro that names device code (XGBOOST_DEVICE,
+ * HOST_DEVICE_FN): a lambda whose attributes a project macro spells. */
+static bool device_macro_lambda(const char *text)
+{
+    for (const char *p = strchr(text, ']'); p; p = strchr(p + 1, ']')) {
+        const char *q = p + 1;
+        while (*q == ' ' || *q == '\t') q++;
+        const char *name = q;
+        while (isalnum((unsigned char)*q) || *q == '_') q++;
+        if (q - name < 6 || isdigit((unsigned char)*name)) continue;
+        const char *e = q;
+        while (*q == ' ' || *q == '\t') q++;
+        if (*q != '(') continue;
+        for (const char *c = name; c + 6 <= e; c++)
+            if (strncasecmp(c, "device", 6) == 0) return true;
+    }
+    return false;
+}
+
 /* A lambda whose call operator is device code: `] __device__`, `] (args)
- * __device__`, with `__host__` or `mutable` between. */
+ * __device__`, with `__host__` or `mutable` between, or a macro for them. */
 static bool has_device_lambda(const char *text)
 {
+    if (device_macro_lambda(text)) return true;
     for (const char *d = strstr(text, "__device__"); d; d = strstr(d + 10, "__device__")) {
         const char *p = d;
         for (;;) {

@@ -295,6 +295,11 @@ static void add_directory_definitions(CmakeDefinitions *d, const char *dir, cons
     }
 }
 
+void cmake_definitions_begin_file(CmakeDefinitions *d)
+{
+    d->depth = 0;
+}
+
 void cmake_definitions_command(CmakeDefinitions *d, const char *dir, bool lists_file, const char *name,
                                char *const *args, int nargs)
 {

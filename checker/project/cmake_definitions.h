@@ -32,6 +32,10 @@ typedef char *(*CmakeValueFn)(void *ctx, const char *name);
 CmakeDefinitions *cmake_definitions_new(CmakeValueFn value, void *ctx);
 void cmake_definitions_free(CmakeDefinitions *d);
 
+/* A new CMake file starts: no block of the previous one is open any more
+ * (a file cut short cannot hide the next one's definitions). */
+void cmake_definitions_begin_file(CmakeDefinitions *d);
+
 /* One command of a CMake file, in order: block commands (if, else, elseif,
  * endif, function, ...) move the reading through the conditions; the
  * definition commands of a CMakeLists.txt (lists_file) in `dir` add. */

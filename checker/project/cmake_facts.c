@@ -440,6 +440,7 @@ static void read_commands(CmakeFacts *f, const char *path, const char *text)
     int depth = 0; /* if(), function() and loop bodies: their sources are optional or unknown */
     const char *condition[8] = {NULL}; /* per open block: the NAME of if(NAME) before any else */
     Command c;
+    cmake_definitions_begin_file(f->definitions);
     for (const char *pos = text; next_command(&pos, &c); free_command(&c)) {
         cmake_definitions_command(f->definitions, dir, lists_file, c.name, c.args, c.nargs);
         if (is_block_start(c.name)) {

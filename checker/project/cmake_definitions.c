@@ -33,7 +33,7 @@ typedef struct {
 
 struct CmakeDefinitions {
     Arena arena;
-    CmakeValueFn value;
+    CmakeExpandFn expand;
     void *ctx;
     Block blocks[MAX_BLOCKS];
     int depth;                 /* may exceed MAX_BLOCKS: those blocks are unknown */
@@ -42,11 +42,11 @@ struct CmakeDefinitions {
     StrMap interface_libs;     /* add_library(NAME INTERFACE) */
 };
 
-CmakeDefinitions *cmake_definitions_new(CmakeValueFn value, void *ctx)
+CmakeDefinitions *cmake_definitions_new(CmakeExpandFn expand, void *ctx)
 {
     CmakeDefinitions *d = calloc(1, sizeof *d);
     if (!d) return NULL;
-    d->value = value;
+    d->expand = expand;
     d->ctx = ctx;
     return d;
 }
@@ -70,7 +70,11 @@ static bool part_is(const char *part, size_t n, const char *const *words)
     return false;
 }
 
-CmakeVendor cmake_backend_switch(const char *name)
+/* How a name reads as a backend switch: CMAKE_NVIDIA for CUDA or NVIDIA,
+ * CMAKE_AMD for HIP, ROCM or AMD, as one of its '_' parts beside only a
+ * leading project prefix and words such as USE, WITH, ENABLE, BACKEND,
+ * FOUND or COMPILER; CMAKE_ANY_VENDOR for any other name. */
+static CmakeVendor backend_switch(const char *name)
 {
     static const char *const nvidia[] = {"CUDA", "NVIDIA", NULL};
     static const char *const amd[] = {"HIP", "ROCM", "AMD", NULL};
@@ -104,7 +108,7 @@ static Branch negate(Branch b)
     }
 }
 
-static bool false_constant(const char *v)
+bool cmake_false_constant(const char *v)
 {
     static const char *const no[] = {"0", "OFF", "NO", "FALSE", "N", "IGNORE", "NOTFOUND", ""};
     for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
@@ -148,14 +152,16 @@ static Branch read_condition(CmakeDefinitions *d, char *const *args, int nargs)
     for (const char *p = name; *p; p++)
         if (!isalnum((unsigned char)*p) && *p != '_') return BRANCH_UNKNOWN;
     Branch b = BRANCH_UNKNOWN;
-    CmakeVendor vendor = cmake_backend_switch(name);
+    CmakeVendor vendor = backend_switch(name);
     if (vendor != CMAKE_ANY_VENDOR) {
         b = vendor == CMAKE_NVIDIA ? BRANCH_NVIDIA : BRANCH_AMD;
-    } else if (true_constant(name) || false_constant(name)) {
+    } else if (true_constant(name) || cmake_false_constant(name)) {
         b = true_constant(name) ? BRANCH_TAKEN : BRANCH_SKIPPED;
     } else {
-        char *v = d->value(d->ctx, name);
-        if (v) b = false_constant(v) ? BRANCH_SKIPPED : BRANCH_TAKEN;
+        char ref[300];
+        snprintf(ref, sizeof ref, "${%s}", name);
+        char *v = d->expand(d->ctx, ref);
+        if (v) b = cmake_false_constant(v) ? BRANCH_SKIPPED : BRANCH_TAKEN;
         free(v);
     }
     return negated ? negate(b) : b;
@@ -218,42 +224,9 @@ static bool plain_definition(const char *def)
     return true;
 }
 
-/* `text` with each ${NAME} replaced by its value (malloc'd); NULL when one is unknown. */
-static char *expand_text(CmakeDefinitions *d, const char *text)
-{
-    char *out = NULL;
-    size_t len = 0;
-    FILE *s = open_memstream(&out, &len);
-    if (!s) return NULL;
-    bool ok = true;
-    for (const char *p = text; *p && ok;) {
-        const char *end = p[0] == '$' && p[1] == '{' ? strchr(p + 2, '}') : NULL;
-        if (!end) {
-            fputc(*p++, s);
-            continue;
-        }
-        char name[256];
-        size_t n = (size_t)(end - p - 2);
-        if (n >= sizeof name) { ok = false; break; }
-        memcpy(name, p + 2, n);
-        name[n] = 0;
-        char *v = d->value(d->ctx, name);
-        if (!v || strchr(v, '$')) ok = false;
-        else fputs(v, s);
-        free(v);
-        p = end + 1;
-    }
-    fclose(s);
-    if (!ok) {
-        free(out);
-        return NULL;
-    }
-    return out;
-}
-
 static void add_scoped(CmakeDefinitions *d, const char *dir, const char *definition, CmakeVendor vendor)
 {
-    char *value = strchr(definition, '$') ? expand_text(d, definition) : NULL;
+    char *value = strchr(definition, '$') ? d->expand(d->ctx, definition) : NULL;
     if (value) definition = value;
     if (!strchr(definition, '$') && plain_definition(definition)) {
         char *key = arena_printf(&d->arena, "%s\n%d\n%s", dir, (int)vendor, definition);

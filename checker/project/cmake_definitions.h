@@ -26,10 +26,11 @@ typedef enum { CMAKE_ANY_VENDOR = 0, CMAKE_NVIDIA = 1, CMAKE_AMD = 2 } CmakeVend
 
 typedef struct CmakeDefinitions CmakeDefinitions;
 
-/* value(ctx, name): a variable's expanded value (malloc'd), NULL when unknown. */
-typedef char *(*CmakeValueFn)(void *ctx, const char *name);
+/* expand(ctx, text): text with each ${VAR} replaced by its value
+ * (malloc'd), NULL when a variable is unknown (cmake_facts.c). */
+typedef char *(*CmakeExpandFn)(void *ctx, const char *text);
 
-CmakeDefinitions *cmake_definitions_new(CmakeValueFn value, void *ctx);
+CmakeDefinitions *cmake_definitions_new(CmakeExpandFn expand, void *ctx);
 void cmake_definitions_free(CmakeDefinitions *d);
 
 /* A new CMake file starts: no block of the previous one is open any more
@@ -51,10 +52,8 @@ int cmake_definitions_for_path(CmakeDefinitions *d, const char *path, CmakeVendo
 /* The i-th definition (for --show-project): 1, or 0 past the end. */
 int cmake_definitions_at(CmakeDefinitions *d, int i, const char **dir, const char **definition, CmakeVendor *vendor);
 
-/* How a name reads as a backend switch: CMAKE_NVIDIA for CUDA or NVIDIA,
- * CMAKE_AMD for HIP, ROCM or AMD, as one of its '_' parts beside only a
- * leading project prefix and words such as USE, WITH, ENABLE, BACKEND,
- * FOUND or COMPILER; CMAKE_ANY_VENDOR for any other name. */
-CmakeVendor cmake_backend_switch(const char *name);
+/* One of CMake's false constants (0, OFF, NO, FALSE, N, IGNORE, NOTFOUND,
+ * X-NOTFOUND, the empty string)? */
+bool cmake_false_constant(const char *v);
 
 #endif

@@ -495,18 +495,16 @@ static void read_commands(CmakeFacts *f, const char *path, const char *text)
     }
 }
 
-static char *value_of(CmakeFacts *f, const char *name);
-
-static char *definition_value(void *facts, const char *name)
+static char *expand_text(void *facts, const char *text)
 {
-    return value_of(facts, name);
+    return expand(facts, text, 0);
 }
 
 static CmakeFacts *facts_new(void)
 {
     CmakeFacts *f = calloc(1, sizeof *f);
     if (!f) return NULL;
-    f->definitions = cmake_definitions_new(definition_value, f);
+    f->definitions = cmake_definitions_new(expand_text, f);
     if (!f->definitions) {
         free(f);
         return NULL;
@@ -575,15 +573,10 @@ const char *cmake_template_for(CmakeFacts *f, const char *spelling)
     return k ? k->template_path : NULL;
 }
 
-/* CMake's false constants (and the unknown, NULL). */
+/* Not one of CMake's false constants (the unknown, NULL, is false too). */
 static bool truthy(const char *v)
 {
-    if (!v || !*v) return false;
-    static const char *const no[] = {"0", "OFF", "NO", "FALSE", "N", "IGNORE", "NOTFOUND"};
-    for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
-        if (strcasecmp(v, no[i]) == 0) return false;
-    size_t n = strlen(v);
-    return !(n >= 9 && strcmp(v + n - 9, "-NOTFOUND") == 0);
+    return v && !cmake_false_constant(v);
 }
 
 static char *value_of(CmakeFacts *f, const char *name)

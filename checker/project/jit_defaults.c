@@ -48,31 +48,32 @@ static const char *directive(const char *line)
     return line;
 }
 
-/* Reading a file and the project headers it includes: scan(text) returns
- * true when it has what it looked for. */
-typedef bool (*TextScan)(const char *text, const char *name, void *acc);
-
-static bool walk_files(ProjectSet *ps, const char *root, const char *path, const char *text, int depth,
-                       TextScan scan, const char *name, void *acc)
+bool jit_walk_headers(ProjectSet *ps, const char *root, const char *path, int depth, JitTextScan scan,
+                      const char *name, void *acc)
 {
-    if (scan(text, name, acc)) return true;
     const Include *incs;
     int ninc = depth > 0 ? projects_includes_of(ps, path, &incs) : 0;
     for (int i = 0; i < ninc; i++) {
         char header[PATH_MAX];
-        if (incs[i].angled ||
-            !projects_resolve_include(ps, root, path, incs[i].spelling, false, header, sizeof header))
+        if (!projects_resolve_include(ps, root, path, incs[i].spelling, incs[i].angled, header, sizeof header))
             continue;
         long size;
         char *htext = read_file(header, &size);
         if (!htext) continue;
         char *hpath = xstrdup(header);
-        bool done = walk_files(ps, root, hpath, htext, depth - 1, scan, name, acc);
+        bool done = scan(htext, hpath, name, acc) || jit_walk_headers(ps, root, hpath, depth - 1, scan, name, acc);
         free(hpath);
         free(htext);
         if (done) return true;
     }
     return false;
+}
+
+/* The file's own text, then its headers'. */
+static bool walk_files(ProjectSet *ps, const char *root, const char *path, const char *text, int depth,
+                       JitTextScan scan, const char *name, void *acc)
+{
+    return scan(text, path, name, acc) || jit_walk_headers(ps, root, path, depth, scan, name, acc);
 }
 
 static const char *next_line(const char *line)
@@ -88,8 +89,9 @@ typedef struct {
     int n, max;
 } Defaults;
 
-static bool defaults_scan(const char *text, const char *name, void *acc)
+static bool defaults_scan(const char *text, const char *file, const char *name, void *acc)
 {
+    (void)file;
     Defaults *a = acc;
     char guarded[JIT_DEFAULT_NAME] = ""; /* M of the #ifndef M just before */
     for (const char *line = text; line && *line && a->n < a->max; line = next_line(line)) {
@@ -171,8 +173,9 @@ static bool declares(const char *line, const char *name)
     return false;
 }
 
-static bool flag_scan(const char *text, const char *name, void *acc)
+static bool flag_scan(const char *text, const char *file, const char *name, void *acc)
 {
+    (void)file;
     FlagFound *a = acc;
     enum { MAX_DEPTH = 32 };
     char stack[MAX_DEPTH][JIT_DEFAULT_NAME];

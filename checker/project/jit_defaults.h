@@ -1,5 +1,6 @@
 /* jit_defaults.h - what a kernel file's own headers say about a name it
- * leaves to its host: another macro's #ifndef default, or a flag's branch.
+ * leaves to its host: another macro's #ifndef default, or a flag's branch;
+ * and the walk over a file's project headers the run-time values use.
  *
  * A header shared by several kernels often writes
  *
@@ -27,6 +28,15 @@
 #include "project/project.h"
 
 #define JIT_DEFAULT_NAME 64
+
+/* A scan of one file's text (the file at `file`) for `name`: true when it
+ * has what it looked for. */
+typedef bool (*JitTextScan)(const char *text, const char *file, const char *name, void *acc);
+/* scan() over the project headers `path` includes (quoted or angled, as
+ * project.h resolves them) and, down to `depth` levels, theirs, until it
+ * returns true; true then. */
+bool jit_walk_headers(ProjectSet *ps, const char *root, const char *path, int depth, JitTextScan scan,
+                      const char *name, void *acc);
 
 /* The macros M of `text` (the kernel file `path`) and of the project
  * headers it includes (two levels) that have `#ifndef M` followed by

@@ -330,25 +330,29 @@ static int take_constants(const char *text, const char *file, const char *own, c
 
 /* take_constants over the project headers `file` includes, and theirs down
  * to `depth` levels (a host file's "Stream.h" through its own header). */
+typedef struct {
+    const char *own;
+    char (*names)[MAX_NAME];
+    int *nnames;
+    bool *found;
+    int nfound;
+    JitDefines *out;
+} ConstantsWalk;
+
+static bool constants_in(const char *text, const char *file, const char *name, void *acc)
+{
+    (void)name;
+    ConstantsWalk *w = acc;
+    w->nfound = take_constants(text, file, w->own, w->names, w->nnames, w->found, w->nfound, w->out);
+    return w->nfound >= *w->nnames;
+}
+
 static int take_included_constants(ProjectSet *ps, const char *root, const char *file, const char *own, int depth,
                                    char (*names)[MAX_NAME], int *nnames, bool *found, int nfound, JitDefines *out)
 {
-    const Include *incs;
-    int ninc = depth > 0 ? projects_includes_of(ps, file, &incs) : 0;
-    char header[PATH_MAX];
-    for (int i = 0; i < ninc && nfound < *nnames; i++) {
-        if (!projects_resolve_include(ps, root, file, incs[i].spelling, incs[i].angled, header, sizeof header))
-            continue;
-        long size;
-        char *text = read_file(header, &size);
-        if (!text) continue;
-        nfound = take_constants(text, header, own, names, nnames, found, nfound, out);
-        free(text);
-        char *copy = xstrdup(header);
-        nfound = take_included_constants(ps, root, copy, own, depth - 1, names, nnames, found, nfound, out);
-        free(copy);
-    }
-    return nfound;
+    ConstantsWalk w = {own, names, nnames, found, nfound, out};
+    if (nfound < *nnames) jit_walk_headers(ps, root, file, depth, constants_in, NULL, &w);
+    return w.nfound;
 }
 
 static bool same_dir(const char *a, const char *b)
@@ -448,7 +452,6 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
     /* the referrers that compile the embedded text, kept for their mentions below */
     char *embedding[16];
     int embedding_file[16], nembedding = 0;
-    char header[PATH_MAX];
     for (int k = 0; k < rf->n && (nfound < nnames || !embedded); k++) {
         int f = rf->files[k];
         if (strcmp(files[f], path) == 0) continue;
@@ -467,17 +470,7 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
             nfound = take_constants(text, files[f], own, names, &nnames, found, nfound, out);
             /* the constants may sit in a project header it includes
              * ("config.hpp" next to it, <kernel/config.hpp>), one level down */
-            const Include *incs;
-            int ninc = projects_includes_of(ps, files[f], &incs);
-            for (int i = 0; i < ninc && nfound < nnames; i++) {
-                long hsize;
-                char *htext = projects_resolve_include(ps, root, files[f], incs[i].spelling, incs[i].angled, header,
-                                                       sizeof header)
-                                  ? read_file(header, &hsize)
-                                  : NULL;
-                if (htext) nfound = take_constants(htext, header, own, names, &nnames, found, nfound, out);
-                free(htext);
-            }
+            nfound = take_included_constants(ps, root, files[f], own, 1, names, &nnames, found, nfound, out);
         }
         if (ref == AS_EMBEDDED_SOURCE && nembedding < 16) {
             embedding_file[nembedding] = f;

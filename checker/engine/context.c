@@ -91,18 +91,23 @@ static bool has_device_lambda(const char *text)
  * instantiations (fragments.h). */
 static void add_launchers(FragmentSet *fs, const char *abs, const char *contents, size_t size, FileContext *out)
 {
-    long n = 0;
-    char *owned_text = contents ? NULL : read_file(abs, &n);
-    char *text = owned_text;
-    if (contents) {
+    const char **launchers = NULL;
+    int nlaunchers = fragments_launchers_reached(fs, abs, &launchers); /* the graph first: no read without one */
+    char *text = NULL;
+    if (nlaunchers && contents) {
         text = xmalloc(size + 1);
         memcpy(text, contents, size);
         text[size] = 0;
+    } else if (nlaunchers) {
+        long n = 0;
+        text = read_file(abs, &n);
     }
-    const char **launchers = NULL;
-    int nlaunchers = text && has_device_lambda(text) ? fragments_launchers_reached(fs, abs, &launchers) : 0;
+    bool lambdas = text && has_device_lambda(text);
     free(text);
-    if (!nlaunchers) return;
+    if (!lambdas) {
+        free(launchers);
+        return;
+    }
     const char **all = arena_alloc(&out->arena, sizeof *all * (size_t)(out->nmodel_files + nlaunchers));
     for (int i = 0; i < out->nmodel_files; i++) all[i] = out->model_files[i];
     for (int i = 0; i < nlaunchers; i++) all[out->nmodel_files + i] = arena_strdup(&out->arena, launchers[i]);

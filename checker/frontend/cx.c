@@ -361,12 +361,16 @@ long long pointee_size(CXType t)
 const char *file_name(Cx *c, CXFile f)
 {
     if (!f) return NULL;
-    if (c->last_file && clang_File_isEqual(f, c->last_file)) return c->last_name;
-    c->last_file = f;
-    c->last_name = cxstr(c->arena, clang_getFileName(f));
+    const int n = (int)(sizeof c->names / sizeof c->names[0]);
+    for (int i = 0; i < n; i++)
+        if (c->names[i].file && clang_File_isEqual(f, c->names[i].file)) return c->names[i].name;
+    const char *name = cxstr(c->arena, clang_getFileName(f));
     char folded[4096]; /* one spelling per file: src/tree/../common/x.h is src/common/x.h */
-    if (c->last_name && path_fold_dots(c->last_name, folded, sizeof folded)) c->last_name = arena_strdup(c->arena, folded);
-    return c->last_name;
+    if (name && path_fold_dots(name, folded, sizeof folded)) name = arena_strdup(c->arena, folded);
+    c->names[c->next_name].file = f;
+    c->names[c->next_name].name = name;
+    c->next_name = (c->next_name + 1) % n;
+    return name;
 }
 
 /* A range in a host string's program, moved to the host file (see Cx). */

@@ -17,8 +17,13 @@
 typedef struct {
     CXTranslationUnit tu;
     Arena *arena;            /* file names and texts are copied here */
-    CXFile last_file;
-    const char *last_name;
+    /* The last few files' names (file_name), a main file and the headers
+     * its accesses alternate with, named and folded once each. */
+    struct {
+        CXFile file;
+        const char *name;
+    } names[4];
+    int next_name;
     /* Files' texts by handle (contents_of): libclang finds a file's text
      * by searching its whole source table, which for a header held in a
      * precompiled preamble takes milliseconds, and kernels ask per member

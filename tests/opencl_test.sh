@@ -124,6 +124,18 @@ check "build values: the row walk's width is N_PER_THREAD, not the parser's plac
 check "build values: a function-like OP stays undefined: combine.cl degraded" "$sum" "^file combine\.cl degraded .*never defines \(OP\)"
 out=$("$G" -v "$P/kernels/pack.cl" 2>&1)
 check "build values: -v names the constant, its file, and the run-time value" "$out" "compiled at run time \(OpenCL\): parsed with TILE=\(16\), read from .*host/pack\.cpp; N_PER_THREAD set by .*host/pack\.cpp from a value known only at run time"
+# a templated host (testdata/projects/opencl_templated_host): types from an
+# option macro and a traits class (a type parameter's, a typedef's through a
+# format library's `{}`), a flag named at run time, and the sources the host
+# builds before the file (a function in a flag's branch, a size of their own)
+P=$T/projects/opencl_templated_host
+summarise_project "$P" row_width width
+check "templated host: the type parameters' and the typedef's types: reduce_rows.cl ok" "$sum" "^file reduce_rows\.cl ok $"
+check "templated host: combine() from ops.cl under the run-time flag; the row walk found" "$sum" "^finding uncoalesced-row reduce_rows\.cl:5 width=width$"
+check "templated host: store.cl's LANES, built before fill.cl: fill.cl ok" "$sum" "^file fill\.cl ok $"
+out=$("$G" -v "$P" 2>&1)
+check "templated host: -v names the types, the typedef's option, the flag and the source before the file" "$out" "reduce_rows\.cl: note: compiled at run time \(OpenCL\): parsed with Ti=float, To=float, T=To, read from .*host/reduce\.hpp; -D index_t=long as every build passes it \(.*host/platform\.cpp\); -D ADD_OP, one of the flags the host names at run time \(-D%s\): its branch of the kernel's headers defines combine; built after .*kernels/ops\.cl \(the host builds it with it\); Ti, To from the host template's type parameters, a build per type: parsed with float \(one of 3 types type_traits<Ti>::name\(\) names\)"
+nocheck "templated host: no type assumed" "$out" "assumed \("
 # -D options a C host formats with snprintf (testdata/projects/opencl_option_strings):
 # values from the host's constants (a comment after a #define's value), a
 # literal in the option text, and a run-time value (an expression)

@@ -173,6 +173,28 @@ static bool declares(const char *line, const char *name)
     return false;
 }
 
+/* Does the line start a definition of the function `name` (`T name(T a, T b) {`,
+ * its return type before it, its body or nothing after the parameters)? */
+static bool defines_function(const char *line, const char *name)
+{
+    size_t n = strlen(name);
+    const char *end = strchr(line, '\n');
+    if (!end) end = line + strlen(line);
+    const char *p = line;
+    while (p < end && (*p == ' ' || *p == '\t')) p++;
+    const char *type = p;
+    while (p < end && (ident(*p) || *p == ' ' || *p == '\t' || *p == '*')) {
+        if (p > type && !ident(p[-1]) && strncmp(p, name, n) == 0 && p[n] == '(') break;
+        p++;
+    }
+    if (p == type || p >= end || strncmp(p, name, n) != 0 || p[n] != '(') return false;
+    const char *close = memchr(p, ')', (size_t)(end - p));
+    if (!close) return false;
+    const char *after = close + 1;
+    while (after < end && (*after == ' ' || *after == '\t' || *after == '\r')) after++;
+    return after == end || *after == '{';
+}
+
 static bool flag_scan(const char *text, const char *file, const char *name, void *acc)
 {
     (void)file;
@@ -199,7 +221,7 @@ static bool flag_scan(const char *text, const char *file, const char *name, void
             if (depth > 0) depth--;
         } else if (top && top[0] &&
                    (d ? strncmp(d, "define", 6) == 0 && directive_word(d + 6, word, sizeof word) && strcmp(word, name) == 0
-                      : declares(line, name))) {
+                      : declares(line, name) || defines_function(line, name))) {
             snprintf(a->flag, a->n, "%s", top);
             return true;
         }

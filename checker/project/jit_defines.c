@@ -24,6 +24,11 @@ void jit_defines_free(JitDefines *d)
     free(d->common_source);
     free(d->flag);
     free(d->flag_for);
+    for (int i = 0; i < d->ngeneric; i++) free(d->generic[i]);
+    free(d->generic);
+    free(d->generic_how);
+    for (int i = 0; i < d->nprefix; i++) free(d->prefix[i]);
+    free(d->prefix);
     memset(d, 0, sizeof *d);
 }
 
@@ -52,6 +57,9 @@ void jit_defines_copy(JitDefines *to, const JitDefines *from)
     to->common_source = copy_or_null(from->common_source);
     to->flag = copy_or_null(from->flag);
     to->flag_for = copy_or_null(from->flag_for);
+    to->generic = copy_strings(from->generic, from->ngeneric);
+    to->generic_how = copy_or_null(from->generic_how);
+    to->prefix = copy_strings(from->prefix, from->nprefix);
 }
 
 void jit_defines_merge(JitDefines *into, JitDefines *from)
@@ -81,6 +89,22 @@ void jit_defines_merge(JitDefines *into, JitDefines *from)
     }
     free(from->flag);
     free(from->flag_for);
+    for (int i = 0; i < from->ngeneric; i++) {
+        bool have = false;
+        for (int j = 0; j < into->ngeneric && !have; j++) have = strcmp(into->generic[j], from->generic[i]) == 0;
+        if (have) free(from->generic[i]);
+        else *VEC_PUSH(into->generic, into->ngeneric) = from->generic[i];
+    }
+    if (!into->generic_how) into->generic_how = from->generic_how, from->generic_how = NULL;
+    free(from->generic);
+    free(from->generic_how);
+    for (int i = 0; i < from->nprefix; i++) {
+        bool have = false;
+        for (int j = 0; j < into->nprefix && !have; j++) have = strcmp(into->prefix[j], from->prefix[i]) == 0;
+        if (have) free(from->prefix[i]);
+        else *VEC_PUSH(into->prefix, into->nprefix) = from->prefix[i];
+    }
+    free(from->prefix);
     into->run_time_compiled |= from->run_time_compiled;
     into->device_default |= from->device_default;
     into->opencl = from->opencl;
@@ -91,8 +115,10 @@ void jit_defines_merge(JitDefines *into, JitDefines *from)
     memset(from, 0, sizeof *from);
 }
 
-void jit_defines_truncate(JitDefines *d, int ndefines, int nrun_time_names, int ncommon)
+void jit_defines_truncate(JitDefines *d, int ndefines, int nrun_time_names, int ncommon, int nprefix)
 {
+    for (int i = nprefix; i < d->nprefix; i++) free(d->prefix[i]);
+    if (nprefix < d->nprefix) d->nprefix = nprefix;
     for (int i = ncommon; i < d->ncommon; i++) free(d->common[i]);
     d->ncommon = ncommon;
     for (int i = ndefines; i < d->ndefines; i++) free(d->defines[i]);
@@ -106,8 +132,20 @@ void jit_defines_truncate(JitDefines *d, int ndefines, int nrun_time_names, int 
         free(d->flag_for);
         d->flag = d->flag_for = NULL;
     }
+    int kept = 0; /* the generic types still among the defines */
+    for (int i = 0; i < d->ngeneric; i++) {
+        bool among = false;
+        for (int k = 0; k < ndefines && !among; k++) among = strcmp(d->defines[k], d->generic[i]) == 0;
+        if (among) d->generic[kept++] = d->generic[i];
+        else free(d->generic[i]);
+    }
+    d->ngeneric = kept;
+    if (!kept) {
+        free(d->generic_how);
+        d->generic_how = NULL;
+    }
     if (!nrun_time_names) d->placeholder = NULL;
-    if (!ndefines) {
+    if (!ndefines && !d->nprefix) {
         bool opencl = d->opencl;
         jit_defines_free(d);
         d->opencl = opencl;
@@ -170,6 +208,14 @@ char *jit_describe(const JitDefines *d)
                 d->run_time_source, d->nrun_time_names > 1 ? "values" : "a value",
                 d->nrun_time_names > 1 ? "compile-time constants" : "a compile-time constant",
                 d->placeholder ? d->placeholder : JIT_RUN_TIME_PLACEHOLDER);
+    for (int i = 0; i < d->nprefix; i++)
+        fprintf(s, "%s%s", i ? ", " : shown || d->nrun_time_names ? "; built after " : ": built after ", d->prefix[i]);
+    if (d->nprefix) fprintf(s, " (the host builds %s with it)", d->nprefix > 1 ? "them" : "it");
+    for (int i = 0; i < d->ngeneric; i++)
+        fprintf(s, "%s%.*s", i ? ", " : shown || d->nrun_time_names ? "; " : ": ", (int)strcspn(d->generic[i], "="), d->generic[i]);
+    if (d->ngeneric)
+        fprintf(s, " from the host template's type parameters, a build per type: parsed with %s (%s)",
+                strchr(d->generic[0], '=') + 1, d->generic_how ? d->generic_how : "");
     if (d->device_default)
         fputs("; functions without __device__ as device code (the project passes NVRTC "
               "--device-as-default-execution-space)", s);
@@ -186,7 +232,8 @@ static bool type_spelling(const char *v)
     return true;
 }
 
-int jit_take_type_options(const char *text, const char *file, const char *assumed, JitDefines *out)
+int jit_take_type_options(const char *text, const char *file, const char *assumed, JitTypes *types, bool generic,
+                          JitDefines *out)
 {
     int added = 0;
     for (const char *a = assumed; a && *a;) {
@@ -200,12 +247,22 @@ int jit_take_type_options(const char *text, const char *file, const char *assume
         size_t len = strlen(name);
         for (int i = 0; i < out->ndefines && !have; i++)
             have = strncmp(out->defines[i], name, len) == 0 && out->defines[i][len] == '=';
-        if (have || jit_option_value(text, name, value, sizeof value) != OPTION_LITERAL || !type_spelling(value))
-            continue;
+        if (have) continue;
+        char how[160] = "";
+        JitTypeKind kind = JIT_TYPE_NONE;
+        if (jit_option_value(text, name, value, sizeof value) == OPTION_LITERAL && type_spelling(value))
+            kind = JIT_TYPE_FIXED;
+        else
+            kind = jit_type_value(types, text, name, value, sizeof value, how, sizeof how);
+        if (kind == JIT_TYPE_NONE || (kind == JIT_TYPE_GENERIC && !generic)) continue;
         size_t n = len + strlen(value) + 2;
         char *def = xmalloc(n);
         snprintf(def, n, "%s=%s", name, value);
         *VEC_PUSH(out->defines, out->ndefines) = def;
+        if (kind == JIT_TYPE_GENERIC) {
+            *VEC_PUSH(out->generic, out->ngeneric) = xstrdup(def);
+            if (!out->generic_how) out->generic_how = xstrdup(how);
+        }
         if (!out->source) out->source = xstrdup(file);
         added++;
     }

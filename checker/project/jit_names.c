@@ -2,6 +2,7 @@
 #include "project/jit_names.h"
 #include "project/jit_defaults.h"
 #include "project/jit_options.h"
+#include "project/jit_index.h"
 #include "util/arena.h"
 #include "util/fileio.h"
 #include "util/oom.h"
@@ -17,12 +18,12 @@
 #define MAX_NAMES 32
 #define MAX_NAME 64
 #define MAX_VALUE 160
-#define MAX_COMMON_FLAGS 16
 
-/* The name in "use of undeclared identifier 'N'", when it is one word. */
-static bool undeclared_name(const char *msg, char *name, size_t n)
+/* The name in "use of undeclared identifier 'N'" (or, with type_names,
+ * "unknown type name 'N'"), when it is one word. */
+static bool undeclared_name(const char *msg, bool type_names, char *name, size_t n)
 {
-    if (!diag_undefined_name(msg, false, name, n)) return false;
+    if (!diag_undefined_name(msg, type_names, name, n)) return false;
     for (const char *c = name; *c; c++)
         if (!isalnum((unsigned char)*c) && *c != '_') return false;
     return true;
@@ -96,124 +97,20 @@ static bool called(const char *text, const char *word)
     return false;
 }
 
-/* ----------------------------------------------------- the reference index */
-
-typedef struct {
-    int *files; int n;       /* indexes into the project's file list */
-} Referrers;
-
-/* A host file that builds OpenCL programs, with the -D options it always
- * passes (jit_unconditional_flags). */
-typedef struct {
-    int file;
-    char *flags[MAX_COMMON_FLAGS];
-    int nflags;
-} BuildFile;
-
-typedef struct {
-    char *root;
-    const char *const *files; int nfiles;
-    StrMap by_stem;          /* stem -> referrers + 1 */
-    Referrers *refs; int nrefs;
-    bool device_default;     /* a file passes NVRTC --device-as-default-execution-space */
-    BuildFile *builds; int nbuilds; /* the files that call clBuildProgram */
-    StrMap option_file;      /* a -DNAME= option's name -> the first file whose literals write it + 1 */
-} RootRefs;
-
-struct JitIndex {
-    RootRefs *roots; int nroots;
-};
-
-JitIndex *jit_index_new(void)
-{
-    return xcalloc(1, sizeof(JitIndex));
-}
-
-void jit_index_free(JitIndex *ji)
-{
-    if (!ji) return;
-    for (int i = 0; i < ji->nroots; i++) {
-        RootRefs *r = &ji->roots[i];
-        for (int k = 0; k < r->nrefs; k++) free(r->refs[k].files);
-        for (int k = 0; k < r->nbuilds; k++)
-            for (int j = 0; j < r->builds[k].nflags; j++) free(r->builds[k].flags[j]);
-        free(r->builds);
-        free(r->refs);
-        strmap_free(&r->by_stem);
-        strmap_free(&r->option_file);
-        free(r->root);
-    }
-    free(ji->roots);
-    free(ji);
-}
-
-static void add_reference(RootRefs *r, const char *stem, size_t len, int file)
-{
-    char key[96];
-    if (len < 3 || len >= sizeof key) return;
-    snprintf(key, sizeof key, "%.*s", (int)len, stem);
-    int *slot = strmap_get(&r->by_stem, key);
-    if (!*slot) {
-        VEC_PUSH(r->refs, r->nrefs);
-        *slot = r->nrefs;
-    }
-    Referrers *rf = &r->refs[*slot - 1];
-    if (rf->n && rf->files[rf->n - 1] == file) return;
-    *VEC_PUSH(rf->files, rf->n) = file;
-}
-
-/* Every `<stem>_cuh`/`<stem>_cu`/`<stem>_cl` and `<stem>.cuh`/`<stem>.cu`/
- * `<stem>.cl` in a file (regions_cl_src: an OpenCL kernel's embedded text). */
-static void index_references(RootRefs *r, const char *text, int file)
-{
-    static const char *const exts[] = {"cu", "cl"};
-    for (int x = 0; x < 2; x++)
-        for (const char *p = text; (p = strstr(p, exts[x])) != NULL; p += 2) {
-            if (p == text || (p[-1] != '_' && p[-1] != '.')) continue;
-            size_t tail = x == 0 && p[2] == 'h' ? 3 : 2;
-            if (isalnum((unsigned char)p[tail]) || (p[tail] == '_' && strncmp(p + tail, "_src", 4) != 0)) continue;
-            const char *end = p - 1, *start = end;
-            while (start > text && (isalnum((unsigned char)start[-1]) || start[-1] == '_')) start--;
-            add_reference(r, start, (size_t)(end - start), file);
-        }
-}
-
-static RootRefs *refs_for(JitIndex *ji, ProjectSet *ps, const char *root)
-{
-    for (int i = 0; i < ji->nroots; i++)
-        if (strcmp(ji->roots[i].root, root) == 0) return &ji->roots[i];
-    RootRefs *r = VEC_PUSH(ji->roots, ji->nroots);
-    r->root = xstrdup(root);
-    r->nfiles = projects_index_files(ps, root, &r->files);
-    for (int f = 0; f < r->nfiles; f++) {
-        long size;
-        char *text = read_file(r->files[f], &size);
-        if (!text) continue;
-        index_references(r, text, f);
-        char options[256][JIT_OPTION_NAME];
-        int noptions = strstr(text, "-D") ? jit_option_names(text, options, 256) : 0;
-        for (int k = 0; k < noptions; k++) {
-            int *first = strmap_get(&r->option_file, options[k]);
-            if (!*first) *first = f + 1;
-        }
-        /* as a string literal: an option the code passes, not a comment */
-        if (strstr(text, "\"--device-as-default-execution-space") || strstr(text, "\"-default-device"))
-            r->device_default = true;
-        /* the code that builds OpenCL programs: the options it always passes */
-        if (strstr(text, "clBuildProgram")) {
-            BuildFile bf = {f, {NULL}, 0};
-            bf.nflags = jit_unconditional_flags(text, bf.flags, MAX_COMMON_FLAGS);
-            if (bf.nflags) *VEC_PUSH(r->builds, r->nbuilds) = bf;
-        }
-        free(text);
-    }
-    return r;
-}
-
 static bool listed(char (*names)[MAX_NAME], int n, const char *name)
 {
     for (int i = 0; i < n; i++)
         if (strcmp(names[i], name) == 0) return true;
+    return false;
+}
+
+/* A word of a constant's value that names no constant (`sizeof(double)`). */
+static bool keyword(const char *w)
+{
+    static const char *const words[] = {"sizeof", "alignof", "defined", "signed", "unsigned", "char", "short",
+                                        "int", "long", "float", "double", "half", "bool", "size_t"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (strcmp(w, words[i]) == 0) return true;
     return false;
 }
 
@@ -233,7 +130,8 @@ static void add_define(JitDefines *out, const char *name, const char *value, con
             while (isalnum((unsigned char)*e) || *e == '_') e++;
             char dep[MAX_NAME];
             snprintf(dep, sizeof dep, "%.*s", (int)(e - c < MAX_NAME - 1 ? e - c : MAX_NAME - 1), c);
-            if (!listed(names, *nnames, dep) && !mentions(own, dep)) snprintf(names[(*nnames)++], MAX_NAME, "%s", dep);
+            if (!listed(names, *nnames, dep) && !mentions(own, dep) && !keyword(dep))
+                snprintf(names[(*nnames)++], MAX_NAME, "%s", dep);
             c = e;
         } else {
             c++;
@@ -260,12 +158,41 @@ static void add_run_time_name(JitDefines *out, const char *name, const char *fil
     if (!out->run_time_source) out->run_time_source = xstrdup(file);
 }
 
+static bool is_name(const char *v)
+{
+    if (!isalpha((unsigned char)*v) && *v != '_') return false;
+    for (; *v; v++)
+        if (!isalnum((unsigned char)*v) && *v != '_') return false;
+    return true;
+}
+
+/* What the value argument of an option macro's call is (`"To"`, `256`,
+ * `threads_y`, `toNumStr(x)`); a string literal's quotes dropped. */
+static OptionValue macro_option(char *value, size_t n)
+{
+    size_t len = strlen(value);
+    if (len >= 2 && value[0] == '"' && value[len - 1] == '"') {
+        memmove(value, value + 1, len - 2);
+        value[len - 2] = '\0';
+        return len > 2 && !strpbrk(value, "\"\\") ? OPTION_LITERAL : OPTION_RUN_TIME;
+    }
+    (void)n;
+    if (isdigit((unsigned char)value[0])) {
+        for (const char *c = value; *c; c++)
+            if (!isalnum((unsigned char)*c) && *c != '.') return OPTION_RUN_TIME;
+        return OPTION_LITERAL;
+    }
+    for (const char *c = value; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_') return OPTION_RUN_TIME;
+    return isalpha((unsigned char)value[0]) || value[0] == '_' ? OPTION_ARGUMENT : OPTION_RUN_TIME;
+}
+
 /* Reads `text` (the file `file`) for the -D option of each name not found
  * yet (`"-DLEN=%d", LEN`: jit_options.h), then for a constant of it; adds
  * NAME=value to out.  An option set from an expression is a run-time name.
  * The new count of found names. */
 static int take_options(const char *text, const char *file, const char *own, char (*names)[MAX_NAME], int *nnames,
-                        bool *found, int nfound, JitDefines *out)
+                        bool *found, int nfound, JitTypes *types, JitDefines *out)
 {
     /* the options passed with a name's (-DITERATIONS=%u beside -DHASH_LOOPS=%u)
      * that the kernel file uses too (#ifndef ITERATIONS): the host passes them */
@@ -286,11 +213,14 @@ static int take_options(const char *text, const char *file, const char *own, cha
     for (int i = 0; i < *nnames; i++) {
         if (found[i]) continue;
         char value[MAX_VALUE - 2], constant[MAX_VALUE];
-        switch (jit_option_value(text, names[i], value, sizeof value)) {
+        OptionValue kind = jit_option_value(text, names[i], value, sizeof value);
+        if (kind == OPTION_ABSENT && jit_types_option_expression(types, text, names[i], value, sizeof value))
+            kind = macro_option(value, sizeof value);
+        switch (kind) {
         case OPTION_ABSENT:
             continue;
-        case OPTION_LITERAL:
-            snprintf(constant, sizeof constant, "(%s)", value);
+        case OPTION_LITERAL: /* a name (a type's) stays bare: `(To) x;` is no declaration */
+            snprintf(constant, sizeof constant, is_name(value) ? "%s" : "(%s)", value);
             add_define(out, names[i], constant, file, own, names, nnames);
             break;
         case OPTION_ARGUMENT:
@@ -301,9 +231,21 @@ static int take_options(const char *text, const char *file, const char *own, cha
             if (strcmp(value, names[i]) == 0) continue; /* a constant of its own name, maybe in a header */
             add_run_time_name(out, names[i], file);
             break;
-        case OPTION_RUN_TIME:
-            add_run_time_name(out, names[i], file);
+        case OPTION_RUN_TIME: {
+            /* a type (`dtype_traits<T>::getName()`) for a name an included source uses */
+            char how[160];
+            JitTypeKind type = jit_type_value(types, text, names[i], value, sizeof value, how, sizeof how);
+            if (type == JIT_TYPE_NONE) {
+                add_run_time_name(out, names[i], file);
+                break;
+            }
+            add_define(out, names[i], value, file, own, names, nnames);
+            if (type == JIT_TYPE_GENERIC) {
+                *VEC_PUSH(out->generic, out->ngeneric) = xstrdup(out->defines[out->ndefines - 1]);
+                if (!out->generic_how) out->generic_how = xstrdup(how);
+            }
             break;
+        }
         }
         found[i] = true;
         nfound++;
@@ -355,11 +297,6 @@ static int take_included_constants(ProjectSet *ps, const char *root, const char 
     return w.nfound;
 }
 
-static bool same_dir(const char *a, const char *b)
-{
-    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
-    return sa && sb && sa - a == sb - b && strncmp(a, b, (size_t)(sa - a)) == 0;
-}
 
 /* The options every build passes, from the files that build OpenCL programs
  * in the kernel file's directory or in one of its referrers' (a project's
@@ -371,8 +308,8 @@ static int take_common_flags(const RootRefs *refs, const Referrers *rf, const ch
     for (int b = 0; b < refs->nbuilds; b++) {
         const BuildFile *bf = &refs->builds[b];
         const char *builder = refs->files[bf->file];
-        bool near = same_dir(builder, path);
-        for (int k = 0; rf && k < rf->n && !near; k++) near = same_dir(builder, refs->files[rf->files[k]]);
+        bool near = jit_same_dir(builder, path);
+        for (int k = 0; rf && k < rf->n && !near; k++) near = jit_same_dir(builder, refs->files[rf->files[k]]);
         if (!near) continue;
         for (int i = 0; i < bf->nflags; i++) {
             size_t len = strcspn(bf->flags[i], "=");
@@ -407,12 +344,13 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
         if (opencl ? d->level != DIAG_ERROR && !d->build_time_error : d->level != DIAG_ERROR || !d->in_gpu_code)
             continue;
         gpu_errors = true;
-        if (!undeclared_name(d->message, name, sizeof name)) continue;
+        /* OpenCL: a type no assumption covers (used by a source built before the file) */
+        if (!undeclared_name(d->message, opencl, name, sizeof name)) continue;
         if (!listed(names, nnames, name)) snprintf(names[nnames++], MAX_NAME, "%s", name);
     }
     if (!opencl) assumed_types = NULL;
     if ((!gpu_errors && !assumed_types) || !root) return false;
-    RootRefs *refs = refs_for(ji, ps, root);
+    RootRefs *refs = jit_refs_for(ji, ps, root);
     bool found[MAX_NAMES] = {false};
     int nfound = 0;
     bool embedded = false, flag_at_run_time = false; /* a referrer passes "-D%s" */
@@ -426,8 +364,8 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
         long size;
         char *host = read_file(path, &size);
         if (host) {
-            jit_take_type_options(host, path, assumed_types, out);
-            nfound = take_options(host, path, host, names, &nnames, found, nfound, out);
+            jit_take_type_options(host, path, assumed_types, refs->types, true, out);
+            nfound = take_options(host, path, host, names, &nnames, found, nfound, refs->types, out);
             nfound = take_included_constants(ps, root, path, host, 2, names, &nnames, found, nfound, out);
         }
         free(host);
@@ -463,10 +401,11 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
             embedded = true;
             if (!out->source) out->source = xstrdup(files[f]);
         }
+        if (ref == AS_EMBEDDED_SOURCE && opencl) jit_take_prefix_sources(refs, path, text, stem, out);
         if (ref != NO_REFERENCE) {
-            flag_at_run_time |= strstr(text, "\"-D%s") || strstr(text, " -D%s");
-            jit_take_type_options(text, files[f], assumed_types, out);
-            nfound = take_options(text, files[f], own, names, &nnames, found, nfound, out);
+            flag_at_run_time |= strstr(text, "\"-D%s") || strstr(text, " -D%s") || jit_types_run_time_flag(refs->types, text);
+            jit_take_type_options(text, files[f], assumed_types, refs->types, true, out);
+            nfound = take_options(text, files[f], own, names, &nnames, found, nfound, refs->types, out);
             nfound = take_constants(text, files[f], own, names, &nnames, found, nfound, out);
             /* the constants may sit in a project header it includes
              * ("config.hpp" next to it, <kernel/config.hpp>), one level down */
@@ -478,6 +417,20 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
         } else {
             free(text);
         }
+    }
+    /* a name the sources built before the file define: in a flag's
+     * branch, when the host passes a flag it names at run time */
+    for (int k = 0; k < out->nprefix && nfound < nnames; k++) {
+        long size;
+        char *text = read_file(out->prefix[k], &size);
+        char flag[MAX_NAME];
+        for (int i = 0; text && i < nnames; i++) {
+            if (found[i] || !mentions(text, names[i])) continue;
+            found[i] = true, nfound++;
+            if (flag_at_run_time && jit_flag_defining(ps, root, out->prefix[k], text, names[i], flag, sizeof flag))
+                add_flag_define(out, flag, names[i]);
+        }
+        free(text);
     }
     /* a name still without a value that the compiling host code names: set
      * there from a run-time value, so any number is only for the parser
@@ -492,6 +445,7 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
         if (!found[i] && jit_flag_defining(ps, root, path, own, names[i], flag, sizeof flag))
             found[i] = true, nfound++, add_flag_define(out, flag, names[i]);
     free(own);
+    if (opencl) jit_take_types_written_elsewhere(refs, assumed_types, out);
     for (int k = 0; k < nembedding; k++) {
         for (int i = 0; i < nnames && nfound < nnames; i++) {
             if (found[i] || !mentions(embedding[k], names[i])) continue;
@@ -518,7 +472,7 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
         out->run_time_compiled = true;
         out->device_default = refs->device_default;
     }
-    if (out->ndefines > 0) return true;
+    if (out->ndefines > 0 || out->nprefix > 0) return true;
     jit_defines_free(out); /* an OpenCL file embedded but given nothing: its source name */
     out->opencl = opencl;
     return false;
@@ -530,7 +484,7 @@ bool jit_host_mentions(JitIndex *ji, ProjectSet *ps, const char *root, const cha
     const char *ext;
     stem_of(path, stem, sizeof stem, &ext);
     if (!root || strlen(stem) < 3) return false;
-    RootRefs *refs = refs_for(ji, ps, root);
+    RootRefs *refs = jit_refs_for(ji, ps, root);
     int *slot = strmap_get(&refs->by_stem, stem);
     if (!*slot) return false;
     const Referrers *rf = &refs->refs[*slot - 1];

@@ -26,12 +26,16 @@
  * __CUDACC_RTC__ defined, as NVRTC does, when it has errors in GPU code;
  * when a project file passes NVRTC --device-as-default-execution-space (or
  * -default-device), functions without __host__/__device__ are device code
- * there, and the file is parsed with them __host__ __device__. */
+ * there, and the file is parsed with them __host__ __device__.  A templated
+ * host's option macros and traits classes (a type per host template
+ * instantiation) are read as jit_types.h says, and the embedded sources it
+ * builds before an OpenCL file are included first (jit_sources.h). */
 #ifndef GPULINT_JIT_NAMES_H
 #define GPULINT_JIT_NAMES_H
 
 #include "project/project.h"
 #include "frontend/frontend.h"
+#include "project/jit_types.h"
 
 /* The number a run-time name is parsed with: not 0 or 1, so that `NAME - 1`
  * as an array size and `x / (NAME - 1)` stay valid C++. */
@@ -56,6 +60,11 @@ typedef struct {
     const char *placeholder; /* the run-time names' number for the parser (NULL: JIT_RUN_TIME_PLACEHOLDER) */
     char *flag;              /* among defines: a flag whose branch of the kernel's headers defines flag_for, */
     char *flag_for;          /* when the host passes a flag it names at run time ("-D%s"); else NULL */
+    char **generic;          /* among defines: "NAME=type" set from a type parameter of the host's template */
+    int ngeneric;
+    char *generic_how;       /* how the first one's type was chosen (jit_types.h) */
+    char **prefix;           /* the sources the host builds before the file's (jit_sources.h), included first */
+    int nprefix;
 } JitDefines;
 
 /* Which project files refer to which kernel files, by stem: each project's
@@ -76,9 +85,12 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
 /* For each name of `assumed` ("T=float, dim_t=int": the types an OpenCL
  * file was parsed with assumed, opencl_build_types.h) that an option
  * string of `text` (the host file `file`) gives a type (-DT=double, read
- * as jit_options.h does), NAME=type into out unless out has NAME; the
- * count added. */
-int jit_take_type_options(const char *text, const char *file, const char *assumed, JitDefines *out);
+ * as jit_options.h does; through an option macro or a traits class,
+ * jit_types.h, with `types`, which may be NULL), NAME=type into out unless
+ * out has NAME; generic ones (set from the host template's type parameter)
+ * only when `generic`.  The count added. */
+int jit_take_type_options(const char *text, const char *file, const char *assumed, JitTypes *types, bool generic,
+                          JitDefines *out);
 void jit_defines_free(JitDefines *d);
 /* *to becomes a copy of *from (to's old content freed). */
 void jit_defines_copy(JitDefines *to, const JitDefines *from);
@@ -88,8 +100,9 @@ void jit_defines_merge(JitDefines *into, JitDefines *from);
 /* The run-time names' defines from the `from`-th define on become
  * NAME=placeholder (a string literal's, kept by pointer). */
 void jit_defines_set_placeholder(JitDefines *d, int from, const char *placeholder);
-/* Drops the defines, run-time names and common flags after the first n of each. */
-void jit_defines_truncate(JitDefines *d, int ndefines, int nrun_time_names, int ncommon);
+/* Drops the defines, run-time names, common flags and prefix sources after
+ * the first n of each. */
+void jit_defines_truncate(JitDefines *d, int ndefines, int nrun_time_names, int ncommon, int nprefix);
 /* Does a project file that compiles the kernel file's embedded text name
  * `word` (a flag it may pass: `DefineKey(LMEDS)`)? */
 bool jit_host_mentions(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, const char *word);

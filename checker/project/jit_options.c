@@ -204,6 +204,52 @@ static OptionValue option_at(const char *text, const char *open, const char *v, 
     return OPTION_LITERAL;
 }
 
+/* The text of the argument that a `%s` or `{}` conversion at `v` stands
+ * for, inside the literal opened at `open` (`" -D dim_t={}", name_of(x)`):
+ * the conversions before it (printf's `%d`, a format library's `{}`, not
+ * `%%` or `{{`) tell which argument. */
+static bool conversion_argument(const char *text, const char *open, const char *v, char *expr, size_t n)
+{
+    const char *first = run_first(text, open), *last = run_last(open);
+    if (!last) return false;
+    int k = 0;
+    bool inside = false;
+    for (const char *c = first; c < v; c++) {
+        if (*c == '"') inside = !inside;
+        else if (inside && *c == '\\' && c + 1 < v) c++;
+        else if (inside && (*c == '%' || *c == '{') && c[1] == *c) c++;
+        else if (inside && (*c == '%' || *c == '{')) k++;
+    }
+    const char *c = skip_space(last + 1);
+    if (*c != ',') return false;
+    int depth = 0, index = 0;
+    const char *start = ++c;
+    for (; *c; c++) {
+        if (*c == '"') {
+            const char *e = literal_end(c);
+            if (!e) return false;
+            c = e;
+        } else if (*c == '(' || *c == '[' || *c == '{') {
+            depth++;
+        } else if ((*c == ')' || *c == ']' || *c == '}') && depth > 0) {
+            depth--;
+        } else if (depth == 0 && (*c == ',' || *c == ')' || *c == ';')) {
+            if (index == k) {
+                start = skip_space(start);
+                const char *end = c;
+                while (end > start && isspace((unsigned char)end[-1])) end--;
+                if (end == start || (size_t)(end - start) + 1 > n) return false;
+                snprintf(expr, n, "%.*s", (int)(end - start), start);
+                return true;
+            }
+            if (*c != ',') return false;
+            index++;
+            start = c + 1;
+        }
+    }
+    return false;
+}
+
 /* The first -D option for the name in a string literal: where its name
  * is, and the literal's opening quote. */
 static const char *find_option(const char *text, const char *name, const char **open)
@@ -227,6 +273,16 @@ OptionValue jit_option_value(const char *text, const char *name, char *value, si
     const char *open;
     const char *p = find_option(text, name, &open);
     return p ? option_at(text, open, p + strlen(name) + 1, value, n) : OPTION_ABSENT;
+}
+
+bool jit_option_expression(const char *text, const char *name, char *expr, size_t n)
+{
+    const char *open;
+    const char *p = find_option(text, name, &open);
+    if (!p) return false;
+    const char *v = p + strlen(name) + 1;
+    if (*v == '{' || (*v == '%' && v[1] == 's')) return conversion_argument(text, open, v, expr, n);
+    return false;
 }
 
 int jit_option_siblings(const char *text, const char *name, char (*out)[JIT_OPTION_NAME], int max)

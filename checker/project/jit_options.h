@@ -29,6 +29,12 @@ typedef enum {
  * argument's name (n bytes). */
 OptionValue jit_option_value(const char *text, const char *name, char *value, size_t n);
 
+/* The expression the first -D option for `name` takes its value from when
+ * that value is a string conversion (`"-DT=%s", type_name`, `" -D T={}",
+ * traits<T>::name()`): the argument's text into expr (n bytes); false
+ * otherwise. */
+bool jit_option_expression(const char *text, const char *name, char *expr, size_t n);
+
 #define JIT_OPTION_NAME 64
 /* The other names given -D options in the same option string (the run of
  * adjacent literals) as `name`'s first one: what the host passes together

@@ -26,11 +26,14 @@ static bool fewer_assumed(const Model *m, const Model *before)
 }
 
 /* The run-time flags found for p's defines: -D each from `from_define` on,
- * NVRTC's default execution space (when `add_default`), the names only
+ * -include each source the host builds before the file from `from_prefix`
+ * on, NVRTC's default execution space (when `add_default`), the names only
  * known at run time. */
-static void apply_defines(JitState *s, const VariantEnv *env, FileParse *p, int from_define, bool add_default)
+static void apply_defines(JitState *s, const VariantEnv *env, FileParse *p, int from_define, int from_prefix,
+                          bool add_default)
 {
     for (int i = from_define; i < s->jit.ndefines; i++) file_parse_add(p, "-D", s->jit.defines[i]);
+    for (int i = from_prefix; i < s->jit.nprefix; i++) file_parse_add(p, "-include", s->jit.prefix[i]);
     if (add_default) file_parse_add(p, "-include", env->device_default_header);
     p->fa.run_time_names = s->jit.nrun_time_names ? (const char *const *)s->jit.run_time_names : NULL;
     p->fa.nrun_time_names = s->jit.nrun_time_names;
@@ -44,7 +47,7 @@ static void apply_defines(JitState *s, const VariantEnv *env, FileParse *p, int 
  * OpenCL: fewer errors (or as many, on fewer assumed types), and none of a
  * kind the values did not explain before (`#error HASH_LOOPS must divide
  * ITERATIONS`, a member the host's struct has only under another option). */
-static bool parse_kept(const VariantEnv *env, FileParse *p, bool opencl)
+static bool parse_kept(const VariantEnv *env, FileParse *p, bool opencl, FrontendReport *rejected)
 {
     Model m2;
     FrontendReport pr2;
@@ -55,7 +58,12 @@ static bool parse_kept(const VariantEnv *env, FileParse *p, bool opencl)
         file_parse_keep(p, &m2, &pr2);
         return true;
     }
-    file_parse_drop(&m2, &pr2);
+    if (rejected) { /* what it says is the next look's start */
+        *rejected = pr2;
+        model_free(&m2);
+    } else {
+        file_parse_drop(&m2, &pr2);
+    }
     return false;
 }
 
@@ -71,21 +79,40 @@ static bool jit_round(JitState *s, const VariantEnv *env, FileParse *p, bool ope
         return false;
     int nargs_before = p->nargs;
     int ndefines_before = s->jit.ndefines, nrun_before = s->jit.nrun_time_names, ncommon_before = s->jit.ncommon;
+    int nprefix_before = s->jit.nprefix;
     bool device_default_before = s->jit.device_default;
     jit_defines_merge(&s->jit, &more);
-    apply_defines(s, env, p, ndefines_before, s->jit.device_default && !device_default_before);
-    if (parse_kept(env, p, opencl)) return true;
+    apply_defines(s, env, p, ndefines_before, nprefix_before, s->jit.device_default && !device_default_before);
+    FrontendReport rejected = {0};
+    if (parse_kept(env, p, opencl, &rejected)) return true;
+    /* the sources built before the file use names of their own (a size the
+     * host passes with the file's): one more look, at the parse with them */
+    if (opencl && s->jit.nprefix > nprefix_before && rejected.ndiags) {
+        JitDefines extra;
+        bool found = jit_defines_for(variant_jit_index(env), env->projects, p->fa.project_root, p->tu, opencl,
+                                     &rejected, p->m.assumed_types, &extra);
+        int ndefines = s->jit.ndefines, nprefix = s->jit.nprefix;
+        if (found) {
+            jit_defines_merge(&s->jit, &extra);
+            apply_defines(s, env, p, ndefines, nprefix, false);
+        }
+        if (found && parse_kept(env, p, opencl, NULL)) {
+            frontend_report_free(&rejected);
+            return true;
+        }
+    }
+    frontend_report_free(&rejected);
     /* a kernel's own check can refuse the placeholder (`#error WORKSIZE has
      * to be a multiple of 4`): the first run-time names get a wider one */
     if (opencl && nrun_before == 0 && s->jit.nrun_time_names > 0) {
         file_parse_truncate(p, nargs_before);
         jit_defines_set_placeholder(&s->jit, ndefines_before, JIT_RUN_TIME_PLACEHOLDER_WIDE);
-        apply_defines(s, env, p, ndefines_before, false);
-        if (parse_kept(env, p, opencl)) return true;
+        apply_defines(s, env, p, ndefines_before, nprefix_before, false);
+        if (parse_kept(env, p, opencl, NULL)) return true;
     }
     /* this round's values go (and the flags that point into them) */
     file_parse_truncate(p, nargs_before);
-    jit_defines_truncate(&s->jit, ndefines_before, nrun_before, ncommon_before);
+    jit_defines_truncate(&s->jit, ndefines_before, nrun_before, ncommon_before, nprefix_before);
     s->jit.device_default = device_default_before;
     p->fa.run_time_names = nrun_before ? (const char *const *)s->jit.run_time_names : NULL;
     p->fa.nrun_time_names = nrun_before;
@@ -97,9 +124,9 @@ static bool jit_round(JitState *s, const VariantEnv *env, FileParse *p, bool ope
 static void jit_before_parse(void *state, const VariantEnv *env, FileParse *p)
 {
     JitState *s = state;
-    if (!p->editor || !p->memory || !p->memory->jit_learned || !p->memory->jit.ndefines) return;
+    if (!p->editor || !p->memory || !p->memory->jit_learned || !(p->memory->jit.ndefines || p->memory->jit.nprefix)) return;
     jit_defines_copy(&s->jit, &p->memory->jit);
-    apply_defines(s, env, p, 0, s->jit.device_default);
+    apply_defines(s, env, p, 0, 0, s->jit.device_default);
 }
 
 static void jit_after_parse(void *state, const VariantEnv *env, FileParse *p)
@@ -113,14 +140,14 @@ static void jit_after_parse(void *state, const VariantEnv *env, FileParse *p)
     if (p->editor && p->memory) {
         jit_defines_copy(&p->memory->jit, &s->jit);
         p->memory->jit_learned = true;
-        p->memory->changed |= s->jit.ndefines > 0;
+        p->memory->changed |= s->jit.ndefines > 0 || s->jit.nprefix > 0;
     }
 }
 
 static void jit_report(void *state, const FileParse *p, Diagnostics *d)
 {
     JitState *s = state;
-    if (!s->jit.ndefines) return;
+    if (!s->jit.ndefines && !s->jit.nprefix) return;
     char *described = jit_describe(&s->jit);
     diag_note(d, p->tu, 0, 0, "%s", described);
     free(described);

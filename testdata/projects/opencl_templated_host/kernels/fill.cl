@@ -1,0 +1,3 @@
+__kernel void fill(__global T *out, T value) {
+    store(out, get_global_id(0), value);
+}

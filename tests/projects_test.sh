@@ -388,10 +388,16 @@ for jobs in 1 2; do
     check "fragments -j$jobs: device functions no kernel calls are analysed on their own" \
         "('double-literal', 'devfuncs.cu', 5) in rules and 'device function blend_twice' in files['devfuncs.cu']['context'] and any(f['evidence'].get('context') == 'device function no kernel calls' for f in j['findings'] if f['file'].endswith('devfuncs.cu'))"
 done
-# a fragment is only as analysed as its owner: never ok through a failed one
+# a fragment is only as analysed as its owner: never ok through a failed one;
+# another translation unit that reaches it is tried
 GPULINT_TEST_CRASH_ON=src/a.cu lint -j2 "$F"
-check "fragments: the owner crashed: the fragment analysed through it failed too, with the owner's reason" \
-    "files['a.cu']['status'] == 'failed' and files['common.cuh']['status'] == 'failed' and 'analysed through' in files['common.cuh']['reasons'][0] and 'signal 11' in files['common.cuh']['reasons'][0] and files['b.cu']['status'] == 'ok'"
+check "fragments: the owner crashed: the fragment is analysed through the other file that includes it, and says why" \
+    "files['a.cu']['status'] == 'failed' and files['common.cuh']['status'] == 'ok' and files['common.cuh']['analysed_through'].endswith('src/b.cu') and any(n['file'].endswith('common.cuh') and 'the first translation unit that reaches it failed' in n['message'] and 'signal 11' in n['message'] for n in j['notes']) and files['b.cu']['status'] == 'ok'"
+check "fragments: its findings come through the other file" \
+    "any(f['file'].endswith('common.cuh') for f in j['findings'])"
+GPULINT_TEST_CRASH_ON=rows_user lint -j2 "$F"
+check "fragments: no other file reaches it: the fragment failed with its owner, with the owner's reason" \
+    "files['rows_user.cu']['status'] == 'failed' and files['rows.hpp']['status'] == 'failed' and 'analysed through' in files['rows.hpp']['reasons'][0] and 'signal 11' in files['rows.hpp']['reasons'][0] and files['a.cu']['status'] == 'ok'"
 
 # --- a generic launcher another file owns: each file's lambdas still analysed ---
 cp -r "$P/launchers" "$tmp/"

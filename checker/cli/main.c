@@ -150,6 +150,29 @@ static void file_done(void *ctx, FileResult *r)
     owner_status_add(ctx, r);
 }
 
+/* The headers whose owner failed, analysed again through another
+ * translation unit that reaches them (owner_status.h). */
+static bool retry_failed_owners(const EngineOptions *run_eo, const PoolOptions *pool, OwnerStatus *owners,
+                                char *err, int errsize)
+{
+    char **paths, **failed;
+    int nfailed, n = owner_status_retries(owners, &paths, &failed, &nfailed);
+    bool ok = true;
+    if (n) {
+        EngineOptions eo = *run_eo;
+        eo.run_files = paths;
+        eo.nrun_files = n;
+        eo.failed_owners = failed;
+        eo.nfailed_owners = nfailed;
+        ok = lint_files(&eo, pool, paths, n, file_done, owners, err, errsize);
+    }
+    for (int i = 0; i < n; i++) free(paths[i]);
+    free(paths);
+    for (int i = 0; i < nfailed; i++) free(failed[i]);
+    free(failed);
+    return ok;
+}
+
 /* --show-project: the workers found each file's project; the parent, which
  * must not hold an Engine while workers are forked, looks again once they
  * are done (reading includes, not parsing). */
@@ -223,7 +246,9 @@ static int lint_run(const EngineOptions *eo, const char *const *paths, int npath
     run_eo.nnamed_paths = npaths;
     run_eo.replay_facts = c->emit_bench != NULL; /* what a replay of each finding's kernel needs */
     OwnerStatus *owners = owner_status_new(report_file, &progress);
+    owner_status_hold_for_retry(owners);
     bool linted = lint_files(&run_eo, &c->pool, files.paths, files.n, file_done, owners, err, sizeof err);
+    if (linted) linted = retry_failed_owners(&run_eo, &c->pool, owners, err, sizeof err);
     owner_status_finish(owners);
     if (!linted)
         diag_error(&problems, NULL, 0, 0, "%s", err);

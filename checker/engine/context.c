@@ -117,6 +117,23 @@ static void add_launchers(FragmentSet *fs, const char *abs, const char *contents
     out->nlauncher_files = nlaunchers;
 }
 
+bool file_context_mark_failed(StrMap *run, char *const *owners, int n)
+{
+    for (int i = 0; i < n; i++) *strmap_get(run, owners[i]) = 2;
+    return n > 0;
+}
+
+/* The owner to analyse a fragment through: its own, or, when that failed
+ * earlier (2 in run), the first other translation unit that reaches it and
+ * did not fail; the failed owner when there is none. */
+static const char *next_owner(const FragmentInfo *fi, StrMap *run)
+{
+    if (!run || *strmap_get(run, fi->owner) != 2) return fi->owner;
+    for (int i = 0; i < fi->nroots; i++)
+        if (*strmap_get(run, fi->roots[i]) != 2) return fi->roots[i];
+    return fi->owner;
+}
+
 void file_context_plan(FragmentSet *fs, StrMap *run, const char *path, const char *contents, size_t size,
                        FileContext *out)
 {
@@ -128,13 +145,14 @@ void file_context_plan(FragmentSet *fs, StrMap *run, const char *path, const cha
     if (!fi) return;
     Arena *a = &out->arena;
     if (fi->owner) {
-        const char *owner = display_path(a, fi->owner, path);
+        const char *real_owner = next_owner(fi, run);
+        const char *owner = display_path(a, real_owner, path);
         if (contents && !buffer_is_saved(path, contents, size)) {
             out->alone_reason = arena_printf(a, "an unsaved editor buffer: analysed alone, not through %s", owner);
             return;
         }
         out->through = owner;
-        if (run && *strmap_get(run, fi->owner)) {
+        if (run && *strmap_get(run, real_owner)) { /* in the run, or failed with no other to try */
             out->owner_in_run = true;
             return;
         }

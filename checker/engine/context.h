@@ -29,13 +29,18 @@ typedef struct {
     Arena arena;
 } FileContext;
 
-/* `run` holds the real paths of the run's files (NULL: an editor or an
+/* `run` holds the real paths of the run's files (1) and of owners that
+ * failed (2; file_context_mark_failed) (NULL: an editor or an
  * audit, where every fragment is parsed through its owner).  `fs` NULL
  * (--no-project): every file is its own translation unit.  `contents`: an
  * editor's buffer; one that differs from the file on disk is analysed
  * alone. */
 void file_context_plan(FragmentSet *fs, StrMap *run, const char *path, const char *contents, size_t size,
                        FileContext *out);
+/* Marks owners whose analysis failed (real paths) in `run`: a fragment
+ * they own is planned through the next translation unit that reaches it,
+ * or, with none, as reported by them (nothing parsed).  True when any. */
+bool file_context_mark_failed(StrMap *run, char *const *owners, int n);
 /* After the rules: with a focus, keeps the findings located in the
  * fragment (named as `path`) and returns how many of the model's kernels
  * are its own; names a fragment's findings by its real path (two includers

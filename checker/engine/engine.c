@@ -553,9 +553,9 @@ Engine *engine_new(const EngineOptions *o, char *err, int errsize)
                  o->frontend.data_dir ? o->frontend.data_dir : ".");
         EngineProjects *p = o->shared_projects;
         if (!p) p = e->own_projects = projects_setup(o, frontend_cuda_path(fe));
-        e->projects = p->projects;
-        e->fragments = p->fragments;
+        e->projects = p->projects, e->fragments = p->fragments;
         engine_add_run_files(e, o->run_files, o->nrun_files);
+        e->have_run |= file_context_mark_failed(&e->run, o->failed_owners, o->nfailed_owners);
     }
     if (!o->no_config) e->configs = config_set_new();
     return e;

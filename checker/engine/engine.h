@@ -33,6 +33,10 @@ typedef struct {
      * parsed again (context.h).  Empty: every fragment is parsed through
      * its owner (an editor, an audit). */
     char *const *run_files; int nrun_files;
+    /* Owners (real paths) whose analysis failed in an earlier pass: a
+     * fragment is analysed through another translation unit that reaches
+     * it instead (context.h), or not at all. */
+    char *const *failed_owners; int nfailed_owners;
     /* The paths the user named (files are ignored): a file with no project
      * marker above it takes the highest named directory that holds it as
      * its project's root (project.h). */

@@ -24,6 +24,9 @@ struct OwnerStatus {
     StrMap first_held;       /* real path of an owner not yet emitted -> index in held + 1 */
     StrMap last_held;        /* ... and of the last of its chain + 1 */
     Held *held; int nheld;
+    bool hold_for_retry;     /* a result whose owner failed waits for a retry */
+    FileResult **retry; int nretry;
+    StrMap retried;          /* real path of a retried file -> the failed owner's reason index + 1 */
 };
 
 OwnerStatus *owner_status_new(OwnerStatusEmit emit, void *ctx)
@@ -55,12 +58,29 @@ static void follow_failed_owner(FileResult *r, const char *reason)
 
 static void emit(OwnerStatus *s, FileResult *r, char *key);
 
-/* r's owner (key owner) has been emitted: r follows its outcome. */
+/* r's owner (key owner) has been emitted: r follows its outcome, or waits
+ * for a retry through another translation unit. */
 static void release(OwnerStatus *s, FileResult *r, const char *owner)
 {
     int reason = *strmap_get(&s->failed_reason, owner);
-    if (reason) follow_failed_owner(r, s->reasons[reason - 1]);
-    emit(s, r, key_of(r->path));
+    char *key = key_of(r->path);
+    int retried = *strmap_get(&s->retried, key);
+    if (reason && s->hold_for_retry && !retried) {
+        FileResult *copy = xmalloc(sizeof *copy);
+        *copy = *r;
+        *VEC_PUSH(s->retry, s->nretry) = copy;
+        *strmap_get(&s->retried, key) = reason;
+        free(key);
+        return;
+    }
+    if (reason) {
+        follow_failed_owner(r, s->reasons[reason - 1]);
+    } else if (retried) {
+        diag_note(&r->problems, r->path, 0, 0, "analysed through %s: the first translation unit that reaches it "
+                  "failed (%s)", r->through, s->reasons[retried - 1]);
+        r->problems.notes[r->problems.nnotes - 1].informational = true;
+    }
+    emit(s, r, key);
 }
 
 /* Emits r (known by key, which this takes), then the results held for it. */
@@ -110,8 +130,42 @@ void owner_status_add(OwnerStatus *s, FileResult *r)
     free(owner);
 }
 
+void owner_status_hold_for_retry(OwnerStatus *s)
+{
+    s->hold_for_retry = true;
+}
+
+int owner_status_retries(OwnerStatus *s, char ***paths, char ***failed, int *nfailed)
+{
+    int n = 0;
+    *paths = NULL;
+    for (int i = 0; i < s->nretry; i++) {
+        *VEC_PUSH(*paths, n) = xstrdup(s->retry[i]->path);
+        file_result_free(s->retry[i]); /* the first pass's result: nothing but its owner's name */
+        free(s->retry[i]);
+    }
+    free(s->retry);
+    s->retry = NULL;
+    s->nretry = 0;
+    s->hold_for_retry = false;
+    *failed = NULL;
+    *nfailed = 0;
+    for (size_t k = 0; k < s->failed_reason.cap; k++)
+        if (s->failed_reason.slots[k].key && s->failed_reason.slots[k].value)
+            *VEC_PUSH(*failed, *nfailed) = xstrdup(s->failed_reason.slots[k].key);
+    return n;
+}
+
 void owner_status_finish(OwnerStatus *s)
 {
+    for (int i = 0; i < s->nretry; i++) { /* never retried: they fail with their owner */
+        char *key = key_of(s->retry[i]->path);
+        follow_failed_owner(s->retry[i], s->reasons[*strmap_get(&s->retried, key) - 1]);
+        free(key);
+        s->emit(s->ctx, s->retry[i]);
+        free(s->retry[i]);
+    }
+    free(s->retry);
     for (int i = 0; i < s->nheld; i++) { /* owners that never came: as they are */
         if (!s->held[i].r) continue;
         s->emit(s->ctx, s->held[i].r);
@@ -124,5 +178,6 @@ void owner_status_finish(OwnerStatus *s)
     strmap_free(&s->failed_reason);
     strmap_free(&s->first_held);
     strmap_free(&s->last_held);
+    strmap_free(&s->retried);
     free(s);
 }

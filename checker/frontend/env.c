@@ -59,7 +59,9 @@ Value fit_to_type(Value v, CXType t)
     if (is_pointer_type(t) || is_array_type(t)) return v;
     if ((v.obj || v.obj_param) && !is_integer_type(t)) return v; /* auto row = tensor[i]; */
     if (is_integer_type(t) && !v.is_ptr) return v;
-    return val_opaque(v.a.deps);
+    Value o = val_opaque(v.a.deps);
+    o.lane_uniform = v.lane_uniform; /* a struct read from memory: its fields too */
+    return o;
 }
 
 Value *env_find(Ctx *c, CXCursor decl)

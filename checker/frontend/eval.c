@@ -99,13 +99,31 @@ Affine scale_offset(const Affine *idx, long long size)
 /* An integer read at a thread-dependent address (start = rowptr[row]) is a
  * symbol of its own, so that start + j stays exact: the model then sees a
  * per-thread walk from a per-thread start. */
+/* Does the exact address `a` stay the same along threadIdx.x: no term with
+ * threadIdx.x or a value loaded per lane? */
+static bool lane_uniform_address(const Ctx *c, const Affine *a)
+{
+    if (!a->exact) return false;
+    for (int i = 0; i < a->nterms; i++)
+        for (int f = 0; f < a->term[i].nfactors; f++) {
+            int s = a->term[i].factor[f];
+            if (s == SYM_TID_X) return false;
+            if (s >= SYM_FIRST_USER && s < c->k->nsyms &&
+                (c->k->syms[s].kind == SYMK_LOADED || c->k->syms[s].kind == SYMK_QUOTIENT ||
+                 c->k->syms[s].kind == SYMK_REMAINDER))
+                return false;
+        }
+    return true;
+}
+
 Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx)
 {
     unsigned deps = DEP_DATA | base->a.deps | (idx ? idx->a.deps : 0);
     CXType t = clang_getCursorType(e);
     if (is_pointer_type(t)) /* a pointer read from memory: assume global */
         return pointer_value(SPACE_GLOBAL, -1, text_of(&c->cx, e), -1, aff_opaque(deps));
-    if ((deps & DEP_THREAD) && is_integer_type(t) && canon(t).kind != CXType_Bool) {
+    bool lane = lane_uniform_address(c, &base->a) && (!idx || lane_uniform_address(c, &idx->a));
+    if ((deps & DEP_THREAD) && !lane && is_integer_type(t) && canon(t).kind != CXType_Bool) {
         int s = new_symbol(c, SYMK_LOADED, text_of(&c->cx, e));
         c->k->syms[s].loop = c->loop; /* where it was read */
         return val_int(aff_symbol(s, deps));
@@ -114,9 +132,11 @@ Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx)
      * the same value in every lane, so an index it offsets keeps its lane
      * pattern (table[tid*K + code]: lanes K apart); still data, never a
      * launch-time value */
-    if (!(deps & (DEP_THREAD | DEP_UNKNOWN)) && is_integer_type(t) && canon(t).kind != CXType_Bool)
+    if ((lane || !(deps & DEP_THREAD)) && !(deps & DEP_UNKNOWN) && is_integer_type(t) && canon(t).kind != CXType_Bool)
         return val_int(aff_symbol(new_symbol(c, SYMK_UNIFORM, text_of(&c->cx, e)), deps));
-    return val_opaque(deps);
+    Value v = val_opaque(deps);
+    v.lane_uniform = lane;
+    return v;
 }
 
 NOINLINE static Value eval_subscript(Ctx *c, CXCursor e, int mode)
@@ -323,6 +343,15 @@ NOINLINE static Value eval_member(Ctx *c, CXCursor e, int mode)
         return val_opaque(DEP_PARAM);
     }
     if (is_pointer_type(mt)) return pointer_value(SPACE_GLOBAL, -1, text, -1, aff_opaque(bv.a.deps));
+    /* an integer field of a struct the kernel read from memory into a local
+     * (`const Block &b = blocks[j]; ... b.col_offset`): a loaded value, as
+     * the field read in place would be */
+    if ((bv.a.deps & DEP_DATA) && !(bv.a.deps & DEP_UNKNOWN) && is_integer_type(mt) && canon(mt).kind != CXType_Bool) {
+        bool per_lane = (bv.a.deps & DEP_THREAD) && !bv.lane_uniform;
+        int s = new_symbol(c, per_lane ? SYMK_LOADED : SYMK_UNIFORM, text);
+        if (per_lane) c->k->syms[s].loop = c->loop;
+        return val_int(aff_symbol(s, bv.a.deps));
+    }
     return val_opaque(bv.a.deps);
 }
 

@@ -37,6 +37,9 @@ typedef struct {
      * kernel argument (obj_param: its index + 1; 0 for none) */
     const ObjVal *obj;
     int obj_param;
+    /* loaded at an address that does not vary along threadIdx.x (blocks[j],
+     * j from threadIdx.y): every lane of a warp row reads the same value */
+    bool lane_uniform;
 } Value;
 
 #define MAX_OBJ_FIELDS 8

@@ -371,6 +371,8 @@ for jobs in 1 2; do
     lint -j$jobs "$F"
     cp "$tmp/out.json" "$tmp/dir-j$jobs.json"
     check "fragments -j$jobs: the helper both kernels' files include: one finding, at the fragment's line" "$common_once"
+    check "fragments -j$jobs: files[] counts each file's kernels (a fragment's in its owner's entry; none in a host-only .cu)" \
+        "files['a.cu']['kernels'] == 1 and files['common.cuh']['kernels'] == 0 and files['c_host.cu']['kernels'] == 0"
     check "fragments -j$jobs: the fragment is analysed through its first includer, not parsed again" \
         "files['common.cuh']['status'] == 'ok' and files['common.cuh']['analysed_through'].endswith('src/a.cu') and 'analysed through' in files['common.cuh']['context']"
     check "fragments -j$jobs: the other includer is a related location" \
@@ -398,6 +400,13 @@ check "fragments: its findings come through the other file" \
 GPULINT_TEST_CRASH_ON=rows_user lint -j2 "$F"
 check "fragments: no other file reaches it: the fragment failed with its owner, with the owner's reason" \
     "files['rows_user.cu']['status'] == 'failed' and files['rows.hpp']['status'] == 'failed' and 'analysed through' in files['rows.hpp']['reasons'][0] and 'signal 11' in files['rows.hpp']['reasons'][0] and files['a.cu']['status'] == 'ok'"
+
+# --- a kernel handed to NVRTC as a string, its header from memory -----------
+lint "$P/rtc_strings"
+check "rtc strings: the string's kernel is modelled, its header read from memory: ok, no error" \
+    "files['row_sums_rtc.cu']['status'] == 'ok' and files['row_sums_rtc.cu']['kernels'] == 1 and not j['errors']"
+check "rtc strings: the row walk is reported at its line in the literal, with the header's element type" \
+    "any(f['rule'] == 'uncoalesced-row' and f['file'].endswith('row_sums_rtc.cu') and f['line'] == 17 and f['column'] == 42 and f['evidence'].get('element_type') == 'const float' for f in j['findings'])"
 
 # --- a generic launcher another file owns: each file's lambdas still analysed ---
 cp -r "$P/launchers" "$tmp/"

@@ -4,6 +4,7 @@
 #include "frontend/host_strings.h"
 #include "check.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static HostStrings *scan(const char *text)
@@ -122,5 +123,39 @@ int main(void)
 
     CHECK(is_host_source_path("a/b.cpp") && is_host_source_path("x.h") && !is_host_source_path("k.cl") &&
           !is_host_source_path("dir.c/file"));
+
+    /* CUDA/HIP programs for a run-time compiler: a kernel definition's head,
+     * not a declaration, a launch or a name glued on at run time */
+    const char *rtc = "const char *a = R\"(extern \"C\" __global__ void __launch_bounds__(256) k(int *x) { x[0] = 1; })\";\n"
+                      "const char *b = \"__global__ void g(int *x);\";\n"
+                      "const char *c = \"__global__ void \";\n";
+    HostStrings *cuda = host_strings_scan_cuda(rtc, strlen(rtc));
+    CHECK_EQ_LL(cuda->nprograms, 1);
+    CHECK(cuda->nprograms == 1 && strstr(cuda->programs[0].text, "k(int *x)") != NULL);
+    host_strings_free(cuda);
+    CHECK_EQ_LL(programs("const char *s = \"__global__ void k(int *x) {}\";"), 0); /* OpenCL's scan: not a program */
+
+    /* the headers it gives the compiler from memory, paired in order */
+    const char *pushed = "std::vector<const char *> names, srcs;\n"
+                       "names.push_back(\"a.h\"); srcs.push_back(\"typedef float real;\\n\");\n"
+                       "names.push_back(\"b.h\"); srcs.push_back(\"#define N \" \"4\\n\");\n"
+                       "nvrtcCreateProgram(&p, src, \"k.cu\", 2, srcs.data(), names.data());\n";
+    char *paths[4], *texts[4];
+    int nh = rtc_header_sources(pushed, strlen(pushed), "dir", paths, texts, 4);
+    CHECK_EQ_LL(nh, 2);
+    CHECK(nh == 2 && strcmp(paths[0], "dir/a.h") == 0 && strcmp(texts[0], "typedef float real;\n") == 0 &&
+          strcmp(paths[1], "dir/b.h") == 0 && strcmp(texts[1], "#define N 4\n") == 0);
+    for (int i = 0; i < nh; i++) {
+        free(paths[i]);
+        free(texts[i]);
+    }
+    const char *listed = "static const char *hdrs[] = {\"int x;\"}; static const char *inc[] = {\"x.h\"};\n"
+                         "hiprtcCreateProgram(&p, src, \"k.hip\", 1, hdrs, inc);\n";
+    nh = rtc_header_sources(listed, strlen(listed), ".", paths, texts, 4);
+    CHECK(nh == 1 && strcmp(paths[0], "./x.h") == 0 && strcmp(texts[0], "int x;") == 0);
+    for (int i = 0; i < nh; i++) {
+        free(paths[i]);
+        free(texts[i]);
+    }
     return check_summary();
 }

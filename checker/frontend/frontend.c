@@ -12,6 +12,7 @@
 #include "util/oom.h"
 #include "util/vec.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,6 +105,70 @@ static bool analyse_host_strings(Frontend *fe, const char *path, const char *con
     return true;
 }
 
+/* A CUDA/HIP file whose own code has no kernel but that hands kernels to a
+ * run-time compiler as string literals (NVRTC, hiprtc): each program is
+ * parsed from memory under the file's name, with the headers the file
+ * gives the compiler from memory, into the same model (positions mapped to
+ * the literals, as for OpenCL's host strings). */
+static void analyse_rtc_programs(Frontend *fe, const char *path, const char *contents, unsigned long size,
+                                 const FileArgs *fa, Model *m, FrontendReport *rep)
+{
+    char *owned = NULL;
+    if (!contents) {
+        long len = 0;
+        if (!(owned = read_file(path, &len))) return;
+        contents = owned;
+        size = (unsigned long)len;
+    }
+    HostStrings *hs = memmem(contents, size, "rtcCreateProgram", 16) ? host_strings_scan_cuda(contents, size) : NULL;
+    free(owned);
+    if (!hs || !hs->nprograms || rep->host_strings) {
+        host_strings_free(hs);
+        return;
+    }
+    rep->host_strings = hs; /* freed with the report */
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash) *slash = '\0';
+    else snprintf(dir, sizeof dir, ".");
+    char *hpaths[16], *htexts[16];
+    int nh = rtc_header_sources(hs->host_text, hs->host_size, dir, hpaths, htexts, 16);
+    struct CXUnsavedFile files[16];
+    for (int i = 0; i < nh; i++) files[i] = (struct CXUnsavedFile){hpaths[i], htexts[i], (unsigned long)strlen(htexts[i])};
+    FrontendOptions o = *frontend_options(fe);
+    for (int i = 0; i < hs->nprograms; i++) {
+        const HostProgram *p = &hs->programs[i];
+        double t = monotonic_seconds();
+        frontend_set_unsaved(fe, path, p->text, (unsigned long)p->size);
+        frontend_set_prelude_files(fe, files, nh);
+        frontend_set_file_args(fe, fa);
+        ParseResult pr = frontend_parse(fe, path);
+        frontend_set_file_args(fe, NULL);
+        frontend_set_prelude_files(fe, NULL, 0);
+        frontend_set_unsaved(fe, NULL, NULL, 0);
+        rep->parse_seconds += monotonic_seconds() - t;
+        for (int j = 0; j < pr.ndiags; j++) {
+            Diag *d = VEC_PUSH(rep->diags, rep->ndiags);
+            *d = pr.diags[j];
+            if (d->file && strcmp(d->file, path) == 0 && d->line)
+                host_strings_map(hs, p, d->line, d->col, false, &d->line, &d->col);
+        }
+        pr.ndiags = 0;
+        if (!pr.fatal) {
+            t = monotonic_seconds();
+            model_build_program(m, pr.tu, frontend_shim_dir(fe), &o, hs, p);
+            rep->model_seconds += monotonic_seconds() - t;
+        }
+        parse_result_free(&pr);
+    }
+    for (int i = 0; i < nh; i++) {
+        free(hpaths[i]);
+        free(htexts[i]);
+    }
+    model_orient_warps(m);
+}
+
 bool frontend_analyse(Frontend *fe, const char *path, const char *contents, unsigned long size, Model *m,
                       FrontendReport *rep)
 {
@@ -125,6 +190,8 @@ bool frontend_analyse_with(Frontend *fe, const char *path, const char *contents,
     rep->parse_seconds = monotonic_seconds() - t;
     frontend_report_from_parse(fe, path, fa, &pr, m, rep);
     parse_result_free(&pr);
+    if (!rep->fatal && m->nkernels == 0 && model_language(m)->id != LANG_OPENCL)
+        analyse_rtc_programs(fe, path, contents, size, fa, m, rep);
     return !rep->fatal;
 }
 

@@ -221,10 +221,17 @@ static bool mentions_kernel(const char *t, size_t n)
     return false;
 }
 
+/* The text a program of this scan's dialect is marked by (`__global__` for
+ * a run-time compiled CUDA/HIP program, host_strings_rtc.c). */
+static bool mentions(const Lexer *L, const char *t, size_t n)
+{
+    return L->hs->cuda ? rtc_mentions_kernel(t, n) : mentions_kernel(t, n);
+}
+
 static void finish_program(Lexer *L, size_t begin, size_t end)
 {
     HostProgram *p = &L->cur;
-    if (p->size && looks_like_kernel_source(p->text, p->size)) {
+    if (p->size && (L->hs->cuda ? rtc_kernel_source(p->text, p->size) : looks_like_kernel_source(p->text, p->size))) {
         int n = p->size;
         *VEC_PUSH(p->text, n) = 0; /* NUL-terminated; not counted in size */
         p->host_begin = (unsigned)begin;
@@ -304,7 +311,7 @@ static size_t read_literal(Lexer *L, size_t i, size_t seq_begin, bool *broken)
                L->s[d] != '\\' && L->s[d] != '"')
             d++;
         if (d >= L->n || L->s[d] != '(') {
-            if (mentions_kernel(L->s + i, L->n - i < 4096 ? L->n - i : 4096))
+            if (mentions(L, L->s + i, L->n - i < 4096 ? L->n - i : 4096))
                 problem(L, i, "malformed raw string literal (its delimiter must be at most 16 characters, then '('): %s",
                         "the kernel code in it is not analysed");
             *broken = true;
@@ -324,7 +331,7 @@ static size_t read_literal(Lexer *L, size_t i, size_t seq_begin, bool *broken)
                 break;
             }
         if (!hit) {
-            if (mentions_kernel(L->s + body, L->n - body)) {
+            if (mentions(L, L->s + body, L->n - body)) {
                 char what[40];
                 snprintf(what, sizeof what, "%.*s", (int)(d - i + 1), L->s + i);
                 problem(L, i, "unterminated raw string literal %s (no closing delimiter before the end of the file): "
@@ -340,7 +347,7 @@ static size_t read_literal(Lexer *L, size_t i, size_t seq_begin, bool *broken)
     while (j < L->n && L->s[j] != '"') {
         if (L->s[j] == '\n') {
             size_t line_end = j;
-            if (mentions_kernel(L->s + seq_begin, line_end - seq_begin))
+            if (mentions(L, L->s + seq_begin, line_end - seq_begin))
                 problem(L, i, "string literal not closed before the end of its line: %s",
                         "the kernel code in it is not analysed");
             *broken = true;
@@ -353,7 +360,7 @@ static size_t read_literal(Lexer *L, size_t i, size_t seq_begin, bool *broken)
         }
     }
     if (j >= L->n) {
-        if (mentions_kernel(L->s + seq_begin, L->n - seq_begin))
+        if (mentions(L, L->s + seq_begin, L->n - seq_begin))
             problem(L, i, "string literal not closed before the end of the file: %s", "the kernel code in it is not analysed");
         *broken = true;
         return L->n;
@@ -408,7 +415,7 @@ static size_t read_macro_argument(Lexer *L, size_t name_end, size_t open)
         j++;
     }
     if (j >= L->n) {
-        if (mentions_kernel(L->s + open, L->n - open)) {
+        if (mentions(L, L->s + open, L->n - open)) {
             char name[64];
             size_t b = name_end;
             while (b > 0 && is_ident(L->s[b - 1]) && name_end - b < 60) b--;
@@ -545,9 +552,10 @@ static void lex(Lexer *L)
     }
 }
 
-HostStrings *host_strings_scan(const char *text, size_t size)
+static HostStrings *scan(const char *text, size_t size, bool cuda)
 {
     HostStrings *hs = xcalloc(1, sizeof *hs);
+    hs->cuda = cuda;
     hs->host_text = xmalloc(size + 1);
     memcpy(hs->host_text, text, size);
     hs->host_text[size] = 0;
@@ -556,7 +564,7 @@ HostStrings *host_strings_scan(const char *text, size_t size)
     for (size_t i = 0; i < size; i++)
         if (text[i] == '\n') *VEC_PUSH(hs->host_line_starts, hs->nhost_lines) = (unsigned)i + 1;
     /* most host files never spell the word: nothing to lex */
-    if (!mentions_kernel(text, size)) return hs;
+    if (cuda ? !rtc_mentions_kernel(text, size) : !mentions_kernel(text, size)) return hs;
     Lexer L;
     memset(&L, 0, sizeof L);
     L.s = hs->host_text;
@@ -567,6 +575,16 @@ HostStrings *host_strings_scan(const char *text, size_t size)
     for (int i = 0; i < L.nmacros; i++) free(L.macros[i]);
     free(L.macros);
     return hs;
+}
+
+HostStrings *host_strings_scan(const char *text, size_t size)
+{
+    return scan(text, size, false);
+}
+
+HostStrings *host_strings_scan_cuda(const char *text, size_t size)
+{
+    return scan(text, size, true);
 }
 
 void host_strings_free(HostStrings *hs)

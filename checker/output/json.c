@@ -67,6 +67,7 @@ static cJSON *file_status_json(const FileResult *r)
     cJSON_AddItemToObject(x, "missing_headers", strings_json(r->missing_headers, r->nmissing_headers));
     cJSON_AddNumberToObject(x, "seconds", r->seconds);
     cJSON_AddNumberToObject(x, "cpu_seconds", r->cpu_seconds);
+    cJSON_AddNumberToObject(x, "kernels", r->kernels);
     /* only for files not analysed as their own translation unit */
     if (r->through) cJSON_AddStringToObject(x, "analysed_through", r->through);
     if (r->context) cJSON_AddStringToObject(x, "context", r->context);

@@ -331,6 +331,17 @@ check "host_only: a .cu with its own device function, one that includes a kernel
 grep -q "bench_main.cu: no GPU code in the file or the project headers it includes" "$tmp/err" &&
     ok "host_only: -v says why the file is not parsed" || fail "host_only: -v: $(grep bench_main "$tmp/err")"
 
+# --- a prefix of types and sizes the host assembles before the kernel's text ---
+# (CUDA for NVRTC and OpenCL): a typedef in a literal, a #define with a literal
+# value, a map of definitions written out as #defines, a run-time size
+lint "$P/host_prefix"
+check "host prefix: real, TILE_SIZE and NUM_ATOMS from the host's prefix: forces.cu and forces.cl ok" \
+    "files['forces.cu']['status'] == 'ok' and files['forces.cl']['status'] == 'ok' and not j['errors']"
+check "host prefix: the row walk's width is the run-time NUM_ATOMS, in both dialects, over floats" \
+    "sorted(f['file'].split('/')[-1] for f in j['findings'] if f['rule'] == 'uncoalesced-row' and f['evidence']['row_width'] == 'NUM_ATOMS' and f['evidence']['element_type'] == 'const float') == ['forces.cl', 'forces.cu']"
+verbose_check "host prefix: -v names the type, the literal size and the run-time size" "$P/host_prefix/kernels/forces.cu" \
+    "forces.cu: note: compiled at run time (NVRTC): parsed with real=float, TILE_SIZE=(32), read from .*src/context.cpp; NUM_ATOMS set by .*src/context.cpp from a value known only at run time"
+
 # --- kernels compiled at run time (NVRTC): sizes from the host's constants -----
 cp -r "$P/nvrtc" "$tmp/"
 lint "$tmp/nvrtc"

@@ -11,6 +11,7 @@
  * whose string literals (pushed with push_back/emplace_back, or listed in a
  * braced initialiser) pair up in order. */
 #include "frontend/host_strings.h"
+#include "util/call_args.h"
 #include "util/oom.h"
 
 #include <ctype.h>
@@ -210,22 +211,7 @@ int rtc_header_sources(const char *text, size_t size, const char *dir, char **pa
         while (*open == ' ') open++;
         if (*open != '(') continue;
         const char *args[7];
-        int nargs = 0, depth = 0;
-        args[nargs++] = open + 1;
-        for (const char *c = open + 1; *c && nargs < 7; c++) {
-            if (*c == '"') { /* the program's name */
-                const char *e = strchr(c + 1, '"');
-                if (!e) break;
-                c = e;
-            } else if (*c == '(' || *c == '[' || *c == '{') {
-                depth++;
-            } else if ((*c == ')' || *c == ']' || *c == '}') && depth-- == 0) {
-                args[nargs++] = c + 1;
-                break;
-            } else if (*c == ',' && depth == 0) {
-                args[nargs++] = c + 1;
-            }
-        }
+        int nargs = call_arguments(open, args, 6) + 1;
         char sources[64], names[64];
         if (nargs != 7 || !argument_name(args[4], args[5] - 1, sources, sizeof sources) ||
             !argument_name(args[5], args[6] - 1, names, sizeof names))

@@ -62,22 +62,24 @@ void jit_defines_copy(JitDefines *to, const JitDefines *from)
     to->prefix = copy_strings(from->prefix, from->nprefix);
 }
 
+/* Moves each string of from[0..n) onto *into unless it is there (then
+ * frees it). */
+static void move_unique(char ***into, int *ninto, char **from, int n)
+{
+    for (int i = 0; i < n; i++) {
+        bool have = false;
+        for (int j = 0; j < *ninto && !have; j++) have = strcmp((*into)[j], from[i]) == 0;
+        if (have) free(from[i]);
+        else *VEC_PUSH(*into, *ninto) = from[i];
+    }
+}
+
 void jit_defines_merge(JitDefines *into, JitDefines *from)
 {
-    for (int i = 0; i < from->ndefines; i++) {
-        bool have = false;
-        for (int j = 0; j < into->ndefines && !have; j++) have = strcmp(into->defines[j], from->defines[i]) == 0;
-        if (have) free(from->defines[i]);
-        else *VEC_PUSH(into->defines, into->ndefines) = from->defines[i];
-    }
+    move_unique(&into->defines, &into->ndefines, from->defines, from->ndefines);
     for (int i = 0; i < from->nrun_time_names; i++)
         *VEC_PUSH(into->run_time_names, into->nrun_time_names) = from->run_time_names[i];
-    for (int i = 0; i < from->ncommon; i++) {
-        bool have = false;
-        for (int j = 0; j < into->ncommon && !have; j++) have = strcmp(into->common[j], from->common[i]) == 0;
-        if (have) free(from->common[i]);
-        else *VEC_PUSH(into->common, into->ncommon) = from->common[i];
-    }
+    move_unique(&into->common, &into->ncommon, from->common, from->ncommon);
     if (!into->common_source) into->common_source = from->common_source, from->common_source = NULL;
     free(from->common);
     free(from->common_source);
@@ -89,21 +91,11 @@ void jit_defines_merge(JitDefines *into, JitDefines *from)
     }
     free(from->flag);
     free(from->flag_for);
-    for (int i = 0; i < from->ngeneric; i++) {
-        bool have = false;
-        for (int j = 0; j < into->ngeneric && !have; j++) have = strcmp(into->generic[j], from->generic[i]) == 0;
-        if (have) free(from->generic[i]);
-        else *VEC_PUSH(into->generic, into->ngeneric) = from->generic[i];
-    }
+    move_unique(&into->generic, &into->ngeneric, from->generic, from->ngeneric);
     if (!into->generic_how) into->generic_how = from->generic_how, from->generic_how = NULL;
     free(from->generic);
     free(from->generic_how);
-    for (int i = 0; i < from->nprefix; i++) {
-        bool have = false;
-        for (int j = 0; j < into->nprefix && !have; j++) have = strcmp(into->prefix[j], from->prefix[i]) == 0;
-        if (have) free(from->prefix[i]);
-        else *VEC_PUSH(into->prefix, into->nprefix) = from->prefix[i];
-    }
+    move_unique(&into->prefix, &into->nprefix, from->prefix, from->nprefix);
     free(from->prefix);
     into->run_time_compiled |= from->run_time_compiled;
     into->device_default |= from->device_default;

@@ -330,6 +330,31 @@ static int take_common_flags(const RootRefs *refs, const Referrers *rf, const ch
     return nfound;
 }
 
+/* The names the report's errors in GPU code say are undeclared (OpenCL:
+ * also unknown types no assumption covered, a source built before the
+ * file uses them); CUDA's unknown type names go to `types` as "T=?, U=?".
+ * Were there such errors at all? */
+static bool undefined_names(const FrontendReport *pr, bool opencl, char (*names)[MAX_NAME], int *nnames, char *types,
+                            size_t ntypes_size)
+{
+    bool gpu_errors = false;
+    size_t ntypes = 0;
+    for (int i = 0; i < pr->ndiags && *nnames < MAX_NAMES; i++) {
+        const Diag *d = &pr->diags[i];
+        char name[MAX_NAME];
+        if (opencl ? d->level != DIAG_ERROR && !d->build_time_error : d->level != DIAG_ERROR || !d->in_gpu_code)
+            continue;
+        gpu_errors = true;
+        if (!opencl && diag_undefined_name(d->message, true, name, sizeof name) &&
+            !undeclared_name(d->message, false, name, sizeof name) && !strstr(types, name) &&
+            ntypes + strlen(name) + 4 < ntypes_size)
+            ntypes += (size_t)snprintf(types + ntypes, ntypes_size - ntypes, "%s%s=?", ntypes ? ", " : "", name);
+        if (!undeclared_name(d->message, opencl, name, sizeof name)) continue;
+        if (!listed(names, *nnames, name)) snprintf(names[(*nnames)++], MAX_NAME, "%s", name);
+    }
+    return gpu_errors;
+}
+
 bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char *path, bool opencl,
                      const FrontendReport *pr, const char *assumed_types, JitDefines *out)
 {
@@ -337,18 +362,9 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
     out->opencl = opencl;
     char names[MAX_NAMES][MAX_NAME];
     int nnames = 0;
-    bool gpu_errors = false;
-    for (int i = 0; i < pr->ndiags && nnames < MAX_NAMES; i++) {
-        const Diag *d = &pr->diags[i];
-        char name[MAX_NAME];
-        if (opencl ? d->level != DIAG_ERROR && !d->build_time_error : d->level != DIAG_ERROR || !d->in_gpu_code)
-            continue;
-        gpu_errors = true;
-        /* OpenCL: a type no assumption covers (used by a source built before the file) */
-        if (!undeclared_name(d->message, opencl, name, sizeof name)) continue;
-        if (!listed(names, nnames, name)) snprintf(names[nnames++], MAX_NAME, "%s", name);
-    }
-    if (!opencl) assumed_types = NULL;
+    char cuda_types[512] = ""; /* CUDA's unknown type names, as `assumed` lists them: only a type is taken */
+    bool gpu_errors = undefined_names(pr, opencl, names, &nnames, cuda_types, sizeof cuda_types);
+    if (!opencl) assumed_types = cuda_types[0] ? cuda_types : NULL;
     if ((!gpu_errors && !assumed_types) || !root) return false;
     RootRefs *refs = jit_refs_for(ji, ps, root);
     bool found[MAX_NAMES] = {false};

@@ -142,32 +142,41 @@ static OptionValue argument_value(const char *a, const char *end, bool string_co
     return OPTION_RUN_TIME;
 }
 
-/* The k-th argument after a format string whose literals end at `after`:
- * `fmt", a, b)`. */
-static OptionValue nth_argument(const char *after, int k, bool string_conversion, char *value, size_t n)
+/* The k-th argument after a format string whose literals end at `after`
+ * (`fmt", a, b)`): its text [*start, *end); false when there is none. */
+static bool argument_span(const char *after, int k, const char **start, const char **end)
 {
     const char *c = skip_space(after);
-    if (*c != ',') return OPTION_RUN_TIME;
-    c++;
+    if (*c != ',') return false;
     int depth = 0, index = 0;
-    const char *start = c;
+    *start = ++c;
     for (; *c; c++) {
         if (*c == '"') { /* a string argument */
             const char *e = literal_end(c);
-            if (!e) return OPTION_RUN_TIME;
+            if (!e) return false;
             c = e;
         } else if (*c == '(' || *c == '[' || *c == '{') {
             depth++;
         } else if ((*c == ')' || *c == ']' || *c == '}') && depth > 0) {
             depth--;
         } else if (depth == 0 && (*c == ',' || *c == ')' || *c == ';')) {
-            if (index == k) return argument_value(start, c, string_conversion, value, n);
-            if (*c != ',') return OPTION_RUN_TIME;
+            if (index == k) {
+                *end = c;
+                return true;
+            }
+            if (*c != ',') return false;
             index++;
-            start = c + 1;
+            *start = c + 1;
         }
     }
-    return OPTION_RUN_TIME;
+    return false;
+}
+
+static OptionValue nth_argument(const char *after, int k, bool string_conversion, char *value, size_t n)
+{
+    const char *start, *end;
+    return argument_span(after, k, &start, &end) ? argument_value(start, end, string_conversion, value, n)
+                                                  : OPTION_RUN_TIME;
 }
 
 /* The value after `=` at `v`, inside the literal opened at `open`. */
@@ -220,34 +229,13 @@ static bool conversion_argument(const char *text, const char *open, const char *
         else if (inside && (*c == '%' || *c == '{') && c[1] == *c) c++;
         else if (inside && (*c == '%' || *c == '{')) k++;
     }
-    const char *c = skip_space(last + 1);
-    if (*c != ',') return false;
-    int depth = 0, index = 0;
-    const char *start = ++c;
-    for (; *c; c++) {
-        if (*c == '"') {
-            const char *e = literal_end(c);
-            if (!e) return false;
-            c = e;
-        } else if (*c == '(' || *c == '[' || *c == '{') {
-            depth++;
-        } else if ((*c == ')' || *c == ']' || *c == '}') && depth > 0) {
-            depth--;
-        } else if (depth == 0 && (*c == ',' || *c == ')' || *c == ';')) {
-            if (index == k) {
-                start = skip_space(start);
-                const char *end = c;
-                while (end > start && isspace((unsigned char)end[-1])) end--;
-                if (end == start || (size_t)(end - start) + 1 > n) return false;
-                snprintf(expr, n, "%.*s", (int)(end - start), start);
-                return true;
-            }
-            if (*c != ',') return false;
-            index++;
-            start = c + 1;
-        }
-    }
-    return false;
+    const char *start, *end;
+    if (!argument_span(last + 1, k, &start, &end)) return false;
+    start = skip_space(start);
+    while (end > start && isspace((unsigned char)end[-1])) end--;
+    if (end == start || (size_t)(end - start) + 1 > n) return false;
+    snprintf(expr, n, "%.*s", (int)(end - start), start);
+    return true;
 }
 
 /* The first -D option for the name in a string literal: where its name
@@ -268,11 +256,84 @@ static const char *find_option(const char *text, const char *name, const char **
     return NULL;
 }
 
+/* `NAME` as a whole word at p? */
+static bool word_is_at(const char *text, const char *p, const char *name, size_t len)
+{
+    return (p == text || !ident_char(p[-1])) && !ident_char(p[len]) && strncmp(p, name, len) == 0;
+}
+
+/* The words before `at` on its line, back to the literal's opening quote
+ * (`#define `, `typedef float `): do they end with `word` and spaces? */
+static bool after_word(const char *open, const char *at, const char *word)
+{
+    const char *c = at;
+    while (c > open + 1 && (c[-1] == ' ' || c[-1] == '\t')) c--;
+    size_t len = strlen(word);
+    if ((size_t)(c - (open + 1)) < len || strncmp(c - len, word, len) != 0) return false;
+    const char *before = c - len; /* the literal's start, a separator or an escaped newline */
+    return before == open + 1 || !ident_char(before[-1]) ||
+           (before - 2 > open && before[-1] == 'n' && before[-2] == '\\');
+}
+
+/* A prefix the host puts before the kernel's text, read as text:
+ * `"#define NAME 16\n"` or `"#define NAME " + std::to_string(n)` in a
+ * literal, `"typedef float NAME;\n"` in a literal (the type), or a map of
+ * definitions the host writes out as #defines, `defines["NAME"] = value;`. */
+static OptionValue prefix_value(const char *text, const char *name, char *value, size_t n)
+{
+    size_t len = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + len, name)) {
+        if (!word_is_at(text, p, name, len)) continue;
+        const char *open = literal_start(text, p);
+        if (open && after_word(open, p, "#define")) {
+            const char *v = p + len;
+            while (*v == ' ' || *v == '\t') v++;
+            if (*v == '"') return option_at(text, open, v, value, n); /* "#define N " + value */
+            if (*v == '\\' && v[1] == 'n') continue;                 /* a flag, no value */
+            return option_at(text, open, v, value, n);
+        }
+        if (open && p[len] == ';') { /* typedef float NAME; */
+            const char *w = p;
+            while (w > open + 1 && w[-1] == ' ') w--;
+            const char *t = w;
+            while (t > open + 1 && (ident_char(t[-1]) || t[-1] == ' ')) t--;
+            while (*t == ' ') t++;
+            if (strncmp(t, "typedef ", 8) != 0) continue;
+            const char *type = skip_space(t + 8);
+            if (type >= w || (size_t)(w - type) + 1 > n) continue;
+            snprintf(value, n, "%.*s", (int)(w - type), type);
+            return OPTION_LITERAL;
+        }
+        if (open == p - 1 && p > text + 1 && p[len] == '"') { /* defines["NAME"] = value; */
+            const char *b = p - 2;
+            while (b > text && *b == ' ') b--;
+            const char *q = skip_space(p + len + 1);
+            if (*b != '[' || *q != ']') continue;
+            q = skip_space(q + 1);
+            if (*q != '=' || q[1] == '=') continue;
+            q = skip_space(q + 1);
+            if (*q == '"') { /* a literal value */
+                const char *e = literal_end(q);
+                if (!e || (size_t)(e - q) > n) continue;
+                snprintf(value, n, "%.*s", (int)(e - q - 1), q + 1);
+                return OPTION_LITERAL;
+            }
+            if (strncmp(q, "std::to_string", 14) == 0) q = skip_space(q + 14);
+            bool call = *q == '(';
+            if (call) q = skip_space(q + 1);
+            const char *e = q;
+            while (*e && *e != ';' && !(call && *e == ')')) e++;
+            return argument_value(q, e, false, value, n);
+        }
+    }
+    return OPTION_ABSENT;
+}
+
 OptionValue jit_option_value(const char *text, const char *name, char *value, size_t n)
 {
     const char *open;
     const char *p = find_option(text, name, &open);
-    return p ? option_at(text, open, p + strlen(name) + 1, value, n) : OPTION_ABSENT;
+    return p ? option_at(text, open, p + strlen(name) + 1, value, n) : prefix_value(text, name, value, n);
 }
 
 bool jit_option_expression(const char *text, const char *name, char *expr, size_t n)

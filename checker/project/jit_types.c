@@ -2,6 +2,7 @@
 #include "project/jit_types.h"
 #include "project/jit_options.h"
 
+#include "util/call_args.h"
 #include "util/oom.h"
 #include "util/strmap.h"
 #include "util/vec.h"
@@ -325,25 +326,7 @@ static const char *macro_value(const JitTypes *t, const char *text, const char *
         for (const char *p = strstr(text, om->name); p; p = strstr(p + len, om->name)) {
             if ((p > text && ident_char(p[-1])) || p[len] != '(') continue;
             const char *args[5];
-            int nargs = 0, depth = 0;
-            args[nargs++] = p + len + 1;
-            const char *c = p + len + 1;
-            for (; *c && nargs <= om->nparams; c++) {
-                if (*c == '"') {
-                    const char *e = strchr(c + 1, '"');
-                    if (!e) break;
-                    c = e;
-                } else if (*c == '(' || *c == '[' || *c == '{') {
-                    depth++;
-                } else if ((*c == ')' || *c == ']' || *c == '}') && depth-- == 0) {
-                    args[nargs++] = c + 1;
-                    break;
-                } else if (*c == ',' && depth == 0) {
-                    if (nargs == 5) break;
-                    args[nargs++] = c + 1;
-                }
-            }
-            if (nargs != om->nparams + 1) continue; /* args[nparams] is past the closing parenthesis */
+            if (call_arguments(p + len, args, 4) != om->nparams) continue; /* args[nparams]: past the `)` */
             char key[64];
             squeeze(args[om->key], args[om->key + 1] - 1, key, sizeof key);
             if (strcmp(key, name) != 0) continue;

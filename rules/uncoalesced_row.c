@@ -250,7 +250,7 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     finding_str(out, f, "element_type", a->elem_canonical);
     if (unit) {
         finding_str(out, f, "assumes", assumes);
-        finding_str(out, f, "split_index", unit->split);
+        if (unit->split[0]) finding_str(out, f, "split_index", unit->split);
     }
     if (kernel_runs_one_block(k)) finding_bool(out, f, "one_block", true);
     if (beside_work) finding_str(out, f, "work_elsewhere", "kernel-loop");
@@ -263,6 +263,30 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
     finding_fix(out, f, "or %s j reads elements j, j+%d, ... and %s", lang->idiom.share_row, model_target(m)->warp_width,
                 lang->idiom.group_reduce);
     finding_fix(out, f, "or stage tiles of the rows through %s with coalesced loads", lang->word.shared_memory);
+}
+
+/* A loop whose step is a run-time stride S the kernel is given
+ * (`A[i*row_stride + l*col_stride]`, S = col_stride): the offset read as
+ * it is when S is 1, a layout's normal case (a matrix view that may be
+ * transposed), into *unit_offset; S's symbol, or -1. */
+static int unit_stride(const Kernel *k, const Access *a, Affine *unit_offset)
+{
+    /* threadIdx.y along the row: a 2-D mapping, which the mappings judge */
+    if (aff_mentions(&a->byte_offset, SYM_TID_Y)) return -1;
+    for (int l = a->loop; l >= 0; l = k->loops[l].parent) {
+        Affine c;
+        if (!aff_coef(&a->byte_offset, k->loops[l].counter, &c) || c.nterms != 1 || c.term[0].nfactors != 1 ||
+            c.term[0].coef != a->elem_bytes)
+            continue;
+        int s = c.term[0].factor[0];
+        if (s < SYM_FIRST_USER || !uniform_symbol(k, s) || k->syms[s].kind == SYMK_TEMPLATE) continue;
+        Affine cx;
+        /* the lanes' stride must not be S itself (a column walk when S is 1) */
+        if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || aff_mentions(&cx, s)) return -1;
+        *unit_offset = aff_subst(&a->byte_offset, s, 1);
+        return s;
+    }
+    return -1;
 }
 
 /* Row walks here; every other global access with an exact offset goes to
@@ -288,8 +312,19 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
             continue;
         }
         if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) continue;
-        if (a->loop >= 0 && walking_loop(k, a, &a->byte_offset) >= 0) check_walk(m, k, a, i, ctx, NULL);
-        else candidate[i] = true;
+        Affine at_unit;
+        UnitDivisor u = {-1, "", &a->byte_offset};
+        if (a->loop >= 0 && walking_loop(k, a, &a->byte_offset) >= 0) {
+            check_walk(m, k, a, i, ctx, NULL);
+        } else if (a->loop >= 0 && (u.divisor = unit_stride(k, a, &at_unit)) >= 0) {
+            Access copy = *a;
+            copy.byte_offset = at_unit;
+            int before = ctx->findings->n;
+            check_walk(m, k, &copy, i, ctx, &u);
+            candidate[i] = ctx->findings->n == before; /* no walk: the mappings judge it as before */
+        } else {
+            candidate[i] = true;
+        }
     }
     row_mappings_check(m, k, ctx, candidate, ctx->options[OPT_MIN_CONSTANT_WIDTH]);
     free(candidate);

@@ -96,9 +96,6 @@ Affine scale_offset(const Affine *idx, long long size)
     return aff_scale(idx, size);
 }
 
-/* An integer read at a thread-dependent address (start = rowptr[row]) is a
- * symbol of its own, so that start + j stays exact: the model then sees a
- * per-thread walk from a per-thread start. */
 /* Does the exact address `a` stay the same along threadIdx.x: no term with
  * threadIdx.x or a value loaded per lane? */
 static bool lane_uniform_address(const Ctx *c, const Affine *a)
@@ -116,6 +113,10 @@ static bool lane_uniform_address(const Ctx *c, const Affine *a)
     return true;
 }
 
+/* An integer read at a thread-dependent address (start = rowptr[row]) is a
+ * symbol of its own, so that start + j stays exact: the model then sees a
+ * per-thread walk from a per-thread start.  One read at an address no lane
+ * changes (blocks[threadIdx.y]) is a uniform symbol: an offset they share. */
 Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx)
 {
     unsigned deps = DEP_DATA | base->a.deps | (idx ? idx->a.deps : 0);

@@ -139,9 +139,11 @@ static bool cuda_is_barrier(const char *n)
            strncmp(n, "__threadfence", 13) == 0 || strcmp(n, "sync") == 0 || strcmp(n, "__barrier_sync") == 0;
 }
 
+/* atomicAdd and friends; PyTorch's gpuAtomicAdd, gpuAtomicMax, ... take the
+ * same (address, value) arguments */
 static bool cuda_is_atomic(const char *n)
 {
-    return strncmp(n, "atomic", 6) == 0;
+    return strncmp(n, "atomic", 6) == 0 || strncmp(n, "gpuAtomic", 9) == 0;
 }
 
 static bool cuda_is_load_intrinsic(const char *n)

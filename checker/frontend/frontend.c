@@ -28,25 +28,74 @@ static void add_diag(FrontendReport *rep, DiagLevel level, const char *path, uns
     d->message = xstrdup(msg);
 }
 
-/* A C/C++ host file: each kernel string is its own OpenCL program (parsed
- * from memory under the host file's name, as clCreateProgramWithSource
- * would see it), and all of them build one model whose positions are the
- * host file's (cx.c maps them as they are made). */
+/* One program of a file's string literals, parsed from memory under the
+ * file's name (as OpenCL (`opencl`) or as the file's own dialect, with
+ * `headers` the run-time compiler gets from memory) into the model, its
+ * positions the file's (cx.c maps them as they are made); its diagnostics
+ * mapped to the literal.  A parse that fails is an error at the literal
+ * when `report_fatal`.  False when it failed. */
+static bool parse_program(Frontend *fe, const char *path, const FileArgs *fa, HostStrings *hs, const HostProgram *p,
+                          bool opencl, const struct CXUnsavedFile *headers, int nheaders, bool report_fatal, Model *m,
+                          FrontendReport *rep)
+{
+    double t = monotonic_seconds();
+    frontend_set_unsaved(fe, path, p->text, (unsigned long)p->size);
+    if (opencl) frontend_force_opencl(fe, true);
+    if (nheaders) frontend_set_prelude_files(fe, headers, nheaders);
+    frontend_set_file_args(fe, fa); /* the build's -D and -I, as for a .cl file (jit_names.h) */
+    ParseResult pr = frontend_parse(fe, path);
+    frontend_set_file_args(fe, NULL);
+    if (nheaders) frontend_set_prelude_files(fe, NULL, 0);
+    if (opencl) frontend_force_opencl(fe, false);
+    frontend_set_unsaved(fe, NULL, NULL, 0);
+    rep->parse_seconds += monotonic_seconds() - t;
+    for (int j = 0; j < pr.ndiags; j++) { /* the program's positions are the host file's */
+        Diag *d = VEC_PUSH(rep->diags, rep->ndiags);
+        *d = pr.diags[j];
+        if (d->file && strcmp(d->file, path) == 0 && d->line)
+            host_strings_map(hs, p, d->line, d->col, false, &d->line, &d->col);
+    }
+    pr.ndiags = 0;
+    bool parsed = !pr.fatal;
+    if (parsed) {
+        FrontendOptions o = *frontend_options(fe);
+        if (opencl) o.language = "cl";
+        t = monotonic_seconds();
+        model_build_program(m, pr.tu, frontend_shim_dir(fe), &o, hs, p);
+        rep->model_seconds += monotonic_seconds() - t;
+    } else if (report_fatal) {
+        unsigned line, col;
+        host_strings_line_col(hs, p->host_begin, &line, &col);
+        add_diag(rep, DIAG_ERROR, path, line, col, pr.fatal_message);
+    }
+    parse_result_free(&pr);
+    return parsed;
+}
+
+/* The text of a file to analyse: `contents` when given, else read into
+ * *owned (free it); NULL when it cannot be read. */
+static const char *analysed_text(const char *path, const char *contents, unsigned long *size, char **owned)
+{
+    *owned = NULL;
+    if (contents) return contents;
+    long len = 0;
+    if (!(*owned = read_file(path, &len))) return NULL;
+    *size = (unsigned long)len;
+    return *owned;
+}
+
+/* A C/C++ host file: each kernel string is its own OpenCL program (as
+ * clCreateProgramWithSource would see it), and all of them build one
+ * model whose positions are the host file's. */
 static bool analyse_host_strings(Frontend *fe, const char *path, const char *contents, unsigned long size,
                                  const FileArgs *fa, Model *m,
                                  FrontendReport *rep)
 {
-    char *owned = NULL;
-    if (!contents) {
-        long len = 0;
-        owned = read_file(path, &len);
-        if (!owned) {
-            rep->fatal = true;
-            rep->fatal_message = xstrdup("cannot read the file");
-            return false;
-        }
-        contents = owned;
-        size = (unsigned long)len;
+    char *owned;
+    if (!(contents = analysed_text(path, contents, &size, &owned))) {
+        rep->fatal = true;
+        rep->fatal_message = xstrdup("cannot read the file");
+        return false;
     }
     HostStrings *hs = host_strings_scan(contents, size);
     free(owned);
@@ -58,41 +107,12 @@ static bool analyse_host_strings(Frontend *fe, const char *path, const char *con
     }
     if (!hs->nprograms && !hs->nproblems)
         add_diag(rep, DIAG_NOTE, path, 0, 0, "no OpenCL kernel in the string literals of this C/C++ file: nothing to analyse");
-    FrontendOptions o = *frontend_options(fe);
-    o.language = "cl";
     bool any_fp64 = false;
     const char *fp64_reason = NULL;
     for (int i = 0; i < hs->nprograms; i++) {
-        const HostProgram *p = &hs->programs[i];
-        double t = monotonic_seconds();
-        frontend_set_unsaved(fe, path, p->text, (unsigned long)p->size);
-        frontend_force_opencl(fe, true);
-        frontend_set_file_args(fe, fa); /* the build's -D and -I, as for a .cl file (jit_names.h) */
-        ParseResult pr = frontend_parse(fe, path);
-        frontend_set_file_args(fe, NULL);
-        frontend_force_opencl(fe, false);
-        frontend_set_unsaved(fe, NULL, NULL, 0);
-        rep->parse_seconds += monotonic_seconds() - t;
-        for (int j = 0; j < pr.ndiags; j++) { /* the program's positions are the host file's */
-            Diag *d = VEC_PUSH(rep->diags, rep->ndiags);
-            *d = pr.diags[j];
-            if (d->file && strcmp(d->file, path) == 0 && d->line)
-                host_strings_map(hs, p, d->line, d->col, false, &d->line, &d->col);
-        }
-        pr.ndiags = 0;
-        unsigned line, col;
-        host_strings_line_col(hs, p->host_begin, &line, &col);
-        if (pr.fatal) {
-            add_diag(rep, DIAG_ERROR, path, line, col, pr.fatal_message);
-            parse_result_free(&pr);
-            continue;
-        }
-        t = monotonic_seconds();
-        model_build_program(m, pr.tu, frontend_shim_dir(fe), &o, hs, p);
-        rep->model_seconds += monotonic_seconds() - t;
+        if (!parse_program(fe, path, fa, hs, &hs->programs[i], true, NULL, 0, true, m, rep)) continue;
         if (m->fp64) any_fp64 = true;
         if (m->fp64 || !fp64_reason) fp64_reason = m->fp64_reason;
-        parse_result_free(&pr);
     }
     if (hs->nprograms) { /* the model's fp64: on when any program has it */
         m->fp64 = any_fp64;
@@ -107,19 +127,13 @@ static bool analyse_host_strings(Frontend *fe, const char *path, const char *con
 
 /* A CUDA/HIP file whose own code has no kernel but that hands kernels to a
  * run-time compiler as string literals (NVRTC, hiprtc): each program is
- * parsed from memory under the file's name, with the headers the file
- * gives the compiler from memory, into the same model (positions mapped to
- * the literals, as for OpenCL's host strings). */
+ * parsed with the headers the file gives the compiler from memory, into the
+ * same model, as OpenCL's host strings are. */
 static void analyse_rtc_programs(Frontend *fe, const char *path, const char *contents, unsigned long size,
                                  const FileArgs *fa, Model *m, FrontendReport *rep)
 {
-    char *owned = NULL;
-    if (!contents) {
-        long len = 0;
-        if (!(owned = read_file(path, &len))) return;
-        contents = owned;
-        size = (unsigned long)len;
-    }
+    char *owned;
+    if (!(contents = analysed_text(path, contents, &size, &owned))) return;
     HostStrings *hs = memmem(contents, size, "rtcCreateProgram", 16) ? host_strings_scan_cuda(contents, size) : NULL;
     free(owned);
     if (!hs || !hs->nprograms || rep->host_strings) {
@@ -136,32 +150,7 @@ static void analyse_rtc_programs(Frontend *fe, const char *path, const char *con
     int nh = rtc_header_sources(hs->host_text, hs->host_size, dir, hpaths, htexts, 16);
     struct CXUnsavedFile files[16];
     for (int i = 0; i < nh; i++) files[i] = (struct CXUnsavedFile){hpaths[i], htexts[i], (unsigned long)strlen(htexts[i])};
-    FrontendOptions o = *frontend_options(fe);
-    for (int i = 0; i < hs->nprograms; i++) {
-        const HostProgram *p = &hs->programs[i];
-        double t = monotonic_seconds();
-        frontend_set_unsaved(fe, path, p->text, (unsigned long)p->size);
-        frontend_set_prelude_files(fe, files, nh);
-        frontend_set_file_args(fe, fa);
-        ParseResult pr = frontend_parse(fe, path);
-        frontend_set_file_args(fe, NULL);
-        frontend_set_prelude_files(fe, NULL, 0);
-        frontend_set_unsaved(fe, NULL, NULL, 0);
-        rep->parse_seconds += monotonic_seconds() - t;
-        for (int j = 0; j < pr.ndiags; j++) {
-            Diag *d = VEC_PUSH(rep->diags, rep->ndiags);
-            *d = pr.diags[j];
-            if (d->file && strcmp(d->file, path) == 0 && d->line)
-                host_strings_map(hs, p, d->line, d->col, false, &d->line, &d->col);
-        }
-        pr.ndiags = 0;
-        if (!pr.fatal) {
-            t = monotonic_seconds();
-            model_build_program(m, pr.tu, frontend_shim_dir(fe), &o, hs, p);
-            rep->model_seconds += monotonic_seconds() - t;
-        }
-        parse_result_free(&pr);
-    }
+    for (int i = 0; i < hs->nprograms; i++) parse_program(fe, path, fa, hs, &hs->programs[i], false, files, nh, false, m, rep);
     for (int i = 0; i < nh; i++) {
         free(hpaths[i]);
         free(htexts[i]);

@@ -215,15 +215,6 @@ char *jit_describe(const JitDefines *d)
     return out;
 }
 
-/* A type as an option spells it: `double`, `unsigned int`, `float4`. */
-static bool type_spelling(const char *v)
-{
-    if (!isalpha((unsigned char)*v) && *v != '_') return false;
-    for (; *v; v++)
-        if (!isalnum((unsigned char)*v) && *v != '_' && *v != ' ') return false;
-    return true;
-}
-
 int jit_take_type_options(const char *text, const char *file, const char *assumed, JitTypes *types, bool generic,
                           JitDefines *out)
 {
@@ -242,7 +233,7 @@ int jit_take_type_options(const char *text, const char *file, const char *assume
         if (have) continue;
         char how[160] = "";
         JitTypeKind kind = JIT_TYPE_NONE;
-        if (jit_option_value(text, name, value, sizeof value) == OPTION_LITERAL && type_spelling(value))
+        if (jit_option_value(text, name, value, sizeof value) == OPTION_LITERAL && jit_type_spelling(value))
             kind = JIT_TYPE_FIXED;
         else
             kind = jit_type_value(types, text, name, value, sizeof value, how, sizeof how);

@@ -93,8 +93,7 @@ static bool word_is(const char *p, size_t len, const char *word)
     return strlen(word) == len && strncmp(p, word, len) == 0;
 }
 
-/* A type as an option spells it: `double`, `unsigned int`, `float4`. */
-static bool type_spelling(const char *v)
+bool jit_type_spelling(const char *v)
 {
     if (!isalpha((unsigned char)*v) && *v != '_') return false;
     for (; *v; v++)
@@ -374,7 +373,7 @@ static const TypeName *type_name_of(const JitTypes *t, const char *traits, const
     for (int i = 0; i < t->nnames; i++) {
         const TypeName *tn = &t->names[i];
         if (strcmp(tn->traits, traits) == 0 && strcmp(tn->method, method) == 0 && strcmp(tn->arg, arg) == 0 &&
-            type_spelling(tn->type))
+            jit_type_spelling(tn->type))
             return tn;
     }
     return NULL;
@@ -389,7 +388,7 @@ static const char *representative(const JitTypes *t, const char *traits, const c
     *count = 0;
     for (int i = 0; i < t->nnames; i++) {
         const TypeName *tn = &t->names[i];
-        if (strcmp(tn->traits, traits) != 0 || strcmp(tn->method, method) != 0 || !type_spelling(tn->type)) continue;
+        if (strcmp(tn->traits, traits) != 0 || strcmp(tn->method, method) != 0 || !jit_type_spelling(tn->type)) continue;
         bool seen = false;
         for (int k = 0; k < i && !seen; k++)
             seen = strcmp(t->names[k].traits, traits) == 0 && strcmp(t->names[k].method, method) == 0 &&
@@ -410,7 +409,7 @@ static JitTypeKind type_of(JitTypes *t, const char *text, const char *at, const 
     if (len >= 2 && expr[0] == '"' && expr[len - 1] == '"') {
         char lit[TYPE_TEXT];
         snprintf(lit, sizeof lit, "%.*s", (int)(len - 2), expr + 1);
-        if (!type_spelling(lit)) return JIT_TYPE_NONE;
+        if (!jit_type_spelling(lit)) return JIT_TYPE_NONE;
         snprintf(value, n, "%s", lit);
         return JIT_TYPE_FIXED;
     }

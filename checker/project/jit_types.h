@@ -30,6 +30,9 @@
 
 typedef struct JitTypes JitTypes;
 
+/* A type as an option spells it: `double`, `unsigned int`, `float4`. */
+bool jit_type_spelling(const char *v);
+
 JitTypes *jit_types_new(void);
 void jit_types_free(JitTypes *t);
 /* Learns the option macros, type-name specialisations and typedefs of one

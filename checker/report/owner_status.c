@@ -21,6 +21,7 @@ struct OwnerStatus {
     StrMap emitted;          /* real path of each emitted file -> 1 */
     StrMap failed_reason;    /* real path of a failed file -> index in reasons + 1 */
     char **reasons; int nreasons;
+    char **failed_keys;      /* per reason: the failed file's real path */
     StrMap first_held;       /* real path of an owner not yet emitted -> index in held + 1 */
     StrMap last_held;        /* ... and of the last of its chain + 1 */
     Held *held; int nheld;
@@ -88,6 +89,8 @@ static void emit(OwnerStatus *s, FileResult *r, char *key)
 {
     *strmap_get(&s->emitted, key) = 1;
     if (r->status == FILE_FAILED) {
+        int n = s->nreasons;
+        *VEC_PUSH(s->failed_keys, n) = xstrdup(key);
         *VEC_PUSH(s->reasons, s->nreasons) = xstrdup(r->nreasons ? r->reasons[0] : "the file could not be analysed");
         *strmap_get(&s->failed_reason, key) = s->nreasons;
     }
@@ -150,9 +153,7 @@ int owner_status_retries(OwnerStatus *s, char ***paths, char ***failed, int *nfa
     s->hold_for_retry = false;
     *failed = NULL;
     *nfailed = 0;
-    for (size_t k = 0; k < s->failed_reason.cap; k++)
-        if (s->failed_reason.slots[k].key && s->failed_reason.slots[k].value)
-            *VEC_PUSH(*failed, *nfailed) = xstrdup(s->failed_reason.slots[k].key);
+    for (int i = 0; i < s->nreasons; i++) *VEC_PUSH(*failed, *nfailed) = xstrdup(s->failed_keys[i]);
     return n;
 }
 
@@ -172,8 +173,12 @@ void owner_status_finish(OwnerStatus *s)
         free(s->held[i].r);
     }
     free(s->held);
-    for (int i = 0; i < s->nreasons; i++) free(s->reasons[i]);
+    for (int i = 0; i < s->nreasons; i++) {
+        free(s->reasons[i]);
+        free(s->failed_keys[i]);
+    }
     free(s->reasons);
+    free(s->failed_keys);
     strmap_free(&s->emitted);
     strmap_free(&s->failed_reason);
     strmap_free(&s->first_held);

@@ -124,6 +124,26 @@ check "build values: the row walk's width is N_PER_THREAD, not the parser's plac
 check "build values: a function-like OP stays undefined: combine.cl degraded" "$sum" "^file combine\.cl degraded .*never defines \(OP\)"
 out=$("$G" -v "$P/kernels/pack.cl" 2>&1)
 check "build values: -v names the constant, its file, and the run-time value" "$out" "compiled at run time \(OpenCL\): parsed with TILE=\(16\), read from .*host/pack\.cpp; N_PER_THREAD set by .*host/pack\.cpp from a value known only at run time"
+# a suite whose host finds each kernel through a formatted path and builds it
+# with -D KERNEL_STATIC, a stringising macro and the kernels' folder at run
+# time (testdata/projects/opencl_include_path): the includes under the flag,
+# one inside a kernel's body, and helpers analysed through the kernels
+P=$T/projects/opencl_include_path
+summarise_project "$P" row_width width
+check "include path: the row walk after the hash helper the kernel includes" "$sum" "^finding uncoalesced-row mode0030\.cl:13 width=rounds$"
+check "include path: a kernel one folder down (INCLUDE_PATH=..)" "$sum" "^finding uncoalesced-row mode0040\.cl:9 width=nblocks$"
+check "include path: the statements a kernel includes in its body: ok" "$sum" "^file inc_compare\.cl ok $"
+out=$("$G" -v "$P" 2>&1)
+check "include path: -v names the build's options and the folder" "$out" "mode0030\.cl: note: compiled at run time \(OpenCL\): -D KERNEL_STATIC, -D INCLUDE_PATH=\., -D XSTR\(x\)=#x, -D STR\(x\)=XSTR\(x\) as every build passes them \(.*src/backend\.c\) \(INCLUDE_PATH: a folder the host names at run time, taken as the one with inc_platform\.h\)"
+check "include path: one folder down" "$out" "mode0040\.cl: note: compiled at run time \(OpenCL\): -D KERNEL_STATIC, -D INCLUDE_PATH=\.\.,"
+nocheck "include path: no project file guessed before a kernel (the host's options say which)" "$out" "mode00[0-9]0\.cl: note: parsed with the project header"
+nocheck "include path: a kernel that tests none of the build's flags gets none" "$out" "standalone\.cl: note: compiled at run time"
+json=$("$G" --format=json "$P" 2>/dev/null); rc=$?
+check "include path: exit 1 (findings), no error" "$rc $(grep -c '"errors":[[:space:]]*\[\]' <<<"$json")" "^1 1$"
+contexts=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print("\n".join("%s %s" % (f["path"].split("/")[-1], (f.get("context") or "-").split("/")[-1]) for f in d["files"]))' <<<"$json")
+check "include path: the body's statements are analysed through their kernel" "$contexts" "^inc_compare\.cl mode0030\.cl$"
+check "include path: the helper through a kernel that includes it" "$contexts" "^inc_common\.cl mode00[13]0\.cl$"
+check "include path: a kernel file is analysed as itself" "$contexts" "^mode0030\.cl -$"
 # a templated host (testdata/projects/opencl_templated_host): types from an
 # option macro and a traits class (a type parameter's, a typedef's through a
 # format library's `{}`), a flag named at run time, and the sources the host

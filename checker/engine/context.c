@@ -164,7 +164,7 @@ void file_context_plan(FragmentSet *fs, StrMap *run, const char *path, const cha
         out->nmodel_files = 1;
         return;
     }
-    if (fi->fragment_kind && !has_extension(abs, ".cu") && !has_extension(abs, ".hip"))
+    if (fi->fragment_kind && !has_extension(abs, ".cu") && !has_extension(abs, ".hip") && !has_extension(abs, ".cl"))
         out->alone_reason = fi->nincluders
                                 ? arena_printf(a, "no CUDA translation unit of the project reaches it (it is included by "
                                                   "%s): analysed alone",

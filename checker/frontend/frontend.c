@@ -207,6 +207,7 @@ void frontend_report_from_parse(Frontend *fe, const char *path, const FileArgs *
     rep->diags = pr->diags;
     rep->ndiags = pr->ndiags;
     rep->used_real_headers = pr->used_real_headers;
+    rep->guessed_parts = pr->guessed_parts;
     rep->rocm_headers = pr->rocm_headers;
     rep->toolkit_prelude = pr->toolkit_prelude;
     rep->shim_pch = pr->shim_pch;

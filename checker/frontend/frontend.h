@@ -68,6 +68,8 @@ typedef struct {
     double parse_seconds, model_seconds;
     struct HostStrings *host_strings; /* a C/C++ file's kernel strings, else NULL */
     bool reused;                /* a kept document's TU was reparsed */
+    bool guessed_parts;         /* OpenCL: parsed after project files found for its missing names, not
+                                   ones its host is known to build with it (parse_opencl.c) */
     char **included; int nincluded; /* a kept document: the files the TU includes */
     /* OpenCL: the host files read for this file's launches (a project's
      * files are read once per process: later files of it read none). */

@@ -22,6 +22,7 @@ typedef struct {
     char *fatal_message;
     bool tu_kept;               /* tu belongs to a kept document (KeptTu) */
     const GpuLanguage *language; /* what frontend_parse read the file as (the model is built as it) */
+    bool guessed_parts;         /* OpenCL: parsed after project files found for its missing names */
 } ParseResult;
 
 /* A translation unit kept between the analyses of one document (document.c). */

@@ -166,6 +166,7 @@ static void assume_build_types(Frontend *fe, const char *path, const char *text,
     if (best.parse.tu) {
         parse_result_free(r);
         *r = best.parse;
+        r->guessed_parts = !best.assumes;
         char msg[1600];
         if (best.assumes)
             snprintf(msg, sizeof msg,

@@ -1,5 +1,7 @@
 /* fragments.c - see fragments.h. */
 #include "project/fragments.h"
+#include "project/computed_include.h"
+#include "project/kernel_text.h"
 
 #include "frontend/file_language.h"
 #include "util/arena.h"
@@ -14,7 +16,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define MAX_SCANNED_BYTES (4L * 1024 * 1024)
 
 typedef struct {
     const char *root;
@@ -65,237 +66,38 @@ void fragments_free(FragmentSet *fs)
     free(fs);
 }
 
-static const char *extension(const char *path)
-{
-    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
-    return dot && (!slash || dot > slash) ? dot : "";
-}
-
-static bool is_cpp_header(const char *path)
-{
-    const char *e = extension(path);
-    return strcmp(e, ".h") == 0 || strcmp(e, ".hh") == 0 || strcmp(e, ".hpp") == 0 || strcmp(e, ".hxx") == 0;
-}
-
 static bool is_fragment_kind(const char *path, bool defines_kernel)
 {
-    const char *e = extension(path);
+    const char *e = path_extension(path);
     return strcmp(e, ".cu") == 0 || strcmp(e, ".cuh") == 0 || strcmp(e, ".inl") == 0 || strcmp(e, ".inc") == 0 ||
-           (defines_kernel && is_cpp_header(path));
-}
-
-static bool is_word_char(char c)
-{
-    return isalnum((unsigned char)c) || c == '_';
-}
-
-/* Whether the word at p (len n) is `__global__`, or one of aliases[0..naliases)
- * followed by `void` (a kernel declared through `#define GLOBAL __global__`). */
-static bool kernel_word_at(const char *text, const char *p, const char *const *aliases, int naliases)
-{
-    if (p != text && is_word_char(p[-1])) return false;
-    if (strncmp(p, "__global__", 10) == 0 && !is_word_char(p[10])) return true;
-    for (int k = 0; k < naliases; k++) {
-        size_t n = strlen(aliases[k]);
-        if (strncmp(p, aliases[k], n) != 0 || is_word_char(p[n])) continue;
-        const char *q = p + n;
-        while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') q++;
-        if (strncmp(q, "void", 4) == 0 && !is_word_char(q[4])) return true;
-    }
-    return false;
-}
-
-/* text_defines_cuda_kernel, with kernel aliases (below). */
-static bool text_defines_kernel(const char *text, const char *const *aliases, int naliases)
-{
-    enum { CODE, LINE_COMMENT, BLOCK_COMMENT, STRING, CHAR } st = CODE;
-    bool line_start = true, directive = false;
-    for (const char *p = text; *p; p++) {
-        char c = *p;
-        if (c == '\\' && p[1] == '\n') { /* a continued line stays what it was */
-            p++;
-            continue;
-        }
-        if (c == '\n') {
-            if (st == LINE_COMMENT || st == STRING || st == CHAR) st = CODE;
-            line_start = true;
-            directive = false;
-            continue;
-        }
-        switch (st) {
-        case LINE_COMMENT: continue;
-        case BLOCK_COMMENT:
-            if (c == '*' && p[1] == '/') { st = CODE; p++; }
-            continue;
-        case STRING:
-        case CHAR:
-            if (c == '\\' && p[1]) p++;
-            else if (c == (st == STRING ? '"' : '\'')) st = CODE;
-            continue;
-        case CODE: break;
-        }
-        if (c == ' ' || c == '\t' || c == '\r') continue;
-        if (line_start && c == '#') directive = true;
-        line_start = false;
-        if (c == '/' && p[1] == '/') { st = LINE_COMMENT; p++; continue; }
-        if (c == '/' && p[1] == '*') { st = BLOCK_COMMENT; p++; continue; }
-        if (c == '"') { st = STRING; continue; }
-        if (c == '\'') { st = CHAR; continue; }
-        if (!directive && (c == '_' || isalpha((unsigned char)c)) && kernel_word_at(text, p, aliases, naliases))
-            return true;
-    }
-    return false;
-}
-
-bool text_defines_cuda_kernel(const char *text)
-{
-    return text_defines_kernel(text, NULL, 0);
-}
-
-/* `#define NAME __global__` (the directive's text after '#', blanks
- * skipped): NAME, a kernel alias, in the arena; else NULL.  Projects that
- * compile the same headers as host C++ spell kernels so, under a compiler
- * guard (`#ifdef __CUDACC__ ... #else #define GLOBAL #endif`). */
-static const char *kernel_alias_defined(Arena *arena, const char *q)
-{
-    if (strncmp(q, "define", 6) != 0 || (q[6] != ' ' && q[6] != '\t')) return NULL;
-    q += 6;
-    while (*q == ' ' || *q == '\t') q++;
-    size_t n = 0;
-    while (is_word_char(q[n])) n++;
-    const char *body = q + n;
-    if (!n || isdigit((unsigned char)q[0]) || (*body != ' ' && *body != '\t')) return NULL;
-    while (*body == ' ' || *body == '\t') body++;
-    if (strncmp(body, "__global__", 10) != 0 || is_word_char(body[10])) return NULL;
-    for (body += 10; *body == ' ' || *body == '\t' || *body == '\r'; body++) {}
-    if (*body && !(body[0] == '/' && (body[1] == '/' || body[1] == '*'))) return NULL;
-    return arena_strndup(arena, q, n);
-}
-
-/* The kernel aliases that `path` and the files it includes with quotes,
- * found next to their includer, define: up to 32 files, 4 levels deep. */
-static void nearby_kernel_aliases(Arena *arena, const char *path, int depth, StrMap *seen, const char ***aliases,
-                                  int *naliases)
-{
-    if (depth > 4 || seen->n >= 32 || strmap_increment(seen, path) > 1) return;
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_SCANNED_BYTES) return;
-    long size;
-    char *text = read_file(path, &size);
-    for (char *line = text; line && *line;) {
-        char *next = strchr(line, '\n');
-        if (next) *next++ = 0;
-        const char *q = line;
-        while (*q == ' ' || *q == '\t') q++;
-        if (*q++ == '#') {
-            while (*q == ' ' || *q == '\t') q++;
-            const char *alias = kernel_alias_defined(arena, q);
-            if (alias) *VEC_PUSH(*aliases, *naliases) = alias;
-            if (strncmp(q, "include", 7) == 0) {
-                for (q += 7; *q == ' ' || *q == '\t'; q++) {}
-                const char *end = *q == '"' ? strchr(q + 1, '"') : NULL;
-                const char *slash = strrchr(path, '/');
-                char near[PATH_MAX];
-                if (end && end > q + 1 && q[1] != '/' &&
-                    snprintf(near, sizeof near, "%.*s%.*s", slash ? (int)(slash - path + 1) : 0, path,
-                             (int)(end - q - 1), q + 1) < (int)sizeof near)
-                    nearby_kernel_aliases(arena, near, depth + 1, seen, aliases, naliases);
-            }
-        }
-        line = next;
-    }
-    free(text);
-}
-
-/* Whether some "void" follows an upper-case word (`GLOBAL void f(`): the
- * only shape an alias-declared kernel has; a cheap test before the
- * neighbours are read. */
-static bool word_before_void(const char *text)
-{
-    for (const char *p = strstr(text, "void"); p; p = strstr(p + 4, "void")) {
-        if (is_word_char(p[4])) continue;
-        const char *q = p;
-        while (q > text && (q[-1] == ' ' || q[-1] == '\t')) q--;
-        if (q == p) continue;
-        int caps = 0;
-        while (q > text && (isupper((unsigned char)q[-1]) || isdigit((unsigned char)q[-1]) || q[-1] == '_')) q--, caps++;
-        if (caps >= 2 && !(q > text && is_word_char(q[-1]))) return true;
-    }
-    return false;
-}
-
-bool is_cuda_kernel_header(const char *path)
-{
-    if (!is_cpp_header(path)) return false;
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_SCANNED_BYTES) return false;
-    long size;
-    char *text = read_file(path, &size);
-    bool yes = text && text_defines_cuda_kernel(text);
-    if (text && !yes && word_before_void(text)) { /* kernels through an alias the header or its neighbours define */
-        Arena arena = {0};
-        StrMap seen;
-        memset(&seen, 0, sizeof seen);
-        const char **aliases = NULL;
-        int naliases = 0;
-        nearby_kernel_aliases(&arena, path, 0, &seen, &aliases, &naliases);
-        yes = naliases && text_defines_kernel(text, aliases, naliases);
-        free(aliases);
-        strmap_free(&seen);
-        arena_free(&arena);
-    }
-    free(text);
-    return yes;
-}
-
-bool is_hip_source(const char *path)
-{
-    const char *e = extension(path);
-    if (!is_cpp_header(path) && strcmp(e, ".cpp") != 0 && strcmp(e, ".cc") != 0 && strcmp(e, ".cxx") != 0 &&
-        strcmp(e, ".c++") != 0)
-        return false;
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_SCANNED_BYTES) return false;
-    long size;
-    char *text = read_file(path, &size);
-    bool yes = text && text_defines_cuda_kernel(text) && source_includes_hip_header(text, (size_t)size, path);
-    free(text);
-    return yes;
+           strcmp(e, ".cl") == 0 ||
+           (defines_kernel && path_is_cpp_header(path));
 }
 
 static bool is_translation_unit(const Graph *g, int i)
 {
-    const char *e = extension(g->files[i]); /* CUDA's and HIP's translation units */
+    const char *e = path_extension(g->files[i]); /* CUDA's, HIP's and OpenCL's translation units */
+    if (strcmp(e, ".cl") == 0) /* a kernel file the host builds on its own, even when others include it */
+        return g->info[i].nincluders == 0 || g->info[i].opencl_kernels;
     return (strcmp(e, ".cu") == 0 || strcmp(e, ".hip") == 0) && g->info[i].nincluders == 0;
-}
-
-/* Adds an edge includer -> included for each #include of file i
- * that resolves to a file of the index (conditions are not evaluated). */
-/* `template <...>` right before a `__global__` (no declaration between). */
-static bool defines_kernel_template(const char *text)
-{
-    for (const char *k = strstr(text, "__global__"); k; k = strstr(k + 10, "__global__")) {
-        const char *from = k - text > 300 ? k - 300 : text;
-        for (const char *t = k; t > from;) {
-            t--;
-            if (*t == ';' || *t == '{' || *t == '}') break;
-            if (strncmp(t, "template", 8) == 0 && (t == text || !isalnum((unsigned char)t[-1]))) return true;
-        }
-    }
-    return false;
 }
 
 static void scan_file(FragmentSet *fs, Graph *g, int i)
 {
     struct stat st;
-    if (stat(g->files[i], &st) != 0 || st.st_size > MAX_SCANNED_BYTES) return;
+    if (stat(g->files[i], &st) != 0 || st.st_size > KERNEL_TEXT_MAX_BYTES) return;
     long size;
     char *text = read_file(g->files[i], &size);
     if (!text) return;
-    if (!g->info[i].fragment_kind && is_cpp_header(g->files[i]) && text_defines_cuda_kernel(text))
+    if (!g->info[i].fragment_kind && path_is_cpp_header(g->files[i]) && text_defines_cuda_kernel(text))
         g->info[i].fragment_kind = true;
-    g->info[i].kernel_template = defines_kernel_template(text);
+    g->info[i].kernel_template = text_defines_kernel_template(text);
+    if (strcmp(path_extension(g->files[i]), ".cl") == 0) {
+        g->info[i].opencl_kernels = text_defines_opencl_kernel(text);
+        g->info[i].fragment_kind = !g->info[i].opencl_kernels; /* helpers and statements others include */
+    }
     int line_no = 0;
+    ComputedIncludes computed = {.n = 0};
     for (char *line = text; line && *line;) {
         char *next = strchr(line, '\n');
         if (next) *next++ = 0;
@@ -306,14 +108,17 @@ static void scan_file(FragmentSet *fs, Graph *g, int i)
             while (*q == ' ' || *q == '\t') q++;
             const char *alias = kernel_alias_defined(&fs->arena, q);
             if (alias) *VEC_PUSH(g->kernel_aliases, g->nkernel_aliases) = alias;
+            if (strncmp(q, "define", 6) == 0) computed_include_define(&computed, q + 6);
             if (strncmp(q, "include", 7) == 0) {
                 q += 7;
                 while (*q == ' ' || *q == '\t') q++;
                 bool angled = *q == '<';
                 const char *end = *q == '"' ? strchr(q + 1, '"') : angled ? strchr(q + 1, '>') : NULL;
                 char spelling[PATH_MAX], found[PATH_MAX * 2];
-                if (end && end > q + 1 && end - q - 1 < (long)sizeof spelling) {
-                    snprintf(spelling, sizeof spelling, "%.*s", (int)(end - q - 1), q + 1);
+                bool named = end && end > q + 1 && end - q - 1 < (long)sizeof spelling;
+                if (named) snprintf(spelling, sizeof spelling, "%.*s", (int)(end - q - 1), q + 1);
+                else named = computed_include_spelling(&computed, q, spelling, sizeof spelling);
+                if (named) {
                     int to = projects_resolve_include(fs->ps, g->root, g->files[i], spelling, angled, found, sizeof found)
                                  ? *strmap_get(&g->index, found) - 1
                                  : -1;
@@ -496,9 +301,9 @@ static void root_walk_free(RootWalk *w)
 static void mark_alias_kernel_headers(Graph *g)
 {
     for (int i = 0; i < g->nfiles; i++) {
-        if (g->info[i].fragment_kind || !is_cpp_header(g->files[i])) continue;
+        if (g->info[i].fragment_kind || !path_is_cpp_header(g->files[i])) continue;
         struct stat st;
-        if (stat(g->files[i], &st) != 0 || st.st_size > MAX_SCANNED_BYTES) continue;
+        if (stat(g->files[i], &st) != 0 || st.st_size > KERNEL_TEXT_MAX_BYTES) continue;
         long size;
         char *text = read_file(g->files[i], &size);
         if (text && text_defines_kernel(text, g->kernel_aliases, g->nkernel_aliases)) g->info[i].fragment_kind = true;

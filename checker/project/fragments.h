@@ -6,13 +6,16 @@
  *
  * A fragment is a .cu, .cuh, .inl or .inc file (or a C++ header that
  * defines kernels) that another file of the project includes and that a CUDA translation unit (a .cu file nothing
- * includes) reaches through its includes.  It is analysed through one of
+ * includes) reaches through its includes; or a .cl file with no kernel of its own (helpers, statements
+ * a kernel includes in its body) that an OpenCL kernel file includes (a .cl file with kernels is always
+ * a translation unit: its host builds it on its own).  It is analysed through one of
  * those translation units, its owner (the first in path order), whose
  * preceding text and flags give it its types, macros and globals; the
  * owner's analysis models the fragment's kernels as its own. */
 #ifndef GPULINT_FRAGMENTS_H
 #define GPULINT_FRAGMENTS_H
 
+#include "project/kernel_text.h"
 #include "project/project.h"
 
 #include <stdbool.h>
@@ -28,23 +31,8 @@ typedef struct {
     const char **roots; int nroots;      /* every translation unit that reaches it, owner first */
     Includer *includers; int nincluders; /* the files that include it, in path order */
     bool kernel_template;      /* it defines a kernel template (a generic launcher's `template <class F> __global__`) */
+    bool opencl_kernels;       /* a .cl file that defines kernels: a translation unit even when others include it */
 } FragmentInfo;
-
-/* Does C/C++ text define a CUDA kernel: a `__global__` outside comments,
- * literals and preprocessor directives (a macro that makes kernels is not a
- * kernel; the file that uses it has them)? */
-bool text_defines_cuda_kernel(const char *text);
-/* A C++ header (.h, .hh, .hpp, .hxx) whose text defines a kernel
- * (arrayfire's kernel/harris.hpp): CUDA code, analysed through the
- * translation unit that includes it like a .cuh.  Also one whose kernels
- * are declared through a kernel alias (`GLOBAL void f(...)` with
- * `#define GLOBAL __global__`) that it or a file it includes with quotes
- * from its own directory defines; the project graph knows every alias of
- * the project. */
-bool is_cuda_kernel_header(const char *path);
-/* A C++ source or header that includes a HIP header and defines a kernel:
- * HIP code by another extension (hipcc compiles .cpp files). */
-bool is_hip_source(const char *path);
 
 typedef struct FragmentSet FragmentSet;
 

@@ -1,5 +1,6 @@
 /* include_scan.c - see include_scan.h. */
 #include "project/include_scan.h"
+#include "project/computed_include.h"
 #include "frontend/frontend.h"
 #include "util/fileio.h"
 #include "util/oom.h"
@@ -65,6 +66,7 @@ void scan_includes(Arena *arena, char *text, IncludeList *out)
     const char *guards[MAX_GUARD_DEPTH];
     int depth = 0;
     const char *define_name = NULL; /* the #define whose continuation lines follow */
+    ComputedIncludes computed = {.n = 0};
     for (char *line = text; line && *line;) {
         char *next = strchr(line, '\n');
         if (next) *next++ = 0;
@@ -90,6 +92,7 @@ void scan_includes(Arena *arena, char *text, IncludeList *out)
                 q += 6;
                 while (*q == ' ' || *q == '\t') q++;
                 if (frontend_is_toolkit_config_macro(q)) tmp.defines_toolkit_config = true;
+                computed_include_define(&computed, q);
                 size_t n = 0;
                 while (isalnum((unsigned char)q[n]) || q[n] == '_') n++;
                 if (n) *VEC_PUSH(tmp.defines, tmp.ndefines) = macro = arena_strndup(arena, q, n);
@@ -98,9 +101,13 @@ void scan_includes(Arena *arena, char *text, IncludeList *out)
                 while (*q == ' ' || *q == '\t') q++;
                 char close = *q == '<' ? '>' : *q == '"' ? '"' : 0;
                 const char *end = close ? strchr(q + 1, close) : NULL;
-                if (end && end > q + 1) {
+                char computed_spelling[COMPUTED_INCLUDE_PATH];
+                bool computed_named = !close && computed_include_spelling(&computed, q, computed_spelling,
+                                                                          sizeof computed_spelling);
+                if ((end && end > q + 1) || computed_named) {
                     Include *inc = VEC_PUSH(tmp.items, tmp.n);
-                    inc->spelling = arena_strndup(arena, q + 1, (size_t)(end - q - 1));
+                    inc->spelling = computed_named ? arena_strdup(arena, computed_spelling)
+                                                   : arena_strndup(arena, q + 1, (size_t)(end - q - 1));
                     inc->angled = close == '>';
                     inc->guard = NULL;
                     for (int d = 0; d < depth && d < MAX_GUARD_DEPTH && !inc->guard; d++) inc->guard = guards[d];

@@ -22,6 +22,7 @@ void jit_defines_free(JitDefines *d)
     for (int i = 0; i < d->ncommon; i++) free(d->common[i]);
     free(d->common);
     free(d->common_source);
+    free(d->folder_of);
     free(d->flag);
     free(d->flag_for);
     for (int i = 0; i < d->ngeneric; i++) free(d->generic[i]);
@@ -55,6 +56,7 @@ void jit_defines_copy(JitDefines *to, const JitDefines *from)
     to->source = copy_or_null(from->source);
     to->run_time_source = copy_or_null(from->run_time_source);
     to->common_source = copy_or_null(from->common_source);
+    to->folder_of = copy_or_null(from->folder_of);
     to->flag = copy_or_null(from->flag);
     to->flag_for = copy_or_null(from->flag_for);
     to->generic = copy_strings(from->generic, from->ngeneric);
@@ -81,8 +83,10 @@ void jit_defines_merge(JitDefines *into, JitDefines *from)
         *VEC_PUSH(into->run_time_names, into->nrun_time_names) = from->run_time_names[i];
     move_unique(&into->common, &into->ncommon, from->common, from->ncommon);
     if (!into->common_source) into->common_source = from->common_source, from->common_source = NULL;
+    if (!into->folder_of) into->folder_of = from->folder_of, from->folder_of = NULL;
     free(from->common);
     free(from->common_source);
+    free(from->folder_of);
     if (!into->source) into->source = from->source, from->source = NULL;
     if (!into->run_time_source) into->run_time_source = from->run_time_source, from->run_time_source = NULL;
     if (!into->flag) {
@@ -113,6 +117,10 @@ void jit_defines_truncate(JitDefines *d, int ndefines, int nrun_time_names, int 
     if (nprefix < d->nprefix) d->nprefix = nprefix;
     for (int i = ncommon; i < d->ncommon; i++) free(d->common[i]);
     d->ncommon = ncommon;
+    if (!ncommon) {
+        free(d->folder_of);
+        d->folder_of = NULL;
+    }
     for (int i = ndefines; i < d->ndefines; i++) free(d->defines[i]);
     for (int i = nrun_time_names; i < d->nrun_time_names; i++) free(d->run_time_names[i]);
     d->ndefines = ndefines;
@@ -189,6 +197,7 @@ char *jit_describe(const JitDefines *d)
     for (int i = 0; i < d->ncommon; i++) fprintf(s, "%s-D %s", i ? ", " : shown++ ? "; " : ": ", d->common[i]);
     if (d->ncommon)
         fprintf(s, " as every build passes %s (%s)", d->ncommon > 1 ? "them" : "it", d->common_source);
+    if (d->folder_of) fprintf(s, " (%s)", d->folder_of);
     if (d->flag)
         fprintf(s, "%s-D %s, one of the flags the host names at run time (-D%%s): its branch of the kernel's "
                    "headers defines %s",

@@ -7,6 +7,8 @@
 #include "util/vec.h"
 
 #include <ctype.h>
+#include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,4 +158,101 @@ void jit_take_types_written_elsewhere(RootRefs *refs, const char *assumed, JitDe
         out->source = source;
         free(text);
     }
+}
+
+/* The flag's name: up to its `=` or its parameters' `(`. */
+static size_t flag_name_length(const char *flag)
+{
+    return strcspn(flag, "=(");
+}
+
+bool jit_text_tests_flag(const char *text, const char *flag)
+{
+    size_t n = flag_name_length(flag);
+    if (n < 3) return false;
+    for (const char *p = strstr(text, "#"); p; p = strchr(p + 1, '#')) {
+        const char *q = p + 1;
+        while (*q == ' ' || *q == '\t') q++;
+        if (strncmp(q, "if", 2) != 0 && strncmp(q, "elif", 4) != 0) continue;
+        const char *eol = strchr(q, '\n');
+        if (!eol) eol = q + strlen(q);
+        for (const char *w = q; w + n <= eol; w++)
+            if (strncmp(w, flag, n) == 0 && !isalnum((unsigned char)w[-1]) && w[-1] != '_' &&
+                !isalnum((unsigned char)w[n]) && w[n] != '_')
+                return true;
+        p = eol - 1;
+    }
+    return false;
+}
+
+/* The directory part of a path ("" for none), into out. */
+static void directory_of(const char *path, char *out, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    snprintf(out, n, "%.*s", slash ? (int)(slash - path) : 0, path);
+}
+
+/* `to` relative to the directory `from` ("." when they are one); false
+ * when it does not fit. */
+static bool relative_folder(const char *from, const char *to, char *out, size_t n)
+{
+    size_t common = 0; /* the length of their shared leading components */
+    for (size_t i = 0;; i++) {
+        bool end_from = from[i] == 0 || from[i] == '/', end_to = to[i] == 0 || to[i] == '/';
+        if (end_from && end_to) common = i;
+        if (from[i] != to[i] || !from[i]) break;
+    }
+    if (from[common] == 0 && to[common] == 0) return (size_t)snprintf(out, n, ".") < n;
+    size_t len = 0;
+    for (const char *c = from + common; *c; c++) /* one `..` a component of `from` past the shared ones */
+        if ((*c == '/' && c[1]) || (c == from + common && *c != '/'))
+            len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s..", len ? "/" : "");
+    const char *rest = to[common] == '/' ? to + common + 1 : to + common;
+    if (*rest) len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", len ? "/" : "", rest);
+    else if (!len) len = (size_t)snprintf(out, n, ".");
+    return len < n;
+}
+
+bool jit_include_folder(const RootRefs *refs, const char *path, const char *text, const char *flag, char *define,
+                        size_t n, char *file, size_t nfile)
+{
+    size_t name_len = flag_name_length(flag);
+    if (flag[name_len] != '=' || strcmp(flag + name_len, "=%s") != 0) return false;
+    char dir[1024];
+    directory_of(path, dir, sizeof dir);
+    for (const char *slash = strchr(text, '/'); slash; slash = strchr(slash + 1, '/')) {
+        const char *p = slash - name_len;
+        if (slash - text < (ptrdiff_t)name_len || strncmp(p, flag, name_len) != 0 || (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))) continue;
+        const char *line = p;
+        while (line > text && line[-1] != '\n') line--;
+        while (*line == ' ' || *line == '\t') line++;
+        if (*line != '#') continue; /* a directive's operand: `#include STR(NAME/x.h)`, `#define H STR(NAME/x.h)` */
+        const char *rest = p + name_len + 1;
+        size_t rest_len = strcspn(rest, ")>\" \t\r\n,");
+        if (rest_len == 0 || rest_len >= 256) continue;
+        char tail[260];
+        snprintf(tail, sizeof tail, "/%.*s", (int)rest_len, rest);
+        /* the project file with that tail nearest the kernel (most leading
+         * components shared): the folder the host names */
+        const char *best = NULL;
+        size_t best_shared = 0;
+        for (int f = 0; f < refs->nfiles; f++) {
+            const char *candidate = refs->files[f];
+            size_t len = strlen(candidate);
+            if (len <= rest_len + 1 || strcmp(candidate + len - rest_len - 1, tail) != 0) continue;
+            size_t shared = 0;
+            while (candidate[shared] && candidate[shared] == path[shared]) shared++;
+            if (!best || shared > best_shared) best = candidate, best_shared = shared;
+        }
+        if (!best) continue;
+        char folder[1024], relative[1024], real_dir[PATH_MAX], real_folder[PATH_MAX];
+        snprintf(folder, sizeof folder, "%.*s", (int)(strlen(best) - rest_len - 1), best);
+        /* both as the file system spells them: the kernel's path is as named */
+        if (!realpath(dir[0] ? dir : ".", real_dir) || !realpath(folder[0] ? folder : ".", real_folder) ||
+            !relative_folder(real_dir, real_folder, relative, sizeof relative))
+            continue;
+        snprintf(file, nfile, "%.*s", (int)rest_len, rest);
+        return (size_t)snprintf(define, n, "%.*s=%s", (int)name_len, flag, relative) < n;
+    }
+    return false;
 }

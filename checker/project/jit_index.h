@@ -13,7 +13,7 @@
 #include "project/jit_names.h"
 #include "util/strmap.h"
 
-#define MAX_COMMON_FLAGS 16
+#define MAX_COMMON_FLAGS 64
 #define JIT_INDEX_NAME 64
 
 typedef struct {
@@ -43,6 +43,19 @@ typedef struct {
 struct JitIndex {
     RootRefs *roots; int nroots;
 };
+
+/* Does `text` (a kernel file's) test the flag's name in a conditional
+ * directive (`#ifdef KERNEL_STATIC`, `#if defined(KERNEL_STATIC)`)? */
+bool jit_text_tests_flag(const char *text, const char *flag);
+
+/* For a build's "NAME=%s" flag (a text the host writes at run time), when
+ * the kernel file `path` (`text`) includes through NAME as a folder (`#include
+ * STR(NAME/inc.h)`, or `#define H STR(NAME/inc.h)` for an `#include H`): the
+ * folder of the project file with that tail nearest the kernel, relative to
+ * the kernel's ("." beside it), as "NAME=folder" in define, and the tail
+ * ("inc.h") in file.  False when the kernel does not, or no file fits. */
+bool jit_include_folder(const RootRefs *refs, const char *path, const char *text, const char *flag, char *define,
+                        size_t n, char *file, size_t nfile);
 
 /* The index of the project under `root`, built on first use. */
 RootRefs *jit_refs_for(JitIndex *ji, ProjectSet *ps, const char *root);

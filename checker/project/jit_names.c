@@ -300,33 +300,57 @@ static int take_included_constants(ProjectSet *ps, const char *root, const char 
 
 /* The options every build passes, from the files that build OpenCL programs
  * in the kernel file's directory or in one of its referrers' (a project's
- * src/ of format plugins and their common builder): another directory's
- * builder may build another project's kernels. */
-static int take_common_flags(const RootRefs *refs, const Referrers *rf, const char *path, char (*names)[MAX_NAME],
-                             int nnames, bool *found, int nfound, JitDefines *out)
+ * src/ of format plugins and their common builder), or from one whose
+ * flag the kernel's own text tests (`#ifdef KERNEL_STATIC`, a suite whose
+ * host finds each kernel through a formatted path): another directory's
+ * builder may build another project's kernels.  A flag whose value the
+ * host writes at run time ("NAME=%s") counts only as the folder the
+ * kernel includes through (jit_include_folder).  `own`: the kernel's text,
+ * or NULL (then read when needed). */
+static int take_common_flags(const RootRefs *refs, const Referrers *rf, const char *path, const char *own,
+                             char (*names)[MAX_NAME], int nnames, bool *found, int nfound, JitDefines *out)
 {
+    char *read = NULL;
     for (int b = 0; b < refs->nbuilds; b++) {
         const BuildFile *bf = &refs->builds[b];
         const char *builder = refs->files[bf->file];
         bool near = jit_same_dir(builder, path);
         for (int k = 0; rf && k < rf->n && !near; k++) near = jit_same_dir(builder, refs->files[rf->files[k]]);
+        long size;
+        if (!own) own = read = read_file(path, &size);
+        if (!own) break;
+        for (int i = 0; i < bf->nflags && !near; i++)
+            near = !strstr(bf->flags[i], "%s") && jit_text_tests_flag(own, bf->flags[i]);
         if (!near) continue;
         for (int i = 0; i < bf->nflags; i++) {
-            size_t len = strcspn(bf->flags[i], "=");
+            const char *flag = bf->flags[i];
+            char folder[1100], file[256];
+            if (strstr(flag, "=%s")) {
+                if (!jit_include_folder(refs, path, own, flag, folder, sizeof folder, file, sizeof file)) continue;
+                flag = folder;
+                if (!out->folder_of) {
+                    char why[400];
+                    snprintf(why, sizeof why, "%.*s: a folder the host names at run time, taken as the one with %s",
+                             (int)strcspn(folder, "="), folder, file);
+                    out->folder_of = xstrdup(why);
+                }
+            }
+            size_t len = strcspn(flag, "=(");
             bool have = false;
             for (int j = 0; j < out->ndefines && !have; j++)
-                have = strncmp(out->defines[j], bf->flags[i], len) == 0 && strcspn(out->defines[j], "=") == len;
+                have = strncmp(out->defines[j], flag, len) == 0 && strcspn(out->defines[j], "=(") == len;
             if (have) continue;
-            *VEC_PUSH(out->defines, out->ndefines) = xstrdup(bf->flags[i]);
-            *VEC_PUSH(out->common, out->ncommon) = xstrdup(bf->flags[i]);
+            *VEC_PUSH(out->defines, out->ndefines) = xstrdup(flag);
+            *VEC_PUSH(out->common, out->ncommon) = xstrdup(flag);
             if (!out->common_source) out->common_source = xstrdup(builder);
             for (int k = 0; k < nnames; k++)
-                if (!found[k] && strlen(names[k]) == len && strncmp(names[k], bf->flags[i], len) == 0) {
+                if (!found[k] && strlen(names[k]) == len && strncmp(names[k], flag, len) == 0) {
                     found[k] = true;
                     nfound++;
                 }
         }
     }
+    free(read);
     return nfound;
 }
 
@@ -365,7 +389,8 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
     char cuda_types[512] = ""; /* CUDA's unknown type names, as `assumed` lists them: only a type is taken */
     bool gpu_errors = undefined_names(pr, opencl, names, &nnames, cuda_types, sizeof cuda_types);
     if (!opencl) assumed_types = cuda_types[0] ? cuda_types : NULL;
-    if ((!gpu_errors && !assumed_types) || !root) return false;
+    /* (project files guessed for its names: the host's options may say which) */
+    if ((!gpu_errors && !assumed_types && !pr->guessed_parts) || !root) return false;
     RootRefs *refs = jit_refs_for(ji, ps, root);
     bool found[MAX_NAMES] = {false};
     int nfound = 0;
@@ -390,7 +415,7 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
     long own_size;
     char *own = slot && *slot ? read_file(path, &own_size) : NULL;
     if (!own) { /* no project file refers to it: a program builder beside it may */
-        if (opencl) take_common_flags(refs, NULL, path, names, nnames, found, nfound, out);
+        if (opencl) take_common_flags(refs, NULL, path, NULL, names, nnames, found, nfound, out);
         return out->ndefines > 0;
     }
     /* a name only another macro's #ifndef default uses: the host may set that macro */
@@ -402,7 +427,7 @@ bool jit_defines_for(JitIndex *ji, ProjectSet *ps, const char *root, const char 
     }
     const Referrers *rf = &refs->refs[*slot - 1];
     const char *const *files = refs->files;
-    if (opencl) nfound = take_common_flags(refs, rf, path, names, nnames, found, nfound, out);
+    if (opencl) nfound = take_common_flags(refs, rf, path, own, names, nnames, found, nfound, out);
     /* the referrers that compile the embedded text, kept for their mentions below */
     char *embedding[16];
     int embedding_file[16], nembedding = 0;

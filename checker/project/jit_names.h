@@ -54,6 +54,8 @@ typedef struct {
     char **common;          /* defines among them that every OpenCL build of the project passes */
     int ncommon;
     char *common_source;    /* the host file that writes them */
+    char *folder_of;        /* says which of common is a folder the host names at run time, and the file
+                               it was found by (jit_include_folder); else NULL */
     bool run_time_compiled; /* a project file names its embedded text (<stem>_cuh): __CUDACC_RTC__ is among defines */
     bool device_default;    /* and the project compiles with NVRTC's --device-as-default-execution-space */
     bool opencl;            /* an OpenCL kernel file (built by clBuildProgram; no __CUDACC_RTC__) */

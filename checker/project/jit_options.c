@@ -437,11 +437,19 @@ int jit_unconditional_flags(const char *text, char **out, int max)
         if (!last || conditional_literal(text, first) || !options_literal(first, last)) continue;
         const char *e = name;
         while (ident_char(*e)) e++;
+        if (*e == '(') { /* a function-like macro: `-D STR(x)=#x` */
+            const char *close = e + 1;
+            while (ident_char(*close) || *close == ',' || *close == ' ') close++;
+            if (*close != ')' || close[1] != '=') continue;
+            e = close + 1;
+        }
         const char *v = NULL, *ve = NULL;
         if (*e == '=') {
             v = e + 1;
             ve = v;
-            while (*ve && (ident_char(*ve) || strchr(".+-*()", *ve))) ve++;
+            bool function_like = e[-1] == ')';
+            while (*ve && (ident_char(*ve) || strchr(".+-*()", *ve) || (function_like && *ve == '#'))) ve++;
+            if (ve == v && v[0] == '%' && v[1] == 's') ve = v + 2; /* a run-time text: "NAME=%s" */
             if (ve == v || (*ve != ' ' && *ve != '"' && *ve != '\\')) continue; /* %d, "-DN=" + value */
         } else if (*e != ' ' && *e != '"' && *e != '\\') {
             continue;

@@ -48,8 +48,10 @@ int jit_option_names(const char *text, char (*out)[JIT_OPTION_NAME], int max);
 /* The -D options a host file writes in every build's option string: `-DNAME`
  * or `-DNAME=literal` in a string literal that is no branch of a `?:`
  * (`PLATFORM_MESA ? "-D__MESA__ " : ""` is one platform's) and whose value
- * is no conversion (`%d`).  Each is "NAME" or "NAME=value", malloc'd, in
- * `out` (at most max); the count. */
+ * is no conversion (`%d`).  Each is "NAME", "NAME=value", "F(x)=body" (a
+ * function-like macro) or "NAME=%s" (a text the host writes at run time:
+ * jit_include_folder may read it as a folder), malloc'd, in `out` (at most
+ * max); the count. */
 int jit_unconditional_flags(const char *text, char **out, int max);
 
 /* A constant's value in `text`: `#define NAME value`, or `NAME = value;` in

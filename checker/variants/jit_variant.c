@@ -44,7 +44,8 @@ static void apply_defines(JitState *s, const VariantEnv *env, FileParse *p, int 
 
 /* p parsed again with its new flags, kept when better.  An OpenCL name can
  * be a function-like macro or a type the placeholder does not fit, so for
- * OpenCL: fewer errors (or as many, on fewer assumed types), and none of a
+ * OpenCL: fewer errors (or as many, on fewer assumed types or with no project
+ * files guessed for its names), and none of a
  * kind the values did not explain before (`#error HASH_LOOPS must divide
  * ITERATIONS`, a member the host's struct has only under another option). */
 static bool parse_kept(const VariantEnv *env, FileParse *p, bool opencl, FrontendReport *rejected)
@@ -53,7 +54,8 @@ static bool parse_kept(const VariantEnv *env, FileParse *p, bool opencl, Fronten
     FrontendReport pr2;
     if (!file_parse_again(env, p, &m2, &pr2)) return false;
     int errors = frontend_report_errors(&pr2), errors_before = frontend_report_errors(&p->pr);
-    if (!opencl || ((errors < errors_before || (errors == errors_before && fewer_assumed(&m2, &p->m))) &&
+    bool fewer_guesses = fewer_assumed(&m2, &p->m) || (p->pr.guessed_parts && !pr2.guessed_parts);
+    if (!opencl || ((errors < errors_before || (errors == errors_before && fewer_guesses)) &&
                     real_errors(&pr2) <= real_errors(&p->pr))) {
         file_parse_keep(p, &m2, &pr2);
         return true;

@@ -406,7 +406,7 @@ static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char 
         run_rules(o, &p.m, cfg, &r->findings);
         if (p.pr.host_strings) guard_host_string_fixes(&p.pr, &r->findings);
         /* kernels the preprocessor skipped that a build flag selects (flag_relint.h) */
-        if (mode->flag_plan && !ndeclared) flag_relint_plan(&env, &p, mode->flag_plan);
+        if (mode->flag_plan) flag_relint_plan(&env, &p, mode->flag_plan);
         if (mode->flag_config) mode->flag_found = flag_kernels_found(mode->flag_config, &p.m);
         r->kernels = file_context_finish(e->fragments, ctx, path, &p.m, &r->findings);
         note_device_roots(&p.m, ctx, r);

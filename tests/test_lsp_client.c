@@ -612,6 +612,12 @@ static void test_robustness(Client *c)
     const char *crash = "// CRASH_THE_WORKER\n__global__ void k(float *a) { a[0] = a[0] * 0.5; }\n";
     open_doc(c, "file:///tmp/gpulint-lsp-test/crash.cu", crash, strlen(crash));
     CHECK(wait_for(c, is_log_with, "failed: the worker", 10) != NULL);
+    /* a crash the first time only (libclang building the preamble of some
+     * files): the same version again at once, without one */
+    const char *once = "// CRASH_ONCE_THE_WORKER\n__global__ void k(float *a) { a[0] = a[0] * 0.5; }\n";
+    open_doc(c, "file:///tmp/gpulint-lsp-test/crash_once.cu", once, strlen(once));
+    CHECK(wait_for(c, is_log_with, "analysed again without a precompiled preamble", 10) != NULL);
+    CHECK_EQ_LL(count_rule(published(c, "file:///tmp/gpulint-lsp-test/crash_once.cu", 1, 10), "double-literal"), 1);
     const char *hang = "// HANG_THE_WORKER\n__global__ void k(float *a) { a[0] = a[0] * 0.5; }\n";
     open_doc(c, "file:///tmp/gpulint-lsp-test/hang.cu", hang, strlen(hang));
     request(c, 20, "shutdown_is_not_this", NULL); /* the server answers while the worker hangs */
@@ -928,6 +934,7 @@ static int protocol_test(const char *gpulint)
     /* the worker's test hooks: documents holding these crash or hang it */
     setenv("GPULINT_TEST_CRASH_ON", "CRASH_THE_WORKER", 1);
     setenv("GPULINT_TEST_HANG_ON", "HANG_THE_WORKER", 1);
+    setenv("GPULINT_TEST_CRASH_ONCE_ON", "CRASH_ONCE_THE_WORKER", 1);
     start(&c, gpulint);
     test_bad_input(&c);
     test_framing_errors(&c);

@@ -97,7 +97,7 @@ static void test_documents(const FileResult *r)
     const char text[] = "__global__ void k(float *a) {\0 a[0] = 0.5; }\xff\n";
     FrontendBuffer open[2] = {{"dir/a.cuh", "#pragma once\n", 13}, {"dir/empty.cuh", "", 0}};
     WireBuf a = {0};
-    document_request_encode("dir/file.cu", text, sizeof text - 1, open, 2, &a);
+    document_request_encode("dir/file.cu", text, sizeof text - 1, open, 2, true, &a);
     DocumentRequest rq;
     CHECK(document_request_decode(a.data, a.len, &rq));
     CHECK(strcmp(rq.path, "dir/file.cu") == 0);
@@ -108,11 +108,12 @@ static void test_documents(const FileResult *r)
         CHECK(memcmp(rq.open[0].contents, "#pragma once\n", 13) == 0);
         CHECK(strcmp(rq.open[1].path, "dir/empty.cuh") == 0 && rq.open[1].size == 0);
     }
+    CHECK(rq.no_preamble);
     document_request_free(&rq);
     CHECK_EQ_LL(truncations_accepted(&a, decode_request), 0);
     /* an empty path is refused */
     WireBuf e = {0};
-    document_request_encode("", text, 3, NULL, 0, &e);
+    document_request_encode("", text, 3, NULL, 0, false, &e);
     CHECK(!decode_request(e.data, e.len));
     wire_buf_free(&e);
     wire_buf_free(&a);

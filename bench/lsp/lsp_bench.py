@@ -10,7 +10,9 @@ the figures are the analysis, not the waiting.  Printed per file: open ms,
 edit median and max ms, the top edit ms, the CLI's wall time for the file
 (`gpulint FILE`, the better of 2 runs after a warm-up), the server's peak
 resident memory (server and analysis worker, VmHWM), and the load average at
-the start and end.  A benchmark, not a test: it asserts nothing."""
+the start and end.  With GPULINT_LSP_LOG=FILE set, the server writes its log
+(each analysis's phases) there.  A benchmark, not a test: it asserts
+nothing."""
 import json
 import os
 import statistics
@@ -24,7 +26,9 @@ EDITS = 20
 
 class Server:
     def __init__(self, gpulint):
-        self.p = subprocess.Popen([gpulint, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        log = os.environ.get("GPULINT_LSP_LOG")
+        self.p = subprocess.Popen([gpulint, "lsp"] + (["--log=" + log] if log else []), stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL)
         self.next_id = 1
 

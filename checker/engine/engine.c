@@ -239,7 +239,7 @@ static bool apply_project_flags(Engine *e, LintMode *mode, const FileContext *ct
             ? "no GPU code of its own, and that of the project headers it includes is analysed through other files: "
               "not parsed"
             : NULL;
-    if (why && !mode->document && !frontend_parses_as_opencl(e->frontend, p->tu)) {
+    if (why && !frontend_parses_as_opencl(e->frontend, p->tu)) {
         r->context = r->context ? arena_printf(&r->problems.arena, "%s; %s", r->context, why) : why;
         if (o->verbose) fprintf(log, "gpulint: %s: %s\n", p->tu, why);
         return false;
@@ -466,6 +466,12 @@ bool engine_lint_document(Engine *e, const char *path, const char *contents, siz
     if (document_memory_changed(mode.memory, out, info)) ok = lint_file(e, &mode, path, contents, size, out);
     info->kept = document_cache_count(e->documents);
     return ok;
+}
+
+void engine_document_without_preamble(Engine *e, const char *path)
+{
+    if (!e->documents) e->documents = document_cache_new(ENGINE_MAX_DOCUMENTS);
+    frontend_document_without_preamble(document_cache_get(e->documents, e->frontend, path));
 }
 
 void engine_close_document(Engine *e, const char *path)

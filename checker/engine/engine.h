@@ -91,6 +91,9 @@ typedef struct {
 } DocumentInfo;
 bool engine_lint_document(Engine *e, const char *path, const char *contents, size_t size, const FrontendBuffer *open,
                           int nopen, FileResult *out, DocumentInfo *info);
+/* The document `path` is parsed without a precompiled preamble from now on
+ * (building one crashed libclang: the language server retries so). */
+void engine_document_without_preamble(Engine *e, const char *path);
 /* Drops the kept parse of `path` (the editor closed it). */
 void engine_close_document(Engine *e, const char *path);
 int engine_documents_kept(const Engine *e);

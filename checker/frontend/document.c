@@ -28,6 +28,11 @@ FrontendDocument *frontend_document_open(Frontend *fe, const char *path)
     return d;
 }
 
+void frontend_document_without_preamble(FrontendDocument *d)
+{
+    if (d) d->kept.no_preamble = true;
+}
+
 void frontend_document_close(FrontendDocument *d)
 {
     if (!d) return;

@@ -186,6 +186,10 @@ FrontendDocument *frontend_document_open(Frontend *fe, const char *path);
 bool frontend_document_analyse(FrontendDocument *doc, const char *contents, unsigned long size, const FileArgs *fa,
                                const FrontendBuffer *open, int nopen, Model *m, FrontendReport *rep);
 void frontend_document_close(FrontendDocument *doc);
+/* Its parses from now on go without a precompiled preamble: a reparse
+ * reads the whole file again (slower, but libclang may crash building the
+ * preamble of some files). */
+void frontend_document_without_preamble(FrontendDocument *doc);
 /* The CUDA toolkit this front end found ("" when none). */
 const char *frontend_cuda_path(const Frontend *fe);
 /* The toolkit frontend_new would find for these options, without a Frontend

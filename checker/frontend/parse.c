@@ -279,7 +279,9 @@ void kept_tu_free(KeptTu *k)
     for (int i = 0; i < k->nincluded; i++) free(k->included[i]);
     free(k->included);
     free(k->included_depth);
+    bool no_preamble = k->no_preamble; /* the document's, not the parse's */
     memset(k, 0, sizeof *k);
+    k->no_preamble = no_preamble;
 }
 
 typedef struct {
@@ -711,7 +713,7 @@ static enum CXErrorCode parse_with(Frontend *fe, const char *path, bool real, co
     }
     if (!*tu) {
         unsigned flags = CXTranslationUnit_KeepGoing;
-        if (k) flags |= CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse;
+        if (k && !k->no_preamble) flags |= CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse;
         err = clang_parseTranslationUnit2(fe->index, path, a.v, a.n, files, nfiles, flags, tu);
     }
     if (k) {

@@ -30,6 +30,7 @@ typedef struct {
     CXTranslationUnit tu;       /* NULL: the next parse is a fresh one */
     char *key;                  /* the arguments it was parsed with */
     bool reused;                /* a parse reparsed the kept TU */
+    bool no_preamble;           /* parse it without a precompiled preamble */
     /* The files the last parse included (document.c), by name (a reparse
      * makes new file handles), and what they depend on: the arguments,
      * the document's preprocessor lines and the other open buffers. */

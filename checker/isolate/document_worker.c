@@ -46,14 +46,14 @@ bool document_worker_start(DocumentWorker *w, const EngineOptions *eo, char *err
 }
 
 bool document_worker_send(DocumentWorker *w, const char *path, const char *text, size_t len, const FrontendBuffer *open,
-                          int nopen, char *err, size_t nerr)
+                          int nopen, bool no_preamble, char *err, size_t nerr)
 {
     if (!w->pid || w->busy) {
         snprintf(err, nerr, "%s", w->pid ? "the worker is busy" : "no worker runs");
         return false;
     }
     WireBuf rq = {0};
-    document_request_encode(path, text, len, open, nopen, &rq);
+    document_request_encode(path, text, len, open, nopen, no_preamble, &rq);
     bool sent = worker_send_request(w->fd, REQUEST_DOCUMENT, rq.data, rq.len);
     int why = errno;
     wire_buf_free(&rq);

@@ -44,7 +44,7 @@ bool document_worker_start(DocumentWorker *w, const EngineOptions *eo, char *err
 /* Sends one document to analyse (the worker must be idle): false with the
  * reason in err when it cannot (the worker is then stopped). */
 bool document_worker_send(DocumentWorker *w, const char *path, const char *text, size_t len, const FrontendBuffer *open,
-                          int nopen, char *err, size_t nerr);
+                          int nopen, bool no_preamble, char *err, size_t nerr);
 /* Drops the kept parse of `path` (an idle worker; no answer). */
 bool document_worker_close_document(DocumentWorker *w, const char *path);
 /* The socket to poll for the answer; -1 when no analysis is running. */

@@ -408,7 +408,7 @@ bool result_decode(const char *data, size_t len, FileResult *r, char **log, size
 /* ------------------------------------------------------------- documents */
 
 void document_request_encode(const char *path, const char *text, size_t len, const FrontendBuffer *open, int nopen,
-                             WireBuf *out)
+                             bool no_preamble, WireBuf *out)
 {
     put_str(out, path);
     put_bytes(out, text, len);
@@ -417,6 +417,7 @@ void document_request_encode(const char *path, const char *text, size_t len, con
         put_str(out, open[i].path);
         put_bytes(out, open[i].contents, open[i].size);
     }
+    put_u32(out, no_preamble);
 }
 
 void document_request_free(DocumentRequest *rq)
@@ -457,6 +458,7 @@ bool document_request_decode(const char *data, size_t len, DocumentRequest *rq)
         char *path = get_path_copy(&rd), *text = get_bytes_copy(&rd, &size);
         rq->open[rq->nopen++] = (FrontendBuffer){path, text, size};
     }
+    rq->no_preamble = get_u32(&rd) != 0;
     if (rd.bad || rd.left != 0 || !rq->path) {
         document_request_free(rq);
         return false;

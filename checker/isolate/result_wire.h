@@ -37,9 +37,10 @@ typedef struct {
     size_t len;
     FrontendBuffer *open;    /* paths and contents malloc'd likewise */
     int nopen;
+    bool no_preamble;        /* parse without a precompiled preamble (one crashed libclang before) */
 } DocumentRequest;
 void document_request_encode(const char *path, const char *text, size_t len, const FrontendBuffer *open, int nopen,
-                             WireBuf *out);
+                             bool no_preamble, WireBuf *out);
 /* False on a malformed message (nothing to free then). */
 bool document_request_decode(const char *data, size_t len, DocumentRequest *rq);
 void document_request_free(DocumentRequest *rq);

@@ -162,7 +162,8 @@ static void run_test_hooks(const char *path, const char *text, bool second_analy
         for (volatile unsigned long spin = 0;; spin++) {}
     if (test_hook("GPULINT_TEST_SLOW_ON", path, text))
         for (double start = process_cpu_seconds(); process_cpu_seconds() - start < 0.5;) {}
-    if (test_hook("GPULINT_TEST_CRASH_ON", path, text)) {
+    if (test_hook("GPULINT_TEST_CRASH_ON", path, text) ||
+        (!second_analysis && test_hook("GPULINT_TEST_CRASH_ONCE_ON", path, text))) {
         signal(SIGSEGV, SIG_DFL);
         raise(SIGSEGV);
     }
@@ -313,7 +314,8 @@ static bool lint_one_document(Engine *engine, int fd, const char *payload, size_
     DocumentRequest rq;
     if (!document_request_decode(payload, len, &rq)) return false;
     peak_before = vm_peak_bytes();
-    run_test_hooks(rq.path, rq.text, false);
+    run_test_hooks(rq.path, rq.text, rq.no_preamble); /* the retry after a crash has none */
+    if (rq.no_preamble) engine_document_without_preamble(engine, rq.path);
     FileResult r;
     DocumentInfo info;
     bool ok = engine_lint_document(engine, rq.path, rq.text, rq.len, rq.open, rq.nopen, &r, &info);

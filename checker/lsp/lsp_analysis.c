@@ -386,7 +386,7 @@ static void start(Server *s, Document *d)
         *sd = (SentDocument){xstrdup(o->uri), xstrdup(o->path), xstrdup(o->canonical), text, o->len, o->version};
         *VEC_PUSH(open, nopen) = (FrontendBuffer){sd->path, sd->text, sd->len};
     }
-    bool sent = document_worker_send(&s->worker, d->path, d->text, d->len, open, nopen, err, sizeof err);
+    bool sent = document_worker_send(&s->worker, d->path, d->text, d->len, open, nopen, d->no_preamble, err, sizeof err);
     free(open);
     if (!sent) {
         running_clear(run);
@@ -530,6 +530,11 @@ static void take_answer(Server *s, Document *d, DocumentAnswer *a)
     log_problems(s, r->problems.notes, r->problems.nnotes, "note");
     if (!a->ok && r->problems.nerrors)
         lsp_log(s, LOG_WARNING, "%s: not analysed: %s", d->uri, r->problems.errors[0].message);
+    /* the command line's reason not to parse it (no GPU code of its own):
+     * said once, until an edit makes it worth a parse */
+    bool not_parsed = r->context && strstr(r->context, "not parsed");
+    if (not_parsed && !d->said_not_parsed) lsp_log(s, LOG_INFO, "%s: %s", d->uri, r->context);
+    d->said_not_parsed = not_parsed;
     DiagnosticSetup setup = {s->enc, s->docs_base};
     int elsewhere = 0;
     cJSON *diags = lsp_diagnostics_from_result(r, d->path, d->text, d->len, &setup, &elsewhere);
@@ -554,6 +559,18 @@ void analysis_receive(Server *s)
     const Running *run = &s->running;
     Document *d = documents_find(&s->docs, run->uri);
     bool current = d && d->version == run->version;
+    if (st == DOCUMENT_LOST && current && !d->no_preamble) {
+        /* libclang can crash building some files' precompiled preamble: the
+         * same version again at once, parsed whole (slower edits, but
+         * diagnostics) */
+        lsp_log(s, LOG_WARNING, "the analysis of %s (version %d) failed: the worker process ended (%s); analysed again "
+                "without a precompiled preamble (each edit then parses the whole file)", run->uri, run->version, how);
+        d->no_preamble = true;
+        running_clear(&s->running);
+        progress_end(s);
+        analysis_schedule(s, d, 0);
+        return;
+    }
     if (st == DOCUMENT_LOST) {
         lsp_log(s, LOG_ERROR, "the analysis of %s (version %d) failed: the worker process ended (%s); the server goes "
                 "on, and the document is analysed again after its next edit", run->uri, run->version, how);

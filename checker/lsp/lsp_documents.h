@@ -51,6 +51,8 @@ typedef struct Document {
     double due;              /* when (debounce) */
     double last_seconds;     /* how long its last analysis took (the adaptive debounce); 0 none yet */
     int failed_version;      /* an analysis of this version crashed or timed out: no retry */
+    bool said_not_parsed;    /* the log says why its last analyses parsed nothing (as the CLI) */
+    bool no_preamble;        /* an analysis crashed: parsed without a precompiled preamble since */
     int result_version;      /* the version `diagnostics` describe; -1 none */
     struct cJSON *diagnostics;
     int result_generation;   /* bumped at each new result: pull resultIds */

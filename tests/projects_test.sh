@@ -342,6 +342,14 @@ check "host prefix: the row walk's width is the run-time NUM_ATOMS, in both dial
 verbose_check "host prefix: -v names the type, the literal size and the run-time size" "$P/host_prefix/kernels/forces.cu" \
     "forces.cu: note: compiled at run time (NVRTC): parsed with real=float, TILE_SIZE=(32), read from .*src/context.cpp; NUM_ATOMS set by .*src/context.cpp from a value known only at run time"
 
+# --- the C++ standard of a CMake build: a .cu file is CUDA, not C++ ------------
+cp -r "$P/cmake_standard" "$tmp/"
+lint "$tmp/cmake_standard"
+check "cmake standard: a .cu file keeps nvcc's default, not the host library's C++20: ok, its literal found" \
+    "files['scale.cu']['status'] == 'ok' and ('double-literal', 'scale.cu', 6) in rules"
+check "cmake standard: a .hip file compiled as C++ takes the C++20: its concept parses" \
+    "files['clamp.hip']['status'] == 'ok'"
+
 # --- kernels compiled at run time (NVRTC): sizes from the host's constants -----
 cp -r "$P/nvrtc" "$tmp/"
 lint "$tmp/nvrtc"

@@ -3,7 +3,9 @@
  * the source's directory up to the project root, that sets a *_STANDARD
  * (CMAKE_CXX_STANDARD, CMAKE_CUDA_STANDARD, CMAKE_HIP_STANDARD,
  * CMAKE_${VAR}_STANDARD, or a CXX_/CUDA_/HIP_STANDARD target property).
- * Read as text; if() is not evaluated: the highest value of that file. */
+ * Read as text; if() is not evaluated: the highest value of that file.  A
+ * .cu/.cuh file is compiled as CUDA: a C++ standard (CXX_STANDARD) does not
+ * count for it. */
 #ifndef GPULINT_CMAKE_STANDARD_H
 #define GPULINT_CMAKE_STANDARD_H
 

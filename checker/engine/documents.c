@@ -2,6 +2,7 @@
  * file's AST and its preamble (tens to hundreds of MiB for a file with
  * heavy includes), hence the bound. */
 #include "engine/documents.h"
+#include "engine/engine.h"
 #include "util/oom.h"
 
 #include <stdlib.h>
@@ -95,4 +96,11 @@ bool document_cache_close(DocumentCache *c, const char *path)
 int document_cache_count(const DocumentCache *c)
 {
     return c ? c->n : 0;
+}
+
+void document_info_free(DocumentInfo *info)
+{
+    for (int i = 0; i < info->nincluded; i++) free(info->included[i]);
+    free(info->included);
+    memset(info, 0, sizeof *info);
 }

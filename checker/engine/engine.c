@@ -484,13 +484,6 @@ int engine_documents_kept(const Engine *e)
     return document_cache_count(e->documents);
 }
 
-void document_info_free(DocumentInfo *info)
-{
-    for (int i = 0; i < info->nincluded; i++) free(info->included[i]);
-    free(info->included);
-    memset(info, 0, sizeof *info);
-}
-
 /* ---------------------------------------------------------------- engine */
 
 /* Project discovery and the include graphs: per run, not per file.  Built in

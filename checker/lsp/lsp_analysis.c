@@ -127,39 +127,15 @@ static void publish(Server *s, Document *d)
     lsp_notify(s, "textDocument/publishDiagnostics", p);
 }
 
-/* Whether two diagnostics say the same (one finding seen from the header's
- * own analysis and from an includer's). */
-static bool same_diagnostic(const cJSON *a, const cJSON *b)
-{
-    static const char *const keys[] = {"code", "range", "message"};
-    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-        if (!cJSON_Compare(cJSON_GetObjectItemCaseSensitive(a, keys[i]), cJSON_GetObjectItemCaseSensitive(b, keys[i]),
-                           true))
-            return false;
-    return true;
-}
-
-static void add_unique(cJSON *out, const cJSON *diags)
-{
-    const cJSON *x, *y;
-    cJSON_ArrayForEach(x, diags) {
-        bool seen = false;
-        cJSON_ArrayForEach(y, out) {
-            if ((seen = same_diagnostic(x, y))) break;
-        }
-        if (!seen) cJSON_AddItemToArray(out, cJSON_Duplicate(x, true));
-    }
-}
-
 cJSON *analysis_diagnostics_of(const Document *d, bool current_only)
 {
     cJSON *out = cJSON_CreateArray();
-    if (d->diagnostics && (!current_only || d->result_version == d->version)) add_unique(out, d->diagnostics);
+    if (d->diagnostics && (!current_only || d->result_version == d->version)) lsp_diagnostics_add_unique(out, d->diagnostics);
     const cJSON *c;
     cJSON_ArrayForEach(c, d->contributed) {
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(c, "version");
         if (current_only && !(cJSON_IsNumber(v) && v->valueint == d->version)) continue;
-        add_unique(out, cJSON_GetObjectItemCaseSensitive(c, "diagnostics"));
+        lsp_diagnostics_add_unique(out, cJSON_GetObjectItemCaseSensitive(c, "diagnostics"));
     }
     return out;
 }

@@ -380,3 +380,27 @@ cJSON *lsp_code_actions(const Document *d, const cJSON *diagnostics, LspPos star
     }
     return out;
 }
+
+/* Whether two diagnostics say the same (one finding seen from the header's
+ * own analysis and from an includer's). */
+static bool same_diagnostic(const cJSON *a, const cJSON *b)
+{
+    static const char *const keys[] = {"code", "range", "message"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (!cJSON_Compare(cJSON_GetObjectItemCaseSensitive(a, keys[i]), cJSON_GetObjectItemCaseSensitive(b, keys[i]),
+                           true))
+            return false;
+    return true;
+}
+
+void lsp_diagnostics_add_unique(cJSON *out, const cJSON *diags)
+{
+    const cJSON *x, *y;
+    cJSON_ArrayForEach(x, diags) {
+        bool seen = false;
+        cJSON_ArrayForEach(y, out) {
+            if ((seen = same_diagnostic(x, y))) break;
+        }
+        if (!seen) cJSON_AddItemToArray(out, cJSON_Duplicate(x, true));
+    }
+}

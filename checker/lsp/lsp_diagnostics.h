@@ -49,6 +49,11 @@ cJSON *lsp_diagnostics_in(const FileResult *r, const char *path, LspFileMatch sa
 cJSON *lsp_code_actions(const Document *d, const cJSON *diagnostics, LspPos start, LspPos end, const cJSON *only,
                         PosEncoding enc);
 
+/* Appends to `out` a copy of each of `diags` that says what none of out
+ * says yet (code, range and message: one finding seen from a header's own
+ * analysis and from an includer's). */
+void lsp_diagnostics_add_unique(cJSON *out, const cJSON *diags);
+
 /* Range helpers on LSP JSON. */
 cJSON *lsp_range_json(LspPos a, LspPos b);
 bool lsp_range_parse(const cJSON *range, LspPos *a, LspPos *b);

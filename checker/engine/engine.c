@@ -389,7 +389,6 @@ static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char 
         if (parse_variants[v]->after_parse) parse_variants[v]->after_parse(states[v], &env, &p);
     if (declared.n && !p.editor) frontend_set_other_buffers(e->frontend, NULL, 0);
     int ndeclared = declared.n + (declared.main_text != NULL);
-    declared_texts_free(&declared); /* libclang copied the buffers; the model keeps no pointer to them */
     if (mode->info && !mode->flag_config) {
         mode->info->reused = p.pr.reused;
         mode->info->parse_seconds = p.pr.parse_seconds;
@@ -414,6 +413,7 @@ static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char 
     } else {
         diag_error(&r->problems, p.tu, 0, 0, "%s", p.pr.fatal_message);
     }
+    declared_texts_free(&declared); /* after the flag plan, which reads p.contents: its main text may be one */
     for (int v = 0; v < nparse_variants; v++) { /* after the parses and the plan whose flags point into them */
         if (parse_variants[v]->finish) parse_variants[v]->finish(states[v]);
         free(states[v]);

@@ -117,9 +117,14 @@ static void scan_file(FragmentSet *fs, Graph *g, int i)
                 char spelling[PATH_MAX], found[PATH_MAX * 2];
                 bool named = end && end > q + 1 && end - q - 1 < (long)sizeof spelling;
                 if (named) snprintf(spelling, sizeof spelling, "%.*s", (int)(end - q - 1), q + 1);
-                else named = computed_include_spelling(&computed, q, spelling, sizeof spelling);
-                if (named) {
-                    int to = projects_resolve_include(fs->ps, g->root, g->files[i], spelling, angled, found, sizeof found)
+                /* a macro's folder: only the includer's own (a copy of the file elsewhere includes nothing) */
+                bool computed_named = !named && computed_include_spelling(&computed, q, spelling, sizeof spelling);
+                const char *slash = strrchr(g->files[i], '/');
+                if (computed_named && slash)
+                    snprintf(found, sizeof found, "%.*s/%s", (int)(slash - g->files[i]), g->files[i], spelling);
+                if (named || computed_named) {
+                    int to = computed_named ? (slash ? *strmap_get(&g->index, found) - 1 : -1)
+                             : projects_resolve_include(fs->ps, g->root, g->files[i], spelling, angled, found, sizeof found)
                                  ? *strmap_get(&g->index, found) - 1
                                  : -1;
                     FragmentInfo *t = to >= 0 && to != i ? &g->info[to] : NULL;

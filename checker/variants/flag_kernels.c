@@ -6,6 +6,7 @@
 #include "util/vec.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +87,8 @@ static bool select_primary(DirLexer *lx, Selection *s)
         if (!dir_take(lx, ops[i])) continue;
         char rhs[32];
         long long v;
-        if (!dir_take_word(lx, rhs, sizeof rhs, false) || !is_number(rhs, &v)) return false;
+        if (!dir_take_word(lx, rhs, sizeof rhs, false) || !is_number(rhs, &v) || v == LLONG_MAX || v == LLONG_MIN)
+            return false; /* no value past it to choose */
         long long want = i == 0 || i == 2 || i == 3 ? v : i == 1 || i == 4 ? v + 1 : v - 1;
         char value[24];
         snprintf(value, sizeof value, "%lld", want);

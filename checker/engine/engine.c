@@ -234,10 +234,10 @@ static bool apply_project_flags(Engine *e, LintMode *mode, const FileContext *ct
      * nothing, so it is not parsed, and says so */
     const char *why =
         !ff.gpu_code ? "no GPU code in the file or the project headers it includes (no kernel, device function or "
-                       "launch): not parsed"
+                       "launch): " ENGINE_NOT_PARSED
         : !ff.own_gpu_code && !ff.gpu_macros && e->fragments && !ctx->nmodel_files && !ctx->focus
             ? "no GPU code of its own, and that of the project headers it includes is analysed through other files: "
-              "not parsed"
+              ENGINE_NOT_PARSED
             : NULL;
     if (why && !frontend_parses_as_opencl(e->frontend, p->tu)) {
         r->context = r->context ? arena_printf(&r->problems.arena, "%s; %s", r->context, why) : why;

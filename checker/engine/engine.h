@@ -91,6 +91,9 @@ typedef struct {
 } DocumentInfo;
 bool engine_lint_document(Engine *e, const char *path, const char *contents, size_t size, const FrontendBuffer *open,
                           int nopen, FileResult *out, DocumentInfo *info);
+/* How a file's context ends when the engine chose not to parse it (no GPU
+ * code worth a parse): the language server says so once. */
+#define ENGINE_NOT_PARSED "not parsed"
 /* The document `path` is parsed without a precompiled preamble from now on
  * (building one crashed libclang: the language server retries so). */
 void engine_document_without_preamble(Engine *e, const char *path);

@@ -111,6 +111,9 @@ int frontend_shim_pch_for_include(const char *spelling);
  * CUB_STDERR, __CUDA_NO_HALF_OPERATORS__, ...): a file that sets one, by -D
  * or a #define in its closure, must parse those headers itself. */
 bool frontend_is_toolkit_config_macro(const char *name);
+/* Does OpenCL C text (`size` bytes) define a kernel: `kernel`/`__kernel`
+ * [attributes] `void` NAME `(`, or `void kernel NAME (`? */
+bool frontend_text_defines_opencl_kernel(const char *text, size_t size);
 
 typedef struct {
     const char *const *args;

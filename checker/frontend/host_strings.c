@@ -17,6 +17,7 @@
  * parameter list and a body, and says `void` (so fragments that a host
  * program glues together at run time, "__kernel void " + name, are not). */
 #include "frontend/host_strings.h"
+#include "frontend/frontend.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
@@ -24,17 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-bool is_host_source_path(const char *path)
-{
-    static const char *const exts[] = {".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".hh"};
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (!dot || (slash && dot < slash)) return false;
-    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
-        if (strcmp(dot, exts[i]) == 0) return true;
-    return false;
-}
 
 typedef struct {
     const char *s;
@@ -191,8 +181,9 @@ static int skip_attribute(const char *t, int n, int i)
 
 /* A kernel definition's head: `kernel`/`__kernel` [attributes] `void` NAME
  * `(`, or `void kernel NAME (`. */
-static bool looks_like_kernel_source(const char *t, int n)
+bool frontend_text_defines_opencl_kernel(const char *t, size_t size)
 {
+    int n = (int)size;
     for (int i = 0; i < n; i++) {
         bool underscores = has_word_at(t, n, i, "__kernel");
         if (!underscores && !has_word_at(t, n, i, "kernel")) continue;
@@ -231,7 +222,7 @@ static bool mentions(const Lexer *L, const char *t, size_t n)
 static void finish_program(Lexer *L, size_t begin, size_t end)
 {
     HostProgram *p = &L->cur;
-    if (p->size && (L->hs->cuda ? rtc_kernel_source(p->text, p->size) : looks_like_kernel_source(p->text, p->size))) {
+    if (p->size && (L->hs->cuda ? rtc_kernel_source(p->text, p->size) : frontend_text_defines_opencl_kernel(p->text, p->size))) {
         int n = p->size;
         *VEC_PUSH(p->text, n) = 0; /* NUL-terminated; not counted in size */
         p->host_begin = (unsigned)begin;

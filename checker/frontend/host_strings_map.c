@@ -6,6 +6,18 @@
 #include "util/fileio.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+bool is_host_source_path(const char *path)
+{
+    static const char *const exts[] = {".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".hh"};
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (!dot || (slash && dot < slash)) return false;
+    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
+        if (strcmp(dot, exts[i]) == 0) return true;
+    return false;
+}
 
 void host_strings_line_col(const HostStrings *hs, unsigned offset, unsigned *line, unsigned *col)
 {

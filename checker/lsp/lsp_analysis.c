@@ -508,7 +508,7 @@ static void take_answer(Server *s, Document *d, DocumentAnswer *a)
         lsp_log(s, LOG_WARNING, "%s: not analysed: %s", d->uri, r->problems.errors[0].message);
     /* the command line's reason not to parse it (no GPU code of its own):
      * said once, until an edit makes it worth a parse */
-    bool not_parsed = r->context && strstr(r->context, "not parsed");
+    bool not_parsed = r->context && strstr(r->context, ENGINE_NOT_PARSED);
     if (not_parsed && !d->said_not_parsed) lsp_log(s, LOG_INFO, "%s: %s", d->uri, r->context);
     d->said_not_parsed = not_parsed;
     DiagnosticSetup setup = {s->enc, s->docs_base};

@@ -4,6 +4,7 @@
 #include "project/kernel_text.h"
 
 #include "frontend/file_language.h"
+#include "frontend/frontend.h"
 #include "util/arena.h"
 #include "util/fileio.h"
 #include "util/oom.h"
@@ -93,7 +94,7 @@ static void scan_file(FragmentSet *fs, Graph *g, int i)
         g->info[i].fragment_kind = true;
     g->info[i].kernel_template = text_defines_kernel_template(text);
     if (strcmp(path_extension(g->files[i]), ".cl") == 0) {
-        g->info[i].opencl_kernels = text_defines_opencl_kernel(text);
+        g->info[i].opencl_kernels = frontend_text_defines_opencl_kernel(text, (size_t)size);
         g->info[i].fragment_kind = !g->info[i].opencl_kernels; /* helpers and statements others include */
     }
     int line_no = 0;

@@ -3,11 +3,11 @@
 #include "project/jit_options.h"
 #include "project/jit_sources.h"
 #include "util/fileio.h"
+#include "util/repo.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
 #include <ctype.h>
-#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -245,12 +245,14 @@ bool jit_include_folder(const RootRefs *refs, const char *path, const char *text
             if (!best || shared > best_shared) best = candidate, best_shared = shared;
         }
         if (!best) continue;
-        char folder[1024], relative[1024], real_dir[PATH_MAX], real_folder[PATH_MAX];
+        char folder[1024], relative[1024];
         snprintf(folder, sizeof folder, "%.*s", (int)(strlen(best) - rest_len - 1), best);
-        /* both as the file system spells them: the kernel's path is as named */
-        if (!realpath(dir[0] ? dir : ".", real_dir) || !realpath(folder[0] ? folder : ".", real_folder) ||
-            !relative_folder(real_dir, real_folder, relative, sizeof relative))
-            continue;
+        /* both absolute and normalised: the kernel's path is as named */
+        char *abs_dir = absolute_path(dir[0] ? dir : "."), *abs_folder = absolute_path(folder[0] ? folder : ".");
+        bool fits = relative_folder(abs_dir, abs_folder, relative, sizeof relative);
+        free(abs_dir);
+        free(abs_folder);
+        if (!fits) continue;
         snprintf(file, nfile, "%.*s", (int)rest_len, rest);
         return (size_t)snprintf(define, n, "%.*s=%s", (int)name_len, flag, relative) < n;
     }

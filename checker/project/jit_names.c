@@ -310,15 +310,14 @@ static int take_included_constants(ProjectSet *ps, const char *root, const char 
 static int take_common_flags(const RootRefs *refs, const Referrers *rf, const char *path, const char *own,
                              char (*names)[MAX_NAME], int nnames, bool *found, int nfound, JitDefines *out)
 {
-    char *read = NULL;
-    for (int b = 0; b < refs->nbuilds; b++) {
+    long size;
+    char *read = refs->nbuilds && !own ? read_file(path, &size) : NULL;
+    if (!own) own = read;
+    for (int b = 0; own && b < refs->nbuilds; b++) {
         const BuildFile *bf = &refs->builds[b];
         const char *builder = refs->files[bf->file];
         bool near = jit_same_dir(builder, path);
         for (int k = 0; rf && k < rf->n && !near; k++) near = jit_same_dir(builder, refs->files[rf->files[k]]);
-        long size;
-        if (!own) own = read = read_file(path, &size);
-        if (!own) break;
         for (int i = 0; i < bf->nflags && !near; i++)
             near = !strstr(bf->flags[i], "%s") && jit_text_tests_flag(own, bf->flags[i]);
         if (!near) continue;

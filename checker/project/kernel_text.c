@@ -203,19 +203,6 @@ bool is_hip_source(const char *path)
     return yes;
 }
 
-bool text_defines_opencl_kernel(const char *text)
-{
-    for (const char *p = strstr(text, "kernel"); p; p = strstr(p + 6, "kernel")) {
-        if (is_word_char(p[6])) continue;
-        if (p >= text + 2 && p[-1] == '_' && p[-2] == '_' && (p == text + 2 || !is_word_char(p[-3]))) return true;
-        if (p > text && is_word_char(p[-1])) continue;
-        const char *q = p + 6;
-        while (*q == ' ' || *q == '\t' || *q == '\n') q++;
-        if (strncmp(q, "void", 4) == 0 && !is_word_char(q[4])) return true;
-    }
-    return false;
-}
-
 bool text_defines_kernel_template(const char *text)
 {
     for (const char *k = strstr(text, "__global__"); k; k = strstr(k + 10, "__global__")) {

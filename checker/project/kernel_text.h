@@ -39,10 +39,6 @@ bool text_defines_kernel(const char *text, const char *const *aliases, int nalia
 /* `#define NAME __global__` (the directive's text after '#', blanks
  * skipped): NAME, a kernel alias, in the arena; else NULL. */
 const char *kernel_alias_defined(Arena *arena, const char *q);
-/* Does OpenCL C text define a kernel (`__kernel`, or `kernel` before a
- * `void`)?  Comments count too: a false yes keeps a file a translation
- * unit, as it was. */
-bool text_defines_opencl_kernel(const char *text);
 /* A `template <...>` right before a `__global__` (no declaration between). */
 bool text_defines_kernel_template(const char *text);
 

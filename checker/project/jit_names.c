@@ -47,13 +47,6 @@ static bool host_source_extension(const char *ext)
     return false;
 }
 
-static bool word_at(const char *text, const char *at, const char *word, size_t len)
-{
-    bool before = at > text && (isalnum((unsigned char)at[-1]) || at[-1] == '_');
-    bool after = isalnum((unsigned char)at[len]) || at[len] == '_';
-    return !before && !after && strncmp(at, word, len) == 0;
-}
-
 typedef enum { NO_REFERENCE, BY_FILE_NAME, AS_EMBEDDED_SOURCE } Reference;
 
 /* How the text refers to the kernel file: `<stem>_cuh` (the name of its
@@ -80,7 +73,7 @@ static bool mentions(const char *text, const char *word)
 {
     size_t n = strlen(word);
     for (const char *p = strstr(text, word); p; p = strstr(p + 1, word))
-        if (word_at(text, p, word, n)) return true;
+        if (jit_word_at(text, p, word, n)) return true;
     return false;
 }
 
@@ -89,7 +82,7 @@ static bool called(const char *text, const char *word)
 {
     size_t n = strlen(word);
     for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
-        if (!word_at(text, p, word, n)) continue;
+        if (!jit_word_at(text, p, word, n)) continue;
         const char *q = p + n;
         while (*q == ' ' || *q == '\t') q++;
         if (*q == '(') return true;

@@ -256,8 +256,7 @@ static const char *find_option(const char *text, const char *name, const char **
     return NULL;
 }
 
-/* `NAME` as a whole word at p? */
-static bool word_is_at(const char *text, const char *p, const char *name, size_t len)
+bool jit_word_at(const char *text, const char *p, const char *name, size_t len)
 {
     return (p == text || !ident_char(p[-1])) && !ident_char(p[len]) && strncmp(p, name, len) == 0;
 }
@@ -283,7 +282,7 @@ static OptionValue prefix_value(const char *text, const char *name, char *value,
 {
     size_t len = strlen(name);
     for (const char *p = strstr(text, name); p; p = strstr(p + len, name)) {
-        if (!word_is_at(text, p, name, len)) continue;
+        if (!jit_word_at(text, p, name, len)) continue;
         const char *open = literal_start(text, p);
         if (open && after_word(open, p, "#define")) {
             const char *v = p + len;
@@ -482,13 +481,6 @@ int jit_option_names(const char *text, char (*out)[JIT_OPTION_NAME], int max)
     return n;
 }
 
-/* NAME as a whole word at `at`? */
-static bool whole_word_at(const char *text, const char *at, const char *word, size_t len)
-{
-    bool before = at > text && ident_char(at[-1]);
-    return !before && !ident_char(at[len]) && strncmp(at, word, len) == 0;
-}
-
 /* A constant's value in the text: `#define NAME value`, or `NAME = value;`
  * in a declaration marked constexpr or const.  The value may use digits,
  * names (other constants, passed on as well), operators and parentheses. */
@@ -496,7 +488,7 @@ bool jit_constant_value(const char *text, const char *name, char *value, size_t 
 {
     size_t len = strlen(name);
     for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
-        if (!whole_word_at(text, p, name, len)) continue;
+        if (!jit_word_at(text, p, name, len)) continue;
         const char *line = p;
         while (line > text && line[-1] != '\n') line--;
         const char *q = p + len;

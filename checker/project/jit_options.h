@@ -45,6 +45,9 @@ int jit_option_siblings(const char *text, const char *name, char (*out)[JIT_OPTI
  * `text`, each once (at most max); the count. */
 int jit_option_names(const char *text, char (*out)[JIT_OPTION_NAME], int max);
 
+/* `name` (len bytes) as a whole word at p, inside `text`? */
+bool jit_word_at(const char *text, const char *p, const char *name, size_t len);
+
 /* The -D options a host file writes in every build's option string: `-DNAME`
  * or `-DNAME=literal` in a string literal that is no branch of a `?:`
  * (`PLATFORM_MESA ? "-D__MESA__ " : ""` is one platform's) and whose value

@@ -299,6 +299,41 @@ CXCursor initializer_of(CXCursor var)
     return init;
 }
 
+static CXCursor unwrap_function_expr(CXCursor e)
+{
+    CXCursor k = strip(e);
+    for (enum CXCursorKind kk = clang_getCursorKind(k);
+         kk == CXCursor_UnaryOperator || kk == CXCursor_CStyleCastExpr || kk == CXCursor_CXXStaticCastExpr ||
+         kk == CXCursor_CXXReinterpretCastExpr || kk == CXCursor_ParenExpr;
+         kk = clang_getCursorKind(k)) {
+        Children ch = children_of(k);
+        CXCursor in = ch.n == 1 ? strip(ch.items[0]) : clang_getNullCursor();
+        children_free(&ch);
+        if (clang_Cursor_isNull(in)) break;
+        k = in;
+    }
+    return k;
+}
+
+CXCursor function_naming_expr(CXCursor e)
+{
+    CXCursor k = unwrap_function_expr(e);
+    if (clang_getCursorKind(k) != CXCursor_DeclRefExpr) return k;
+    CXCursor var = clang_getCursorReferenced(k);
+    if (clang_getCursorKind(var) != CXCursor_VarDecl) return k;
+    CXType t = clang_getCanonicalType(clang_getCursorType(var));
+    if (t.kind == CXType_Pointer) t = clang_getCanonicalType(clang_getPointeeType(t));
+    /* auto in a template pattern stays undeduced: the initializer decides */
+    if (t.kind != CXType_FunctionProto && t.kind != CXType_FunctionNoProto && t.kind != CXType_Auto &&
+        t.kind != CXType_Unexposed && t.kind != CXType_Dependent)
+        return k;
+    CXCursor init = initializer_of(var);
+    if (clang_Cursor_isNull(init)) return k;
+    CXCursor named = unwrap_function_expr(init);
+    enum CXCursorKind nk = clang_getCursorKind(named);
+    return nk == CXCursor_DeclRefExpr || nk == CXCursor_OverloadedDeclRef || nk == CXCursor_UnexposedExpr ? named : k;
+}
+
 bool is_decl_of(CXCursor expr, CXCursor decl)
 {
     CXCursor s = strip(expr);

@@ -70,6 +70,11 @@ bool eval_const(CXCursor e, long long *out);
 bool has_attr(CXCursor cur, enum CXCursorKind attr);
 CXCursor body_of(CXCursor fn);
 CXCursor initializer_of(CXCursor var);
+/* The expression that names the function `e` calls or passes: under
+ * parentheses, casts and `&` ((void *)&k, reinterpret_cast<void *>(k)),
+ * and through a local variable that holds it (`auto kernel = &k<T, B>;
+ * kernel<<<...>>>(...)`), one level deep.  e itself when it names none. */
+CXCursor function_naming_expr(CXCursor e);
 /* Is expr (under implicit nodes) a reference to decl? */
 bool is_decl_of(CXCursor expr, CXCursor decl);
 /* Call before walking a translation unit (in_main_file caches its main file). */

@@ -165,9 +165,32 @@ static void launch_shape(HostScan *hs, CXCursor call, Launch *L, CXCursor grid, 
     block_comment(hs, L);
 }
 
+/* The function a name refers to: the first of an overload set (a template
+ * in a pattern). */
+static CXCursor named_function(CXCursor e)
+{
+    CXCursor target = clang_getCursorReferenced(e);
+    if (clang_getCursorKind(target) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(target) > 0)
+        target = clang_getOverloadedDecl(target, 0);
+    enum CXCursorKind k = clang_getCursorKind(target);
+    return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate ? target : clang_getNullCursor();
+}
+
 static void record_launch(HostScan *hs, CXCursor call, CXCursor cfg)
 {
-    Launch *L = host_launch_new(hs, call, clang_getCursorReferenced(call));
+    CXCursor target = clang_getCursorReferenced(call);
+    bool through_variable = false;
+    if (clang_getCursorKind(target) == CXCursor_VarDecl) { /* auto kernel = &k<T>; kernel<<<...>>>(...) */
+        Children ch = children_of(call);
+        CXCursor fn = ch.n ? named_function(function_naming_expr(ch.items[0])) : clang_getNullCursor();
+        children_free(&ch);
+        if (!clang_Cursor_isNull(fn)) {
+            target = fn;
+            through_variable = true;
+        }
+    }
+    Launch *L = host_launch_new(hs, call, target);
+    if (through_variable) L->kernel_name = cxstr(&hs->c->m->arena, clang_getCursorSpelling(target));
     if (clang_Cursor_getNumArguments(cfg) >= 2)
         launch_shape(hs, call, L, clang_Cursor_getArgument(cfg, 0), clang_Cursor_getArgument(cfg, 1));
     host_launch_args(hs, L, call);
@@ -183,23 +206,9 @@ static void record_launch(HostScan *hs, CXCursor call, CXCursor cfg)
 static void record_function_launch(HostScan *hs, CXCursor call, int first_arg)
 {
     if (clang_Cursor_getNumArguments(call) < 3) return;
-    /* (void *)kernel, reinterpret_cast<void *>(&kernel), kernel<T> */
-    CXCursor k = strip(clang_Cursor_getArgument(call, 0));
-    for (enum CXCursorKind kk = clang_getCursorKind(k);
-         kk == CXCursor_UnaryOperator || kk == CXCursor_CStyleCastExpr || kk == CXCursor_CXXStaticCastExpr ||
-         kk == CXCursor_CXXReinterpretCastExpr;
-         kk = clang_getCursorKind(k)) {
-        Children ch = children_of(k);
-        CXCursor in = ch.n == 1 ? strip(ch.items[0]) : clang_getNullCursor();
-        children_free(&ch);
-        if (clang_Cursor_isNull(in)) break;
-        k = in;
-    }
-    CXCursor target = clang_getCursorReferenced(k);
-    if (clang_getCursorKind(target) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(target) > 0)
-        target = clang_getOverloadedDecl(target, 0);
-    if (clang_getCursorKind(target) != CXCursor_FunctionDecl && clang_getCursorKind(target) != CXCursor_FunctionTemplate)
-        return;
+    /* (void *)kernel, reinterpret_cast<void *>(&kernel), kernel<T>, a variable holding one */
+    CXCursor target = named_function(function_naming_expr(clang_Cursor_getArgument(call, 0)));
+    if (clang_Cursor_isNull(target)) return;
     Launch *L = host_launch_new(hs, call, target);
     L->kernel_name = cxstr(&hs->c->m->arena, clang_getCursorSpelling(target));
     launch_shape(hs, call, L, clang_Cursor_getArgument(call, 1), clang_Cursor_getArgument(call, 2));

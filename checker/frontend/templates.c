@@ -690,6 +690,10 @@ static bool resolve_pattern_callee(Ctx *c, CXCursor call, bool kernels, CXCursor
     CXCursor callee = ch.n ? ch.items[0] : clang_getNullCursor();
     children_free(&ch);
     if (clang_Cursor_isNull(callee)) return false;
+    CXCursor named = strip(callee); /* a variable that holds the function: its initializer names it */
+    if (clang_getCursorKind(named) == CXCursor_DeclRefExpr &&
+        clang_getCursorKind(clang_getCursorReferenced(named)) == CXCursor_VarDecl)
+        callee = function_naming_expr(named);
     CXCursor ref = clang_getNullCursor();
     if (clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef) ref = callee;
     else clang_visitChildren(callee, find_overload, &ref);

@@ -49,11 +49,47 @@ static int lane_row_is_block(const Model *m, const Kernel *k, const Access *a, i
     return n > 0 && !row_same_address_before(k, a, i, false) ? p : -1;
 }
 
+/* A block per column: threadIdx.x multiplies a uniform row width and a
+ * block index steps one element along the row (index = x*W + blockIdx.x),
+ * in a block one thread high: each block walks down its own column (a
+ * per-feature statistic over frames), its lanes W elements apart.  As for
+ * threadIdx.y's step, the unit step shows W is a row length: blocks would
+ * overlap unless W is at least the grid's extent. */
+static bool block_column_mapping(const Model *m, const Kernel *k, const Access *a, int i, long long min_width)
+{
+    Affine cy, cb;
+    long long step;
+    if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) return false;
+    if (k->block.known && (k->block.y > 1 || k->block.z > 1)) return false;
+    if (aff_coef(&a->byte_offset, SYM_TID_Y, &cy) && cy.nterms) return false; /* the 2-D case is lane_picks_row's */
+    bool unit = false;
+    for (int b = SYM_BID_X; b <= SYM_BID_Y && !unit; b++)
+        unit = aff_coef(&a->byte_offset, b, &cb) && aff_is_const(&cb, &step) &&
+               (step == a->elem_bytes || step == -a->elem_bytes);
+    if (!unit) return false;
+    Affine cx;
+    long long stride_bytes;
+    if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || cx.nterms == 0) return false;
+    for (int t = 0; t < cx.nterms; t++)
+        for (int q = 0; q < cx.term[t].nfactors; q++)
+            if (!uniform_symbol(k, cx.term[t].factor[q]) || cx.term[t].factor[q] <= SYM_BID_Z) return false;
+    if (aff_is_const(&cx, &stride_bytes)) {
+        long long w = stride_bytes / a->elem_bytes;
+        if (stride_bytes % a->elem_bytes || (w < 0 ? -w : w) < min_width) return false;
+    }
+    if (row_same_address_before(k, a, i, false)) return false;
+    Kernel wide = *k; /* a block of unknown width: read with 256 lanes in x */
+    if (!k->block.known) wide.block = (BlockShape){true, 256, 1, 1};
+    WarpAccess w;
+    return access_geometry(m, &wide, a, &w) && w.sectors > w.ideal_sectors;
+}
+
 /* How the lanes came to pick the row. */
 typedef enum {
     MAP_TRANSPOSED_2D, /* threadIdx.x multiplies the row width, threadIdx.y steps along it */
     MAP_LANE_ROW,      /* threadIdx.x multiplies a width that is also the block's x extent */
     MAP_SPLIT,         /* x = tid % S picks the row, y = tid / S steps along it */
+    MAP_BLOCK_COLUMN,  /* threadIdx.x multiplies the row width, a block index steps along it */
 } Mapping;
 
 /* A split mapping's names, for its message. */
@@ -76,6 +112,15 @@ static int accesses_besides(const Kernel *k, const Access *const *acc, int n, bo
         if (!listed && b->space == SPACE_GLOBAL && (!in_loops || b->loop >= 0)) count++;
     }
     return count;
+}
+
+/* The block index that steps along the row in a block-column mapping. */
+static const char *block_index_name(const Kernel *k, const Access *a)
+{
+    Affine cb;
+    long long step;
+    bool x = aff_coef(&a->byte_offset, SYM_BID_X, &cb) && aff_is_const(&cb, &step) && step != 0;
+    return model_symbol_name(k, x ? SYM_BID_X : SYM_BID_Y);
 }
 
 /* One finding per kernel and mapping: the mapping is one fix, at the launch
@@ -110,6 +155,10 @@ static void report_transposed(const Model *m, const Kernel *k, const Access *con
         f = finding_new(out, UNCOALESCED_ROW_ID, SEV_HIGH, a->range, k->name,
                         "%s picks the row of '%s' (index = x*%s + a column the whole warp shares), and '%s' is also the block's width at every launch: lanes are at least a warp's width of elements apart, %d sectors per warp request instead of %d%s",
                         lane, a->base_name, wtext, wtext, w.sectors, w.ideal_sectors, others);
+    else if (kind == MAP_BLOCK_COLUMN)
+        f = finding_new(out, UNCOALESCED_ROW_ID, accesses_besides(k, acc, n, true) > 0 ? SEV_MEDIUM : SEV_HIGH, a->range, k->name,
+                        "each block walks down a column of '%s': %s picks the row and %s the column (index = x*%s + column), so lanes are %s elements apart, %d sectors per warp request instead of %d%s",
+                        a->base_name, lane, block_index_name(k, a), wtext, wtext, w.sectors, w.ideal_sectors, others);
     else
         f = finding_new(out, UNCOALESCED_ROW_ID, accesses_besides(k, acc, n, true) > 0 ? SEV_MEDIUM : SEV_HIGH, a->range, k->name,
                         "the flattened 2-D mapping is transposed: %s picks the row of '%s' and %s steps along it (index = x*%s + y), so once %s is a %s or more, lanes are %s elements apart, %d sectors per warp request instead of %d%s",
@@ -118,12 +167,17 @@ static void report_transposed(const Model *m, const Kernel *k, const Access *con
     if (!f) return;
     finding_str(out, f, "base", a->base_name);
     finding_int(out, f, "element_bytes", a->elem_bytes);
-    finding_str(out, f, "mapping", kind == MAP_TRANSPOSED_2D ? "transposed-2d" : kind == MAP_LANE_ROW ? "lane-row" : "transposed-split");
+    finding_str(out, f, "mapping", kind == MAP_TRANSPOSED_2D  ? "transposed-2d"
+                                   : kind == MAP_LANE_ROW     ? "lane-row"
+                                   : kind == MAP_BLOCK_COLUMN ? "block-column"
+                                                              : "transposed-split");
     if (kind == MAP_LANE_ROW && !k->block.known)
         finding_str(out, f, "block_assumed", arena_printf(&out->arena, "block x = '%s' (runtime), read as 256x1x1", wtext));
     if (kind == MAP_SPLIT) {
         finding_str(out, f, "split_index", arena_printf(&out->arena, "%s, %s", split->row, split->along));
         finding_str(out, f, "assumes", arena_printf(&out->arena, "%s >= %d", split->size, model_target(m)->warp_width));
+    }
+    if (kind == MAP_SPLIT || kind == MAP_BLOCK_COLUMN) {
         if (!k->block.known) finding_str(out, f, "block_assumed", "block unknown, read as 256x1x1");
         finding_int(out, f, "other_accesses", accesses_besides(k, acc, n, false));
         finding_int(out, f, "other_loop_accesses", accesses_besides(k, acc, n, true));
@@ -149,6 +203,13 @@ static void report_transposed(const Model *m, const Kernel *k, const Access *con
                     lane, wtext);
         finding_fix(out, f, "or stage the rows the block needs through %s with coalesced loads, then let each thread take its element there",
                     shared);
+        return;
+    }
+    if (kind == MAP_BLOCK_COLUMN) {
+        finding_fix(out, f, "stage a tile through %s: let the block read rows x columns of '%s' with %s along the row (consecutive threads, consecutive columns), then let each thread take its column's values there",
+                    shared, a->base_name, lane);
+        finding_fix(out, f, "or, when whatever writes '%s' can take the other layout, store it transposed (column-major) so that each block's column is contiguous",
+                    a->base_name);
         return;
     }
     if (kind == MAP_SPLIT) {
@@ -200,8 +261,9 @@ void row_mappings_check(const Model *m, const Kernel *k, const RuleContext *ctx,
     const Access **transposed = xcalloc((size_t)k->naccesses + 1, sizeof *transposed);
     const Access **lane_rows = xcalloc((size_t)k->naccesses + 1, sizeof *lane_rows);
     const Access **splits = xcalloc((size_t)k->naccesses + 1, sizeof *splits);
+    const Access **columns = xcalloc((size_t)k->naccesses + 1, sizeof *columns);
     Access *copies = xcalloc((size_t)k->naccesses + 1, sizeof *copies);
-    int ntransposed = 0, nlane_rows = 0, nsplits = 0;
+    int ntransposed = 0, nlane_rows = 0, nsplits = 0, ncolumns = 0;
     SplitNames names = {0};
     for (int i = 0; i < k->naccesses; i++) {
         const Access *a = &k->accesses[i];
@@ -226,11 +288,14 @@ void row_mappings_check(const Model *m, const Kernel *k, const RuleContext *ctx,
         if (transposed_mapping(m, k, a, i, min_width, &w)) transposed[ntransposed++] = a;
         else {
             if (lane_row_is_block(m, k, a, i) >= 0) lane_rows[nlane_rows++] = a;
+            else if (block_column_mapping(m, k, a, i, min_width)) columns[ncolumns++] = a;
         }
     }
     if (ntransposed > 0) report_transposed(m, k, transposed, ntransposed, ctx, MAP_TRANSPOSED_2D, NULL);
     if (nlane_rows > 0) report_transposed(m, k, lane_rows, nlane_rows, ctx, MAP_LANE_ROW, NULL);
     if (nsplits > 0) report_transposed(m, k, splits, nsplits, ctx, MAP_SPLIT, &names);
+    if (ncolumns > 0) report_transposed(m, k, columns, ncolumns, ctx, MAP_BLOCK_COLUMN, NULL);
+    free(columns);
     free(transposed);
     free(lane_rows);
     free(splits);
@@ -301,17 +366,19 @@ void row_mapping_predict(const Finding *f, CostPrediction *out)
     }
     const char *mapping = evidence_str(f, "mapping", "");
     long long beside = evidence_int(f, "other_accesses", 0);
-    if (strcmp(mapping, "transposed-split") == 0 && beside > 0) {
+    if ((strcmp(mapping, "transposed-split") == 0 || strcmp(mapping, "block-column") == 0) && beside > 0) {
         cost_no_measurement(out, "the benchmark times a kernel whose every access strides; this kernel makes %lld other global "
                                  "access%s (%lld in loops) that %s not, whose share of its time was not measured",
                             beside, beside == 1 ? "" : "es", evidence_int(f, "other_loop_accesses", 0),
                             beside == 1 ? "does" : "do");
         return;
     }
-    if (strcmp(mapping, "lane-row") == 0 || strcmp(mapping, "transposed-split") == 0) {
+    if (strcmp(mapping, "lane-row") == 0 || strcmp(mapping, "transposed-split") == 0 ||
+        strcmp(mapping, "block-column") == 0) {
         cost_predict_from(out, &row_mapping_lane_cost, (double)sectors, "%s, %lld sectors per warp request",
-                          mapping[0] == 'l' ? "a row per lane, the block as wide as the row"
-                                            : "a flattened mapping turned around, each warp in one row",
+                          mapping[0] == 'l'   ? "a row per lane, the block as wide as the row"
+                          : mapping[0] == 'b' ? "a block per column, a row per lane"
+                                              : "a flattened mapping turned around, each warp in one row",
                           sectors);
         return;
     }

@@ -80,6 +80,24 @@ static void test_rules(FindingList *l)
     CHECK(q.known);
     CHECK_NEAR(q.speedup, 8.17);
     CHECK(strstr(q.basis, "row2d-f32-256x1") != NULL);
+    /* a block per column: the lane-per-row point, and no claim beside
+     * global accesses the benchmark does not have */
+    Finding *bc = make(l, "uncoalesced-row");
+    finding_str(l, bc, "mapping", "block-column");
+    finding_int(l, bc, "sectors_per_request", 32);
+    finding_str(l, bc, "block_shape", "1024x1x1");
+    finding_int(l, bc, "other_accesses", 0);
+    q = predict(bc);
+    CHECK(q.known);
+    CHECK_NEAR(q.speedup, 8.17);
+    CHECK(strstr(q.basis, "a block per column") != NULL);
+    Finding *bc2 = make(l, "uncoalesced-row");
+    finding_str(l, bc2, "mapping", "block-column");
+    finding_int(l, bc2, "sectors_per_request", 32);
+    finding_str(l, bc2, "block_shape", "1024x1x1");
+    finding_int(l, bc2, "other_accesses", 3);
+    q = predict(bc2);
+    CHECK(!q.known);
 
     /* a runtime row width, but each thread reads 9 of its elements: W=9 */
     Finding *wk = make(l, "uncoalesced-row");

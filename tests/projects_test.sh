@@ -529,6 +529,16 @@ lint -DHAVE_CUDA=1 "$tmp/cuda_build_names"
 check "cuda build names: a flag the user gives is not added again" \
     "('oversized-element', 'compress.cu', 10) in rules and not any('-D HAVE_CUDA=1' in n['message'] for n in j['notes'])"
 
+# --- a submodule not checked out: a member initializer names what it declares -
+cp -r "$P/missing_submodule" "$tmp/"
+lint "$tmp/missing_submodule"
+check "missing submodule: the lambda's row walk is found through the vector whose allocator names the missing header" \
+    "('uncoalesced-row', 'row_ops.cu', 13) in rules"
+check "missing submodule: a note says which initializer was value-initialized" \
+    "any('member initializer value-initialized' in n['message'] and 'device_vector.cuh:13' in n['message'] for n in j['notes'])"
+check "missing submodule: the header on disk is untouched" \
+    "'ConfigStore::Get()->use_pool' in open('$tmp/missing_submodule/src/device_vector.cuh').read()"
+
 # --- HIP: a compile database of hipcc names the GPU ---------------------------
 cp -r "$P/hip_compdb" "$tmp/"
 sed "s#@DIR@#$tmp/hip_compdb#g; s#@ARCH@#gfx942#g" "$P/hip_compdb/compile_commands.json.in" >"$tmp/hip_compdb/build/compile_commands.json"

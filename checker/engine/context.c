@@ -1,5 +1,6 @@
 /* context.c - see context.h. */
 #include "engine/context.h"
+#include "project/kernel_text.h"
 #include "util/fileio.h"
 #include "util/oom.h"
 #include "util/vec.h"
@@ -40,51 +41,6 @@ static bool buffer_is_saved(const char *path, const char *contents, size_t size)
     return same;
 }
 
-/* `] NAME(` with NAME a macro that names device code (XGBOOST_DEVICE,
- * HOST_DEVICE_FN): a lambda whose attributes a project macro spells. */
-static bool device_macro_lambda(const char *text)
-{
-    for (const char *p = strchr(text, ']'); p; p = strchr(p + 1, ']')) {
-        const char *q = p + 1;
-        while (*q == ' ' || *q == '\t') q++;
-        const char *name = q;
-        while (isalnum((unsigned char)*q) || *q == '_') q++;
-        if (q - name < 6 || isdigit((unsigned char)*name)) continue;
-        const char *e = q;
-        while (*q == ' ' || *q == '\t') q++;
-        if (*q != '(') continue;
-        for (const char *c = name; c + 6 <= e; c++)
-            if (strncasecmp(c, "device", 6) == 0) return true;
-    }
-    return false;
-}
-
-/* A lambda whose call operator is device code: `] __device__`, `] (args)
- * __device__`, with `__host__` or `mutable` between, or a macro for them. */
-static bool has_device_lambda(const char *text)
-{
-    if (device_macro_lambda(text)) return true;
-    for (const char *d = strstr(text, "__device__"); d; d = strstr(d + 10, "__device__")) {
-        const char *p = d;
-        for (;;) {
-            while (p > text && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n' || p[-1] == '\r')) p--;
-            if (p - text >= 8 && strncmp(p - 8, "__host__", 8) == 0) p -= 8;
-            else if (p - text >= 7 && strncmp(p - 7, "mutable", 7) == 0) p -= 7;
-            else break;
-        }
-        if (p > text && p[-1] == ')') { /* the parameter list */
-            int depth = 0;
-            do {
-                p--;
-                depth += *p == ')' ? 1 : *p == '(' ? -1 : 0;
-            } while (p > text && depth > 0);
-            while (p > text && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n')) p--;
-        }
-        if (p > text && p[-1] == ']') return true;
-    }
-    return false;
-}
-
 /* A translation unit with device lambdas also models the generic launchers
  * (kernel templates) of the fragments it reaches that another unit owns:
  * the kernels its lambdas are run by exist only in this unit's
@@ -102,7 +58,7 @@ static void add_launchers(FragmentSet *fs, const char *abs, const char *contents
         long n = 0;
         text = read_file(abs, &n);
     }
-    bool lambdas = text && has_device_lambda(text);
+    bool lambdas = text && text_device_lambdas(text, 1) > 0;
     free(text);
     if (!lambdas) {
         free(launchers);

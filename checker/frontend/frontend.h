@@ -175,6 +175,8 @@ typedef struct {
  * editor's open headers, or headers rewritten for speed (the engine's
  * instantiation_decls.h).  The caller keeps them alive meanwhile. */
 void frontend_set_other_buffers(Frontend *fe, const FrontendBuffer *b, int n);
+/* The buffers set now (*n of them; NULL, 0: none). */
+const FrontendBuffer *frontend_other_buffers(const Frontend *fe, int *n);
 
 /* A kept document: one file analysed again and again (an editor's open
  * document).  Its parse is kept between analyses with a precompiled

@@ -267,6 +267,12 @@ void frontend_set_other_buffers(Frontend *fe, const FrontendBuffer *b, int n)
     fe->nothers = n;
 }
 
+const FrontendBuffer *frontend_other_buffers(const Frontend *fe, int *n)
+{
+    *n = fe->nothers;
+    return fe->others;
+}
+
 void frontend_set_kept(Frontend *fe, KeptTu *k)
 {
     fe->kept = k;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 const char *path_extension(const char *path)
@@ -216,3 +217,51 @@ bool text_defines_kernel_template(const char *text)
     return false;
 }
 
+/* `] NAME(` with NAME a macro that names device code (XGBOOST_DEVICE,
+ * HOST_DEVICE_FN): a lambda whose attributes a project macro spells. */
+static int device_macro_lambdas(const char *text, int max)
+{
+    int n = 0;
+    for (const char *p = strchr(text, ']'); p && n < max; p = strchr(p + 1, ']')) {
+        const char *q = p + 1;
+        while (*q == ' ' || *q == '\t') q++;
+        const char *name = q;
+        while (isalnum((unsigned char)*q) || *q == '_') q++;
+        /* __device__ itself is text_device_lambdas' own case */
+        if (q - name < 6 || isdigit((unsigned char)*name) || (q - name == 10 && strncmp(name, "__device__", 10) == 0))
+            continue;
+        const char *e = q;
+        while (*q == ' ' || *q == '\t') q++;
+        if (*q != '(') continue;
+        for (const char *c = name; c + 6 <= e; c++)
+            if (strncasecmp(c, "device", 6) == 0) {
+                n++;
+                break;
+            }
+    }
+    return n;
+}
+
+int text_device_lambdas(const char *text, int max)
+{
+    int n = device_macro_lambdas(text, max);
+    for (const char *d = strstr(text, "__device__"); d && n < max; d = strstr(d + 10, "__device__")) {
+        const char *p = d;
+        for (;;) {
+            while (p > text && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n' || p[-1] == '\r')) p--;
+            if (p - text >= 8 && strncmp(p - 8, "__host__", 8) == 0) p -= 8;
+            else if (p - text >= 7 && strncmp(p - 7, "mutable", 7) == 0) p -= 7;
+            else break;
+        }
+        if (p > text && p[-1] == ')') { /* the parameter list */
+            int depth = 0;
+            do {
+                p--;
+                depth += *p == ')' ? 1 : *p == '(' ? -1 : 0;
+            } while (p > text && depth > 0);
+            while (p > text && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n')) p--;
+        }
+        if (p > text && p[-1] == ']') n++;
+    }
+    return n;
+}

@@ -41,5 +41,10 @@ bool text_defines_kernel(const char *text, const char *const *aliases, int nalia
 const char *kernel_alias_defined(Arena *arena, const char *q);
 /* A `template <...>` right before a `__global__` (no declaration between). */
 bool text_defines_kernel_template(const char *text);
+/* How many lambdas whose call operator is device code the text holds
+ * (counting stops at max): `] __device__`, `] (args) __device__`, with
+ * `__host__` or `mutable` between, or `] NAME(` with NAME a project macro
+ * for them (XGBOOST_DEVICE, HOST_DEVICE_FN). */
+int text_device_lambdas(const char *text, int max);
 
 #endif

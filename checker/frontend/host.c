@@ -57,6 +57,51 @@ static CXCursor assigned_value(Ctx *c, CXCursor cur, CXCursor *var)
     return rhs;
 }
 
+/* The call a <<<grid, block>>> launch makes of its configuration, which
+ * reads the shape whatever its parameters' types. */
+static bool launch_configuration(CXCursor call)
+{
+    CXString sp = clang_getCursorSpelling(call);
+    const char *n = clang_getCString(sp);
+    bool r = n && (strcmp(n, "cudaConfigureCall") == 0 || strcmp(n, "__cudaPushCallConfiguration") == 0 ||
+                   strcmp(n, "hipConfigureCall") == 0 || strcmp(n, "__hipPushCallConfiguration") == 0);
+    clang_disposeString(sp);
+    return r;
+}
+
+/* A call that may write the local `var` names: passed to a non-const
+ * reference parameter (`configure(n, block, grid)` filling `dim3 &block`),
+ * or its address passed.  A callee clang did not resolve (a pattern's
+ * dependent call) may do either. */
+static bool call_may_write(CXCursor call, CXCursor arg, CXCursor *var)
+{
+    CXCursor a = strip(arg);
+    enum CXCursorKind k = clang_getCursorKind(a);
+    if (k == CXCursor_UnaryOperator) { /* &var */
+        Children ch = children_of(a);
+        CXCursor in = ch.n == 1 ? strip(ch.items[0]) : clang_getNullCursor();
+        children_free(&ch);
+        if (clang_Cursor_isNull(in) || clang_getCursorKind(in) != CXCursor_DeclRefExpr ||
+            !is_pointer_type(clang_getCursorType(a)))
+            return false;
+        *var = clang_getCursorReferenced(in);
+        return clang_getCursorKind(*var) == CXCursor_VarDecl;
+    }
+    if (k != CXCursor_DeclRefExpr) return false;
+    *var = clang_getCursorReferenced(a);
+    if (clang_getCursorKind(*var) != CXCursor_VarDecl) return false;
+    CXCursor fn = clang_getCursorReferenced(call);
+    int nargs = clang_Cursor_getNumArguments(call), index = -1;
+    for (int i = 0; i < nargs && index < 0; i++)
+        if (clang_equalCursors(clang_Cursor_getArgument(call, (unsigned)i), arg)) index = i;
+    if (clang_Cursor_isNull(fn) || index < 0) return true;
+    enum CXCursorKind fk = clang_getCursorKind(fn);
+    if (fk != CXCursor_FunctionDecl && fk != CXCursor_CXXMethod && fk != CXCursor_Constructor) return true;
+    if (index >= clang_Cursor_getNumArguments(fn)) return false; /* a C variadic's: by value */
+    CXType t = clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)index));
+    return t.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(t));
+}
+
 static void collect_assignments(Ctx *c, struct HostAssignCache *hc, CXCursor cur, Enclosing *stack, int depth)
 {
     if (depth >= 256) {
@@ -65,6 +110,19 @@ static void collect_assignments(Ctx *c, struct HostAssignCache *hc, CXCursor cur
     }
     CXCursor var = clang_getNullCursor();
     CXCursor value = assigned_value(c, cur, &var);
+    if (clang_getCursorKind(cur) == CXCursor_CallExpr && clang_Cursor_isNull(value) && !launch_configuration(cur)) {
+        int nargs = clang_Cursor_getNumArguments(cur);
+        for (int i = 0; i < nargs; i++) {
+            CXCursor written;
+            if (!call_may_write(cur, clang_Cursor_getArgument(cur, (unsigned)i), &written)) continue;
+            Assignment *a = VEC_PUSH(hc->items, hc->n); /* a write of a value unknown here */
+            a->var = written;
+            a->value = clang_getNullCursor();
+            a->off = expansion_offset(clang_getRangeStart(clang_getCursorExtent(cur)));
+            a->naround = 0;
+            a->around = NULL;
+        }
+    }
     if (!clang_Cursor_isNull(value)) {
         Assignment *a = VEC_PUSH(hc->items, hc->n);
         a->var = var;
@@ -129,6 +187,8 @@ bool host_assigned_in(HostScan *hs, CXCursor decl)
     if (hc->assigned.truncated) return true; /* too deep to tell: maybe */
     for (int i = 0; i < hc->assigned.n; i++)
         if (clang_equalCursors(hc->assigned.items[i].decl, decl)) return true;
+    for (int i = 0; i < hc->n; i++) /* written through a reference a call was given */
+        if (clang_Cursor_isNull(hc->items[i].value) && clang_equalCursors(hc->items[i].var, decl)) return true;
     return false;
 }
 
@@ -157,6 +217,7 @@ bool host_reaching_value(HostScan *hs, CXCursor var, CXCursor launch, CXCursor *
             if (e->loop && holds && !(e->from <= decl && decl < e->to)) looped = true;
         }
         if (looped || (guarded && a->off < at)) return false;
+        if (clang_Cursor_isNull(a->value) && a->off < at) return false; /* a call wrote it */
         if (!guarded && a->off < at && a->off >= best) {
             *value = a->value;
             best = a->off;

@@ -185,6 +185,7 @@ typedef struct {
     bool nested;      /* under a condition or an inner loop */
     Op op;
     CXCursor step;    /* the s of v += s (null for ++/--) */
+    CXCursor at;      /* the assignment (its last one) */
     bool has_step;    /* the step per iteration is known (found_step), even when the start is not */
     Affine found_step;
 } Assigned;

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void note_assignment(AssignedSet *set, CXCursor decl, Op op, CXCursor step, bool nested)
+static void note_assignment(AssignedSet *set, CXCursor decl, Op op, CXCursor step, CXCursor at, bool nested)
 {
     Assigned *a = NULL;
     for (int i = 0; i < set->n; i++)
@@ -20,6 +20,7 @@ static void note_assignment(AssignedSet *set, CXCursor decl, Op op, CXCursor ste
     a->count++;
     a->op = op;
     a->step = step;
+    a->at = at;
     a->nested = a->nested || nested;
     a->increment = a->count == 1 && (op == OP_ADD_ASSIGN || op == OP_SUB_ASSIGN || op == OP_PREINC ||
                                      op == OP_POSTINC || op == OP_PREDEC || op == OP_POSTDEC);
@@ -39,13 +40,13 @@ void scan_assignments(Ctx *c, CXCursor cur, AssignedSet *set, int nest)
         Op op = binary_op(&c->cx, cur, ch.items[1]);
         CXCursor l = strip(ch.items[0]);
         if (is_assign_op(op) && clang_getCursorKind(l) == CXCursor_DeclRefExpr)
-            note_assignment(set, clang_getCursorReferenced(l), op, ch.items[1], nest > 0);
+            note_assignment(set, clang_getCursorReferenced(l), op, ch.items[1], cur, nest > 0);
     } else if (k == CXCursor_UnaryOperator && ch.n == 1) {
         Op op = unary_op(&c->cx, cur);
         CXCursor l = strip(ch.items[0]);
         if ((op == OP_PREINC || op == OP_POSTINC || op == OP_PREDEC || op == OP_POSTDEC) &&
             clang_getCursorKind(l) == CXCursor_DeclRefExpr)
-            note_assignment(set, clang_getCursorReferenced(l), op, clang_getNullCursor(), nest > 0);
+            note_assignment(set, clang_getCursorReferenced(l), op, clang_getNullCursor(), cur, nest > 0);
     }
     bool nests = k == CXCursor_IfStmt || k == CXCursor_SwitchStmt || k == CXCursor_ForStmt ||
                  k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_ConditionalOperator;
@@ -102,7 +103,97 @@ static void for_parts(Ctx *c, CXCursor s, CXCursor *init, CXCursor *cond, CXCurs
 
 /* Induction variables: v = entry + step*counter inside the loop; everything
  * else assigned in the loop becomes opaque and loop-dependent. */
-static void bind_loop_variables(Ctx *c, AssignedSet *set, int counter)
+/* The path of cursors from `from` down to `to` (both included), when `to`
+ * lies below `from`: path[0] = from, path[*n - 1] = to. */
+static bool path_to(CXCursor from, CXCursor to, CXCursor *path, int *n, int max)
+{
+    if (*n >= max) return false;
+    path[(*n)++] = from;
+    if (clang_equalCursors(from, to)) return true;
+    Children ch = children_of(from);
+    bool found = false;
+    for (int i = 0; i < ch.n && !found; i++) found = path_to(ch.items[i], to, path, n, max);
+    children_free(&ch);
+    if (!found) (*n)--;
+    return found;
+}
+
+static bool has_jump(CXCursor cur)
+{
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt || k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt)
+        return true;
+    Children ch = children_of(cur);
+    bool found = false;
+    for (int i = 0; i < ch.n && !found; i++) found = has_jump(ch.items[i]);
+    children_free(&ch);
+    return found;
+}
+
+/* `for (int j = A; j < B; j++)` with A and B constants (also `<=`, `++j`,
+ * `j += 1`): B - A trips; else 0. */
+static long long for_constant_trips(Ctx *c, CXCursor s)
+{
+    CXCursor init, cond, inc, body;
+    for_parts(c, s, &init, &cond, &inc, &body);
+    if (clang_Cursor_isNull(init) || clang_Cursor_isNull(cond) || clang_Cursor_isNull(inc)) return 0;
+    CXCursor var = clang_getNullCursor(), start = clang_getNullCursor();
+    if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+        Children ch = children_of(init);
+        if (ch.n == 1 && clang_getCursorKind(ch.items[0]) == CXCursor_VarDecl) {
+            var = ch.items[0];
+            start = initializer_of(var);
+        }
+        children_free(&ch);
+    }
+    long long a, b;
+    if (clang_Cursor_isNull(start) || !eval_const(start, &a)) return 0;
+    Children cc = children_of(strip(cond));
+    bool ok = cc.n == 2 && is_decl_of(cc.items[0], var) && eval_const(cc.items[1], &b);
+    Op op = ok ? binary_op(&c->cx, strip(cond), cc.items[1]) : OP_UNKNOWN;
+    children_free(&cc);
+    if (op != OP_LT && op != OP_LE) return 0;
+    CXCursor si = strip(inc);
+    Children ic = children_of(si);
+    long long one = 0;
+    bool step_one = false;
+    if (clang_getCursorKind(si) == CXCursor_UnaryOperator && ic.n == 1 && is_decl_of(ic.items[0], var)) {
+        Op u = unary_op(&c->cx, si);
+        step_one = u == OP_PREINC || u == OP_POSTINC;
+    } else if (ic.n == 2 && is_decl_of(ic.items[0], var) && binary_op(&c->cx, si, ic.items[1]) == OP_ADD_ASSIGN) {
+        step_one = eval_const(ic.items[1], &one) && one == 1;
+    }
+    children_free(&ic);
+    long long trips = (op == OP_LE ? b + 1 : b) - a;
+    return step_one && trips > 0 && trips <= 4096 ? trips : 0;
+}
+
+/* An increment that an inner loop of a constant trip count runs once per
+ * trip (`for (j = 0; j < 4; j++) { ...; p += s; }`, a hand-unrolled batch
+ * of loads): that count, when nothing else (a condition, another loop, a
+ * jump out of the inner loop) stands between the loop's body and it; else
+ * 0.  The variable then steps count*s per iteration of the outer loop. */
+static long long inner_loop_trips(Ctx *c, CXCursor body, CXCursor at)
+{
+    enum { MAX_PATH = 64 };
+    CXCursor path[MAX_PATH];
+    int n = 0;
+    if (clang_Cursor_isNull(body) || clang_Cursor_isNull(at) || !path_to(body, at, path, &n, MAX_PATH)) return 0;
+    long long trips = 0;
+    for (int i = 0; i < n - 1; i++) {
+        enum CXCursorKind k = clang_getCursorKind(path[i]);
+        if (k == CXCursor_CompoundStmt || k == CXCursor_UnexposedStmt) continue;
+        if (k != CXCursor_ForStmt || trips) return 0;
+        CXCursor init, cond, inc, inner_body;
+        for_parts(c, path[i], &init, &cond, &inc, &inner_body);
+        if (!clang_equalCursors(path[i + 1], inner_body) || has_jump(inner_body)) return 0;
+        trips = for_constant_trips(c, path[i]);
+        if (!trips) return 0;
+    }
+    return trips;
+}
+
+static void bind_loop_variables(Ctx *c, AssignedSet *set, int counter, CXCursor body)
 {
     for (int i = 0; i < set->n; i++) {
         Assigned *a = &set->items[i];
@@ -111,7 +202,9 @@ static void bind_loop_variables(Ctx *c, AssignedSet *set, int counter)
         Value entry = *cur;
         Affine step = aff_opaque(DEP_UNKNOWN);
         CXType vt = clang_getCursorType(a->decl);
-        bool ok = a->increment && !a->nested && (is_integer_type(vt) || is_pointer_type(vt));
+        bool ok = a->increment && (is_integer_type(vt) || is_pointer_type(vt));
+        long long times = ok && a->nested ? inner_loop_trips(c, body, a->at) : 1;
+        ok = ok && times > 0;
         if (ok) {
             if (a->op == OP_PREINC || a->op == OP_POSTINC) step = aff_const(1);
             else if (a->op == OP_PREDEC || a->op == OP_POSTDEC) step = aff_const(-1);
@@ -128,6 +221,7 @@ static void bind_loop_variables(Ctx *c, AssignedSet *set, int counter)
                 if (sv.is_ptr || !step.exact || (step.deps & (DEP_LOOP | DEP_DATA))) ok = false;
             }
         }
+        if (ok && times > 1) step = aff_scale(&step, times);
         if (ok && entry.is_ptr) {
             long long ps = pointee_size(clang_getCursorType(a->decl));
             step = scale_offset(&step, ps);
@@ -389,7 +483,8 @@ void walk_loop(Ctx *c, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, C
     if (!clang_Cursor_isNull(inc)) scan_assignments(c, inc, &set, 0);
     if (!clang_Cursor_isNull(body)) scan_assignments(c, body, &set, 0);
     if (set.truncated) /* the unscanned part may assign any variable in scope */
-        for (int i = 0; i < c->env.n; i++) note_assignment(&set, c->env.b[i].decl, OP_ASSIGN, clang_getNullCursor(), true);
+        for (int i = 0; i < c->env.n; i++)
+            note_assignment(&set, c->env.b[i].decl, OP_ASSIGN, clang_getNullCursor(), clang_getNullCursor(), true);
 
     int li = new_loop(c, s, body);
     Loop *l = &c->k->loops[li];
@@ -398,7 +493,7 @@ void walk_loop(Ctx *c, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, C
         l->ivar = cxstr(&c->m->arena, clang_getCursorSpelling(ivar));
         l->init = recorded_affine(c, iv->a);
     }
-    bind_loop_variables(c, &set, l->counter);
+    bind_loop_variables(c, &set, l->counter, body);
     if (iv) {
         l = &c->k->loops[li];
         Value *now = env_find(c, ivar);

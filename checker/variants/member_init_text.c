@@ -133,7 +133,7 @@ bool member_initializer_span(const char *t, size_t len, size_t at, size_t *open,
             if (s < e && heads_initializer(t, s)) {
                 *open = j - 1;
                 *close = matching_close(t, len, j - 1);
-                return *close > *open;
+                return *close > *open && t[*close] == (c == '(' ? ')' : '}');
             }
         } else if (c == ';' && depth == 0) {
             return false;

@@ -6,9 +6,12 @@
  * only a build flag compiles (variants/flag_kernels.c: flag_kernels_plan, as
  * CUDA, or as OpenCL C for an input whose last byte is odd).  The callbacks
  * answer from the names themselves, so that inputs reach both answers.
+ * Also where a constructor's member initializer lies around an offset
+ * (variants/member_init_text.h), at up to 64 offsets of the input.
  * Built only with -DGPULINT_FUZZ=ON (ci/fuzz_fast.sh). */
 #include "variants/config_choice.h"
 #include "variants/flag_kernels.h"
+#include "variants/member_init_text.h"
 #include "fuzz_common.h"
 
 #define MAX_ERROR_LINES 4
@@ -60,6 +63,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (config_choice_in_text(text, size, line, name, sizeof name, &if_line) && if_line > line) abort();
             tried++;
         }
+    }
+
+    size_t every = size / 64 + 1;
+    for (size_t at = 0; at <= size; at += every) {
+        size_t open, close;
+        if (!member_initializer_span(text, size, at, &open, &close)) continue;
+        if (open >= close || close >= size || (text[open] != '(' && text[open] != '{') ||
+            (text[close] != ')' && text[close] != '}'))
+            abort();
     }
 
     bool opencl = size && (data[size - 1] & 1);

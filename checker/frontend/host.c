@@ -57,9 +57,7 @@ static CXCursor assigned_value(Ctx *c, CXCursor cur, CXCursor *var)
     return rhs;
 }
 
-/* The call a <<<grid, block>>> launch makes of its configuration, which
- * reads the shape whatever its parameters' types. */
-static bool launch_configuration(CXCursor call)
+bool host_is_launch_configuration(CXCursor call)
 {
     CXString sp = clang_getCursorSpelling(call);
     const char *n = clang_getCString(sp);
@@ -110,7 +108,7 @@ static void collect_assignments(Ctx *c, struct HostAssignCache *hc, CXCursor cur
     }
     CXCursor var = clang_getNullCursor();
     CXCursor value = assigned_value(c, cur, &var);
-    if (clang_getCursorKind(cur) == CXCursor_CallExpr && clang_Cursor_isNull(value) && !launch_configuration(cur)) {
+    if (clang_getCursorKind(cur) == CXCursor_CallExpr && clang_Cursor_isNull(value) && !host_is_launch_configuration(cur)) {
         int nargs = clang_Cursor_getNumArguments(cur);
         for (int i = 0; i < nargs; i++) {
             CXCursor written;

@@ -9,24 +9,13 @@
 
 #include <string.h>
 
-static bool is_config_call(CXCursor cur)
-{
-    if (clang_getCursorKind(cur) != CXCursor_CallExpr) return false;
-    CXString s = clang_getCursorSpelling(cur);
-    const char *n = clang_getCString(s);
-    bool r = n && (strcmp(n, "cudaConfigureCall") == 0 || strcmp(n, "__cudaPushCallConfiguration") == 0 ||
-                   strcmp(n, "hipConfigureCall") == 0 || strcmp(n, "__hipPushCallConfiguration") == 0);
-    clang_disposeString(s);
-    return r;
-}
-
 static CXCursor find_config_call(CXCursor launch)
 {
     Children ch = children_of(launch);
     CXCursor cfg = clang_getNullCursor();
     for (int i = 0; i < ch.n && clang_Cursor_isNull(cfg); i++) {
         CXCursor x = strip(ch.items[i]);
-        if (is_config_call(x)) cfg = x;
+        if (clang_getCursorKind(x) == CXCursor_CallExpr && host_is_launch_configuration(x)) cfg = x;
     }
     children_free(&ch);
     return cfg;

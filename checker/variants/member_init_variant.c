@@ -173,16 +173,7 @@ static void member_init_after_parse(void *state, const VariantEnv *env, FilePars
     }
     for (int j = 0; j < s->nfiles; j++) all[n++] = (FrontendBuffer){s->files[j].path, s->files[j].text, s->files[j].size};
     frontend_set_other_buffers(env->frontend, all, n);
-    Model m2;
-    FrontendReport pr2;
-    if (file_parse_again(env, p, &m2, &pr2)) {
-        if (frontend_report_errors(&pr2) < frontend_report_errors(&p->pr)) {
-            file_parse_keep(p, &m2, &pr2);
-            s->used = true;
-        } else {
-            file_parse_drop(&m2, &pr2);
-        }
-    }
+    s->used = file_parse_again_if_fewer_errors(env, p);
     frontend_set_other_buffers(env->frontend, bufs, nbufs);
     free(all);
 }

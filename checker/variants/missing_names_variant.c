@@ -333,17 +333,11 @@ static void second_parse(MissingNamesState *s, const VariantEnv *env, FileParse 
         snprintf(s->cub_header, sizeof s->cub_header, "%s/include/toolkit/gpulint_cub_legacy.h", env->options->data_dir);
         file_parse_add(p, "-include", s->cub_header);
     }
-    Model m2;
-    FrontendReport pr2;
-    if (file_parse_again(env, p, &m2, &pr2)) {
-        if (frontend_report_errors(&pr2) < frontend_report_errors(&p->pr)) {
-            file_parse_keep(p, &m2, &pr2);
-            s->used = true;
-            s->int_used = s->int_names > 0;
-            s->cub_used = s->cub_names > 0;
-            return;
-        }
-        file_parse_drop(&m2, &pr2);
+    if (file_parse_again_if_fewer_errors(env, p)) {
+        s->used = true;
+        s->int_used = s->int_names > 0;
+        s->cub_used = s->cub_names > 0;
+        return;
     }
     file_parse_truncate(p, nargs_before);
 }

@@ -40,6 +40,19 @@ bool file_parse_again(const VariantEnv *env, const FileParse *p, Model *m, Front
     return false;
 }
 
+bool file_parse_again_if_fewer_errors(const VariantEnv *env, FileParse *p)
+{
+    Model m2;
+    FrontendReport pr2;
+    if (!file_parse_again(env, p, &m2, &pr2)) return false;
+    if (frontend_report_errors(&pr2) < frontend_report_errors(&p->pr)) {
+        file_parse_keep(p, &m2, &pr2);
+        return true;
+    }
+    file_parse_drop(&m2, &pr2);
+    return false;
+}
+
 void variant_memory_free(VariantMemory *m)
 {
     jit_defines_free(&m->jit);

@@ -84,6 +84,9 @@ void file_parse_truncate(FileParse *p, int n);
 /* Parses p->tu again with p->fa into *m, *pr; false when it failed (then
  * *m and *pr are freed). */
 bool file_parse_again(const VariantEnv *env, const FileParse *p, Model *m, FrontendReport *pr);
+/* Parses p->tu again and keeps that parse when it has fewer errors than
+ * p's (true); else p's stays. */
+bool file_parse_again_if_fewer_errors(const VariantEnv *env, FileParse *p);
 /* The new parse replaces p's. */
 void file_parse_keep(FileParse *p, Model *m, FrontendReport *pr);
 /* Frees a parse that did not stay. */

@@ -101,10 +101,9 @@ static Patched *patched_file(MemberInitState *s, const FrontendBuffer *bufs, int
 /* Lambdas of the file that no modelled kernel runs (`(lambda at F:L:C)`
  * in the kernels' names, against the device lambdas the text holds), or
  * one that a kernel runs with an access of no known element type (a
- * capture whose type was lost).  The
- * second parse costs about as much as the first and more (the types it
- * makes valid instantiate their templates), so it is made only for a file
- * whose device lambdas went unmodelled, the blindness it cures. */
+ * capture whose type was lost).  The second parse costs more than the
+ * first (the types it makes valid instantiate their templates), so it is
+ * made only for a file with that blindness, the one it cures. */
 static bool lambdas_unmodelled(const FileParse *p)
 {
     long n = 0;

@@ -170,8 +170,30 @@ static bool divisor_scales_step(const UnitDivisor *unit, int counter)
 
 /* A row walk in loop order: access a (index i among the kernel's accesses),
  * its byte offset as recorded, or as it is under `unit`. */
+/* A walk over columns a loop reads from memory (`m[r*cols + stripes[s]]`
+ * in the loop over s, stripes[] the same for every lane): the loop whose
+ * iterations pick the column, with the offset read as if the loop's counter
+ * were the column (*walk), and the column's name; else -1. */
+static int gathered_column_loop(const Kernel *k, const Access *a, Affine *walk, const char **column)
+{
+    const Affine *off = &a->byte_offset;
+    for (int t = 0; t < off->nterms; t++) {
+        const AffTerm *tm = &off->term[t];
+        if (tm->nfactors != 1 || (tm->coef != a->elem_bytes && tm->coef != -a->elem_bytes)) continue;
+        int f = tm->factor[0];
+        if (f < SYM_FIRST_USER || k->syms[f].kind != SYMK_UNIFORM || k->syms[f].loop < 0) continue;
+        int l = k->syms[f].loop;
+        if (!model_loop_within(k, a->loop, l)) continue;
+        Affine counter = aff_symbol(k->loops[l].counter, DEP_LOOP);
+        *walk = aff_subst_affine(off, f, &counter);
+        *column = k->syms[f].name;
+        return l;
+    }
+    return -1;
+}
+
 static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, const RuleContext *ctx,
-                       const UnitDivisor *unit)
+                       const UnitDivisor *unit, const char *column)
 {
     FindingList *out = ctx->findings;
     int l = walking_loop(k, a, &a->byte_offset);
@@ -212,14 +234,15 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
         snprintf(when, sizeof when, " when %s is 1", k->syms[unit->divisor].name);
         snprintf(assumes, sizeof assumes, "%s == 1", k->syms[unit->divisor].name);
     }
+    const char *along = column ? column : ivar;
     if (constant)
         f = finding_new(out, RULE_ID, sev, a->range, k->name,
                         "each thread walks its own row of '%s' in the loop over %s%s (index = tid*%s + %s): lanes are %lld bytes apart, %d sectors per warp request instead of %d",
-                        a->base_name, ivar, when, wtext, ivar, stride_bytes, w.sectors, w.ideal_sectors);
+                        a->base_name, ivar, when, wtext, along, stride_bytes, w.sectors, w.ideal_sectors);
     else
         f = finding_new(out, RULE_ID, sev, a->range, k->name,
                         "each thread walks its own row of '%s' in the loop over %s%s (index = tid*%s + %s): lanes are %s elements apart, up to %d sectors per warp request instead of %d",
-                        a->base_name, ivar, when, wtext, ivar, wtext, w.sectors, w.ideal_sectors);
+                        a->base_name, ivar, when, wtext, along, wtext, w.sectors, w.ideal_sectors);
     if (!f) return;
     finding_str(out, f, "base", a->base_name);
     finding_int(out, f, "element_bytes", a->elem_bytes);
@@ -229,6 +252,8 @@ static void check_walk(const Model *m, const Kernel *k, const Access *a, int i, 
         finding_int(out, f, "lane_stride_bytes", stride_bytes);
     }
     finding_str(out, f, "loop_var", L->ivar ? L->ivar : "");
+    if (column) finding_str(out, f, "column", column);
+    if (column) finding_str(out, f, "column", column);
     /* a constant trip count shorter than the row: each thread reads only
      * that many of its row's elements (homography's 9-float prologue) */
     long long trips = loop_constant_trips(L);
@@ -305,7 +330,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                 Access copy = *a;
                 copy.byte_offset = unit;
                 copy.data_offset = aff_opaque(0);
-                check_walk(m, k, &copy, i, ctx, &u);
+                check_walk(m, k, &copy, i, ctx, &u, NULL);
             } else {
                 check_loaded_walk(m, k, a, i, (int)ctx->options[OPT_MIN_CONSTANT_WIDTH], ctx->findings);
             }
@@ -315,15 +340,23 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         Affine at_unit;
         UnitDivisor u = {-1, "", &a->byte_offset};
         if (a->loop >= 0 && walking_loop(k, a, &a->byte_offset) >= 0) {
-            check_walk(m, k, a, i, ctx, NULL);
+            check_walk(m, k, a, i, ctx, NULL, NULL);
         } else if (a->loop >= 0 && (u.divisor = unit_stride(k, a, &at_unit)) >= 0) {
             Access copy = *a;
             copy.byte_offset = at_unit;
             int before = ctx->findings->n;
-            check_walk(m, k, &copy, i, ctx, &u);
+            check_walk(m, k, &copy, i, ctx, &u, NULL);
             candidate[i] = ctx->findings->n == before; /* no walk: the mappings judge it as before */
         } else {
-            candidate[i] = true;
+            Affine walk;
+            const char *column = NULL;
+            int before = ctx->findings->n;
+            if (a->loop >= 0 && gathered_column_loop(k, a, &walk, &column) >= 0) {
+                Access copy = *a;
+                copy.byte_offset = walk;
+                check_walk(m, k, &copy, i, ctx, NULL, column);
+            }
+            candidate[i] = ctx->findings->n == before;
         }
     }
     row_mappings_check(m, k, ctx, candidate, ctx->options[OPT_MIN_CONSTANT_WIDTH]);

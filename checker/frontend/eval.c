@@ -133,8 +133,11 @@ Value loaded_value(Ctx *c, CXCursor e, const Value *base, const Value *idx)
      * the same value in every lane, so an index it offsets keeps its lane
      * pattern (table[tid*K + code]: lanes K apart); still data, never a
      * launch-time value */
-    if ((lane || !(deps & DEP_THREAD)) && !(deps & DEP_UNKNOWN) && is_integer_type(t) && canon(t).kind != CXType_Bool)
-        return val_int(aff_symbol(new_symbol(c, SYMK_UNIFORM, text_of(&c->cx, e)), deps));
+    if ((lane || !(deps & DEP_THREAD)) && !(deps & DEP_UNKNOWN) && is_integer_type(t) && canon(t).kind != CXType_Bool) {
+        int s = new_symbol(c, SYMK_UNIFORM, text_of(&c->cx, e));
+        c->k->syms[s].loop = c->loop; /* where it was read: a column a loop picks (cols[s]) */
+        return val_int(aff_symbol(s, deps));
+    }
     Value v = val_opaque(deps);
     v.lane_uniform = lane;
     return v;

@@ -38,7 +38,7 @@ typedef struct {
     SymbolKind kind;
     const char *name;   /* "threadIdx.x", "width", "loop@12" */
     int param;          /* SYMK_PARAM: parameter index */
-    int loop;           /* SYMK_LOOP: loop index; SYMK_LOADED: innermost loop around the load, -1 */
+    int loop;           /* SYMK_LOOP: loop index; SYMK_LOADED and a SYMK_UNIFORM read from memory: innermost loop around the load, -1 */
     int divisor;        /* SYMK_QUOTIENT/REMAINDER: the divisor's symbol id, else -1 */
     const Affine *numerator; /* SYMK_QUOTIENT/REMAINDER: the numerator, else NULL */
 } Symbol;

@@ -107,11 +107,17 @@ static Patched *patched_file(MemberInitState *s, const FrontendBuffer *bufs, int
 static bool lambdas_unmodelled(const FileParse *p)
 {
     long n = 0;
-    char *owned = NULL;
-    const char *text = p->contents ? p->contents : (owned = read_file(p->tu, &n));
+    char *text = NULL; /* NUL-terminated: an editor's or the engine's buffer is not */
+    if (p->contents) {
+        text = xmalloc(p->size + 1);
+        memcpy(text, p->contents, p->size);
+        text[p->size] = 0;
+    } else {
+        text = read_file(p->tu, &n);
+    }
     if (!text) return false;
     int written = text_device_lambdas(text, 1 << 20);
-    free(owned);
+    free(text);
     const char **seen = NULL;
     int nseen = 0;
     bool typeless = false;

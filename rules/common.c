@@ -19,22 +19,31 @@ bool uniform_symbol(const Kernel *k, int s)
     return kind == SYMK_PARAM || kind == SYMK_CONSTMEM || kind == SYMK_UNIFORM || kind == SYMK_TEMPLATE;
 }
 
-bool lane_picks_row(const Kernel *k, const Access *a, long long min_width)
+bool lane_stride_is_row_width(const Kernel *k, const Access *a, long long min_width, bool no_block_index)
 {
-    Affine cx, cy;
-    long long step_y, stride_bytes;
-    if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) return false;
-    if (!aff_coef(&a->byte_offset, SYM_TID_Y, &cy) || !aff_is_const(&cy, &step_y)) return false;
-    if (step_y != a->elem_bytes && step_y != -a->elem_bytes) return false;
+    Affine cx;
+    long long stride_bytes;
     if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || cx.nterms == 0) return false;
     for (int t = 0; t < cx.nterms; t++)
-        for (int q = 0; q < cx.term[t].nfactors; q++)
-            if (!uniform_symbol(k, cx.term[t].factor[q])) return false; /* a thread index, a loop counter */
+        for (int q = 0; q < cx.term[t].nfactors; q++) {
+            int f = cx.term[t].factor[q];
+            if (!uniform_symbol(k, f) || (no_block_index && f <= SYM_BID_Z)) return false; /* a thread index, a loop counter */
+        }
     if (aff_is_const(&cx, &stride_bytes)) {
         long long w = stride_bytes / a->elem_bytes;
         if (stride_bytes % a->elem_bytes || (w < 0 ? -w : w) < min_width) return false;
     }
     return true;
+}
+
+bool lane_picks_row(const Kernel *k, const Access *a, long long min_width)
+{
+    Affine cy;
+    long long step_y;
+    if (a->space != SPACE_GLOBAL || !a->byte_offset.exact || a->elem_bytes <= 0) return false;
+    if (!aff_coef(&a->byte_offset, SYM_TID_Y, &cy) || !aff_is_const(&cy, &step_y)) return false;
+    if (step_y != a->elem_bytes && step_y != -a->elem_bytes) return false;
+    return lane_stride_is_row_width(k, a, min_width, false);
 }
 
 const ArrayDecl *shared_array_bound(const Kernel *k, int loop)

@@ -137,6 +137,10 @@ bool uniform_symbol(const Kernel *k, int s);
  * (at least min_width elements when constant) and threadIdx.y steps one
  * element (index = x*W + y), so each lane of a warp reads its own row. */
 bool lane_picks_row(const Kernel *k, const Access *a, long long min_width);
+/* threadIdx.x's coefficient in a's offset is a uniform row width: launch
+ * values only (and no block index when `no_block_index`), at least
+ * min_width elements when it is a constant. */
+bool lane_stride_is_row_width(const Kernel *k, const Access *a, long long min_width, bool no_block_index);
 /* The smallest __shared__ array indexed directly by the loop's counter
  * (w[k], no thread in the index): the bound cannot exceed its count. */
 const ArrayDecl *shared_array_bound(const Kernel *k, int loop);

@@ -66,18 +66,7 @@ static bool block_column_mapping(const Model *m, const Kernel *k, const Access *
     for (int b = SYM_BID_X; b <= SYM_BID_Y && !unit; b++)
         unit = aff_coef(&a->byte_offset, b, &cb) && aff_is_const(&cb, &step) &&
                (step == a->elem_bytes || step == -a->elem_bytes);
-    if (!unit) return false;
-    Affine cx;
-    long long stride_bytes;
-    if (!aff_coef(&a->byte_offset, SYM_TID_X, &cx) || cx.nterms == 0) return false;
-    for (int t = 0; t < cx.nterms; t++)
-        for (int q = 0; q < cx.term[t].nfactors; q++)
-            if (!uniform_symbol(k, cx.term[t].factor[q]) || cx.term[t].factor[q] <= SYM_BID_Z) return false;
-    if (aff_is_const(&cx, &stride_bytes)) {
-        long long w = stride_bytes / a->elem_bytes;
-        if (stride_bytes % a->elem_bytes || (w < 0 ? -w : w) < min_width) return false;
-    }
-    if (row_same_address_before(k, a, i, false)) return false;
+    if (!unit || !lane_stride_is_row_width(k, a, min_width, true) || row_same_address_before(k, a, i, false)) return false;
     Kernel wide = *k; /* a block of unknown width: read with 256 lanes in x */
     if (!k->block.known) wide.block = (BlockShape){true, 256, 1, 1};
     WarpAccess w;

@@ -50,14 +50,8 @@ static void add_launchers(FragmentSet *fs, const char *abs, const char *contents
     const char **launchers = NULL;
     int nlaunchers = fragments_launchers_reached(fs, abs, &launchers); /* the graph first: no read without one */
     char *text = NULL;
-    if (nlaunchers && contents) {
-        text = xmalloc(size + 1);
-        memcpy(text, contents, size);
-        text[size] = 0;
-    } else if (nlaunchers) {
-        long n = 0;
-        text = read_file(abs, &n);
-    }
+    long n = 0;
+    if (nlaunchers) text = contents ? xstrndup(contents, size) : read_file(abs, &n);
     bool lambdas = text && text_device_lambdas(text, 1) > 0;
     free(text);
     if (!lambdas) {

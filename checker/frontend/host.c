@@ -59,6 +59,7 @@ static CXCursor assigned_value(Ctx *c, CXCursor cur, CXCursor *var)
 
 bool host_is_launch_configuration(CXCursor call)
 {
+    if (clang_getCursorKind(call) != CXCursor_CallExpr) return false;
     CXString sp = clang_getCursorSpelling(call);
     const char *n = clang_getCString(sp);
     bool r = n && (strcmp(n, "cudaConfigureCall") == 0 || strcmp(n, "__cudaPushCallConfiguration") == 0 ||
@@ -100,6 +101,19 @@ static bool call_may_write(CXCursor call, CXCursor arg, CXCursor *var)
     return t.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(t));
 }
 
+/* value: null for a write of a value unknown here (a call wrote the local). */
+static void add_assignment(struct HostAssignCache *hc, CXCursor var, CXCursor value, CXCursor at, const Enclosing *stack,
+                           int depth)
+{
+    Assignment *a = VEC_PUSH(hc->items, hc->n);
+    a->var = var;
+    a->value = value;
+    a->off = expansion_offset(clang_getRangeStart(clang_getCursorExtent(at)));
+    a->naround = depth;
+    a->around = depth ? xcalloc((size_t)depth, sizeof *a->around) : NULL;
+    if (depth) memcpy(a->around, stack, sizeof *a->around * (size_t)depth);
+}
+
 static void collect_assignments(Ctx *c, struct HostAssignCache *hc, CXCursor cur, Enclosing *stack, int depth)
 {
     if (depth >= 256) {
@@ -108,28 +122,13 @@ static void collect_assignments(Ctx *c, struct HostAssignCache *hc, CXCursor cur
     }
     CXCursor var = clang_getNullCursor();
     CXCursor value = assigned_value(c, cur, &var);
-    if (clang_getCursorKind(cur) == CXCursor_CallExpr && clang_Cursor_isNull(value) && !host_is_launch_configuration(cur)) {
-        int nargs = clang_Cursor_getNumArguments(cur);
-        for (int i = 0; i < nargs; i++) {
+    if (!clang_Cursor_isNull(value)) add_assignment(hc, var, value, cur, stack, depth);
+    else if (clang_getCursorKind(cur) == CXCursor_CallExpr && !host_is_launch_configuration(cur))
+        for (int i = 0, nargs = clang_Cursor_getNumArguments(cur); i < nargs; i++) {
             CXCursor written;
-            if (!call_may_write(cur, clang_Cursor_getArgument(cur, (unsigned)i), &written)) continue;
-            Assignment *a = VEC_PUSH(hc->items, hc->n); /* a write of a value unknown here */
-            a->var = written;
-            a->value = clang_getNullCursor();
-            a->off = expansion_offset(clang_getRangeStart(clang_getCursorExtent(cur)));
-            a->naround = 0;
-            a->around = NULL;
+            if (call_may_write(cur, clang_Cursor_getArgument(cur, (unsigned)i), &written))
+                add_assignment(hc, written, clang_getNullCursor(), cur, NULL, 0);
         }
-    }
-    if (!clang_Cursor_isNull(value)) {
-        Assignment *a = VEC_PUSH(hc->items, hc->n);
-        a->var = var;
-        a->value = value;
-        a->off = expansion_offset(clang_getRangeStart(clang_getCursorExtent(cur)));
-        a->naround = depth;
-        a->around = depth ? xcalloc((size_t)depth, sizeof *a->around) : NULL;
-        if (depth) memcpy(a->around, stack, sizeof *a->around * (size_t)depth);
-    }
     enum CXCursorKind k = clang_getCursorKind(cur);
     bool loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_CXXForRangeStmt;
     bool branch = k == CXCursor_IfStmt || k == CXCursor_SwitchStmt || k == CXCursor_ConditionalOperator;

@@ -15,7 +15,7 @@ static CXCursor find_config_call(CXCursor launch)
     CXCursor cfg = clang_getNullCursor();
     for (int i = 0; i < ch.n && clang_Cursor_isNull(cfg); i++) {
         CXCursor x = strip(ch.items[i]);
-        if (clang_getCursorKind(x) == CXCursor_CallExpr && host_is_launch_configuration(x)) cfg = x;
+        if (host_is_launch_configuration(x)) cfg = x;
     }
     children_free(&ch);
     return cfg;

@@ -353,8 +353,8 @@ bool host_value_set(HostScan *hs, CXCursor arg, long long *values, int max, int 
 void host_dim_value(HostScan *hs, CXCursor e, DimValue *d, Launch *L);
 /* Is `decl` assigned anywhere in the host function? */
 bool host_assigned_in(HostScan *hs, CXCursor decl);
-/* The call a <<<grid, block>>> launch makes of its configuration
- * (cudaConfigureCall, __cudaPushCallConfiguration and HIP's): it reads the
+/* Is `call` the call a <<<grid, block>>> launch makes of its configuration
+ * (cudaConfigureCall, __cudaPushCallConfiguration and HIP's)?  It reads the
  * shape, whatever its parameters' types. */
 bool host_is_launch_configuration(CXCursor call);
 /* The value a local holds at `launch`: the last assignment before it, or

@@ -41,3 +41,11 @@ char *xstrdup(const char *s)
     if (!p) gpulint_out_of_memory();
     return p;
 }
+
+char *xstrndup(const char *s, size_t n)
+{
+    char *p = xmalloc(n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}

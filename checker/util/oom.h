@@ -14,5 +14,7 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* The first n bytes of s (which need not end in a NUL), NUL-terminated. */
+char *xstrndup(const char *s, size_t n);
 
 #endif

@@ -43,26 +43,13 @@ typedef struct {
     bool used;                   /* the new parse stayed */
 } MemberInitState;
 
-static size_t offset_of(const char *t, size_t len, unsigned line, unsigned col)
-{
-    size_t i = 0;
-    for (unsigned l = 1; l < line && i < len; i++)
-        if (t[i] == '\n') l++;
-    return i + (col ? col - 1 : 0) < len ? i + (col ? col - 1 : 0) : len;
-}
-
 /* A name the parse did not know: undeclared, or missing from a namespace or
  * a class (what a missing header would have declared). */
 static bool unknown_name_error(const char *message)
 {
-    return strncmp(message, "use of undeclared identifier '", 30) == 0 || strncmp(message, "no member named '", 17) == 0 ||
-           strncmp(message, "unknown type name '", 19) == 0 || strncmp(message, "no template named '", 19) == 0;
-}
-
-static bool under(const char *path, const char *root)
-{
-    size_t n = strlen(root);
-    return strncmp(path, root, n) == 0 && (path[n] == '/' || root[n - 1] == '/');
+    char name[128];
+    return diag_undefined_name(message, true, name, sizeof name) || strncmp(message, "no member named '", 17) == 0 ||
+           strncmp(message, "no template named '", 19) == 0;
 }
 
 /* The file's text as the parse read it: an editor's or the engine's buffer,
@@ -71,11 +58,8 @@ static char *text_of_file(const FrontendBuffer *bufs, int nbufs, const char *pat
 {
     for (int i = 0; i < nbufs; i++)
         if (strcmp(bufs[i].path, path) == 0) {
-            char *t = xmalloc(bufs[i].size + 1);
-            memcpy(t, bufs[i].contents, bufs[i].size);
-            t[bufs[i].size] = 0;
             *size = bufs[i].size;
-            return t;
+            return xstrndup(bufs[i].contents, bufs[i].size);
         }
     long n = 0;
     char *t = read_file(path, &n);
@@ -106,15 +90,8 @@ static Patched *patched_file(MemberInitState *s, const FrontendBuffer *bufs, int
  * made only for a file with that blindness, the one it cures. */
 static bool lambdas_unmodelled(const FileParse *p)
 {
-    long n = 0;
-    char *text = NULL; /* NUL-terminated: an editor's or the engine's buffer is not */
-    if (p->contents) {
-        text = xmalloc(p->size + 1);
-        memcpy(text, p->contents, p->size);
-        text[p->size] = 0;
-    } else {
-        text = read_file(p->tu, &n);
-    }
+    long n = 0; /* NUL-terminated: an editor's or the engine's buffer is not */
+    char *text = p->contents ? xstrndup(p->contents, p->size) : read_file(p->tu, &n);
     if (!text) return false;
     int written = text_device_lambdas(text, 1 << 20);
     free(text);
@@ -155,12 +132,12 @@ static void member_init_after_parse(void *state, const VariantEnv *env, FilePars
         const Diag *d = &p->pr.diags[i];
         char path[PATH_MAX];
         if (d->level != DIAG_ERROR || !d->file || !d->line || !unknown_name_error(d->message) ||
-            !realpath(d->file, path) || !under(path, root) || strcmp(path, tu) == 0)
+            !realpath(d->file, path) || !path_is_under(path, root) || strcmp(path, tu) == 0)
             continue;
         Patched *f = patched_file(s, bufs, nbufs, path);
+        long at = f ? text_offset(f->text, (long)f->size, d->line, d->col ? d->col : 1) : -1;
         size_t open, close;
-        if (!f || !member_initializer_span(f->text, f->size, offset_of(f->text, f->size, d->line, d->col), &open, &close))
-            continue;
+        if (at < 0 || !member_initializer_span(f->text, f->size, (size_t)at, &open, &close)) continue;
         bool blank = true; /* already blanked by an earlier error in it */
         for (size_t j = open + 1; j < close && blank; j++) blank = isspace((unsigned char)f->text[j]);
         if (blank) continue;

@@ -119,7 +119,7 @@ static void test_documents(const FileResult *r)
     wire_buf_free(&a);
 
     char *included[] = {"dir/a.cuh", "/usr/include/x.h"};
-    DocumentInfo info = {true, 3, included, 2, 1, 0.25, 0.0125};
+    DocumentInfo info = {true, 3, included, 2, 1, 0.25, 0.0125, HOST_SLICE_CHECKED};
     document_answer_encode(false, &info, r, "log\n", 4, &a);
     bool ok = true;
     DocumentInfo back_info;
@@ -130,6 +130,7 @@ static void test_documents(const FileResult *r)
     CHECK(!ok && back_info.reused && back_info.kept == 3 && back_info.declared_files == 1);
     CHECK(back_info.nincluded == 2 && strcmp(back_info.included[1], "/usr/include/x.h") == 0);
     CHECK(back_info.parse_seconds == 0.25 && back_info.model_seconds == 0.0125); /* whole microseconds: exact */
+    CHECK(back_info.host_slice == HOST_SLICE_CHECKED);
     CHECK(log_len == 4 && strcmp(log, "log\n") == 0);
     CHECK_EQ_LL(back.findings.n, r->findings.n);
     CHECK(strcmp(back.path, r->path) == 0);

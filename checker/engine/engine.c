@@ -391,6 +391,7 @@ static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char 
     int ndeclared = declared.n + (declared.main_text != NULL);
     if (mode->info && !mode->flag_config) {
         mode->info->reused = p.pr.reused;
+        mode->info->host_slice = p.pr.host_slice;
         mode->info->parse_seconds = p.pr.parse_seconds;
         mode->info->model_seconds = p.pr.model_seconds;
         mode->info->declared_files = ndeclared;

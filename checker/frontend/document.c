@@ -1,23 +1,36 @@
 /* document.c - kept documents (see frontend.h): one file's translation
  * unit kept between analyses and reparsed with libclang's precompiled
  * preamble.  parse.c decides the flags exactly as for a fresh parse and
- * reparses the kept TU only when they are the same (KeptTu). */
+ * reparses the kept TU only when they are the same (KeptTu).  A slow
+ * file's reparses leave out the host statements that feed no launch
+ * (host_slice.h) once a parse so sliced gave the same model. */
 #include "frontend/cx.h"
 #include "frontend/frontend.h"
+#include "frontend/host_slice.h"
 #include "frontend/model_build.h"
 #include "frontend/parse.h"
+#include "model/dump.h"
 #include "util/clock.h"
 #include "util/fnv1a.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A whole parse at least this slow is worth checking a slice for: the
+ * check costs one more parse, and a fast file's reparse gains little. */
+#define SLICE_MIN_PARSE_SECONDS 0.3
 
 struct FrontendDocument {
     Frontend *fe;
     char *path;
     KeptTu kept;
+    HostSlice slice;              /* checked: the sliced text gave the whole text's model */
+    bool slice_stale;             /* an edit touched a sliced function: parsed whole, unchecked */
+    unsigned long long slice_key; /* the arguments, preprocessor lines and open buffers of that check */
+    char *sliced;                 /* the text of the last sliced parse, alive while its model is read */
 };
 
 FrontendDocument *frontend_document_open(Frontend *fe, const char *path)
@@ -37,6 +50,8 @@ void frontend_document_close(FrontendDocument *d)
 {
     if (!d) return;
     kept_tu_free(&d->kept);
+    host_slice_clear(&d->slice);
+    free(d->sliced);
     free(d->path);
     free(d);
 }
@@ -103,8 +118,8 @@ static void keep_inclusions(KeptTu *k, CXTranslationUnit tu, unsigned long long 
     k->included_key = key;
 }
 
-bool frontend_document_analyse(FrontendDocument *d, const char *contents, unsigned long size, const FileArgs *fa,
-                               const FrontendBuffer *open, int nopen, Model *m, FrontendReport *rep)
+static bool analyse_text(FrontendDocument *d, const char *contents, unsigned long size, const FileArgs *fa,
+                         const FrontendBuffer *open, int nopen, Model *m, FrontendReport *rep)
 {
     Frontend *fe = d->fe;
     memset(rep, 0, sizeof *rep);
@@ -139,4 +154,159 @@ bool frontend_document_analyse(FrontendDocument *d, const char *contents, unsign
     frontend_set_unsaved(fe, NULL, NULL, 0);
     parse_result_free(&pr);
     return !rep->fatal;
+}
+
+/* The model as text (model/dump.h): what the rules read of it. */
+static char *model_text(const Model *m)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) return NULL;
+    model_dump(f, m);
+    fclose(f);
+    return buf;
+}
+
+static bool in_model_file(const Model *m, const SrcRange *r)
+{
+    return !r->file || strcmp(r->file, m->file) == 0;
+}
+
+/* The part of the model a slice can change, as text: the main file's
+ * kernels, launches, __constant__ writes and notes.  A first parse (or one
+ * that rebuilt the preamble) also lists the declarations of the
+ * preamble's headers, which libclang's reparses do not: a header's
+ * template kernel that no launch of the file names, its host functions'
+ * launches.  Kernels the file's launches instantiate from headers depend
+ * on those launches only. */
+static char *main_file_text(const Model *m)
+{
+    Model v = *m;
+    int *index = xcalloc((size_t)m->nkernels + 1, sizeof *index);
+    v.kernels = xcalloc((size_t)m->nkernels + 1, sizeof *v.kernels);
+    v.nkernels = 0;
+    for (int i = 0; i < m->nkernels; i++) {
+        index[i] = in_model_file(m, &m->kernels[i].range) ? v.nkernels : -1;
+        if (index[i] >= 0) v.kernels[v.nkernels++] = m->kernels[i];
+    }
+    v.launches = xcalloc((size_t)m->nlaunches + 1, sizeof *v.launches);
+    v.nlaunches = 0;
+    for (int i = 0; i < m->nlaunches; i++) {
+        if (!in_model_file(m, &m->launches[i].range)) continue;
+        Launch *L = &v.launches[v.nlaunches++];
+        *L = m->launches[i];
+        if (L->kernel >= 0 && L->kernel < m->nkernels) L->kernel = index[L->kernel];
+    }
+    v.symbol_writes = xcalloc((size_t)m->nsymbol_writes + 1, sizeof *v.symbol_writes);
+    v.nsymbol_writes = 0;
+    for (int i = 0; i < m->nsymbol_writes; i++)
+        if (in_model_file(m, &m->symbol_writes[i].range)) v.symbol_writes[v.nsymbol_writes++] = m->symbol_writes[i];
+    v.notes = xcalloc((size_t)m->nnotes + 1, sizeof *v.notes);
+    v.nnotes = 0;
+    for (int i = 0; i < m->nnotes; i++)
+        if (in_model_file(m, &m->notes[i].range)) v.notes[v.nnotes++] = m->notes[i];
+    char *text = model_text(&v);
+    free(index);
+    free(v.kernels);
+    free(v.launches);
+    free(v.symbol_writes);
+    free(v.notes);
+    return text;
+}
+
+static bool same_diags(const FrontendReport *a, const FrontendReport *b)
+{
+    if (a->fatal != b->fatal || a->ndiags != b->ndiags) return false;
+    for (int i = 0; i < a->ndiags; i++) {
+        const Diag *x = &a->diags[i], *y = &b->diags[i];
+        if (x->level != y->level || x->line != y->line || x->col != y->col ||
+            strcmp(x->message ? x->message : "", y->message ? y->message : "") != 0 ||
+            strcmp(x->file ? x->file : "", y->file ? y->file : "") != 0)
+            return false;
+    }
+    return true;
+}
+
+static bool same_analysis(const Model *a, const FrontendReport *ra, const Model *b, const FrontendReport *rb)
+{
+    if (!same_diags(ra, rb)) return false;
+    char *ta = main_file_text(a), *tb = main_file_text(b);
+    bool same = ta && tb && strcmp(ta, tb) == 0;
+    free(ta);
+    free(tb);
+    return same;
+}
+
+/* After a whole parse: the slice of the kept TU, kept when a parse of the
+ * sliced text gives the same model of the main file and the same
+ * diagnostics. */
+static HostSliceUse check_slice(FrontendDocument *d, const char *contents, unsigned long size, const FileArgs *fa,
+                                const FrontendBuffer *open, int nopen, const Model *m, const FrontendReport *rep)
+{
+    SlicePolicy policy = frontend_options(d->fe)->slice;
+    bool wanted = policy == SLICE_ALWAYS || (policy == SLICE_WHEN_SLOW && rep->parse_seconds >= SLICE_MIN_PARSE_SECONDS);
+    /* OpenCL C has no host code: its functions without __kernel are the device's */
+    if (rep->fatal || !wanted || !d->kept.tu || d->kept.no_preamble || m->language == LANG_OPENCL)
+        return HOST_SLICE_NONE;
+    HostSlice s;
+    if (!host_slice_find(d->kept.tu, d->path, contents, size, &s)) return HOST_SLICE_NONE;
+    unsigned long long key = inclusion_key(d->kept.key, contents, size, open, nopen);
+    char *sliced = host_slice_text(&s);
+    Model m2;
+    FrontendReport r2;
+    model_init(&m2, m->file);
+    analyse_text(d, sliced, size, fa, open, nopen, &m2, &r2);
+    bool same = inclusion_key(d->kept.key, contents, size, open, nopen) == key && r2.reused &&
+                same_analysis(m, rep, &m2, &r2);
+    model_free(&m2);
+    frontend_report_free(&r2);
+    free(sliced);
+    if (!same) {
+        host_slice_clear(&s);
+        return HOST_SLICE_REFUSED;
+    }
+    d->slice = s;
+    d->slice_key = key;
+    return HOST_SLICE_CHECKED;
+}
+
+/* A document's analysis: sliced while its checked slice follows the edits;
+ * else whole, and a slice checked after it, except while the edits are in
+ * a function the last slice shortened (typing in main: each parse whole,
+ * as without slices, and the check once the edits move elsewhere). */
+bool frontend_document_analyse(FrontendDocument *d, const char *contents, unsigned long size, const FileArgs *fa,
+                               const FrontendBuffer *open, int nopen, Model *m, FrontendReport *rep)
+{
+    free(d->sliced);
+    d->sliced = NULL;
+    bool check = contents != NULL;
+    if (d->slice.text && contents) {
+        unsigned long long key = inclusion_key(d->kept.key, contents, size, open, nopen);
+        SliceEdit edit = key == d->slice_key ? host_slice_follow(&d->slice, contents, size) : SLICE_EDIT_DIRECTIVE;
+        if (edit == SLICE_EDIT_OUTSIDE && !d->slice_stale) {
+            char *sliced = host_slice_text(&d->slice);
+            bool ok = analyse_text(d, sliced, size, fa, open, nopen, m, rep);
+            d->sliced = sliced;
+            if (inclusion_key(d->kept.key, contents, size, open, nopen) == key) {
+                rep->host_slice = HOST_SLICE_USED;
+                return ok;
+            }
+            /* parsed with other arguments: the check no longer holds */
+            const char *file = m->file;
+            model_free(m);
+            model_init(m, file);
+            frontend_report_free(rep);
+        } else if (edit == SLICE_EDIT_IN_FUNCTION) {
+            d->slice_stale = true;
+            check = false;
+        }
+        if (check) {
+            host_slice_clear(&d->slice);
+            d->slice_stale = false;
+        }
+    }
+    bool ok = analyse_text(d, contents, size, fa, open, nopen, m, rep);
+    if (ok && check) rep->host_slice = check_slice(d, contents, size, fa, open, nopen, m, rep);
+    return ok;
 }

@@ -15,6 +15,10 @@ typedef enum { HEADERS_AUTO, HEADERS_SHIM, HEADERS_CUDA, HEADERS_ROCM } HeaderMo
 
 typedef enum { FP64_AUTO, FP64_ON, FP64_OFF } OpenclFp64;
 
+/* When a kept document checks a slice of its host code (host_slice.h):
+ * after a slow whole parse (the default), after every one (tests), never. */
+typedef enum { SLICE_WHEN_SLOW, SLICE_ALWAYS, SLICE_NEVER } SlicePolicy;
+
 typedef struct {
     HeaderMode headers;
     const char *language;       /* -x: "cl", "cuda" or "hip" for every file; NULL: by file (file_language.h) */
@@ -29,6 +33,7 @@ typedef struct {
     int nextra;
     bool use_pch;
     bool verbose;
+    SlicePolicy slice;          /* when a kept document checks a slice of its host code (host_slice.h) */
 } FrontendOptions;
 
 /* DIAG_INFO: how the file was read (a note that does not degrade it). */
@@ -54,6 +59,11 @@ typedef struct {
  * type_names, "unknown type name 'N'"); false for other messages. */
 bool diag_undefined_name(const char *message, bool type_names, char *name, size_t n);
 
+/* How a kept document's parse used the slice of its host code
+ * (host_slice.h): not at all, parsed sliced, checked and kept after a whole
+ * parse, or checked and refused (the model differed). */
+typedef enum { HOST_SLICE_NONE, HOST_SLICE_USED, HOST_SLICE_CHECKED, HOST_SLICE_REFUSED } HostSliceUse;
+
 /* What the front end says about one file besides its model. */
 typedef struct {
     bool fatal;                 /* nothing could be parsed; no model was built */
@@ -68,6 +78,7 @@ typedef struct {
     double parse_seconds, model_seconds;
     struct HostStrings *host_strings; /* a C/C++ file's kernel strings, else NULL */
     bool reused;                /* a kept document's TU was reparsed */
+    HostSliceUse host_slice;    /* a kept document: its host statements that feed no launch (host_slice.h) */
     bool guessed_parts;         /* OpenCL: parsed after project files found for its missing names, not
                                    ones its host is known to build with it (parse_opencl.c) */
     char **included; int nincluded; /* a kept document: the files the TU includes */

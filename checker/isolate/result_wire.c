@@ -471,6 +471,7 @@ void document_answer_encode(bool ok, const DocumentInfo *info, const FileResult 
 {
     put_u32(out, ok);
     put_u32(out, info->reused);
+    put_u32(out, (uint32_t)info->host_slice);
     put_i64(out, info->kept);
     put_i64(out, info->declared_files);
     put_i64(out, (int64_t)(info->parse_seconds * 1e6));
@@ -486,6 +487,8 @@ bool document_answer_decode(const char *data, size_t len, bool *ok, DocumentInfo
     memset(info, 0, sizeof *info);
     *ok = get_u32(&rd) != 0;
     info->reused = get_u32(&rd) != 0;
+    uint32_t slice = get_u32(&rd);
+    info->host_slice = slice <= HOST_SLICE_REFUSED ? (int)slice : HOST_SLICE_NONE;
     int64_t kept = get_i64(&rd), declared = get_i64(&rd);
     info->kept = kept >= 0 && kept <= INT32_MAX ? (int)kept : 0;
     info->declared_files = declared >= 0 && declared <= INT32_MAX ? (int)declared : 0;

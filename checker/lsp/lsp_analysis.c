@@ -526,6 +526,11 @@ static void take_answer(Server *s, Document *d, DocumentAnswer *a)
     cJSON_Delete(headers);
 }
 
+/* The log's words for DocumentInfo.host_slice (HostSliceUse). */
+static const char *const slice_words[] = {"", "host statements that feed no launch left out; ",
+                                          "a slice of the host code checked and kept; ",
+                                          "a slice of the host code checked and refused; "};
+
 void analysis_receive(Server *s)
 {
     char how[400];
@@ -561,11 +566,12 @@ void analysis_receive(Server *s)
     if (s->log) {
         fprintf(s->log,
                 "analysis: %s version %d done in %.0f ms (engine %.0f ms: parse %.0f ms, model %.0f ms, the rest %.0f ms; %s; "
-                "%d document%s kept parsed)\n",
+                "%s%d document%s kept parsed)\n",
                 run->uri, run->version, (monotonic_seconds() - run->started) * 1e3, a.result.seconds * 1e3,
                 a.info.parse_seconds * 1e3, a.info.model_seconds * 1e3,
                 (a.result.seconds - a.info.parse_seconds - a.info.model_seconds) * 1e3,
-                a.info.reused ? "kept parse reused" : "parsed afresh", a.info.kept, a.info.kept == 1 ? "" : "s");
+                a.info.reused ? "kept parse reused" : "parsed afresh", slice_words[a.info.host_slice], a.info.kept,
+                a.info.kept == 1 ? "" : "s");
         if (a.log && a.log[0]) fputs(a.log, s->log);
     }
     if (current) {

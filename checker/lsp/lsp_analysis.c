@@ -11,6 +11,7 @@
 #include "util/oom.h"
 #include "util/vec.h"
 #include "util/clock.h"
+#include "util/fnv1a.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -517,9 +518,16 @@ static void take_answer(Server *s, Document *d, DocumentAnswer *a)
     if (elsewhere > 0)
         lsp_log(s, LOG_DEBUG, "%s: %d finding(s) in included files are shown when those files are open", d->uri,
                 elsewhere);
-    for (int i = 0; i < d->nincluded; i++) free(d->included[i]);
-    d->nincluded = 0;
-    for (int i = 0; i < a->info.nincluded; i++) *VEC_PUSH(d->included, d->nincluded) = canonical_path(a->info.included[i]);
+    unsigned long long key = FNV1A64_SEED;
+    for (int i = 0; i < a->info.nincluded; i++)
+        key = fnv1a64(key, a->info.included[i], strlen(a->info.included[i]) + 1);
+    if (key != d->included_key || d->nincluded != a->info.nincluded) {
+        for (int i = 0; i < d->nincluded; i++) free(d->included[i]);
+        d->nincluded = 0;
+        for (int i = 0; i < a->info.nincluded; i++)
+            *VEC_PUSH(d->included, d->nincluded) = canonical_path(a->info.included[i]);
+        d->included_key = key;
+    }
     set_result(s, d, diags);
     cJSON *headers = header_diagnostics(r, &s->running, d->path, &setup);
     update_contributions(s, d, headers);

@@ -58,6 +58,8 @@ typedef struct Document {
     int result_generation;   /* bumped at each new result: pull resultIds */
     char **included;         /* the files its last analysis included (canonical paths) */
     int nincluded;
+    unsigned long long included_key; /* of the names they were made from: the same list is not
+                                        resolved again (a realpath per header, thousands a thrust file) */
     struct cJSON *contributed; /* findings in this file from analyses of files that include it:
                                   {includer uri: {"version": this file's version then, "diagnostics": [...]}} */
     struct cJSON **waiting;  /* ids of pull requests waiting for the current version */

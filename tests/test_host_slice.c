@@ -12,6 +12,7 @@
 #include "frontend/host_slice.h"
 #include "output/finding_json.h"
 #include "check.h"
+#include "document_tests.h"
 #include "util/fileio.h"
 
 #include <cjson/cJSON.h>
@@ -82,27 +83,6 @@ static void follows_edits(void)
     CHECK_EQ_LL(host_slice_follow(&s, text, strlen(text)), SLICE_EDIT_DIRECTIVE); /* nothing to follow */
 }
 
-static char *summary(const FileResult *r)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "status", file_status_name(r->status));
-    cJSON_AddNumberToObject(o, "kernels", r->kernels);
-    cJSON *e = cJSON_AddArrayToObject(o, "errors");
-    for (int i = 0; i < r->problems.nerrors; i++) cJSON_AddItemToArray(e, cJSON_CreateString(r->problems.errors[i].message));
-    cJSON *f = cJSON_AddArrayToObject(o, "findings");
-    for (int i = 0; i < r->findings.n; i++) cJSON_AddItemToArray(f, finding_to_json(&r->findings.items[i]));
-    char *s = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    return s;
-}
-
-static int count_rule(const FileResult *r, const char *rule)
-{
-    int n = 0;
-    for (int i = 0; i < r->findings.n; i++) n += strcmp(r->findings.items[i].rule, rule) == 0;
-    return n;
-}
-
 typedef struct {
     Engine *fresh;  /* engine_lint_file: a fresh parse of the whole text */
     Engine *plain;  /* documents that never slice */
@@ -142,7 +122,7 @@ static int compare(Engines *e, const char *path, const char *text, const char *w
     engine_lint_file(e->fresh, path, text, strlen(text), &a);
     engine_lint_document(e->plain, path, text, strlen(text), NULL, 0, &b, &plain_info);
     engine_lint_document(e->docs, path, text, strlen(text), NULL, 0, &c, &info);
-    char *sa = summary(&a), *sb = summary(&b), *sc = summary(&c);
+    char *sa = summary(&a, true), *sb = summary(&b, true), *sc = summary(&c, true);
     if (strcmp(sb, sc) != 0) fprintf(stderr, "%s (%s):\n  whole:  %.3000s\n  sliced: %.3000s\n", path, what, sb, sc);
     CHECK(strcmp(sb, sc) == 0);
     if (with_fresh) {
@@ -326,11 +306,7 @@ int main(int argc, char **argv)
     }
     follows_edits();
     EngineOptions o;
-    memset(&o, 0, sizeof o);
-    o.frontend.headers = HEADERS_SHIM;
-    o.frontend.data_dir = argv[1];
-    o.frontend.pch_path = argv[2][0] ? argv[2] : NULL;
-    o.frontend.use_pch = argv[2][0] != 0;
+    shim_engine_options(&o, argv[1], argv[2]);
     o.frontend.slice = SLICE_ALWAYS;
     slices_a_document(&o);
     files_as_documents(&o, argv + 3, argc - 3);

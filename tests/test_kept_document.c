@@ -11,6 +11,7 @@
 #include "engine/engine.h"
 #include "output/finding_json.h"
 #include "check.h"
+#include "document_tests.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
@@ -32,38 +33,6 @@ static bool hit_error_limit(const FileResult *r)
     for (int i = 0; i < r->problems.nerrors; i++)
         if (strstr(r->problems.errors[i].message, "too many errors emitted")) return true;
     return false;
-}
-
-static void add_problems(cJSON *out, const Problem *p, int n)
-{
-    for (int i = 0; i < n; i++) {
-        char line[1400];
-        snprintf(line, sizeof line, "%s:%u:%u: %.1200s", p[i].file ? p[i].file : "", p[i].line, p[i].col, p[i].message);
-        cJSON_AddItemToArray(out, cJSON_CreateString(line));
-    }
-}
-
-static char *summary(const FileResult *r, bool with_problems)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "status", file_status_name(r->status));
-    cJSON_AddNumberToObject(o, "kernels", r->kernels);
-    if (with_problems) {
-        add_problems(cJSON_AddArrayToObject(o, "errors"), r->problems.errors, r->problems.nerrors);
-        add_problems(cJSON_AddArrayToObject(o, "notes"), r->problems.notes, r->problems.nnotes);
-    }
-    cJSON *f = cJSON_AddArrayToObject(o, "findings");
-    for (int i = 0; i < r->findings.n; i++) cJSON_AddItemToArray(f, finding_to_json(&r->findings.items[i]));
-    char *s = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    return s;
-}
-
-static int count_rule(const FileResult *r, const char *rule)
-{
-    int n = 0;
-    for (int i = 0; i < r->findings.n; i++) n += strcmp(r->findings.items[i].rule, rule) == 0;
-    return n;
 }
 
 static double fresh_seconds, reparse_seconds;
@@ -382,11 +351,7 @@ int main(int argc, char **argv)
         return 2;
     }
     EngineOptions o;
-    memset(&o, 0, sizeof o);
-    o.frontend.headers = HEADERS_SHIM;
-    o.frontend.data_dir = argv[1];
-    o.frontend.pch_path = argv[2][0] ? argv[2] : NULL;
-    o.frontend.use_pch = argv[2][0] != 0;
+    shim_engine_options(&o, argv[1], argv[2]);
     same_as_fresh(&o, "shim, precompiled", argv + 3, argc - 3);
     cache_and_headers(&o);
     opencl_documents(&o, argv[1]);

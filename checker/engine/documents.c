@@ -73,10 +73,11 @@ VariantMemory *document_cache_memory(DocumentCache *c, const FrontendDocument *d
     return NULL;
 }
 
-bool document_memory_changed(VariantMemory *m, FileResult *out, DocumentInfo *info)
+bool document_memory_changed(FrontendDocument *doc, VariantMemory *m, FileResult *out, DocumentInfo *info)
 {
     if (!m || !m->changed) return false;
     m->changed = false;
+    frontend_document_drop_slice(doc); /* the analysis again parses the whole text */
     file_result_free(out);
     document_info_free(info);
     memset(info, 0, sizeof *info);
@@ -103,4 +104,26 @@ void document_info_free(DocumentInfo *info)
     for (int i = 0; i < info->nincluded; i++) free(info->included[i]);
     free(info->included);
     memset(info, 0, sizeof *info);
+}
+
+void document_info_take(DocumentInfo *info, FrontendReport *pr, int declared_files)
+{
+    info->reused = pr->reused;
+    info->host_slice = pr->host_slice;
+    info->parse_seconds = pr->parse_seconds;
+    info->model_seconds = pr->model_seconds;
+    info->declared_files = declared_files;
+    info->included = pr->included;
+    info->nincluded = pr->nincluded;
+    pr->included = NULL;
+    pr->nincluded = 0;
+}
+
+void document_check_slice(FrontendDocument *doc, const VariantMemory *m, const FileParse *p,
+                          const FrontendBuffer *open, int nopen, DocumentInfo *info)
+{
+    if (m && m->changed) return;
+    HostSliceUse checked =
+        frontend_document_check_slice(doc, p->contents, p->size, p->with_args ? &p->fa : NULL, open, nopen);
+    if (checked != HOST_SLICE_NONE) info->host_slice = checked;
 }

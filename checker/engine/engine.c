@@ -389,17 +389,7 @@ static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char 
         if (parse_variants[v]->after_parse) parse_variants[v]->after_parse(states[v], &env, &p);
     if (declared.n && !p.editor) frontend_set_other_buffers(e->frontend, NULL, 0);
     int ndeclared = declared.n + (declared.main_text != NULL);
-    if (mode->info && !mode->flag_config) {
-        mode->info->reused = p.pr.reused;
-        mode->info->host_slice = p.pr.host_slice;
-        mode->info->parse_seconds = p.pr.parse_seconds;
-        mode->info->model_seconds = p.pr.model_seconds;
-        mode->info->declared_files = ndeclared;
-        mode->info->included = p.pr.included;
-        mode->info->nincluded = p.pr.nincluded;
-        p.pr.included = NULL;
-        p.pr.nincluded = 0;
-    }
+    if (mode->info && !mode->flag_config) document_info_take(mode->info, &p.pr, ndeclared);
     if (p.analysed) {
         report_parse(&p, ctx, states, r);
         log_parse(o, &p, ndeclared);
@@ -411,6 +401,9 @@ static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char 
         r->kernels = file_context_finish(e->fragments, ctx, path, &p.m, &r->findings);
         note_device_roots(&p.m, ctx, r);
         findings_finish(&r->findings);
+        if (p.editor && !mode->flag_config && mode->info) /* done with it: a slice may be checked */
+            document_check_slice(mode->document, mode->memory, &p, declared.n ? declared.items : mode->open,
+                                 declared.n ? declared.n : mode->nopen, mode->info);
     } else {
         diag_error(&r->problems, p.tu, 0, 0, "%s", p.pr.fatal_message);
     }
@@ -464,7 +457,8 @@ bool engine_lint_document(Engine *e, const char *path, const char *contents, siz
                      .info = info};
     mode.memory = document_cache_memory(e->documents, mode.document);
     bool ok = lint_file(e, &mode, path, contents, size, out);
-    if (document_memory_changed(mode.memory, out, info)) ok = lint_file(e, &mode, path, contents, size, out);
+    if (document_memory_changed(mode.document, mode.memory, out, info))
+        ok = lint_file(e, &mode, path, contents, size, out);
     info->kept = document_cache_count(e->documents);
     return ok;
 }

@@ -31,6 +31,9 @@ struct FrontendDocument {
     bool slice_stale;             /* an edit touched a sliced function: parsed whole, unchecked */
     unsigned long long slice_key; /* the arguments, preprocessor lines and open buffers of that check */
     char *sliced;                 /* the text of the last sliced parse, alive while its model is read */
+    /* a whole parse to check a slice against: its main file's model and
+     * its errors, as text (NULL: no check due) */
+    char *check_model, *check_diags;
 };
 
 FrontendDocument *frontend_document_open(Frontend *fe, const char *path)
@@ -46,12 +49,21 @@ void frontend_document_without_preamble(FrontendDocument *d)
     if (d) d->kept.no_preamble = true;
 }
 
+void frontend_document_drop_slice(FrontendDocument *d)
+{
+    if (!d) return;
+    host_slice_clear(&d->slice);
+    d->slice_stale = false;
+}
+
 void frontend_document_close(FrontendDocument *d)
 {
     if (!d) return;
     kept_tu_free(&d->kept);
     host_slice_clear(&d->slice);
     free(d->sliced);
+    free(d->check_model);
+    free(d->check_diags);
     free(d->path);
     free(d);
 }
@@ -215,64 +227,75 @@ static char *main_file_text(const Model *m)
     return text;
 }
 
-static bool same_diags(const FrontendReport *a, const FrontendReport *b)
+/* A parse's errors as text, one a line. */
+static char *diags_text(const FrontendReport *r)
 {
-    if (a->fatal != b->fatal || a->ndiags != b->ndiags) return false;
-    for (int i = 0; i < a->ndiags; i++) {
-        const Diag *x = &a->diags[i], *y = &b->diags[i];
-        if (x->level != y->level || x->line != y->line || x->col != y->col ||
-            strcmp(x->message ? x->message : "", y->message ? y->message : "") != 0 ||
-            strcmp(x->file ? x->file : "", y->file ? y->file : "") != 0)
-            return false;
-    }
-    return true;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) return NULL;
+    fprintf(f, "fatal %d\n", r->fatal);
+    for (int i = 0; i < r->ndiags; i++)
+        fprintf(f, "%d %s:%u:%u %s\n", (int)r->diags[i].level, r->diags[i].file ? r->diags[i].file : "",
+                r->diags[i].line, r->diags[i].col, r->diags[i].message ? r->diags[i].message : "");
+    fclose(f);
+    return buf;
 }
 
-static bool same_analysis(const Model *a, const FrontendReport *ra, const Model *b, const FrontendReport *rb)
+static bool same_text(const char *a, const char *b)
 {
-    if (!same_diags(ra, rb)) return false;
-    char *ta = main_file_text(a), *tb = main_file_text(b);
-    bool same = ta && tb && strcmp(ta, tb) == 0;
-    free(ta);
-    free(tb);
-    return same;
+    return a && b && strcmp(a, b) == 0;
 }
 
-/* After a whole parse: the slice of the kept TU, kept when a parse of the
- * sliced text gives the same model of the main file and the same
- * diagnostics. */
-static HostSliceUse check_slice(FrontendDocument *d, const char *contents, unsigned long size, const FileArgs *fa,
-                                const FrontendBuffer *open, int nopen, const Model *m, const FrontendReport *rep)
+/* Whether a whole parse's analysis is worth a slice: slow enough, of a
+ * file with host code. */
+static bool slice_wanted(const FrontendDocument *d, const Model *m, const FrontendReport *rep)
 {
     SlicePolicy policy = frontend_options(d->fe)->slice;
     bool wanted = policy == SLICE_ALWAYS || (policy == SLICE_WHEN_SLOW && rep->parse_seconds >= SLICE_MIN_PARSE_SECONDS);
     /* OpenCL C has no host code: its functions without __kernel are the device's */
-    if (rep->fatal || !wanted || !d->kept.tu || d->kept.no_preamble || m->language == LANG_OPENCL)
-        return HOST_SLICE_NONE;
+    return wanted && !rep->fatal && d->kept.tu && !d->kept.no_preamble && m->language != LANG_OPENCL;
+}
+
+HostSliceUse frontend_document_check_slice(FrontendDocument *d, const char *contents, unsigned long size,
+                                           const FileArgs *fa, const FrontendBuffer *open, int nopen)
+{
+    char *want_model = d->check_model, *want_diags = d->check_diags;
+    d->check_model = d->check_diags = NULL;
+    HostSliceUse use = HOST_SLICE_NONE;
     HostSlice s;
-    if (!host_slice_find(d->kept.tu, d->path, contents, size, &s)) return HOST_SLICE_NONE;
-    unsigned long long key = inclusion_key(d->kept.key, contents, size, open, nopen);
-    char *sliced = host_slice_text(&s);
-    Model m2;
-    FrontendReport r2;
-    model_init(&m2, m->file);
-    analyse_text(d, sliced, size, fa, open, nopen, &m2, &r2);
-    bool same = inclusion_key(d->kept.key, contents, size, open, nopen) == key && r2.reused &&
-                same_analysis(m, rep, &m2, &r2);
-    model_free(&m2);
-    frontend_report_free(&r2);
-    free(sliced);
-    if (!same) {
-        host_slice_clear(&s);
-        return HOST_SLICE_REFUSED;
+    if (want_model && want_diags && contents && d->kept.tu && host_slice_find(d->kept.tu, d->path, contents, size, &s)) {
+        unsigned long long key = inclusion_key(d->kept.key, contents, size, open, nopen);
+        char *sliced = host_slice_text(&s);
+        Model m;
+        FrontendReport r;
+        model_init(&m, d->path);
+        analyse_text(d, sliced, size, fa, open, nopen, &m, &r);
+        char *got_model = main_file_text(&m), *got_diags = diags_text(&r);
+        bool same = inclusion_key(d->kept.key, contents, size, open, nopen) == key && r.reused &&
+                    same_text(want_model, got_model) && same_text(want_diags, got_diags);
+        free(got_model);
+        free(got_diags);
+        model_free(&m);
+        frontend_report_free(&r);
+        free(sliced);
+        if (same) {
+            d->slice = s;
+            d->slice_key = key;
+            use = HOST_SLICE_CHECKED;
+        } else {
+            host_slice_clear(&s);
+            use = HOST_SLICE_REFUSED;
+        }
     }
-    d->slice = s;
-    d->slice_key = key;
-    return HOST_SLICE_CHECKED;
+    free(want_model);
+    free(want_diags);
+    return use;
 }
 
 /* A document's analysis: sliced while its checked slice follows the edits;
- * else whole, and a slice checked after it, except while the edits are in
+ * else whole, and a slice checked after it (frontend_document_check_slice),
+ * except while the edits are in
  * a function the last slice shortened (typing in main: each parse whole,
  * as without slices, and the check once the edits move elsewhere). */
 bool frontend_document_analyse(FrontendDocument *d, const char *contents, unsigned long size, const FileArgs *fa,
@@ -307,6 +330,12 @@ bool frontend_document_analyse(FrontendDocument *d, const char *contents, unsign
         }
     }
     bool ok = analyse_text(d, contents, size, fa, open, nopen, m, rep);
-    if (ok && check) rep->host_slice = check_slice(d, contents, size, fa, open, nopen, m, rep);
+    free(d->check_model);
+    free(d->check_diags);
+    d->check_model = d->check_diags = NULL;
+    if (ok && check && slice_wanted(d, m, rep)) { /* frontend_document_check_slice, when the caller is done */
+        d->check_model = main_file_text(m);
+        d->check_diags = diags_text(rep);
+    }
     return ok;
 }

@@ -201,6 +201,15 @@ typedef struct FrontendDocument FrontendDocument;
 FrontendDocument *frontend_document_open(Frontend *fe, const char *path);
 bool frontend_document_analyse(FrontendDocument *doc, const char *contents, unsigned long size, const FileArgs *fa,
                                const FrontendBuffer *open, int nopen, Model *m, FrontendReport *rep);
+/* After frontend_document_analyse parsed the whole text, and once the caller
+ * is done with its model and report (the check parses again, in the kept
+ * parse): checks a slice of the host code (host_slice.h) against that
+ * analysis, with the same arguments.  What it did, as HostSliceUse. */
+HostSliceUse frontend_document_check_slice(FrontendDocument *doc, const char *contents, unsigned long size,
+                                           const FileArgs *fa, const FrontendBuffer *open, int nopen);
+/* Forgets the document's slice: its next analysis parses the whole text
+ * (the caller analyses again with other settings). */
+void frontend_document_drop_slice(FrontendDocument *doc);
 void frontend_document_close(FrontendDocument *doc);
 /* Its parses from now on go without a precompiled preamble: a reparse
  * reads the whole file again (slower, but libclang may crash building the

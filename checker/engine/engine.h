@@ -88,7 +88,7 @@ typedef struct {
     int declared_files;                /* files whose explicit instantiations clang got as
                                           declarations (instantiation_decls.h) */
     double parse_seconds, model_seconds; /* of the parse the findings come from (the log's phases) */
-    int host_slice;                    /* HostSliceUse (frontend.h) */
+    HostSliceUse host_slice;           /* how the kept parse used a slice of its host code */
 } DocumentInfo;
 bool engine_lint_document(Engine *e, const char *path, const char *contents, size_t size, const FrontendBuffer *open,
                           int nopen, FileResult *out, DocumentInfo *info);

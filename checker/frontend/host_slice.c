@@ -3,6 +3,7 @@
 #include "frontend/host_slice.h"
 
 #include "frontend/cx.h"
+#include "frontend/interp.h"
 #include "util/oom.h"
 #include "util/vec.h"
 
@@ -85,9 +86,9 @@ static bool function_key(const Walk *w, CXCursor fn, unsigned long *key)
  * launch API) or writes a __constant__ variable. */
 static bool launch_call(CXCursor call)
 {
-    static const char *const prefixes[] = {"cudaConfigureCall", "__cudaPushCallConfiguration", "hipConfigureCall",
-                                           "__hipPushCallConfiguration", "cudaLaunch", "hipLaunch", "hipModuleLaunch",
-                                           "hipExtLaunch", "cuLaunch", "clEnqueue",
+    if (host_is_launch_configuration(call)) return true;
+    static const char *const prefixes[] = {"cudaLaunch", "hipLaunch", "hipModuleLaunch", "hipExtLaunch", "cuLaunch",
+                                           "clEnqueue",
                                            /* the host model reads what these write (SymbolWrite) */
                                            "cudaMemcpyToSymbol", "hipMemcpyToSymbol"};
     CXString sp = clang_getCursorSpelling(call);
@@ -233,22 +234,19 @@ static void read_statements(const Walk *w, Function *f, CXCursor body)
 static enum CXChildVisitResult collect_functions(CXCursor c, CXCursor parent, CXClientData data)
 {
     Walk *w = data;
+    Function f;
+    memset(&f, 0, sizeof f);
+    /* a first parse also lists the preamble's declarations: not walked */
+    if (!offset_in_main(w, clang_getCursorLocation(c), &f.key)) return CXChildVisit_Continue;
     enum CXCursorKind k = clang_getCursorKind(c);
     enum CXCursorKind pk = clang_getCursorKind(parent);
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl ||
         k == CXCursor_ClassDecl || k == CXCursor_StructDecl || k == CXCursor_ClassTemplate ||
         k == CXCursor_ClassTemplatePartialSpecialization)
         return CXChildVisit_Recurse;
-    if (!is_function_kind(k) || !clang_isCursorDefinition(c)) return CXChildVisit_Continue;
-    Function f;
-    memset(&f, 0, sizeof f);
-    if (!offset_in_main(w, clang_getCursorLocation(c), &f.key) || !span_in_main(w, c, &f.span))
+    if (!is_function_kind(k) || !clang_isCursorDefinition(c) || !span_in_main(w, c, &f.span))
         return CXChildVisit_Continue;
-    Children ch = children_of(c);
-    CXCursor body = clang_getNullCursor();
-    for (int i = 0; i < ch.n; i++)
-        if (clang_getCursorKind(ch.items[i]) == CXCursor_CompoundStmt) body = ch.items[i];
-    children_free(&ch);
+    CXCursor body = body_of(c);
     if (clang_Cursor_isNull(body)) return CXChildVisit_Continue;
     f.candidate = k != CXCursor_FunctionTemplate && pk != CXCursor_ClassTemplate &&
                   pk != CXCursor_ClassTemplatePartialSpecialization &&

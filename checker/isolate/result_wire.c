@@ -488,7 +488,7 @@ bool document_answer_decode(const char *data, size_t len, bool *ok, DocumentInfo
     *ok = get_u32(&rd) != 0;
     info->reused = get_u32(&rd) != 0;
     uint32_t slice = get_u32(&rd);
-    info->host_slice = slice <= HOST_SLICE_REFUSED ? (int)slice : HOST_SLICE_NONE;
+    info->host_slice = slice <= HOST_SLICE_REFUSED ? (HostSliceUse)slice : HOST_SLICE_NONE;
     int64_t kept = get_i64(&rd), declared = get_i64(&rd);
     info->kept = kept >= 0 && kept <= INT32_MAX ? (int)kept : 0;
     info->declared_files = declared >= 0 && declared <= INT32_MAX ? (int)declared : 0;

@@ -534,7 +534,7 @@ static void take_answer(Server *s, Document *d, DocumentAnswer *a)
     cJSON_Delete(headers);
 }
 
-/* The log's words for DocumentInfo.host_slice (HostSliceUse). */
+/* The log's words for DocumentInfo.host_slice. */
 static const char *const slice_words[] = {"", "host statements that feed no launch left out; ",
                                           "a slice of the host code checked and kept; ",
                                           "a slice of the host code checked and refused; "};

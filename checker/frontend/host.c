@@ -499,6 +499,32 @@ typedef struct {
     const char **wide_type;
 } Sibling;
 
+/* Are a and b the same instance of one template (equal type arguments)? */
+static bool same_instance(Ctx *c, const Sibling *a, const Sibling *b)
+{
+    if (!clang_equalCursors(clang_getCanonicalCursor(kernel_template(a->fn)),
+                            clang_getCanonicalCursor(kernel_template(b->fn))))
+        return false;
+    long long sa[MAX_TYPE_ARGS], sb[MAX_TYPE_ARGS];
+    const char *na[MAX_TYPE_ARGS], *nb[MAX_TYPE_ARGS];
+    int n = type_args(c, a->fn, a->args, sa, na, MAX_TYPE_ARGS);
+    if (n != type_args(c, b->fn, b->args, sb, nb, MAX_TYPE_ARGS)) return false;
+    for (int i = 0; i < n; i++)
+        if (sa[i] != sb[i] || strcmp(na[i], nb[i]) != 0) return false;
+    return true;
+}
+
+/* Does the branch also name the instance `wide` itself?  Then the branches
+ * are not a fast path and its fallback: each dispatches on a data type (a
+ * switch over float and half on both sides), and the narrow instance runs
+ * on data of its own type. */
+static bool branch_names(Ctx *c, const Sibling *v, int n, const SrcRange *branch, const Sibling *wide)
+{
+    for (int q = 0; q < n; q++)
+        if (range_within(&v[q].range, branch) && same_instance(c, &v[q], wide)) return true;
+    return false;
+}
+
 /* The items on one branch of `branch` whose other branch names a wider
  * instance of the same template. */
 static void mark_wider(Ctx *c, Sibling *v, int n, const SrcRange branch[2])
@@ -511,7 +537,8 @@ static void mark_wider(Ctx *c, Sibling *v, int n, const SrcRange branch[2])
             if (range_within(&v[j].range, &branch[1 - side]) &&
                 clang_equalCursors(clang_getCanonicalCursor(kernel_template(v[i].fn)),
                                    clang_getCanonicalCursor(kernel_template(v[j].fn))) &&
-                wider_instance(c, v[i].fn, v[i].args, v[j].fn, v[j].args, &wide)) {
+                wider_instance(c, v[i].fn, v[i].args, v[j].fn, v[j].args, &wide) &&
+                !branch_names(c, v, n, &branch[side], &v[j])) {
                 *v[i].wide_at = v[j].range;
                 *v[i].wide_type = wide;
             }

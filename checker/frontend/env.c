@@ -101,7 +101,12 @@ bool value_equal(const Value *a, const Value *b)
 }
 
 /* After two alternative paths: a variable that differs becomes opaque,
- * depending on both values and on the condition that chose. */
+ * depending on both values and on the condition that chose.  An integer
+ * that a uniform condition sets to uniform values, neither a constant, on
+ * both paths (an offset chosen per block: `if (broadcast) off = q * n;
+ * else off = (b * h + q) * n;`) is one unknown value for the block: a
+ * symbol of its own (uniform_value_symbol), so the accesses it offsets keep
+ * their lanes. */
 void env_merge(Ctx *c, const Env *orig, Env *x, Env *y, unsigned cond_deps)
 {
     int n = orig->n;
@@ -110,7 +115,13 @@ void env_merge(Ctx *c, const Env *orig, Env *x, Env *y, unsigned cond_deps)
         Value r = *vx;
         if (!value_equal(vx, vy)) {
             unsigned deps = vx->a.deps | vy->a.deps | cond_deps;
-            if (vx->is_ptr && vy->is_ptr && vx->base_param == vy->base_param) {
+            bool plain = !vx->is_ptr && !vy->is_ptr && !vx->obj && !vy->obj && !vx->obj_param && !vy->obj_param;
+            long long cx, cy; /* two constants (a stride of 1 or 2) stay a choice, not an unknown width */
+            bool constant = aff_is_const(&vx->a, &cx) || aff_is_const(&vy->a, &cy);
+            if (plain && !constant && c->k && c->loop < 0) {
+                r = uniform_value_symbol(c, orig->b[i].decl, val_opaque(deps));
+                if (!r.a.exact) r = val_opaque(deps);
+            } else if (vx->is_ptr && vy->is_ptr && vx->base_param == vy->base_param) {
                 r.a = aff_opaque(deps);
             } else {
                 r = val_opaque(deps);

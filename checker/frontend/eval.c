@@ -480,10 +480,10 @@ void record_weak_update(Ctx *c, CXCursor root, unsigned deps)
     if (cur && !cur->is_ptr) *cur = val_opaque(cur->a.deps | deps);
 }
 
-Value launch_value_symbol(Ctx *c, CXCursor var, Value v)
+Value uniform_value_symbol(Ctx *c, CXCursor var, Value v)
 {
     if (!is_integer_type(clang_getCursorType(var)) || v.is_ptr || v.a.exact || !v.a.deps ||
-        (v.a.deps & ~(unsigned)(DEP_PARAM | DEP_DIM)) != 0)
+        (v.a.deps & ~(unsigned)(DEP_PARAM | DEP_DIM | DEP_BLOCK)) != 0)
         return v;
     return val_int(aff_symbol(new_symbol(c, SYMK_UNIFORM, cxstr(&c->m->arena, clang_getCursorSpelling(var))), v.a.deps));
 }
@@ -502,7 +502,7 @@ NOINLINE static Value assign_to(Ctx *c, CXCursor lhs, Value v, int mode)
         if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
             if (env_find(c, ref)) {
                 /* outside loops: `cols /= 4` on a launch value is another one */
-                Value kept = c->loop < 0 ? launch_value_symbol(c, ref, v) : v;
+                Value kept = c->loop < 0 ? uniform_value_symbol(c, ref, v) : v;
                 env_set(c, ref, fit_to_type(kept, clang_getCursorType(ref)));
                 return v;
             }

@@ -204,11 +204,13 @@ void walk_loop(Ctx *c, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, C
 void walk_stmt(Ctx *c, CXCursor s);
 void declare_var(Ctx *c, CXCursor var);
 /* An integer variable's value computed from launch values (parameters,
- * blockDim, gridDim) in a way the model cannot express
- * (max((int)ceilf((float)rows / blockDim.x), 1)): still one value for the
- * whole launch, so a symbol of its own named after the variable, and an
- * index it scales (num_rows * threadIdx.x) stays exact.  Else v. */
-Value launch_value_symbol(Ctx *c, CXCursor var, Value v);
+ * blockDim, gridDim) and block indices in a way the model cannot express
+ * (max((int)ceilf((float)rows / blockDim.x), 1), blockIdx.x % heads): still
+ * one value for the whole launch, or for each block, so a symbol of its own
+ * named after the variable (its deps say which), and an index it scales
+ * (num_rows * threadIdx.x) or offsets (q * n + threadIdx.x) stays exact.
+ * Else v. */
+Value uniform_value_symbol(Ctx *c, CXCursor var, Value v);
 
 /* facts.c */
 /* One level deeper into `at`; false when that is beyond MAX_NESTING: skip

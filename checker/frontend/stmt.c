@@ -33,7 +33,7 @@ void declare_var(Ctx *c, CXCursor var)
     if (shared) v = val_opaque(DEP_DATA); /* shared scalars are written by other threads */
     /* a choice (mode ? 9 : 6) keeps its value set for the loop bounds it makes */
     else if (!clang_Cursor_isNull(init) && clang_getCursorKind(strip(init)) != CXCursor_ConditionalOperator)
-        v = launch_value_symbol(c, var, v);
+        v = uniform_value_symbol(c, var, v);
     env_set(c, var, fit_to_type(v, t));
 }
 

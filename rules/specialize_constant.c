@@ -235,6 +235,77 @@ static void relate_launches(const Model *m, const Kernel *k, const Symbol *sym, 
     }
 }
 
+/* The block dimension (SYM_BDIM_X..Z) a loop counts to (`k < blockDim.y`,
+ * from 0 or another constant, by constant steps), or -1. */
+static int block_dim_bound(const Loop *L)
+{
+    const Affine *b = &L->bound;
+    long long c;
+    if (!L->has_bound || L->bound_is_lower || !b->exact || b->nterms != 1 || b->term[0].coef != 1 ||
+        b->term[0].nfactors != 1 || !aff_is_const(&L->init, &c) || !aff_is_const(&L->step, &c))
+        return -1;
+    int s = b->term[0].factor[0];
+    return s >= SYM_BDIM_X && s <= SYM_BDIM_Z ? s : -1;
+}
+
+/* Does loop li (or a loop inside it) read or write global memory? */
+static bool loop_touches_global(const Kernel *k, int li)
+{
+    for (int i = 0; i < k->naccesses; i++)
+        if (k->accesses[i].space == SPACE_GLOBAL && model_loop_within(k, k->accesses[i].loop, li)) return true;
+    return false;
+}
+
+/* for (k = 0; k < blockDim.y; ++k) in a kernel every launch of the file
+ * gives the same small block: the trip count is a constant the compiler is
+ * not told; the block shape as a template parameter (or a constexpr used
+ * for the launch too) lets the loop unroll and keep its global loads in
+ * flight together.  A loop over shared memory only (a block's reduction
+ * of a few values) gains nothing measurable. */
+static void check_block_bound(const Model *m, const Kernel *k, int li, long long max_value, FindingList *out)
+{
+    const Loop *L = &k->loops[li];
+    int s = block_dim_bound(L);
+    if (s < 0 || !k->block.known || k->block_required || k->nlaunches == 0 || !loop_touches_global(k, li)) return;
+    int dims[3] = {k->block.x, k->block.y, k->block.z};
+    long long value = dims[s - SYM_BDIM_X];
+    if (value < 2 || value > max_value) return;
+    const Symbol *sym = &k->syms[s];
+    const GpuLanguage *lang = model_language(m);
+    const Access *local = array_indexed_by(k, li, SPACE_LOCAL);
+    const ArrayDecl *arr = local && k->arrays[local->array].count > 0 && k->arrays[local->array].count <= 1024
+                               ? &k->arrays[local->array]
+                               : NULL;
+    char shape[64];
+    snprintf(shape, sizeof shape, "%dx%dx%d", k->block.x, k->block.y, k->block.z);
+    Finding *f = finding_new(out, RULE_ID, arr ? SEV_HIGH : SEV_LOW, L->header, k->name,
+                             "loop bound '%s' is read at run time, but every launch %s uses a %s %s (%s = %lld): a compile-time %s size would let the loop unroll",
+                             sym->name, lang->host_code_in_gpu_files ? "in this file" : "in the host code", shape,
+                             lang->word.block, sym->name, value, lang->word.block);
+    if (!f) return;
+    finding_str(out, f, "symbol", sym->name);
+    finding_str(out, f, "use", "loop-bound");
+    finding_str(out, f, "bound", L->bound_text ? L->bound_text : sym->name);
+    finding_int_list(out, f, "values", &value, 1);
+    finding_str(out, f, "value_source", "launch-block");
+    finding_str(out, f, "block_shape", shape);
+    if (arr) {
+        finding_str(out, f, "local_array", arr->name);
+        finding_int(out, f, "array_size", arr->count);
+        finding_related(out, f, arr->range, "per-thread array '%s' indexed in the loop", arr->name);
+    }
+    finding_predict(out, f);
+    int ki = (int)(k - m->kernels);
+    for (int i = 0; i < m->nlaunches; i++)
+        if (m->launches[i].kernel == ki)
+            finding_related(out, f, m->launches[i].range, "launched with a %s %s", shape, lang->word.block);
+    if (lang->specialization == SPECIALIZE_BY_BUILD_OPTION)
+        finding_fix(out, f, "build the program with -D for the work-group size (and reqd_work_group_size), and bound the loop by that macro (with #pragma unroll)");
+    else
+        finding_fix(out, f, "make the block size a compile-time constant (template<int BLOCK_%c> or a constexpr shared with the launch) and bound the loop by it (with #pragma unroll)",
+                    "XYZ"[s - SYM_BDIM_X]);
+}
+
 static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx)
 {
     FindingList *out = ctx->findings;
@@ -242,6 +313,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
     for (int li = 0; li < k->nloops; li++) {
         const Loop *L = &k->loops[li];
         if (!L->has_bound) continue;
+        check_block_bound(m, k, li, max_value, out);
         /* min(x, C): the symbols are read from x, the cap is evidence */
         bool clamp = !L->bound.exact && L->bound_clamped && L->clamp_limit >= 1 && L->clamp_limit <= max_value;
         const Affine *bound = clamp ? &L->clamped : &L->bound;

@@ -165,9 +165,37 @@ static CXCursor named_function(CXCursor e)
     return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate ? target : clang_getNullCursor();
 }
 
+/* The kernels a function-pointer variable is assigned in the host function
+ * (`void (*kernel)(...); switch (tile) { case 2: kernel = &k<T, 2>; ... }`),
+ * each once, at most `max`. */
+typedef struct {
+    HostScan *hs;
+    CXCursor var;
+    CXCursor *targets;
+    int n, max;
+} PointerTargets;
+
+static enum CXChildVisitResult scan_pointer_assignments(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    PointerTargets *pt = data;
+    if (clang_getCursorKind(cur) != CXCursor_BinaryOperator) return CXChildVisit_Recurse;
+    Children ch = children_of(cur);
+    if (ch.n == 2 && is_decl_of(ch.items[0], pt->var) && binary_op(&pt->hs->c->cx, cur, ch.items[1]) == OP_ASSIGN) {
+        CXCursor fn = named_function(function_naming_expr(ch.items[1]));
+        bool seen = clang_Cursor_isNull(fn);
+        for (int i = 0; i < pt->n && !seen; i++) seen = clang_equalCursors(pt->targets[i], fn);
+        if (!seen && pt->n < pt->max) pt->targets[pt->n++] = fn;
+    }
+    children_free(&ch);
+    return CXChildVisit_Continue;
+}
+
 static void record_launch(HostScan *hs, CXCursor call, CXCursor cfg)
 {
     CXCursor target = clang_getCursorReferenced(call);
+    CXCursor targets[16];
+    int ntargets = 1;
     bool through_variable = false;
     if (clang_getCursorKind(target) == CXCursor_VarDecl) { /* auto kernel = &k<T>; kernel<<<...>>>(...) */
         Children ch = children_of(call);
@@ -176,13 +204,24 @@ static void record_launch(HostScan *hs, CXCursor call, CXCursor cfg)
         if (!clang_Cursor_isNull(fn)) {
             target = fn;
             through_variable = true;
+        } else { /* assigned on the host function's paths: a launch of each */
+            PointerTargets pt = {hs, target, targets, 0, 16};
+            clang_visitChildren(hs->fn, scan_pointer_assignments, &pt);
+            if (pt.n) {
+                ntargets = pt.n;
+                target = targets[0];
+                through_variable = true;
+            }
         }
     }
-    Launch *L = host_launch_new(hs, call, target);
-    if (through_variable) L->kernel_name = cxstr(&hs->c->m->arena, clang_getCursorSpelling(target));
-    if (clang_Cursor_getNumArguments(cfg) >= 2)
-        launch_shape(hs, call, L, clang_Cursor_getArgument(cfg, 0), clang_Cursor_getArgument(cfg, 1));
-    host_launch_args(hs, L, call);
+    targets[0] = target;
+    for (int t = 0; t < ntargets; t++) {
+        Launch *L = host_launch_new(hs, call, targets[t]);
+        if (through_variable) L->kernel_name = cxstr(&hs->c->m->arena, clang_getCursorSpelling(targets[t]));
+        if (clang_Cursor_getNumArguments(cfg) >= 2)
+            launch_shape(hs, call, L, clang_Cursor_getArgument(cfg, 0), clang_Cursor_getArgument(cfg, 1));
+        host_launch_args(hs, L, call);
+    }
 }
 
 /* Launch functions: a launch of their first argument with the grid and

@@ -10,8 +10,9 @@
  * c10::Half/BFloat16/complex, ScalarType and the k* constants, acc_type,
  * the AT_DISPATCH_* family (each instantiates its lambda once per type, as
  * PyTorch does), TORCH_CHECK and the CUDA check macros, the current stream
- * and device helpers, CUDA guards, gpuAtomicAdd, and pybind11's module
- * macro as PYBIND11_MODULE uses it. */
+ * and device helpers, CUDA guards, gpuAtomicAdd, the Philox random state
+ * dropout kernels take (PhiloxCudaState, philox::unpack) and the generator
+ * that gives it, and pybind11's module macro as PYBIND11_MODULE uses it. */
 #ifndef GPULINT_TORCH_H
 #define GPULINT_TORCH_H
 #pragma clang system_header
@@ -28,6 +29,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <vector>
 #include <string>
 #include <tuple>
@@ -421,7 +423,32 @@ template <typename T> struct numeric_limits {
     static C10_HOST_DEVICE T lower_bound();
 };
 
+/* The Philox random-number state a dropout kernel takes by value, and the
+ * generator the host asks for it (ATen/cuda/CUDAGeneratorImpl.h). */
+struct PhiloxCudaState {
+    PhiloxCudaState();
+    PhiloxCudaState(uint64_t seed, uint64_t offset);
+    PhiloxCudaState(uint64_t seed, int64_t *offset_extragraph, uint32_t offset_intragraph);
+    uint64_t seed_, offset_;
+    bool captured_;
+};
+struct CUDAGeneratorImpl {
+    std::mutex mutex_;
+    PhiloxCudaState philox_cuda_state(uint64_t increment);
+    uint64_t current_seed() const;
+    void set_current_seed(uint64_t seed);
+};
+template <typename T> T *get_generator_or_default(const optional<Generator> &gen, const Generator &default_gen);
+template <typename T> T *check_generator(optional<Generator> gen);
+
 namespace cuda {
+namespace detail {
+const Generator &getDefaultCUDAGenerator(int8_t device_index = -1);
+} // namespace detail
+/* seed and offset from the state, in a kernel (ATen/cuda/CUDAGraphsUtils.cuh) */
+namespace philox {
+C10_HOST_DEVICE std::tuple<uint64_t, uint64_t> unpack(PhiloxCudaState arg);
+} // namespace philox
 using c10::cuda::CUDAGuard;
 using c10::cuda::CUDAStream;
 using c10::cuda::current_device;

@@ -1,5 +1,6 @@
 /* context.c - see context.h. */
 #include "engine/context.h"
+#include "project/instantiation_decls.h"
 #include "project/kernel_text.h"
 #include "util/fileio.h"
 #include "util/oom.h"
@@ -41,10 +42,11 @@ static bool buffer_is_saved(const char *path, const char *contents, size_t size)
     return same;
 }
 
-/* A translation unit with device lambdas also models the generic launchers
- * (kernel templates) of the fragments it reaches that another unit owns:
- * the kernels its lambdas are run by exist only in this unit's
- * instantiations (fragments.h). */
+/* A translation unit with device lambdas, or with explicit instantiation
+ * definitions (`template void launch<half>(...);`), also models the generic
+ * launchers (kernel templates) of the fragments it reaches that another
+ * unit owns: the kernels its lambdas are run by, or its instantiations
+ * launch, exist only in this unit's instantiations (fragments.h). */
 static void add_launchers(FragmentSet *fs, const char *abs, const char *contents, size_t size, FileContext *out)
 {
     const char **launchers = NULL;
@@ -52,7 +54,10 @@ static void add_launchers(FragmentSet *fs, const char *abs, const char *contents
     char *text = NULL;
     long n = 0;
     if (nlaunchers) text = contents ? xstrndup(contents, size) : read_file(abs, &n);
-    bool lambdas = text && text_device_lambdas(text, 1) > 0;
+    size_t *offsets = NULL;
+    bool lambdas = text && (text_device_lambdas(text, 1) > 0 ||
+                            explicit_instantiation_offsets(text, contents ? size : (size_t)n, &offsets) > 0);
+    free(offsets);
     free(text);
     if (!lambdas) {
         free(launchers);

@@ -251,6 +251,8 @@ static bool apply_project_flags(Engine *e, LintMode *mode, const FileContext *ct
         r->problems.notes[r->problems.nnotes - 1].informational = true;
     }
     if (ff.ninstantiating && realpath(p->tu, main_abs)) {
+        p->instantiations_declared = true; /* the text as written, for clang_instances_variant.c */
+        p->written_contents = p->contents, p->written_size = p->size;
         declared_texts_build(ff.instantiating, ff.ninstantiating, main_abs, p->contents, p->size,
                              p->editor ? mode->open : NULL, p->editor ? mode->nopen : 0, declared);
         if (!p->editor) frontend_set_other_buffers(e->frontend, declared->items, declared->n);
@@ -388,7 +390,7 @@ static bool lint_parsed(Engine *e, LintMode *mode, const char *path, const char 
     for (int v = 0; v < nparse_variants; v++)
         if (parse_variants[v]->after_parse) parse_variants[v]->after_parse(states[v], &env, &p);
     if (declared.n && !p.editor) frontend_set_other_buffers(e->frontend, NULL, 0);
-    int ndeclared = declared.n + (declared.main_text != NULL);
+    int ndeclared = p.instantiations_declared ? declared.n + (declared.main_text != NULL) : 0;
     if (mode->info && !mode->flag_config) document_info_take(mode->info, &p.pr, ndeclared);
     if (p.analysed) {
         report_parse(&p, ctx, states, r);

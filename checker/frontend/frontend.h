@@ -146,6 +146,9 @@ typedef struct {
      * and host templates count, as this unit's lambdas instantiate them. */
     int nlauncher_files;
     bool cuda_header;           /* a C++ header that defines kernels: parsed as CUDA, not read for kernel strings */
+    /* explicit instantiations parsed as written: a host template they
+     * instantiate runs on clang's instances of it (clang_instances_variant.c) */
+    bool clang_instances;
     /* Macros (-D NAME=placeholder) for values the host sets when it
      * compiles the file at run time: modelled as unknown compile-time
      * constants, never as the placeholder (project/jit_names.h). */

@@ -268,6 +268,8 @@ typedef struct {
     CXFile *files; int nfiles;         /* fragments modelled besides the main file */
     bool *launcher;                    /* per file: another unit's generic launcher (FileArgs.nlauncher_files) */
     CXCursor *class_insts; int nclass_insts; /* template class X<float>; */
+    CXCursor *host_specs; int nhost_specs;   /* clang's instances of host templates, with bodies */
+    bool clang_instances;                    /* walk them (FileArgs.clang_instances) */
     bool has_templates;
     CXFile last_header;             /* project headers holding top-level declarations */
     CXFile *headers; int nheaders;
@@ -352,7 +354,9 @@ static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientD
     if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
         k == CXCursor_Constructor || k == CXCursor_Destructor) {
         if (!clang_isCursorDefinition(cur)) return CXChildVisit_Continue;
-        if (k != CXCursor_FunctionTemplate && modelled_file(ts, cur) == 2) return CXChildVisit_Continue;
+        if (k != CXCursor_FunctionTemplate && modelled_file(ts, cur) == 2 &&
+            !(ts->clang_instances && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(cur))))
+            return CXChildVisit_Continue;
         if (k == CXCursor_FunctionTemplate) ts->has_templates = true;
         /* An instantiation (located at its pattern): the TU's top-level list
          * (clang_createIndex(1, ...), parse.c) also holds explicit
@@ -363,8 +367,16 @@ static enum CXChildVisitResult scan_top(CXCursor cur, CXCursor parent, CXClientD
             CXSourceLocation at = clang_getCursorLocation(cur);
             if (!clang_Cursor_isNull(pattern) &&
                 (clang_equalLocations(clang_getCursorLocation(pattern), at) || /* or its out-of-line body */
-                 clang_equalLocations(clang_getCursorLocation(clang_getCursorDefinition(pattern)), at)))
+                 clang_equalLocations(clang_getCursorLocation(clang_getCursorDefinition(pattern)), at))) {
+                /* clang's instance of a host function template, with the
+                 * body clang made (explicit instantiations parsed as
+                 * written): that template's runs walk it, every type and
+                 * constant of it known */
+                if (ts->clang_instances && k == CXCursor_FunctionDecl && ts->c->d->is_host_function(cur) &&
+                    !clang_Cursor_isNull(body_of(cur)))
+                    *VEC_PUSH(ts->host_specs, ts->nhost_specs) = cur;
                 return CXChildVisit_Continue;
+            }
         }
         if (ts->c->d->is_kernel(cur)) *VEC_PUSH(ts->kernels, ts->nkernels) = cur;
         else if (ts->c->d->is_host_function(cur)) *VEC_PUSH(ts->hosts, ts->nhosts) = cur;
@@ -541,6 +553,8 @@ static void add_host_run(Ctx *c, HostRun **runs, int *nruns, int host, const Typ
 {
     const char *key = s ? subst_name(c, "", s) : "";
     HostRun *r = NULL;
+    for (int q = 0; q < *nruns && !r && !clang_Cursor_isNull(spec); q++) /* a run of clang's same instance */
+        if (!clang_Cursor_isNull((*runs)[q].spec) && clang_equalCursors((*runs)[q].spec, spec)) r = &(*runs)[q];
     for (int q = 0; q < *nruns && !r; q++)
         if ((*runs)[q].host == host && (*runs)[q].substituted == (s != NULL) && strcmp((*runs)[q].key, key) == 0) {
             r = &(*runs)[q];
@@ -612,6 +626,7 @@ typedef struct {
 static void scan_translation_unit(Build *b, CXTranslationUnit tu, const FileArgs *fa)
 {
     b->ts.c = b->c;
+    b->ts.clang_instances = fa && fa->clang_instances;
     for (int i = 0; fa && i < fa->nmodel_files; i++) {
         CXFile f = clang_getFile(tu, fa->model_files[i]);
         if (!f) continue;
@@ -624,14 +639,39 @@ static void scan_translation_unit(Build *b, CXTranslationUnit tu, const FileArgs
         find_explicit_instantiations(b->c, b->ts.headers, b->ts.nheaders, &b->insts);
 }
 
+/* Runs of host template i on clang's instances of it (with bodies): how
+ * many. */
+static int plan_clang_instances(Build *b, HostRuns *hr, int i)
+{
+    int n = 0;
+    for (int j = 0; j < b->ts.nhost_specs; j++) {
+        CXCursor spec = b->ts.host_specs[j];
+        if (!same_function(clang_getSpecializedCursorTemplate(spec), b->ts.hosts[i]) || hr->nruns >= MAX_HOST_RUNS) continue;
+        HostRun *r = VEC_PUSH(hr->runs, hr->nruns);
+        memset(r, 0, sizeof *r);
+        r->host = i;
+        r->key = arena_printf(&b->c->m->arena, "#%d", j); /* one run per instantiation */
+        r->spec = spec;
+        r->plain_requests = 1;
+        n++;
+    }
+    return n;
+}
+
 /* The runs known before any host code is scanned: each template's explicit
  * instantiations, and every plain host function once. */
 static void plan_host_runs(Build *b, HostRuns *hr)
 {
     for (int i = 0; i < b->ts.nhosts; i++) {
+        hr->is_template[i] = template_host(b->ts.hosts[i]);
         TypeSubst *inst = NULL;
         int ninst = host_instances(b->c, b->ts.hosts[i], &b->ts, &b->insts, &inst);
-        hr->is_template[i] = template_host(b->ts.hosts[i]);
+        /* explicitly instantiated, parsed as written: clang's instances */
+        if (ninst && hr->is_template[i] && plan_clang_instances(b, hr, i)) {
+            hr->instantiated[i] = true;
+            free(inst);
+            continue;
+        }
         for (int r = 0; r < ninst; r++)
             add_host_run(b->c, &hr->runs, &hr->nruns, i, &inst[r], clang_getNullCursor(), NULL, NULL);
         hr->instantiated[i] = ninst > 0;
@@ -881,6 +921,7 @@ static void build(Model *m, CXTranslationUnit tu, const char *shim_dir, const Fr
     free(b.ts.files);
     free(b.ts.launcher);
     free(b.ts.class_insts);
+    free(b.ts.host_specs);
     free(b.ts.headers);
     free(b.ts.seen);
     free(b.insts.items);

@@ -374,6 +374,7 @@ typedef struct {
     LibraryNeeds needs;
     bool defines_toolkit_config;
     bool kernel_code;                    /* a file of the closure has a kernel or a launch (gpu_markers) */
+    bool main_instantiates;              /* the file itself has explicit instantiation definitions */
     const char **gpu_macros; int ngpu_macros; /* the closure's macros with GPU code (include_scan.h) */
     int forwarded;
     StrMap defined;                      /* names the closure's files #define */
@@ -649,6 +650,7 @@ static void walk(ProjectSet *ps, Project *p, Walk *w, const char *file, const In
             if (l->kernel_code) w->kernel_code = true;
             for (int i = 0; i < l->ngpu_macros; i++) *VEC_PUSH(w->gpu_macros, w->ngpu_macros) = l->gpu_macros[i];
             if (l->explicit_instantiations) *VEC_PUSH(ps->instantiating, ps->ninstantiating) = cur;
+            if (qi == 0 && l->explicit_instantiations) w->main_instantiates = true;
             for (int i = 0; i < l->ndefines; i++) *strmap_get(&w->defined, l->defines[i]) = 1;
             for (int i = 0; i < l->n; i++) {
                 char found[PATH_MAX * 2];
@@ -888,9 +890,13 @@ void projects_flags_for(ProjectSet *ps, const char *path, const char *contents, 
     out->defines_toolkit_config = w.defines_toolkit_config;
     /* the file's own device functions are analysed as roots; a header's,
      * through the files with kernels that include it; headers and host
-     * files (OpenCL kernels in strings) are never judged by their text */
-    out->own_gpu_code =
-        !is_cuda_source_name(abs) || (contents ? buffer_includes.gpu_code : includes_of(ps, key)->gpu_code);
+     * files (OpenCL kernels in strings) are never judged by their text.  A
+     * file that explicitly instantiates what its closure's kernels are
+     * made of (`template void launch<half>(...);`) makes instances no
+     * other file does: its own GPU code too. */
+    out->own_gpu_code = !is_cuda_source_name(abs) ||
+                        (contents ? buffer_includes.gpu_code : includes_of(ps, key)->gpu_code) ||
+                        (w.main_instantiates && w.kernel_code);
     out->gpu_macros = w.ngpu_macros && text_uses_words(abs, contents, size, w.gpu_macros, w.ngpu_macros);
     free(w.gpu_macros);
     out->gpu_code = out->own_gpu_code || w.kernel_code;

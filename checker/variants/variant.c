@@ -4,17 +4,19 @@
 
 #include <string.h>
 
-extern const ParseVariant jit_variant;           /* jit_variant.c */
-extern const ParseVariant config_choice_variant; /* config_choice_variant.c */
-extern const ParseVariant missing_names_variant; /* missing_names_variant.c */
-extern const ParseVariant member_init_variant;   /* member_init_variant.c */
+extern const ParseVariant jit_variant;             /* jit_variant.c */
+extern const ParseVariant config_choice_variant;   /* config_choice_variant.c */
+extern const ParseVariant missing_names_variant;   /* missing_names_variant.c */
+extern const ParseVariant member_init_variant;     /* member_init_variant.c */
+extern const ParseVariant clang_instances_variant; /* clang_instances_variant.c */
 
 /* The JIT names first: a configuration chosen after them sees the file as
  * its host compiles it.  Stand-ins for a missing header's names last, on
  * the parse the others chose, then the member initializers that still name
- * what it declares. */
+ * what it declares; explicit instantiations as written once the parse is
+ * otherwise settled (it costs most). */
 const ParseVariant *const parse_variants[] = {&jit_variant, &config_choice_variant, &missing_names_variant,
-                                              &member_init_variant};
+                                              &member_init_variant, &clang_instances_variant};
 const int nparse_variants = (int)(sizeof parse_variants / sizeof parse_variants[0]);
 
 void file_parse_add(FileParse *p, const char *flag, const char *value)

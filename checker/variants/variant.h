@@ -59,6 +59,9 @@ typedef struct {
     bool with_args;                    /* the parse was given fa (else the front end's defaults) */
     bool may_prechoose;                /* the file has an #error of its own (read as text) */
     const char *prescan_contents;      /* what before_parse reads of the file (NULL: from disk) */
+    bool instantiations_declared;      /* explicit instantiations given to clang as declarations */
+    const char *written_contents;      /*   and the text as written (NULL: from disk) */
+    size_t written_size;
     Model m;
     FrontendReport pr;
     bool analysed;                     /* the parse succeeded */

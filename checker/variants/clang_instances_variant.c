@@ -45,8 +45,11 @@ static bool unresolved_launches(const Model *m)
 static void clang_instances_after_parse(void *state, const VariantEnv *env, FileParse *p)
 {
     ClangInstancesState *s = state;
+    /* or none at all, from headers modelled with the file (its own
+     * instantiations of another file's launcher templates) */
+    bool nothing = p->m.nkernels == 0 && p->fa.nmodel_files > 0;
     if (p->editor || !p->analysed || !p->instantiations_declared || !model_language(&p->m)->host_code_in_gpu_files ||
-        !unresolved_launches(&p->m))
+        !(nothing || unresolved_launches(&p->m)))
         return;
     int nbufs = 0;
     const FrontendBuffer *bufs = frontend_other_buffers(env->frontend, &nbufs);

@@ -543,11 +543,13 @@ check "missing submodule: the header on disk is untouched" \
 cp -r "$P/traits_instances" "$tmp/"
 lint "$tmp/traits_instances"
 check "traits instances: each file's explicit instantiation models clang's kernel instances (2 launchers x 2 flags)" \
-    "files['scan_fp32.cu']['kernels'] == 4 and files['scan_int16.cu']['kernels'] == 4"
+    "files['scan_fp32.cu']['kernels'] == 4 and files['scan_int16.cu']['kernels'] == 4 and files['scan_half.cu']['kernels'] == 4"
 check "traits instances: the sizes come from the traits struct (K=4 of the 32x4 instance)" \
     "any(f['rule'] == 'uncoalesced-adjacent' and f['file'].endswith('scan_kernel.cuh') and f['line'] == 34 and f['evidence']['K'] == 4 and 'ScanTraits<32, 4, true, float>' in f['kernel'] for f in j['findings'])"
 check "traits instances: a note says the instantiations were parsed as written" \
     "any('explicit instantiations parsed as written' in n['message'] and '4 kernels modelled, 1 before' in n['message'] for n in j['notes'])"
+check "traits instances: a file whose first parse models no kernel (at::Half, no size from the text) is parsed as written too" \
+    "any('4 kernels modelled, 0 before' in n['message'] for n in j['notes'])"
 
 # --- HIP: a compile database of hipcc names the GPU ---------------------------
 cp -r "$P/hip_compdb" "$tmp/"

@@ -135,6 +135,30 @@ static const char *work_elsewhere(const Model *m, const Kernel *k, const Access 
     return NULL;
 }
 
+/* An integer sub-word access of one instance of a kernel template that the
+ * file also instantiates with a word-sized element at the same access
+ * (`mean<short>` beside `mean<float>`): one of a generic kernel's element
+ * types, whose share of the project's runs gpulint cannot know.  Names
+ * that wider instance; NULL otherwise.  (half and bfloat16 are records, the
+ * data type itself in the code that uses them: not this.) */
+static const char *wider_dtype_instance(const Model *m, const Kernel *k, const Access *a)
+{
+    if (!a->elem_is_integer || !k->base_name || strcmp(k->name, k->base_name) == 0) return NULL;
+    for (int i = 0; i < m->nkernels; i++) {
+        const Kernel *o = &m->kernels[i];
+        if (o == k || !o->base_name || strcmp(o->base_name, k->base_name) != 0 || o->range.line != k->range.line ||
+            !o->range.file || !k->range.file || strcmp(o->range.file, k->range.file) != 0)
+            continue;
+        for (int j = 0; j < o->naccesses; j++) {
+            const Access *b = &o->accesses[j];
+            if (b->space == SPACE_GLOBAL && b->range.line == a->range.line && b->range.col == a->range.col &&
+                b->elem_bytes >= 4)
+                return o->name;
+        }
+    }
+    return NULL;
+}
+
 /* Below this share of the requests, per-thread bytes are not worth a finding. */
 #define MIN_SUBWORD_SHARE 25
 
@@ -164,6 +188,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         if (!access_geometry(m, k, a, &w)) continue;
         const char *type = unqualified(out, a->elem_type);
         const char *elsewhere = record ? work_elsewhere(m, k, a) : NULL;
+        const char *dtype_of = NULL;
         Finding *f;
         if (record) {
             /* Whole-struct copies, H100: no measurable loss up to 20 bytes,
@@ -182,7 +207,8 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
                                 "each thread %s a whole %d-byte '%s' element of '%s' (more than 16 bytes per lane): the copy splits into several narrow accesses per warp",
                                 a->is_store && !a->is_load ? "writes" : "reads", a->elem_bytes, type, a->base_name);
         } else {
-            Severity sev = a->elem_bytes == 1 ? SEV_HIGH : SEV_MEDIUM;
+            dtype_of = wider_dtype_instance(m, k, a);
+            Severity sev = dtype_of ? SEV_INFO : a->elem_bytes == 1 ? SEV_HIGH : SEV_MEDIUM;
             f = finding_new(out, RULE_ID, sev, a->range, k->name,
                             "each thread %s one %d-byte '%s' of '%s': a warp moves only %d bytes per request",
                             a->is_store && !a->is_load ? "writes" : "reads", a->elem_bytes, type, a->base_name,
@@ -203,6 +229,7 @@ static void check_kernel(const Model *m, const Kernel *k, const RuleContext *ctx
         finding_int(out, f, "sectors_per_request", w.sectors);
         if (kernel_runs_one_block(k)) finding_bool(out, f, "one_block", true);
         if (elsewhere) finding_str(out, f, "work_elsewhere", elsewhere);
+        if (dtype_of) finding_str(out, f, "wider_instance", dtype_of);
         finding_predict(out, f);
         add_call_site(out, f, a->call_depth, a->call_site);
         bool vector_builtins = lang->vector_access == VECTOR_BY_LOAD_BUILTINS;
@@ -319,7 +346,11 @@ static void predict(const Finding *f, CostPrediction *out)
                             strcmp(elsewhere, "kernel-loop") == 0 ? "kernel" : "file", elsewhere);
         return;
     }
-    if (subword) {
+    if (subword && evidence_str(f, "wider_instance", NULL)) {
+        cost_no_measurement(out, "one element type of a kernel the file also instantiates with word-sized elements (%s): "
+                                 "what this instance's runs weigh in the project is not known",
+                            evidence_str(f, "wider_instance", ""));
+    } else if (subword) {
         predict_subword(f, out);
     } else if (!evidence_has_str(f, "fields", "whole")) {
         cost_no_measurement(out, "single-field reads of a struct were not measured");

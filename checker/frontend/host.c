@@ -467,22 +467,6 @@ static int type_args(Ctx *c, CXCursor target, const TypeSubst *args, long long *
     return k;
 }
 
-/* Is instance b of a kernel template a wider one of instance a: no type
- * argument narrower, one wider (half2 for half)?  Names the wider type. */
-static bool wider_instance(Ctx *c, CXCursor a, const TypeSubst *aa, CXCursor b, const TypeSubst *ba, const char **wide)
-{
-    long long sa[MAX_TYPE_ARGS], sb[MAX_TYPE_ARGS];
-    const char *na[MAX_TYPE_ARGS], *nb[MAX_TYPE_ARGS];
-    int n = type_args(c, a, aa, sa, na, MAX_TYPE_ARGS);
-    if (n == 0 || n != type_args(c, b, ba, sb, nb, MAX_TYPE_ARGS)) return false;
-    *wide = NULL;
-    for (int i = 0; i < n; i++) {
-        if (sa[i] <= 0 || sb[i] <= 0 || sb[i] < sa[i]) return false;
-        if (sb[i] > sa[i] && !*wide) *wide = nb[i];
-    }
-    return *wide != NULL;
-}
-
 static CXCursor kernel_template(CXCursor target)
 {
     CXCursor t = clang_getSpecializedCursorTemplate(target);
@@ -490,27 +474,46 @@ static CXCursor kernel_template(CXCursor target)
 }
 
 /* A launch or a host template call of the scan, for the sibling check:
- * where it is, the instance it names, and where its mark goes. */
+ * where it is, the instance it names (its template and type arguments,
+ * read once), and where its mark goes. */
 typedef struct {
     SrcRange range;
-    CXCursor fn;
-    const TypeSubst *args;
+    CXCursor tmpl;                      /* the template, canonical */
+    int nargs;
+    long long sizes[MAX_TYPE_ARGS];
+    const char *names[MAX_TYPE_ARGS];
     SrcRange *wide_at;
     const char **wide_type;
 } Sibling;
 
-/* Are a and b the same instance of one template (equal type arguments)? */
-static bool same_instance(Ctx *c, const Sibling *a, const Sibling *b)
+static Sibling sibling(Ctx *c, SrcRange range, CXCursor fn, const TypeSubst *args, SrcRange *wide_at,
+                       const char **wide_type)
 {
-    if (!clang_equalCursors(clang_getCanonicalCursor(kernel_template(a->fn)),
-                            clang_getCanonicalCursor(kernel_template(b->fn))))
-        return false;
-    long long sa[MAX_TYPE_ARGS], sb[MAX_TYPE_ARGS];
-    const char *na[MAX_TYPE_ARGS], *nb[MAX_TYPE_ARGS];
-    int n = type_args(c, a->fn, a->args, sa, na, MAX_TYPE_ARGS);
-    if (n != type_args(c, b->fn, b->args, sb, nb, MAX_TYPE_ARGS)) return false;
-    for (int i = 0; i < n; i++)
-        if (sa[i] != sb[i] || strcmp(na[i], nb[i]) != 0) return false;
+    Sibling s = {.range = range, .tmpl = clang_getCanonicalCursor(kernel_template(fn)), .wide_at = wide_at,
+                 .wide_type = wide_type};
+    s.nargs = type_args(c, fn, args, s.sizes, s.names, MAX_TYPE_ARGS);
+    return s;
+}
+
+/* Is instance b of a kernel template a wider one of instance a: no type
+ * argument narrower, one wider (half2 for half)?  Names the wider type. */
+static bool wider_instance(const Sibling *a, const Sibling *b, const char **wide)
+{
+    if (a->nargs == 0 || a->nargs != b->nargs || !clang_equalCursors(a->tmpl, b->tmpl)) return false;
+    *wide = NULL;
+    for (int i = 0; i < a->nargs; i++) {
+        if (a->sizes[i] <= 0 || b->sizes[i] <= 0 || b->sizes[i] < a->sizes[i]) return false;
+        if (b->sizes[i] > a->sizes[i] && !*wide) *wide = b->names[i];
+    }
+    return *wide != NULL;
+}
+
+/* Are a and b the same instance of one template (equal type arguments)? */
+static bool same_instance(const Sibling *a, const Sibling *b)
+{
+    if (a->nargs != b->nargs || !clang_equalCursors(a->tmpl, b->tmpl)) return false;
+    for (int i = 0; i < a->nargs; i++)
+        if (a->sizes[i] != b->sizes[i] || strcmp(a->names[i], b->names[i]) != 0) return false;
     return true;
 }
 
@@ -518,27 +521,24 @@ static bool same_instance(Ctx *c, const Sibling *a, const Sibling *b)
  * are not a fast path and its fallback: each dispatches on a data type (a
  * switch over float and half on both sides), and the narrow instance runs
  * on data of its own type. */
-static bool branch_names(Ctx *c, const Sibling *v, int n, const SrcRange *branch, const Sibling *wide)
+static bool branch_names(const Sibling *v, int n, const SrcRange *branch, const Sibling *wide)
 {
     for (int q = 0; q < n; q++)
-        if (range_within(&v[q].range, branch) && same_instance(c, &v[q], wide)) return true;
+        if (range_within(&v[q].range, branch) && same_instance(&v[q], wide)) return true;
     return false;
 }
 
 /* The items on one branch of `branch` whose other branch names a wider
  * instance of the same template. */
-static void mark_wider(Ctx *c, Sibling *v, int n, const SrcRange branch[2])
+static void mark_wider(Sibling *v, int n, const SrcRange branch[2])
 {
     for (int i = 0; i < n; i++) {
         int side = range_within(&v[i].range, &branch[0]) ? 0 : range_within(&v[i].range, &branch[1]) ? 1 : -1;
         if (side < 0 || *v[i].wide_type) continue;
         for (int j = 0; j < n && !*v[i].wide_type; j++) {
             const char *wide;
-            if (range_within(&v[j].range, &branch[1 - side]) &&
-                clang_equalCursors(clang_getCanonicalCursor(kernel_template(v[i].fn)),
-                                   clang_getCanonicalCursor(kernel_template(v[j].fn))) &&
-                wider_instance(c, v[i].fn, v[i].args, v[j].fn, v[j].args, &wide) &&
-                !branch_names(c, v, n, &branch[side], &v[j])) {
+            if (range_within(&v[j].range, &branch[1 - side]) && wider_instance(&v[i], &v[j], &wide) &&
+                !branch_names(v, n, &branch[side], &v[j])) {
                 *v[i].wide_at = v[j].range;
                 *v[i].wide_type = wide;
             }
@@ -558,12 +558,12 @@ void host_mark_wider_siblings(HostScan *hs, int first)
         Launch *L = &c->m->launches[first + i];
         int t = hs->ntargets - n + i;
         if (!clang_Cursor_isNull(hs->targets[t]))
-            launches[nl++] = (Sibling){L->range, hs->targets[t], host_target_args(hs, t), &L->wider_sibling,
-                                       &L->wider_sibling_type};
+            launches[nl++] = sibling(c, L->range, hs->targets[t], host_target_args(hs, t), &L->wider_sibling,
+                                     &L->wider_sibling_type);
     }
     for (int i = 0; i < hs->ncalled; i++) {
         HostCall *call = &hs->called[i];
-        calls[i] = (Sibling){call->range, call->fn, &call->args, &call->wide_at, &call->wide_type};
+        calls[i] = sibling(c, call->range, call->fn, &call->args, &call->wide_at, &call->wide_type);
     }
     for (int f = 0; f < hs->nifs; f++) {
         /* the last two children: the branches (an if without else: the
@@ -571,8 +571,8 @@ void host_mark_wider_siblings(HostScan *hs, int first)
         Children ch = children_of(hs->ifs[f]);
         if (ch.n >= 3) {
             SrcRange branch[2] = {range_of(&c->cx, ch.items[ch.n - 2]), range_of(&c->cx, ch.items[ch.n - 1])};
-            mark_wider(c, calls, hs->ncalled, branch);
-            mark_wider(c, launches, nl, branch);
+            mark_wider(calls, hs->ncalled, branch);
+            mark_wider(launches, nl, branch);
         }
         children_free(&ch);
     }

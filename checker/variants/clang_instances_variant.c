@@ -13,17 +13,16 @@
  * instantiations as written: clang instantiates the host functions, and
  * the model walks clang's bodies (kernel.c), whose launches name clang's
  * kernel instances with every type and constant known.  The new parse
- * stays when it models more kernels with no more errors.  An editor's
+ * stays when it models more kernels with no more errors (a note says so;
+ * `-v` gives the file's parse time).  An editor's
  * document keeps its one parse. */
 #include "variants/variant.h"
-#include "util/clock.h"
 
 #include <stdio.h>
 
 typedef struct {
     bool used;
     int before, after;   /* kernels modelled by the first parse and by this one */
-    double seconds;      /* this parse */
 } ClangInstancesState;
 
 /* A launched kernel the model could not give its types: a template
@@ -60,11 +59,9 @@ static void clang_instances_after_parse(void *state, const VariantEnv *env, File
     p->size = p->written_size;
     Model m;
     FrontendReport pr;
-    double t = monotonic_seconds();
     p->fa.clang_instances = true;
     bool parsed = file_parse_again(env, p, &m, &pr);
     p->fa.clang_instances = false;
-    s->seconds = monotonic_seconds() - t;
     frontend_set_other_buffers(env->frontend, bufs, nbufs);
     if (parsed && m.nkernels > p->m.nkernels && frontend_report_errors(&pr) <= frontend_report_errors(&p->pr)) {
         s->used = true;
@@ -84,9 +81,9 @@ static void clang_instances_report(void *state, const FileParse *p, Diagnostics 
     const ClangInstancesState *s = state;
     if (!s->used) return;
     diag_note(d, p->tu, 0, 0,
-              "explicit instantiations parsed as written (%.1f s): their launches name kernels only clang's "
-              "instances of them make (traits structs, switch macros' constants): %d kernels modelled, %d before",
-              s->seconds, s->after, s->before);
+              "explicit instantiations parsed as written: their launches name kernels only clang's instances of them "
+              "make (traits structs, switch macros' constants): %d kernels modelled, %d before",
+              s->after, s->before);
     d->notes[d->nnotes - 1].informational = true;
 }
 

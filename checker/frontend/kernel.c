@@ -666,6 +666,7 @@ static void plan_host_runs(Build *b, HostRuns *hr)
         hr->is_template[i] = template_host(b->ts.hosts[i]);
         TypeSubst *inst = NULL;
         int ninst = host_instances(b->c, b->ts.hosts[i], &b->ts, &b->insts, &inst);
+        if (ninst && hr->is_template[i] && modelled_file(&b->ts, b->ts.hosts[i]) == 2) b->c->m->instantiated_launchers++;
         /* explicitly instantiated, parsed as written: clang's instances */
         if (ninst && hr->is_template[i] && plan_clang_instances(b, hr, i)) {
             hr->instantiated[i] = true;

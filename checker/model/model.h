@@ -353,6 +353,10 @@ typedef struct {
      * parsed with assumed ("T=float, dim_t=int"), else NULL */
     const char *assumed_types;
     Kernel *kernels; int nkernels;
+    /* host templates of another unit's launcher files (FileArgs) that this
+     * file instantiates explicitly: instances only clang's parse of the
+     * instantiations may show (clang_instances_variant.c) */
+    int instantiated_launchers;
     Launch *launches; int nlaunches;
     SymbolWrite *symbol_writes; int nsymbol_writes;
     ModelNote *notes; int nnotes;

@@ -27,16 +27,22 @@ typedef struct {
 
 /* A launched kernel the model could not give its types: a template
  * analysed as its pattern, or an instance substituted with an argument it
- * could not resolve (an alias of the launcher's), whose accesses have no
- * element size. */
-static bool unresolved_launches(const Model *m)
+ * could not resolve (an alias of the launcher's): none of its global
+ * accesses has an element size, or (`launchers`: the file instantiates
+ * another unit's launcher templates) one of them has none. */
+static bool unresolved_launches(const Model *m, bool launchers)
 {
     for (int i = 0; i < m->nkernels; i++) {
         const Kernel *k = &m->kernels[i];
         if (k->nlaunches == 0) continue;
         if (k->is_template) return true;
+        int global = 0, unsized = 0;
         for (int a = 0; a < k->naccesses; a++)
-            if (k->accesses[a].space == SPACE_GLOBAL && k->accesses[a].elem_bytes <= 0) return true;
+            if (k->accesses[a].space == SPACE_GLOBAL) {
+                global++;
+                unsized += k->accesses[a].elem_bytes <= 0;
+            }
+        if (unsized && (unsized == global || launchers)) return true;
     }
     return false;
 }
@@ -44,11 +50,11 @@ static bool unresolved_launches(const Model *m)
 static void clang_instances_after_parse(void *state, const VariantEnv *env, FileParse *p)
 {
     ClangInstancesState *s = state;
-    /* or none at all, from headers modelled with the file (its own
-     * instantiations of another file's launcher templates) */
-    bool nothing = p->m.nkernels == 0 && p->fa.nmodel_files > 0;
+    /* or none at all, although the file instantiates host templates of
+     * another unit's launcher files */
+    bool launchers = p->m.instantiated_launchers > 0;
     if (p->editor || !p->analysed || !p->instantiations_declared || !model_language(&p->m)->host_code_in_gpu_files ||
-        !(nothing || unresolved_launches(&p->m)))
+        !((launchers && p->m.nkernels == 0) || unresolved_launches(&p->m, launchers)))
         return;
     int nbufs = 0;
     const FrontendBuffer *bufs = frontend_other_buffers(env->frontend, &nbufs);

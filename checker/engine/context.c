@@ -55,11 +55,11 @@ static void add_launchers(FragmentSet *fs, const char *abs, const char *contents
     long n = 0;
     if (nlaunchers) text = contents ? xstrndup(contents, size) : read_file(abs, &n);
     size_t *offsets = NULL;
-    bool lambdas = text && (text_device_lambdas(text, 1) > 0 ||
-                            explicit_instantiation_offsets(text, contents ? size : (size_t)n, &offsets) > 0);
+    bool instantiates = text && (text_device_lambdas(text, 1) > 0 ||
+                                 explicit_instantiation_offsets(text, contents ? size : (size_t)n, &offsets) > 0);
     free(offsets);
     free(text);
-    if (!lambdas) {
+    if (!instantiates) {
         free(launchers);
         return;
     }
